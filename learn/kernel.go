@@ -1,0 +1,363 @@
+// Package learn is the mathematics of kernelscope: kernels, the kernel
+// perceptron stepper, Gram matrices and decision fields. It is pure: no
+// terminal, no file I/O, and the same inputs always give the same outputs.
+//
+// The algorithm follows the lecture notes in shared/seeds (seed 000: "The
+// Kernel Perceptron"; seed 001: "Algorithm KernelPerceptron"; seed 003: the
+// 4-point worked example with K(u,v) = (u·v)²; seed 004: the 3-point
+// augmented example).
+package learn
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Vec is an input in augmented coordinates x̃ = (x₀, x₁, x₂). With bias
+// augmentation on, x₀ = 1 (seed 004: "the augmented feature vector"); with it
+// off, x₀ = 0, which leaves every kernel value exactly as on (x₁, x₂) alone.
+type Vec struct{ X0, X1, X2 float64 }
+
+// Dot is x·z, summed in coordinate order.
+func Dot(x, z Vec) float64 { return x.X0*z.X0 + x.X1*z.X1 + x.X2*z.X2 }
+
+// dist2 is ‖x − z‖².
+func dist2(x, z Vec) float64 {
+	d0, d1, d2 := x.X0-z.X0, x.X1-z.X1, x.X2-z.X2
+	return d0*d0 + d1*d1 + d2*d2
+}
+
+// Kernel is a function K with K(x, z) = φ(x)·φ(z) for some feature map φ
+// (seed 000, "Kernels"), or at least a similarity the perceptron can use in
+// its place (the sigmoid kernel is not positive semi-definite in general).
+type Kernel interface {
+	// Eval returns K(x, z).
+	Eval(x, z Vec) float64
+	// String writes the formula with its parameters, e.g. "(x·z + 1)²".
+	String() string
+	// Spec writes the kernel in the spec language that ParseKernel reads.
+	Spec() string
+}
+
+// Linear is K(x, z) = x·z.
+type Linear struct{}
+
+// Poly is the polynomial kernel K(x, z) = (x·z + c)^d. C = 0 is the
+// homogeneous kernel of seed 003; C = 1 the "degree up to d" kernel.
+type Poly struct {
+	D int
+	C float64
+}
+
+// RBF is the Gaussian kernel K(x, z) = exp(−‖x − z‖² / (2σ²)) (seed 001,
+// "Some kernel functions").
+type RBF struct{ Sigma float64 }
+
+// Sigmoid is K(x, z) = tanh(γ x·z + c). It is not positive semi-definite in
+// general (seed 003 lists it among common kernels; Mercer's condition of
+// seed 004 fails for many data sets).
+type Sigmoid struct{ Gamma, C float64 }
+
+// Sum is K(x, z) = Σ Kₖ(x, z). Sums of kernels are kernels (seed 000).
+type Sum []Kernel
+
+// Product is K(x, z) = Π Kₖ(x, z). Products of kernels are kernels (seed 000).
+type Product []Kernel
+
+// Scaled is K(x, z) = a·K'(x, z) with a > 0 (seed 004: "linear combination
+// (i.e. multiply by a constant, or sum)").
+type Scaled struct {
+	A float64
+	K Kernel
+}
+
+// Eval returns x·z.
+func (Linear) Eval(x, z Vec) float64 { return Dot(x, z) }
+
+// Eval returns (x·z + c)^d.
+func (k Poly) Eval(x, z Vec) float64 { return ipow(Dot(x, z)+k.C, k.D) }
+
+// Eval returns exp(−‖x − z‖² / (2σ²)).
+func (k RBF) Eval(x, z Vec) float64 { return math.Exp(-dist2(x, z) / (2 * k.Sigma * k.Sigma)) }
+
+// Eval returns tanh(γ x·z + c).
+func (k Sigmoid) Eval(x, z Vec) float64 { return math.Tanh(k.Gamma*Dot(x, z) + k.C) }
+
+// Eval returns the sum of the parts at (x, z).
+func (s Sum) Eval(x, z Vec) float64 {
+	v := 0.0
+	for _, k := range s {
+		v += k.Eval(x, z)
+	}
+	return v
+}
+
+// Eval returns the product of the factors at (x, z).
+func (p Product) Eval(x, z Vec) float64 {
+	v := 1.0
+	for _, k := range p {
+		v *= k.Eval(x, z)
+	}
+	return v
+}
+
+// Eval returns a·K'(x, z).
+func (s Scaled) Eval(x, z Vec) float64 { return s.A * s.K.Eval(x, z) }
+
+// ipow is b^d for d ≥ 1 by repeated squaring; exact whenever the
+// intermediate products are (as in the worked examples' integers).
+func ipow(b float64, d int) float64 {
+	switch d {
+	case 1:
+		return b
+	case 2:
+		return b * b
+	}
+	r := 1.0
+	for d > 0 {
+		if d&1 == 1 {
+			r *= b
+		}
+		b *= b
+		d >>= 1
+	}
+	return r
+}
+
+// String writes "x·z".
+func (Linear) String() string { return "x·z" }
+
+// String writes "(x·z + c)^d" with the parameters filled in.
+func (k Poly) String() string {
+	inner := "x·z"
+	if k.C != 0 {
+		inner += signed(k.C)
+	}
+	if k.D == 1 {
+		return inner
+	}
+	return "(" + inner + ")" + superscript(k.D)
+}
+
+// String writes "exp(−‖x−z‖²/(2·σ²))" with σ filled in.
+func (k RBF) String() string {
+	return "exp(−‖x−z‖²/(2·" + Num(k.Sigma) + "²))"
+}
+
+// String writes "tanh(γ·x·z + c)" with the parameters filled in.
+func (k Sigmoid) String() string {
+	inner := "x·z"
+	if k.Gamma != 1 {
+		inner = Num(k.Gamma) + "·x·z"
+	}
+	if k.C != 0 {
+		inner += signed(k.C)
+	}
+	return "tanh(" + inner + ")"
+}
+
+// String writes the parts joined by " + ".
+func (s Sum) String() string { return join(s, " + ", false) }
+
+// String writes the factors joined by "·", sums in parentheses.
+func (p Product) String() string { return join(p, "·", true) }
+
+// String writes "a·K'".
+func (s Scaled) String() string { return Num(s.A) + "·" + paren(s.K, true) }
+
+// Spec writes "linear".
+func (Linear) Spec() string { return "linear" }
+
+// Spec writes "poly(d=D,c=C)".
+func (k Poly) Spec() string { return "poly(d=" + strconv.Itoa(k.D) + ",c=" + specNum(k.C) + ")" }
+
+// Spec writes "rbf(sigma=σ)".
+func (k RBF) Spec() string { return "rbf(sigma=" + specNum(k.Sigma) + ")" }
+
+// Spec writes "sigmoid(gamma=γ,c=C)".
+func (k Sigmoid) Spec() string {
+	return "sigmoid(gamma=" + specNum(k.Gamma) + ",c=" + specNum(k.C) + ")"
+}
+
+// Spec writes the parts joined by "+".
+func (s Sum) Spec() string {
+	parts := make([]string, len(s))
+	for i, k := range s {
+		parts[i] = k.Spec()
+	}
+	return strings.Join(parts, "+")
+}
+
+// Spec writes the factors joined by "*", sums in parentheses.
+func (p Product) Spec() string {
+	parts := make([]string, len(p))
+	for i, k := range p {
+		parts[i] = k.Spec()
+		if _, ok := k.(Sum); ok {
+			parts[i] = "(" + parts[i] + ")"
+		}
+	}
+	return strings.Join(parts, "*")
+}
+
+// Spec writes "a*K'".
+func (s Scaled) Spec() string {
+	inner := s.K.Spec()
+	if _, ok := s.K.(Sum); ok {
+		inner = "(" + inner + ")"
+	}
+	return specNum(s.A) + "*" + inner
+}
+
+func join[K ~[]Kernel](ks K, sep string, parenSums bool) string {
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = paren(k, parenSums)
+	}
+	return strings.Join(parts, sep)
+}
+
+func paren(k Kernel, parenSums bool) string {
+	if _, ok := k.(Sum); ok && parenSums {
+		return "(" + k.String() + ")"
+	}
+	return k.String()
+}
+
+// Num formats a number for people: integers without a decimal point, others
+// with up to 4 significant digits, and a true minus sign (−).
+func Num(v float64) string {
+	s := strconv.FormatFloat(v, 'g', 4, 64)
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		s = strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	if strings.HasPrefix(s, "-") {
+		s = "−" + s[1:]
+	}
+	if s == "−0" {
+		s = "0"
+	}
+	return s
+}
+
+// signed writes " + v" or " − |v|".
+func signed(v float64) string {
+	if v < 0 {
+		return " − " + Num(-v)
+	}
+	return " + " + Num(v)
+}
+
+// specNum writes a number so that ParseKernel reads it back exactly.
+func specNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func superscript(d int) string {
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	sup := []rune(digits)
+	var b strings.Builder
+	for _, c := range strconv.Itoa(d) {
+		b.WriteRune(sup[c-'0'])
+	}
+	return b.String()
+}
+
+// KernelRow writes K(x, zⱼ) into dst[j] for every j. The common kernels get
+// loops of their own so the hot path pays no interface call per entry.
+func KernelRow(k Kernel, dst []float64, x Vec, zs []Vec) {
+	dst = dst[:len(zs)]
+	switch k := k.(type) {
+	case Linear:
+		for j, z := range zs {
+			dst[j] = Dot(x, z)
+		}
+	case Poly:
+		for j, z := range zs {
+			dst[j] = ipow(Dot(x, z)+k.C, k.D)
+		}
+	case RBF:
+		s := 2 * k.Sigma * k.Sigma
+		for j, z := range zs {
+			dst[j] = math.Exp(-dist2(x, z) / s)
+		}
+	default:
+		for j, z := range zs {
+			dst[j] = k.Eval(x, z)
+		}
+	}
+}
+
+// checkFinite reports the first entry of row that is not a finite number.
+func checkFinite(row []float64) (int, bool) {
+	for j, v := range row {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return j, false
+		}
+	}
+	return 0, true
+}
+
+// Validate reports a kernel whose parameters are outside their domain:
+// d ≥ 1, σ > 0, a > 0, every number finite, sums and products non-empty.
+func Validate(k Kernel) error {
+	finite := func(name string, v float64) error {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%s must be a finite number, not %v", name, v)
+		}
+		return nil
+	}
+	switch k := k.(type) {
+	case Linear:
+		return nil
+	case Poly:
+		if k.D < 1 || k.D > MaxDegree {
+			return fmt.Errorf("degree d must be a whole number from 1 to %d, not %d", MaxDegree, k.D)
+		}
+		return finite("c", k.C)
+	case RBF:
+		if err := finite("sigma", k.Sigma); err != nil {
+			return err
+		}
+		if k.Sigma <= 0 {
+			return fmt.Errorf("sigma must be > 0, not %s", specNum(k.Sigma))
+		}
+		return nil
+	case Sigmoid:
+		if err := finite("gamma", k.Gamma); err != nil {
+			return err
+		}
+		return finite("c", k.C)
+	case Sum:
+		return validateAll(k)
+	case Product:
+		return validateAll(k)
+	case Scaled:
+		if err := finite("scale", k.A); err != nil {
+			return err
+		}
+		if k.A <= 0 {
+			return fmt.Errorf("a kernel's scale must be > 0, not %s", specNum(k.A))
+		}
+		return Validate(k.K)
+	case nil:
+		return fmt.Errorf("no kernel")
+	}
+	return nil
+}
+
+func validateAll(ks []Kernel) error {
+	if len(ks) == 0 {
+		return fmt.Errorf("an empty sum or product of kernels")
+	}
+	for _, k := range ks {
+		if err := Validate(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MaxDegree is the largest polynomial degree accepted. Beyond it (x·z + c)^d
+// overflows float64 for any data worth plotting.
+const MaxDegree = 30

@@ -1,0 +1,484 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// Example is one labelled training point; Y is −1 or +1.
+type Example struct {
+	X1, X2 float64
+	Y      int
+}
+
+// Config is how a Perceptron trains.
+type Config struct {
+	Kernel Kernel
+	// Bias turns on augmentation x̃ = (1, x₁, x₂) before the kernel (seed 004).
+	Bias bool
+	Tie  Tie
+	// Eta is the step η added to αᵢ on a mistake (seed 000: "aₐ = aₐ + η"); > 0.
+	Eta float64
+	// Epochs caps the number of passes; ≥ 0.
+	Epochs int
+	// Shuffle visits each epoch in a fresh order drawn from Seed instead of
+	// dataset order.
+	Shuffle bool
+	Seed    uint64
+	// Narrate records, for every step, the terms αⱼ yⱼ K(xⱼ, xᵢ) of the sum
+	// with αⱼ ≠ 0, and reports f as their sum in dataset order. It costs
+	// O(#SV) per step instead of O(1).
+	Narrate bool
+	// NoHistory drops the undo record of each step (headless runs that never
+	// step back keep O(1) memory per step that way).
+	NoHistory bool
+}
+
+// State says whether training goes on.
+type State int
+
+const (
+	// Running means there are steps left.
+	Running State = iota
+	// Converged means a whole pass made no mistake.
+	Converged
+	// Capped means the epoch cap was reached with mistakes in the last pass.
+	Capped
+)
+
+func (s State) String() string {
+	switch s {
+	case Converged:
+		return "converged"
+	case Capped:
+		return "epoch cap reached"
+	}
+	return "running"
+}
+
+// Term is one term αⱼ yⱼ K(xⱼ, xᵢ) of a score; J is 0-based.
+type Term struct {
+	J     int
+	Alpha float64
+	Y     int
+	K     float64
+}
+
+// Value is αⱼ yⱼ K(xⱼ, xᵢ).
+func (t Term) Value() float64 { return t.Alpha * float64(t.Y) * t.K }
+
+// Step is what one step of training did: everything the narration of the
+// notes needs (seed 003 worked example).
+type Step struct {
+	T     int // steps so far, counting this one (1-based)
+	Epoch int // 1-based
+	I     int // the example visited, 0-based
+	// F is f(xᵢ) = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) before the update (seed 001).
+	F          float64
+	Y          int
+	Prediction int // −1, +1, or 0 for f = 0 under TieMistake
+	Mistake    bool
+	Alpha      float64 // αᵢ after the step
+	// Terms are the terms of F with αⱼ ≠ 0, in dataset order (only with
+	// Config.Narrate; valid until the next call to Step or Undo).
+	Terms []Term
+}
+
+// ErrStopped is returned by Step once training has converged or reached the
+// epoch cap.
+var ErrStopped = errors.New("learn: training has stopped")
+
+// record is what Undo needs to put one step back exactly.
+type record struct {
+	i, pos, epoch, epochMistakes int32
+	mistake                      bool
+	prevAlpha                    float64
+}
+
+// Perceptron is the kernel perceptron of seed 001 ("Algorithm
+// KernelPerceptron"), stepped one example at a time:
+//
+//	αᵢ ← 0 for all i
+//	repeat: for i in order: f = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ); if mistake(f, yᵢ): αᵢ ← αᵢ + η
+//
+// until a pass makes no mistake or the epoch cap is reached.
+//
+// For speed it keeps f(xᵢ) for every training example up to date: a mistake
+// on xᵢ adds η yᵢ K(xᵢ, xₖ) to every f(xₖ), so a correct step costs O(1) and a
+// mistaken one a kernel row, O(n). Kernel rows are kept only for support
+// vectors (memory O(n·#SV)); the n×n Gram matrix is never built to train.
+type Perceptron struct {
+	cfg   Config
+	xs    []Vec
+	ys    []int
+	alpha []float64
+	f     []float64 // f(xₖ) kept up to date incrementally
+	scale []float64 // Σ |η yᵢ K(xᵢ, xₖ)| over all updates: bounds f's rounding error
+	rows  [][]float64
+	svs   []int // indices with αⱼ > 0, ascending
+
+	t, epoch, pos          int
+	epochMistakes, mistake int
+	state                  State
+	order                  []int // visiting order of epoch orderEpoch (nil: dataset order)
+	orderEpoch             int
+	history                []record
+	fields                 []*Field
+	terms                  []Term
+	err                    error
+}
+
+// New makes a perceptron with every αᵢ = 0. It fails when the configuration
+// is outside its domain (η ≤ 0, negative epochs, a bad kernel) or an example
+// is not finite or not labelled ±1.
+func New(cfg Config, data []Example) (*Perceptron, error) {
+	if err := Validate(cfg.Kernel); err != nil {
+		return nil, fmt.Errorf("learn: kernel: %w", err)
+	}
+	if !(cfg.Eta > 0) || math.IsInf(cfg.Eta, 0) {
+		return nil, fmt.Errorf("learn: η must be a finite number > 0, not %v", cfg.Eta)
+	}
+	if cfg.Epochs < 0 {
+		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
+	}
+	n := len(data)
+	p := &Perceptron{
+		cfg:   cfg,
+		xs:    make([]Vec, n),
+		ys:    make([]int, n),
+		alpha: make([]float64, n),
+		f:     make([]float64, n),
+		scale: make([]float64, n),
+		rows:  make([][]float64, n),
+	}
+	for i, e := range data {
+		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
+			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
+		}
+		if e.Y != 1 && e.Y != -1 {
+			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
+		}
+		p.xs[i] = p.vec(e.X1, e.X2)
+		p.ys[i] = e.Y
+	}
+	p.settle()
+	return p, nil
+}
+
+// vec maps an input point to augmented coordinates.
+func (p *Perceptron) vec(x1, x2 float64) Vec {
+	if p.cfg.Bias {
+		return Vec{1, x1, x2}
+	}
+	return Vec{0, x1, x2}
+}
+
+// settle sets the state for a perceptron at a pass boundary with no steps
+// taken: an epoch cap of 0 stops at once; with no examples the first pass is
+// empty, so it has no mistake and converges.
+func (p *Perceptron) settle() {
+	switch {
+	case p.cfg.Epochs == 0:
+		p.state = Capped
+	case len(p.xs) == 0:
+		p.state, p.epoch = Converged, 1
+	default:
+		p.state = Running
+	}
+}
+
+// Config returns the configuration the perceptron was made with.
+func (p *Perceptron) Config() Config { return p.cfg }
+
+// N is the number of examples.
+func (p *Perceptron) N() int { return len(p.xs) }
+
+// X returns example i in augmented coordinates.
+func (p *Perceptron) X(i int) Vec { return p.xs[i] }
+
+// Y returns the label of example i.
+func (p *Perceptron) Y(i int) int { return p.ys[i] }
+
+// Alpha returns αᵢ.
+func (p *Perceptron) Alpha(i int) float64 { return p.alpha[i] }
+
+// Alphas returns a copy of α.
+func (p *Perceptron) Alphas() []float64 { return slices.Clone(p.alpha) }
+
+// SupportVectors returns the 0-based indices with α > 0, ascending. The slice
+// is the perceptron's own; do not modify it.
+func (p *Perceptron) SupportVectors() []int { return p.svs }
+
+// Score returns f(xᵢ) for training example i as kept incrementally.
+func (p *Perceptron) Score(i int) float64 { return p.f[i] }
+
+// T is the number of steps taken.
+func (p *Perceptron) T() int { return p.t }
+
+// Epoch is the pass the last step belonged to (0 before the first step).
+func (p *Perceptron) Epoch() int { return p.epoch }
+
+// Mistakes is the number of mistakes made so far.
+func (p *Perceptron) Mistakes() int { return p.mistake }
+
+// EpochMistakes is the number of mistakes in the current (or last finished) pass.
+func (p *Perceptron) EpochMistakes() int { return p.epochMistakes }
+
+// State says whether training goes on.
+func (p *Perceptron) State() State { return p.state }
+
+// Err is the numerical problem that stopped training, if any.
+func (p *Perceptron) Err() error { return p.err }
+
+// CanUndo reports whether there is a step to put back.
+func (p *Perceptron) CanUndo() bool { return len(p.history) > 0 }
+
+// K returns K(xᵢ, xⱼ), from a cached row when there is one.
+func (p *Perceptron) K(i, j int) float64 {
+	if r := p.rows[i]; r != nil {
+		return r[j]
+	}
+	if r := p.rows[j]; r != nil {
+		return r[i]
+	}
+	return p.cfg.Kernel.Eval(p.xs[i], p.xs[j])
+}
+
+// Next returns the example the next step will visit, or −1 when training
+// has stopped.
+func (p *Perceptron) Next() int {
+	if p.state != Running {
+		return -1
+	}
+	epoch := p.epoch
+	if p.pos == 0 {
+		epoch++
+	}
+	return p.visit(epoch, p.pos)
+}
+
+// visit returns the example at position pos of the given epoch.
+func (p *Perceptron) visit(epoch, pos int) int {
+	if !p.cfg.Shuffle {
+		return pos
+	}
+	if p.order == nil || p.orderEpoch != epoch {
+		// The order of an epoch depends only on (seed, epoch), so stepping
+		// back across an epoch boundary needs no stored permutations.
+		p.order = rand.New(rand.NewPCG(p.cfg.Seed, uint64(epoch))).Perm(len(p.xs))
+		p.orderEpoch = epoch
+	}
+	return p.order[pos]
+}
+
+// Step visits the next example: it computes f(xᵢ), decides with the tie rule
+// whether it is a mistake, and if so adds η to αᵢ. It returns ErrStopped once
+// training has stopped, and an error if a kernel value is not finite.
+func (p *Perceptron) Step() (Step, error) {
+	if p.err != nil {
+		return Step{}, p.err
+	}
+	if p.state != Running {
+		return Step{}, ErrStopped
+	}
+	pos, epoch, epochMistakes := p.pos, p.epoch, p.epochMistakes
+	if pos == 0 {
+		epoch, epochMistakes = epoch+1, 0
+	}
+	i := p.visit(epoch, pos)
+	y := p.ys[i]
+	f := p.f[i]
+	if p.cfg.Narrate {
+		f = p.narrate(i)
+	} else if math.Abs(f) <= tieBand*p.scale[i] {
+		// f is within rounding error of 0, where the tie rule decides: use the
+		// sum in dataset order, the value the definition gives.
+		f = p.exactScore(i)
+	}
+	prediction, mistake := p.cfg.Tie.Predict(f, y)
+	rec := record{i: int32(i), pos: int32(p.pos), epoch: int32(p.epoch), epochMistakes: int32(p.epochMistakes), mistake: mistake, prevAlpha: p.alpha[i]}
+	if mistake {
+		if err := p.update(i, p.alpha[i]+p.cfg.Eta, 1); err != nil {
+			p.err = err
+			return Step{}, err
+		}
+		p.mistake++
+		epochMistakes++
+	}
+	if !p.cfg.NoHistory {
+		p.history = append(p.history, rec)
+	}
+	p.t++
+	p.epoch, p.pos, p.epochMistakes = epoch, pos+1, epochMistakes
+	if p.pos == len(p.xs) {
+		p.pos = 0
+		switch {
+		case epochMistakes == 0:
+			p.state = Converged
+		case epoch >= p.cfg.Epochs:
+			p.state = Capped
+		}
+	}
+	return Step{T: p.t, Epoch: epoch, I: i, F: f, Y: y, Prediction: prediction, Mistake: mistake, Alpha: p.alpha[i], Terms: p.termsIf()}, nil
+}
+
+func (p *Perceptron) termsIf() []Term {
+	if p.cfg.Narrate {
+		return p.terms
+	}
+	return nil
+}
+
+// tieBand is the relative size under which an incrementally kept score is
+// recomputed exactly: far above the rounding error of n additions (n·2⁻⁵³),
+// far below any score that is not meant to be zero.
+const tieBand = 1e-9
+
+// exactScore is f(xᵢ) = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) summed in dataset order.
+func (p *Perceptron) exactScore(i int) float64 {
+	f := 0.0
+	for _, j := range p.svs {
+		f += p.alpha[j] * float64(p.ys[j]) * p.rows[j][i]
+	}
+	return f
+}
+
+// narrate records the nonzero terms of f(xᵢ) and returns their sum in
+// dataset order.
+func (p *Perceptron) narrate(i int) float64 {
+	p.terms = p.terms[:0]
+	f := 0.0
+	for _, j := range p.svs {
+		t := Term{J: j, Alpha: p.alpha[j], Y: p.ys[j], K: p.rows[j][i]}
+		p.terms = append(p.terms, t)
+		f += t.Value()
+	}
+	return f
+}
+
+// update sets αᵢ to alpha and moves every f(xₖ) and every attached field by
+// (alpha − old αᵢ)·yᵢ·K(xᵢ, ·), computing and caching the kernel row of xᵢ
+// when it becomes a support vector and dropping it when it stops being one.
+// sign is +1 for a step and −1 for an undo.
+func (p *Perceptron) update(i int, alpha float64, sign float64) error {
+	row := p.rows[i]
+	if row == nil {
+		row = make([]float64, len(p.xs))
+		KernelRow(p.cfg.Kernel, row, p.xs[i], p.xs)
+		if j, ok := checkFinite(row); !ok {
+			return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, row[j])
+		}
+		p.rows[i] = row
+	}
+	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
+	w := sign * p.cfg.Eta * float64(p.ys[i])
+	aw := math.Abs(w)
+	f, scale := p.f[:len(row)], p.scale[:len(row)]
+	for k, v := range row {
+		f[k] += w * v
+		scale[k] += aw * math.Abs(v)
+	}
+	for _, fd := range p.fields {
+		fd.add(p.cfg.Kernel, p.xs[i], w)
+	}
+	wasSV := p.alpha[i] > 0
+	p.alpha[i] = alpha
+	switch isSV := alpha > 0; {
+	case isSV && !wasSV:
+		at, _ := slices.BinarySearch(p.svs, i)
+		p.svs = slices.Insert(p.svs, at, i)
+	case !isSV && wasSV:
+		at, _ := slices.BinarySearch(p.svs, i)
+		p.svs = slices.Delete(p.svs, at, at+1)
+		p.rows[i] = nil
+		if len(p.svs) == 0 {
+			// No support vectors: every score is exactly zero again.
+			clear(p.f)
+			clear(p.scale)
+			for _, fd := range p.fields {
+				clear(fd.Values)
+			}
+		}
+	}
+	return nil
+}
+
+// Undo puts the last step back: α exactly as it was, f and attached fields to
+// within rounding (1e-9), and the schedule (epoch, position, counts, state)
+// exactly. It returns false when there is nothing to undo.
+func (p *Perceptron) Undo() bool {
+	if len(p.history) == 0 {
+		return false
+	}
+	r := p.history[len(p.history)-1]
+	p.history = p.history[:len(p.history)-1]
+	i := int(r.i)
+	if r.mistake {
+		// The row is cached: i was a support vector after the step.
+		_ = p.update(i, r.prevAlpha, -1)
+		p.mistake--
+	}
+	p.t--
+	p.pos, p.epoch, p.epochMistakes = int(r.pos), int(r.epoch), int(r.epochMistakes)
+	p.state, p.err = Running, nil
+	return true
+}
+
+// Reset sets every α back to 0 and forgets the history, keeping the data,
+// the configuration and attached fields.
+func (p *Perceptron) Reset() {
+	clear(p.alpha)
+	clear(p.f)
+	clear(p.scale)
+	clear(p.rows)
+	p.svs = p.svs[:0]
+	p.t, p.epoch, p.pos, p.epochMistakes, p.mistake = 0, 0, 0, 0, 0
+	p.history, p.order, p.err = nil, nil, nil
+	for _, fd := range p.fields {
+		clear(fd.Values)
+	}
+	p.settle()
+}
+
+// Run steps until training stops and returns the first error other than
+// ErrStopped.
+func (p *Perceptron) Run() error {
+	for p.state == Running {
+		if _, err := p.Step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Accuracy is the fraction of training examples the current α classifies
+// correctly under the tie rule (1 for no examples).
+func (p *Perceptron) Accuracy() float64 {
+	if len(p.xs) == 0 {
+		return 1
+	}
+	right := 0
+	for i, f := range p.f {
+		if math.Abs(f) <= tieBand*p.scale[i] {
+			f = p.exactScore(i)
+		}
+		if _, mistake := p.cfg.Tie.Predict(f, p.ys[i]); !mistake {
+			right++
+		}
+	}
+	return float64(right) / float64(len(p.xs))
+}
+
+// Decide returns f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) at any point (x₁, x₂), summed over
+// the support vectors in dataset order.
+func (p *Perceptron) Decide(x1, x2 float64) float64 {
+	x := p.vec(x1, x2)
+	f := 0.0
+	for _, j := range p.svs {
+		f += p.alpha[j] * float64(p.ys[j]) * p.cfg.Kernel.Eval(p.xs[j], x)
+	}
+	return f
+}
