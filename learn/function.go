@@ -26,10 +26,54 @@ func (p *Perceptron) Function() string {
 			b.WriteString("·K(x" + Sub(j+1) + ", x)")
 		}
 	}
-	if poly, ok := p.expand(); ok {
+	last := ""
+	if len(p.svs) <= maxWrittenTerms {
+		if sub, ok := p.substituted(); ok {
+			b.WriteString(" = " + sub)
+			last = sub
+		}
+	}
+	if poly, ok := p.expand(); ok && poly.String() != last {
 		b.WriteString(" = " + poly.String())
 	}
 	return b.String()
+}
+
+// substituted writes the sum with each K(xⱼ, x) written out for its xⱼ, as
+// seed 003 does ("= K([1,1], x) = (x₁ + x₂)²"), when every kernel part can be.
+func (p *Perceptron) substituted() (string, bool) {
+	var b strings.Builder
+	for n, j := range p.svs {
+		k, ok := kernelAt(p.cfg.Kernel, p.xs[j], p.cfg.Bias)
+		if !ok {
+			return "", false
+		}
+		c := p.alpha[j] * float64(p.ys[j])
+		if len(p.svs) == 1 && c == 1 {
+			return k, true
+		}
+		writeCoef(&b, c, n == 0)
+		b.WriteString("·" + k)
+	}
+	return b.String(), true
+}
+
+// kernelAt writes K(z, x) as a function of x for a fixed z.
+func kernelAt(k Kernel, z Vec, bias bool) (string, bool) {
+	switch k := k.(type) {
+	case Linear:
+		return "(" + linearPoly(z, bias, 0).String() + ")", true
+	case Poly:
+		inner := linearPoly(z, bias, k.C)
+		inner.prune()
+		if k.D == 1 {
+			return "(" + inner.String() + ")", true
+		}
+		return "(" + inner.String() + ")" + superscript(k.D), true
+	case RBF:
+		return "exp(−‖x − (" + Num(z.X1) + ", " + Num(z.X2) + ")‖²/(2·" + Num(k.Sigma) + "²))", true
+	}
+	return "", false
 }
 
 // maxWrittenTerms is how many support vectors Function writes out one by one.

@@ -77,7 +77,7 @@ func TestWorked4(t *testing.T) {
 		}
 	}
 	// "= K([1,1], x) = (x₁ + x₂)²", expanded.
-	if got, want := p.Function(), "f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₁, x) = x₁² + 2·x₁x₂ + x₂²"; got != want {
+	if got, want := p.Function(), "f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₁, x) = (x₁ + x₂)² = x₁² + 2·x₁x₂ + x₂²"; got != want {
 		t.Errorf("Function() = %q, want %q", got, want)
 	}
 }
@@ -107,7 +107,7 @@ func TestWorked3(t *testing.T) {
 		t.Errorf("end: state %v epoch %d mistakes %d; want converged, 3, 2", p.State(), p.Epoch(), p.Mistakes())
 	}
 	// "The result: x̃₂ − x̃₃" = (1,2,1) − (1,1,3) = (0, 1, −2).
-	if got, want := p.Function(), "f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₂, x) − 1·K(x₃, x) = x₁ − 2·x₂"; got != want {
+	if got, want := p.Function(), "f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₂, x) − 1·K(x₃, x) = 1·(2·x₁ + x₂ + 1) − 1·(x₁ + 3·x₂ + 1) = x₁ − 2·x₂"; got != want {
 		t.Errorf("Function() = %q, want %q", got, want)
 	}
 }

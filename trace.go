@@ -1,0 +1,366 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+	"kernelscope/tui"
+)
+
+const traceUsage = `Usage: kernelscope trace [flags]
+
+Train the kernel perceptron headless and print every step.
+
+  kernelscope trace --dataset worked4              the worked example of seed 003
+  kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
+
+Formats:
+  text     the steps as the lecture notes write them, then a summary
+  jsonl    one JSON object per step, then {"done":true,...} (see README)
+  csv      one row per step: t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i
+  summary  only the final {"done":true,...} object
+
+Flags:
+`
+
+// traceCommand runs `kernelscope trace`.
+func traceCommand(args []string, stdout io.Writer) error {
+	o := newOptions("trace")
+	format := o.fs.String("format", "text", "output: text, jsonl, csv or summary")
+	help := func() {
+		fmt.Fprint(stdout, traceUsage)
+		o.printDefaults(stdout)
+	}
+	if err := o.parse(args, help); err != nil {
+		return err
+	}
+	write, ok := traceFormats[*format]
+	if !ok {
+		return usagef("unknown --format %q (want text, jsonl, csv or summary)", *format)
+	}
+	s, err := o.resolve()
+	if err != nil {
+		return err
+	}
+	cfg := s.Config
+	// Every format but summary writes f as the notes define it: the sum in
+	// dataset order. Only summary, meant for timing, skips that O(#SV) work.
+	cfg.Narrate = *format != "summary"
+	cfg.NoHistory = true
+	p, err := learn.New(cfg, datasets.Examples(s.Points))
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(stdout, 1<<16)
+	if err := write(w, &s, p); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
+// traceFormats writes a whole run in one format.
+var traceFormats = map[string]func(w *bufio.Writer, s *tui.Options, p *learn.Perceptron) error{
+	"text":    writeText,
+	"jsonl":   writeJSONL,
+	"csv":     writeCSV,
+	"summary": writeSummary,
+}
+
+// steps runs p to the end, calling each for every step.
+func steps(p *learn.Perceptron, each func(learn.Step)) error {
+	for p.State() == learn.Running {
+		s, err := p.Step()
+		if err != nil {
+			return err
+		}
+		each(s)
+	}
+	return nil
+}
+
+func writeJSONL(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
+	alpha := make([]float64, p.N())
+	err := steps(p, func(s learn.Step) {
+		alpha[s.I] = s.Alpha
+		fmt.Fprintf(w, `{"t":%d,"epoch":%d,"i":%d,"f":%s,"y":%d,"prediction":%d,"mistake":%t,"alpha":`,
+			s.T, s.Epoch, s.I+1, jsonFloat(s.F), s.Y, s.Prediction, s.Mistake)
+		writeFloats(w, alpha)
+		w.WriteString("}\n")
+	})
+	if err != nil {
+		return err
+	}
+	return writeSummary(w, nil, p)
+}
+
+// writeSummary writes the final object of the JSONL contract.
+func writeSummary(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
+	if err := p.Run(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, `{"done":true,"converged":%t,"epochs":%d,"steps":%d,"mistakes":%d,"alpha":`,
+		p.State() == learn.Converged, p.Epoch(), p.T(), p.Mistakes())
+	writeFloats(w, p.Alphas())
+	w.WriteString(`,"support_vectors":[`)
+	for n, j := range p.SupportVectors() {
+		if n > 0 {
+			w.WriteByte(',')
+		}
+		w.WriteString(strconv.Itoa(j + 1))
+	}
+	w.WriteString("]}\n")
+	return nil
+}
+
+func writeFloats(w *bufio.Writer, xs []float64) {
+	w.WriteByte('[')
+	for i, x := range xs {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		w.WriteString(jsonFloat(x))
+	}
+	w.WriteByte(']')
+}
+
+// jsonFloat writes a float as JSON the way the contract shows it: always
+// with a decimal point or exponent ("1.0", "0.25", "1e-07"), shortest form
+// that reads back exactly; null for a value that is not finite.
+func jsonFloat(v float64) string {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return "null"
+	case v == 0:
+		return "0.0" // also for −0
+	}
+	a := math.Abs(v)
+	if a >= 1e-4 && a < 1e16 {
+		s := strconv.FormatFloat(v, 'f', -1, 64)
+		if !strings.ContainsRune(s, '.') {
+			s += ".0"
+		}
+		return s
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+func writeCSV(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
+	w.WriteString("t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i\n")
+	return steps(p, func(s learn.Step) {
+		x := p.X(s.I)
+		fmt.Fprintf(w, "%d,%d,%d,%s,%s,%d,%s,%d,%t,%s\n", s.T, s.Epoch, s.I+1,
+			strconv.FormatFloat(x.X1, 'g', -1, 64), strconv.FormatFloat(x.X2, 'g', -1, 64),
+			s.Y, strconv.FormatFloat(s.F, 'g', -1, 64), s.Prediction, s.Mistake,
+			strconv.FormatFloat(s.Alpha, 'g', -1, 64))
+	})
+}
+
+// writeText writes the trace the way seed 003 writes its worked example:
+//
+//	t=1 i=1  f = 0·4 + 0·0 + 0·4 + 0·0 = 0  sign(0) = −1 ≠ y₁ = +1  mistake: α₁ = 1
+func writeText(w *bufio.Writer, s *tui.Options, p *learn.Perceptron) error {
+	cfg := p.Config()
+	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %d epochs%s\n",
+		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
+		learn.Num(cfg.Eta), cfg.Epochs, shuffleText(cfg))
+	epoch := 0
+	err := steps(p, func(st learn.Step) {
+		if st.Epoch != epoch {
+			epoch = st.Epoch
+			fmt.Fprintf(w, "epoch %d\n", epoch)
+		}
+		w.WriteString(textStep(p, st))
+		w.WriteByte('\n')
+	})
+	if err != nil {
+		return err
+	}
+	w.WriteString(textSummary(p))
+	return nil
+}
+
+func sourceName(s *tui.Options) string {
+	if s.File != "" {
+		return s.File
+	}
+	return s.Dataset
+}
+
+func biasText(bias bool) string {
+	if bias {
+		return "bias on: x̃ = (1, x₁, x₂)"
+	}
+	return "no bias"
+}
+
+func shuffleText(cfg learn.Config) string {
+	if cfg.Shuffle {
+		return fmt.Sprintf("; shuffled each epoch (seed %d)", cfg.Seed)
+	}
+	return ""
+}
+
+// allTermsUpTo is the largest n for which a text step writes every term of
+// the sum, zeros included, as the notes do.
+const allTermsUpTo = 8
+
+// manyTerms is the number of nonzero terms beyond which a sum is summarised.
+const manyTerms = 8
+
+// textStep writes one step.
+func textStep(p *learn.Perceptron, s learn.Step) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "t=%d i=%d  f = %s  ", s.T, s.I+1, sumText(p, s))
+	sub := learn.Sub(s.I + 1)
+	if s.Prediction == 0 {
+		fmt.Fprintf(&b, "y%s·f = 0 ≤ 0", sub)
+	} else {
+		rel := "="
+		if s.Prediction != s.Y {
+			rel = "≠"
+		}
+		fmt.Fprintf(&b, "sign(%s) = %s %s y%s = %s", learn.Num(s.F), signText(s.Prediction), rel, sub, signText(s.Y))
+	}
+	if s.Mistake {
+		fmt.Fprintf(&b, "  mistake: α%s = %s", sub, learn.Num(s.Alpha))
+	} else {
+		b.WriteString("  ok")
+	}
+	return b.String()
+}
+
+// sumText writes f's sum: every term for small n, the nonzero ones for
+// larger n, and a summary when there are many.
+func sumText(p *learn.Perceptron, s learn.Step) string {
+	f := learn.Num(s.F)
+	if p.N() <= allTermsUpTo {
+		var b strings.Builder
+		next := 0
+		for j := range p.N() {
+			coef, k := 0.0, 0.0
+			if next < len(s.Terms) && s.Terms[next].J == j {
+				t := s.Terms[next]
+				coef, k = t.Alpha*float64(t.Y), t.K
+				next++
+			} else {
+				k = p.K(j, s.I)
+			}
+			writeTerm(&b, coef, k, j == 0)
+		}
+		return b.String() + " = " + f
+	}
+	switch {
+	case len(s.Terms) == 0:
+		return "0 (no support vectors)"
+	case len(s.Terms) > manyTerms:
+		return fmt.Sprintf("Σ over %d support vectors = %s", len(s.Terms), f)
+	}
+	var b strings.Builder
+	for n, t := range s.Terms {
+		writeTerm(&b, t.Alpha*float64(t.Y), t.K, n == 0)
+	}
+	return b.String() + " = " + f
+}
+
+// writeTerm writes "c·K" with the sign folded into the operator.
+func writeTerm(b *strings.Builder, coef, k float64, first bool) {
+	switch {
+	case first && coef < 0:
+		b.WriteString("−")
+	case !first && coef < 0:
+		b.WriteString(" − ")
+	case !first:
+		b.WriteString(" + ")
+	}
+	b.WriteString(learn.Num(math.Abs(coef)) + "·" + learn.Num(k))
+}
+
+func signText(v int) string {
+	switch {
+	case v > 0:
+		return "+1"
+	case v < 0:
+		return "−1"
+	}
+	return "0"
+}
+
+// textSummary closes a text trace: how it ended, the support vectors, and
+// the learned function.
+func textSummary(p *learn.Perceptron) string {
+	var b strings.Builder
+	switch p.State() {
+	case learn.Converged:
+		fmt.Fprintf(&b, "converged after %s (%s, %s): every example is classified correctly\n",
+			plural(p.Epoch(), "epoch"), plural(p.T(), "step"), plural(p.Mistakes(), "mistake"))
+	default:
+		fmt.Fprintf(&b, "not converged: stopped at the epoch cap after %s (%s, %s); %d in the last pass (not separable with this kernel?)\n",
+			plural(p.Epoch(), "epoch"), plural(p.T(), "step"), plural(p.Mistakes(), "mistake"), p.EpochMistakes())
+	}
+	svs := p.SupportVectors()
+	fmt.Fprintf(&b, "support vectors: %d of %d", len(svs), p.N())
+	if len(svs) > 0 && len(svs) <= 20 {
+		parts := make([]string, len(svs))
+		for n, j := range svs {
+			parts[n] = fmt.Sprintf("α%s = %s", learn.Sub(j+1), learn.Num(p.Alpha(j)))
+		}
+		b.WriteString(" (" + strings.Join(parts, ", ") + ")")
+	}
+	b.WriteString("\n" + p.Function() + "\n")
+	return b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// datasetsCommand runs `kernelscope datasets`.
+func datasetsCommand(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		if args[0] == "--help" || args[0] == "-h" || args[0] == "-help" {
+			fmt.Fprintln(stdout, "Usage: kernelscope datasets\n\nList the built-in datasets with their sizes and presets (kernel, bias, tie rule).")
+			return nil
+		}
+		return usagef("datasets takes no arguments, got %q", args[0])
+	}
+	w := bufio.NewWriter(stdout)
+	fmt.Fprintf(w, "%-9s %5s %6s  %-16s %-5s %-8s %s\n", "NAME", "N", "NOISE", "KERNEL", "BIAS", "TIE", "DESCRIPTION")
+	for _, b := range datasets.Builtins() {
+		noise := "-"
+		if b.Generated {
+			noise = strconv.FormatFloat(b.DefaultNoise, 'g', -1, 64)
+		}
+		bias := "off"
+		if b.Preset.Bias {
+			bias = "on"
+		}
+		fmt.Fprintf(w, "%-9s %5d %6s  %-16s %-5s %-8s %s\n", b.Name, b.DefaultN, noise, b.Preset.Kernel, bias, b.Preset.Tie, b.Description)
+	}
+	return w.Flush()
+}
+
+// tuiCommand opens the terminal program.
+func tuiCommand(args []string, stdout io.Writer) error {
+	o := newOptions("kernelscope")
+	help := func() {
+		fmt.Fprint(stdout, usage+"\nFlags (they set up the terminal program, and trace):\n")
+		o.printDefaults(stdout)
+	}
+	if err := o.parse(args, help); err != nil {
+		return err
+	}
+	s, err := o.resolve()
+	if err != nil {
+		return err
+	}
+	return tui.Run(s)
+}
