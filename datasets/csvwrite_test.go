@@ -1,0 +1,153 @@
+package datasets
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// dirNames lists the names in dir, to check that no temporary file is left.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestSaveCSV(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.csv")
+	pts := mustLookup(t, "moons").Generate(50, 0.1, 3)
+
+	if err := SaveCSV(path, pts); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := LoadCSV(path)
+	if err != nil || !sameBits(tab.Points, pts) {
+		t.Fatalf("LoadCSV after SaveCSV = %d points, %v; want the %d saved", len(tab.Points), err, len(pts))
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("new file mode %v, %v; want 0644", fi.Mode().Perm(), err)
+	}
+
+	// Saving over a file replaces its content and keeps its permissions.
+	if err := os.Chmod(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveCSV(path, worked3); err != nil {
+		t.Fatal(err)
+	}
+	if got := readString(t, path); got != "x1,x2,y\n2,-1,1\n2,1,1\n1,3,-1\n" {
+		t.Errorf("saved over the file, now it holds %q", got)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode after saving over a 0600 file: %v, %v; want 0600", fi.Mode().Perm(), err)
+	}
+	if names := dirNames(t, dir); !slices.Equal(names, []string{"data.csv"}) {
+		t.Errorf("directory holds %q; want only data.csv", names)
+	}
+}
+
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestSaveAtomicWriteFails makes the write fail halfway: the good file must be
+// untouched and the temporary file gone.
+func TestSaveAtomicWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.csv")
+	const original = "x1,x2,y\n1,2,1\n"
+	writeFile(t, path, original)
+
+	boom := errors.New("disk full")
+	err := saveAtomic(path, func(w io.Writer) error {
+		if _, err := io.WriteString(w, "x1,x2,y\n9,9,"); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("saveAtomic = %v; want %v", err, boom)
+	}
+	if got := readString(t, path); got != original {
+		t.Errorf("after a failed save the file holds %q; want %q", got, original)
+	}
+	if names := dirNames(t, dir); !slices.Equal(names, []string{"data.csv"}) {
+		t.Errorf("after a failed save the directory holds %q; want only data.csv", names)
+	}
+}
+
+func TestSaveCSVErrors(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.csv")
+	const original = "x1,x2,y\n1,2,1\n"
+	writeFile(t, path, original)
+
+	// Points that cannot be written: the file is not touched.
+	err := SaveCSV(path, []Point{{1, 2, 1}, {3, 4, 0}})
+	if err == nil || !strings.Contains(err.Error(), "point 2 has label 0") || !strings.Contains(err.Error(), path) {
+		t.Errorf("SaveCSV(label 0) = %v; want an error naming the path and the point", err)
+	}
+
+	// A directory that does not exist.
+	nowhere := filepath.Join(dir, "no", "such", "dir", "data.csv")
+	err = SaveCSV(nowhere, worked4)
+	if err == nil || !strings.Contains(err.Error(), "does not exist") || !strings.Contains(err.Error(), nowhere) {
+		t.Errorf("SaveCSV(%s) = %v; want an error saying the directory does not exist", nowhere, err)
+	}
+
+	// A directory where the file should be.
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	err = SaveCSV(sub, worked4)
+	if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("SaveCSV(directory) = %v; want an error saying it is not a regular file", err)
+	}
+
+	if got := readString(t, path); got != original {
+		t.Errorf("failed saves changed the file to %q", got)
+	}
+	if names := dirNames(t, dir); !slices.Equal(names, []string{"data.csv", "sub"}) {
+		t.Errorf("after failed saves the directory holds %q; want data.csv and sub", names)
+	}
+	if names := dirNames(t, sub); len(names) != 0 {
+		t.Errorf("after a failed save the subdirectory holds %q", names)
+	}
+}
+
+func TestSaveCSVThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.csv")
+	link := filepath.Join(dir, "link.csv")
+	writeFile(t, target, "x1,x2,y\n1,2,1\n")
+	if err := os.Symlink("target.csv", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := SaveCSV(link, worked4); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a file: %v, %v", fi.Mode(), err)
+	}
+	if got := readString(t, target); !strings.HasPrefix(got, "x1,x2,y\n1,1,1\n-1,1,-1\n") {
+		t.Errorf("the link's target holds %q; want worked4", got)
+	}
+}

@@ -1,0 +1,27 @@
+package datasets_test
+
+import (
+	"fmt"
+	"os"
+
+	"kernelscope/datasets"
+)
+
+func ExampleBuiltin_Generate() {
+	b, ok := datasets.Lookup("worked3")
+	if !ok {
+		return
+	}
+	fmt.Println(b.Description)
+	fmt.Printf("kernel %s, bias %v, tie %v\n", b.Preset.Kernel, b.Preset.Bias, b.Preset.Tie)
+	if err := datasets.WriteCSV(os.Stdout, b.Generate(b.DefaultN, b.DefaultNoise, 1)); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// three points, linear with bias; the worked example of lecture notes seed 004
+	// kernel linear, bias true, tie pos
+	// x1,x2,y
+	// 2,-1,1
+	// 2,1,1
+	// 1,3,-1
+}
