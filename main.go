@@ -20,6 +20,7 @@ Usage:
   kernelscope [flags]           open the terminal program (the flags below set it up)
   kernelscope trace [flags]     train headless and print every step
   kernelscope datasets          list the built-in datasets and their presets
+  kernelscope export [flags]    write a dataset as CSV (rows x1,x2,y) to stdout or --out FILE
   kernelscope --version         print the version
   kernelscope help [command]    this help, or a command's
 
@@ -73,6 +74,8 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 			return traceCommand(args[1:], stdout)
 		case "datasets":
 			return datasetsCommand(args[1:], stdout)
+		case "export":
+			return exportCommand(args[1:], stdout)
 		case "help":
 			if len(args) > 1 {
 				return dispatch([]string{args[1], "--help"}, stdout, stderr)

@@ -348,6 +348,32 @@ func datasetsCommand(args []string, stdout io.Writer) error {
 	return w.Flush()
 }
 
+// exportCommand runs `kernelscope export`: the data a session would train
+// on, as CSV, for other tools or for editing.
+func exportCommand(args []string, stdout io.Writer) error {
+	o := newOptions("export")
+	out := o.fs.String("out", "", "write to this file (atomically: a failed write leaves it as it was) instead of stdout")
+	help := func() {
+		fmt.Fprint(stdout, "Usage: kernelscope export [flags]\n\nWrite the dataset (after --n, --noise, --seed) as CSV rows x1,x2,y.\n\nFlags:\n")
+		o.printDefaults(stdout)
+	}
+	if err := o.parse(args, help); err != nil {
+		return err
+	}
+	s, err := o.resolve()
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		return datasets.SaveCSV(*out, s.Points)
+	}
+	w := bufio.NewWriter(stdout)
+	if err := datasets.WriteCSV(w, s.Points); err != nil {
+		return err
+	}
+	return w.Flush()
+}
+
 // tuiCommand opens the terminal program.
 func tuiCommand(args []string, stdout io.Writer) error {
 	o := newOptions("kernelscope")

@@ -80,7 +80,10 @@ func (Linear) Eval(x, z Vec) float64 { return Dot(x, z) }
 func (k Poly) Eval(x, z Vec) float64 { return ipow(Dot(x, z)+k.C, k.D) }
 
 // Eval returns exp(−‖x − z‖² / (2σ²)).
-func (k RBF) Eval(x, z Vec) float64 { return math.Exp(-dist2(x, z) / (2 * k.Sigma * k.Sigma)) }
+func (k RBF) Eval(x, z Vec) float64 { return math.Exp(dist2(x, z) * k.factor()) }
+
+// factor is −1/(2σ²); a multiplication by it is cheaper than the division.
+func (k RBF) factor() float64 { return -1 / (2 * k.Sigma * k.Sigma) }
 
 // Eval returns tanh(γ x·z + c).
 func (k Sigmoid) Eval(x, z Vec) float64 { return math.Tanh(k.Gamma*Dot(x, z) + k.C) }
@@ -277,25 +280,15 @@ func KernelRow(k Kernel, dst []float64, x Vec, zs []Vec) {
 			dst[j] = ipow(Dot(x, z)+k.C, k.D)
 		}
 	case RBF:
-		s := 2 * k.Sigma * k.Sigma
+		c := k.factor()
 		for j, z := range zs {
-			dst[j] = math.Exp(-dist2(x, z) / s)
+			dst[j] = math.Exp(dist2(x, z) * c)
 		}
 	default:
 		for j, z := range zs {
 			dst[j] = k.Eval(x, z)
 		}
 	}
-}
-
-// checkFinite reports the first entry of row that is not a finite number.
-func checkFinite(row []float64) (int, bool) {
-	for j, v := range row {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return j, false
-		}
-	}
-	return 0, true
 }
 
 // Validate reports a kernel whose parameters are outside their domain:

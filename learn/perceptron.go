@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // Example is one labelled training point; Y is −1 or +1.
@@ -116,9 +118,15 @@ type Perceptron struct {
 	ys    []int
 	alpha []float64
 	f     []float64 // f(xₖ) kept up to date incrementally
-	scale []float64 // Σ |η yᵢ K(xᵢ, xₖ)| over all updates: bounds f's rounding error
 	rows  [][]float64
-	svs   []int // indices with αⱼ > 0, ascending
+	// rowMax[i] is max |K(xᵢ, ·)| over the cached row of xᵢ.
+	rowMax []float64
+	// bound is Σ |η yᵢ| max|K(xᵢ, ·)| over every update so far: no |f(xₖ)|
+	// can exceed it, so it scales the rounding error of the kept scores.
+	bound float64
+	slab  []float64   // storage handed out to new kernel rows
+	free  [][]float64 // rows dropped by Undo, to be handed out again
+	svs   []int       // indices with αⱼ > 0, ascending
 
 	t, epoch, pos          int
 	epochMistakes, mistake int
@@ -146,13 +154,13 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 	}
 	n := len(data)
 	p := &Perceptron{
-		cfg:   cfg,
-		xs:    make([]Vec, n),
-		ys:    make([]int, n),
-		alpha: make([]float64, n),
-		f:     make([]float64, n),
-		scale: make([]float64, n),
-		rows:  make([][]float64, n),
+		cfg:    cfg,
+		xs:     make([]Vec, n),
+		ys:     make([]int, n),
+		alpha:  make([]float64, n),
+		f:      make([]float64, n),
+		rows:   make([][]float64, n),
+		rowMax: make([]float64, n),
 	}
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
@@ -293,7 +301,7 @@ func (p *Perceptron) Step() (Step, error) {
 	f := p.f[i]
 	if p.cfg.Narrate {
 		f = p.narrate(i)
-	} else if math.Abs(f) <= tieBand*p.scale[i] {
+	} else if math.Abs(f) <= tieBand*p.bound {
 		// f is within rounding error of 0, where the tie rule decides: use the
 		// sum in dataset order, the value the definition gives.
 		f = p.exactScore(i)
@@ -364,23 +372,24 @@ func (p *Perceptron) narrate(i int) float64 {
 // when it becomes a support vector and dropping it when it stops being one.
 // sign is +1 for a step and −1 for an undo.
 func (p *Perceptron) update(i int, alpha float64, sign float64) error {
-	row := p.rows[i]
-	if row == nil {
-		row = make([]float64, len(p.xs))
-		KernelRow(p.cfg.Kernel, row, p.xs[i], p.xs)
-		if j, ok := checkFinite(row); !ok {
+	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
+	w := sign * p.cfg.Eta * float64(p.ys[i])
+	if p.rows[i] == nil {
+		row := p.newRow()
+		p.rowAxpy(row, i, w)
+		m, j := rowMax(row)
+		if j >= 0 {
+			// Take the partial update back before reporting it.
+			p.axpy(row, -w)
+			p.free = append(p.free, row)
 			return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, row[j])
 		}
 		p.rows[i] = row
+		p.rowMax[i] = m
+	} else {
+		p.axpy(p.rows[i], w)
 	}
-	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
-	w := sign * p.cfg.Eta * float64(p.ys[i])
-	aw := math.Abs(w)
-	f, scale := p.f[:len(row)], p.scale[:len(row)]
-	for k, v := range row {
-		f[k] += w * v
-		scale[k] += aw * math.Abs(v)
-	}
+	p.bound += math.Abs(w) * p.rowMax[i]
 	for _, fd := range p.fields {
 		fd.add(p.cfg.Kernel, p.xs[i], w)
 	}
@@ -393,17 +402,95 @@ func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	case !isSV && wasSV:
 		at, _ := slices.BinarySearch(p.svs, i)
 		p.svs = slices.Delete(p.svs, at, at+1)
+		p.free = append(p.free, p.rows[i])
 		p.rows[i] = nil
 		if len(p.svs) == 0 {
 			// No support vectors: every score is exactly zero again.
-			clear(p.f)
-			clear(p.scale)
-			for _, fd := range p.fields {
-				clear(fd.Values)
-			}
+			p.clearScores()
 		}
 	}
 	return nil
+}
+
+// rowMax returns max |row[k]|, and the index of the first entry that is not
+// a finite number (−1 if none).
+func rowMax(row []float64) (float64, int) {
+	m := 0.0
+	for k, v := range row {
+		a := math.Abs(v)
+		if !(a <= math.MaxFloat64) {
+			return 0, k
+		}
+		if a > m {
+			m = a
+		}
+	}
+	return m, -1
+}
+
+// clearScores sets every kept score and field value to exactly zero.
+func (p *Perceptron) clearScores() {
+	clear(p.f)
+	p.bound = 0
+	for _, fd := range p.fields {
+		clear(fd.Values)
+	}
+}
+
+// newRow hands out storage for one kernel row, carved from slabs of many
+// rows so that a run with thousands of support vectors makes few allocations.
+func (p *Perceptron) newRow() []float64 {
+	n := len(p.xs)
+	if k := len(p.free); k > 0 {
+		row := p.free[k-1]
+		p.free = p.free[:k-1]
+		return row
+	}
+	if len(p.slab) < n {
+		p.slab = make([]float64, n*min(64, max(1, (1<<20)/max(n, 1))))
+	}
+	row := p.slab[:n:n]
+	p.slab = p.slab[n:]
+	return row
+}
+
+// parallelRow is the row length from which computing a kernel row is split
+// across the cores: below it the work is shorter than starting goroutines.
+const parallelRow = 1500
+
+// rowAxpy computes row = K(xᵢ, ·) and f += w·row in one pass, split across
+// the cores for long rows (the halves touch disjoint entries).
+func (p *Perceptron) rowAxpy(row []float64, i int, w float64) {
+	n := len(row)
+	parts := min(runtime.GOMAXPROCS(0), n/(parallelRow/2))
+	if parts <= 1 {
+		rowAxpy(p.cfg.Kernel, row, p.xs[i], p.xs, p.f, w)
+		return
+	}
+	var wg sync.WaitGroup
+	size := (n + parts - 1) / parts
+	for lo := 0; lo < n; lo += size {
+		hi := min(lo+size, n)
+		wg.Go(func() { rowAxpy(p.cfg.Kernel, row[lo:hi], p.xs[i], p.xs[lo:hi], p.f[lo:hi], w) })
+	}
+	wg.Wait()
+}
+
+// rowAxpy writes row[k] = K(x, zs[k]) and adds w·row[k] to f[k].
+func rowAxpy(k Kernel, row []float64, x Vec, zs []Vec, f []float64, w float64) {
+	KernelRow(k, row, x, zs)
+	f = f[:len(row)]
+	for j, v := range row {
+		f[j] += w * v
+	}
+}
+
+// axpy adds w·row to every kept score.
+func (p *Perceptron) axpy(row []float64, w float64) {
+	f := p.f[:len(row)]
+	for k, v := range row {
+		f[k] += w * v
+	}
 }
 
 // Undo puts the last step back: α exactly as it was, f and attached fields to
@@ -431,15 +518,16 @@ func (p *Perceptron) Undo() bool {
 // the configuration and attached fields.
 func (p *Perceptron) Reset() {
 	clear(p.alpha)
-	clear(p.f)
-	clear(p.scale)
-	clear(p.rows)
+	for i, row := range p.rows {
+		if row != nil {
+			p.free = append(p.free, row)
+			p.rows[i] = nil
+		}
+	}
+	p.clearScores()
 	p.svs = p.svs[:0]
 	p.t, p.epoch, p.pos, p.epochMistakes, p.mistake = 0, 0, 0, 0, 0
 	p.history, p.order, p.err = nil, nil, nil
-	for _, fd := range p.fields {
-		clear(fd.Values)
-	}
 	p.settle()
 }
 
@@ -462,7 +550,7 @@ func (p *Perceptron) Accuracy() float64 {
 	}
 	right := 0
 	for i, f := range p.f {
-		if math.Abs(f) <= tieBand*p.scale[i] {
+		if math.Abs(f) <= tieBand*p.bound {
 			f = p.exactScore(i)
 		}
 		if _, mistake := p.cfg.Tie.Predict(f, p.ys[i]); !mistake {
