@@ -1,0 +1,117 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every key the program answers to. Help is generated from it,
+// and bindings that do nothing in the current state are disabled (see
+// Model.syncKeys), so help never lies.
+type KeyMap struct {
+	Step     key.Binding
+	Epoch    key.Binding
+	Converge key.Binding
+	Play     key.Binding
+	Faster   key.Binding
+	Slower   key.Binding
+	Back     key.Binding
+	Reset    key.Binding
+
+	Dataset     key.Binding
+	PrevDataset key.Binding
+	FewerPoints key.Binding
+	MorePoints  key.Binding
+	LessNoise   key.Binding
+	MoreNoise   key.Binding
+	Reseed      key.Binding
+
+	Kernel     key.Binding
+	PrevKernel key.Binding
+	ParamDown  key.Binding
+	ParamUp    key.Binding
+	Param2Down key.Binding
+	Param2Up   key.Binding
+	Bias       key.Binding
+	Tie        key.Binding
+	Shuffle    key.Binding
+
+	Up     key.Binding
+	Down   key.Binding
+	Left   key.Binding
+	Right  key.Binding
+	AddPos key.Binding
+	AddNeg key.Binding
+	Delete key.Binding
+	Save   key.Binding
+
+	Panel  key.Binding
+	Mono   key.Binding
+	Cancel key.Binding
+	Help   key.Binding
+	Quit   key.Binding
+}
+
+// DefaultKeyMap returns the key bindings. The first block is fixed by the
+// issue that specifies the program; the rest are kernelscope's own.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Step:     b([]string{"space"}, "space", "step"),
+		Epoch:    b([]string{"e"}, "e", "finish epoch"),
+		Converge: b([]string{"c"}, "c", "run to convergence"),
+		Play:     b([]string{"p"}, "p", "play/pause"),
+		Faster:   b([]string{"+", "="}, "+", "faster"),
+		Slower:   b([]string{"-", "_"}, "-", "slower"),
+		Back:     b([]string{"b"}, "b", "step back"),
+		Reset:    b([]string{"r"}, "r", "reset α"),
+
+		Dataset:     b([]string{"d"}, "d", "next dataset"),
+		PrevDataset: b([]string{"D"}, "D", "previous dataset"),
+		FewerPoints: b([]string{"n"}, "n", "fewer points"),
+		MorePoints:  b([]string{"N"}, "N", "more points"),
+		LessNoise:   b([]string{"z"}, "z", "less noise"),
+		MoreNoise:   b([]string{"Z"}, "Z", "more noise"),
+		Reseed:      b([]string{"S"}, "S", "reseed (data, shuffle)"),
+
+		Kernel:     b([]string{"k"}, "k", "next kernel"),
+		PrevKernel: b([]string{"K"}, "K", "previous kernel"),
+		ParamDown:  b([]string{"["}, "[", "σ/d/γ down"),
+		ParamUp:    b([]string{"]"}, "]", "σ/d/γ up"),
+		Param2Down: b([]string{"{"}, "{", "c down"),
+		Param2Up:   b([]string{"}"}, "}", "c up"),
+		Bias:       b([]string{"a"}, "a", "bias (augment) on/off"),
+		Tie:        b([]string{"t"}, "t", "cycle tie rule"),
+		Shuffle:    b([]string{"s"}, "s", "shuffle on/off"),
+
+		Up:     b([]string{"up"}, "↑", "cursor up"),
+		Down:   b([]string{"down"}, "↓", "cursor down"),
+		Left:   b([]string{"left"}, "←", "cursor left"),
+		Right:  b([]string{"right"}, "→", "cursor right"),
+		AddPos: b([]string{"o"}, "o", "add +1 point at cursor"),
+		AddNeg: b([]string{"x"}, "x", "add −1 point at cursor"),
+		Delete: b([]string{"delete", "backspace"}, "del", "delete nearest point"),
+		Save:   b([]string{"w"}, "w", "write data to CSV"),
+
+		Panel:  b([]string{"g"}, "g", "cycle region/α/Gram"),
+		Mono:   b([]string{"m"}, "m", "color-free mode"),
+		Cancel: b([]string{"esc"}, "esc", "stop / hide cursor"),
+		Help:   b([]string{"?"}, "?", "all keys"),
+		Quit:   b([]string{"q", "ctrl+c"}, "q", "quit"),
+	}
+}
+
+// ShortHelp is the one-line help: the keys a lecture uses most.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset, k.Dataset, k.Kernel, k.Help, k.Quit}
+}
+
+// FullHelp is every key, grouped in columns.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset},
+		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
+		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
+		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},
+		{k.Panel, k.Mono, k.Cancel, k.Help, k.Quit},
+	}
+}

@@ -1,0 +1,864 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// speeds are the autoplay rates, in steps per second.
+var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000}
+
+// frame is the shortest time between redraws while playing: above 30 steps
+// a second, each tick takes several steps.
+const frame = time.Second / 30
+
+// Minimum sizes: below tooSmall only a message fits; below wide the side
+// panels fold away behind the g key.
+const (
+	tooSmallW, tooSmallH = 20, 6
+	wideW, wideH         = 100, 24
+)
+
+// Panels shown in the main area when the terminal is too narrow for all.
+const (
+	showRegion = iota
+	showAlpha
+	showGram
+	numShows
+)
+
+// Model is the root Bubble Tea model.
+type Model struct {
+	s      *session
+	keys   KeyMap
+	help   help.Model
+	th     *Theme
+	region region
+
+	width, height int
+	dark, mono    bool
+
+	playing    bool
+	converging bool
+	speed      int
+	tick       int // id of the live tick; stale ticks are dropped
+
+	flash      int // example of the last mistake, −1 for none
+	flashUntil int // step count until which it flashes
+
+	cursorOn       bool
+	cursorX, curY  int
+	show           int // what the main area shows when narrow
+	showHelp       bool
+	message        string
+	mercer         string // the Mercer check of the current Gram matrix
+	mercerVersion  int
+	plotX0, plotY0 int // screen position of the plot's top-left cell
+	plotW, plotH   int
+	quitting       bool
+}
+
+// tickMsg advances autoplay; runMsg advances a run to convergence.
+type (
+	tickMsg  struct{ id int }
+	runMsg   struct{ id int }
+	savedMsg struct {
+		path string
+		n    int
+		err  error
+	}
+)
+
+// New makes the root model for the given options.
+func New(o Options) *Model {
+	mono := os.Getenv("NO_COLOR") != ""
+	m := &Model{
+		s:     newSession(o),
+		keys:  DefaultKeyMap(),
+		help:  help.New(),
+		dark:  true,
+		mono:  mono,
+		speed: 3,
+		flash: -1,
+	}
+	m.setTheme()
+	m.syncKeys()
+	return m
+}
+
+func (m *Model) setTheme() {
+	m.th = NewTheme(m.dark, m.mono)
+	m.help.Styles = m.th.Help
+}
+
+// Init asks the terminal for its background color.
+func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+
+// Update routes messages: size and background first, then keys and the
+// mouse, then the timers of autoplay and runs.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = max(0, msg.Width), max(0, msg.Height)
+		m.layout()
+		m.syncKeys()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.dark = msg.IsDark()
+		m.setTheme()
+		return m, nil
+	case tea.KeyPressMsg:
+		cmd := m.handleKey(msg)
+		m.syncKeys()
+		return m, cmd
+	case tea.MouseClickMsg:
+		m.handleClick(msg.Mouse())
+		m.syncKeys()
+		return m, nil
+	case tickMsg:
+		if msg.id != m.tick || !m.playing {
+			return m, nil
+		}
+		return m, m.playTick()
+	case runMsg:
+		if msg.id != m.tick || !m.converging {
+			return m, nil
+		}
+		return m, m.runChunk()
+	case savedMsg:
+		if msg.err != nil {
+			m.message = "save failed: " + msg.err.Error()
+		} else {
+			m.message = fmt.Sprintf("saved %d points to %s", msg.n, msg.path)
+		}
+		return m, nil
+	}
+	return m, nil
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	s := m.s
+	m.message = ""
+	switch {
+	case key.Matches(msg, k.Quit):
+		m.quitting = true
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = !m.showHelp
+	case key.Matches(msg, k.Cancel):
+		switch {
+		case m.showHelp:
+			m.showHelp = false
+		case m.converging || m.playing:
+			m.stop()
+		default:
+			m.cursorOn = false
+		}
+	case key.Matches(msg, k.Step):
+		m.stop()
+		m.stepN(1)
+	case key.Matches(msg, k.Epoch):
+		m.stop()
+		m.finishEpoch()
+	case key.Matches(msg, k.Converge):
+		if m.converging {
+			m.stop()
+			return nil
+		}
+		m.stop()
+		m.converging = true
+		m.tick++
+		return m.runChunk()
+	case key.Matches(msg, k.Play):
+		if m.playing {
+			m.stop()
+			return nil
+		}
+		m.stop()
+		m.playing = true
+		m.tick++
+		return m.playTick()
+	case key.Matches(msg, k.Faster):
+		m.speed = min(len(speeds)-1, m.speed+1)
+	case key.Matches(msg, k.Slower):
+		m.speed = max(0, m.speed-1)
+	case key.Matches(msg, k.Back):
+		m.stop()
+		if !s.back() {
+			m.message = "nothing to step back"
+		}
+	case key.Matches(msg, k.Reset):
+		m.stop()
+		s.reset()
+		m.flash = -1
+		m.message = "α reset to 0"
+	case key.Matches(msg, k.Dataset), key.Matches(msg, k.PrevDataset):
+		m.stop()
+		m.cycleDataset(key.Matches(msg, k.Dataset))
+	case key.Matches(msg, k.FewerPoints), key.Matches(msg, k.MorePoints):
+		m.stop()
+		m.changeN(key.Matches(msg, k.MorePoints))
+	case key.Matches(msg, k.LessNoise), key.Matches(msg, k.MoreNoise):
+		m.stop()
+		m.changeNoise(key.Matches(msg, k.MoreNoise))
+	case key.Matches(msg, k.Reseed):
+		m.stop()
+		m.reseed()
+	case key.Matches(msg, k.Kernel), key.Matches(msg, k.PrevKernel):
+		m.stop()
+		m.cycleKernel(key.Matches(msg, k.Kernel))
+	case key.Matches(msg, k.ParamUp), key.Matches(msg, k.ParamDown):
+		m.stop()
+		m.changeParam(true, key.Matches(msg, k.ParamUp))
+	case key.Matches(msg, k.Param2Up), key.Matches(msg, k.Param2Down):
+		m.stop()
+		m.changeParam(false, key.Matches(msg, k.Param2Up))
+	case key.Matches(msg, k.Bias):
+		m.stop()
+		cfg := s.opts.Config
+		cfg.Bias = !cfg.Bias
+		m.setConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
+	case key.Matches(msg, k.Tie):
+		m.stop()
+		cfg := s.opts.Config
+		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
+		m.setConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
+	case key.Matches(msg, k.Shuffle):
+		m.stop()
+		cfg := s.opts.Config
+		cfg.Shuffle = !cfg.Shuffle
+		m.setConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
+	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
+		m.moveCursor(msg)
+	case key.Matches(msg, k.AddPos), key.Matches(msg, k.AddNeg):
+		m.stop()
+		m.addAtCursor(map[bool]int{true: 1, false: -1}[key.Matches(msg, k.AddPos)])
+	case key.Matches(msg, k.Delete):
+		m.stop()
+		m.deleteAtCursor()
+	case key.Matches(msg, k.Save):
+		return m.save()
+	case key.Matches(msg, k.Panel):
+		m.show = (m.show + 1) % numShows
+	case key.Matches(msg, k.Mono):
+		m.mono = !m.mono
+		m.setTheme()
+		m.message = map[bool]string{true: "color-free mode: + − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary", false: "colors on"}[m.mono]
+	}
+	return nil
+}
+
+// syncKeys enables exactly the bindings that do something now, so the
+// generated help never offers a key that does nothing.
+func (m *Model) syncKeys() {
+	k := &m.keys
+	s := m.s
+	running := s.p.State() == learn.Running && s.err == nil
+	k.Step.SetEnabled(running)
+	k.Epoch.SetEnabled(running)
+	k.Converge.SetEnabled(running || m.converging)
+	k.Play.SetEnabled(running || m.playing)
+	k.Back.SetEnabled(s.p.CanUndo())
+	k.Reset.SetEnabled(s.p.T() > 0)
+	gen := s.generated()
+	k.FewerPoints.SetEnabled(gen)
+	k.MorePoints.SetEnabled(gen)
+	k.LessNoise.SetEnabled(gen)
+	k.MoreNoise.SetEnabled(gen)
+	_, simple := primaryParam(s.opts.Config.Kernel)
+	k.ParamUp.SetEnabled(simple)
+	k.ParamDown.SetEnabled(simple)
+	_, second := secondaryParam(s.opts.Config.Kernel)
+	k.Param2Up.SetEnabled(second)
+	k.Param2Down.SetEnabled(second)
+	k.Faster.SetEnabled(m.speed < len(speeds)-1)
+	k.Slower.SetEnabled(m.speed > 0)
+	cursor := m.plotW > 0 && m.plotH > 0
+	k.AddPos.SetEnabled(cursor)
+	k.AddNeg.SetEnabled(cursor)
+	k.Delete.SetEnabled(cursor && len(s.opts.Points) > 0)
+	k.Up.SetEnabled(cursor)
+	k.Down.SetEnabled(cursor)
+	k.Left.SetEnabled(cursor)
+	k.Right.SetEnabled(cursor)
+	k.Panel.SetEnabled(m.width < wideW || m.height < wideH)
+}
+
+func (m *Model) stop() {
+	if m.playing || m.converging {
+		m.tick++
+	}
+	m.playing, m.converging = false, false
+}
+
+// stepN takes up to n steps and reports how many it took.
+func (m *Model) stepN(n int) int {
+	taken := 0
+	for range n {
+		if !m.s.step() {
+			break
+		}
+		taken++
+		if ls, ok := m.s.last(); ok && ls.step.Mistake {
+			m.flash, m.flashUntil = ls.step.I, m.s.p.T()+flashSteps
+		}
+	}
+	if taken < n && m.s.p.State() != learn.Running {
+		m.stop()
+	}
+	return taken
+}
+
+// flashSteps is how many steps the point of a mistake stays flashed.
+const flashSteps = 3
+
+// finishEpoch steps to the end of the current pass (a whole pass when the
+// last step ended one): every pass is exactly n steps.
+func (m *Model) finishEpoch() {
+	n := max(1, m.s.p.N())
+	for {
+		if m.stepN(1) == 0 || m.s.p.T()%n == 0 {
+			return
+		}
+	}
+}
+
+// playTick takes the steps of one frame and schedules the next.
+func (m *Model) playTick() tea.Cmd {
+	sps := speeds[m.speed]
+	interval := max(frame, time.Second/time.Duration(sps))
+	perTick := max(1, int(math.Round(float64(sps)*interval.Seconds())))
+	m.stepN(perTick)
+	m.syncKeys()
+	if !m.playing {
+		return nil
+	}
+	id := m.tick
+	return tea.Tick(interval, func(time.Time) tea.Msg { return tickMsg{id} })
+}
+
+// runChunk steps for one frame's worth of time, then yields so the screen
+// redraws and keys (esc, c) are read, then goes on.
+func (m *Model) runChunk() tea.Cmd {
+	deadline := time.Now().Add(frame / 2)
+	for m.s.p.State() == learn.Running {
+		if m.stepN(64) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if m.s.p.State() != learn.Running || m.s.err != nil {
+		m.converging = false
+		m.syncKeys()
+		return nil
+	}
+	id := m.tick
+	return func() tea.Msg { return runMsg{id} }
+}
+
+// setConfig applies a new training configuration; α resets.
+func (m *Model) setConfig(cfg learn.Config, what string) {
+	m.s.setConfig(cfg)
+	m.flash = -1
+	m.mercerVersion = -1
+	m.message = what + ": α reset (α belongs to one kernel, bias and tie rule)"
+}
+
+func (m *Model) cycleDataset(forward bool) {
+	all := datasets.Builtins()
+	cur := -1
+	for i, b := range all {
+		if b.Name == m.s.opts.Dataset && m.s.opts.File == "" {
+			cur = i
+		}
+	}
+	next := (cur + 1) % len(all)
+	if !forward {
+		next = (cur - 1 + len(all)) % len(all)
+		if cur < 0 {
+			next = len(all) - 1
+		}
+	}
+	b := all[next]
+	if err := m.s.useBuiltin(b, false); err != nil {
+		m.message = err.Error()
+		return
+	}
+	m.afterDataChange(fmt.Sprintf("%s: preset K = %s, %s, tie %s", b.Name, m.s.opts.Config.Kernel, map[bool]string{true: "bias on", false: "bias off"}[b.Preset.Bias], b.Preset.Tie))
+}
+
+// pointSteps are the sizes n cycles through for generated sets.
+var pointSteps = []int{4, 10, 20, 50, 100, 200, 500, 1000, 2000, 4000}
+
+func (m *Model) changeN(more bool) {
+	n := m.s.opts.N
+	next := n
+	for _, v := range pointSteps {
+		if more && v > n {
+			next = v
+			break
+		}
+		if !more && v < n {
+			next = v
+		}
+	}
+	if next == n {
+		return
+	}
+	m.s.opts.N = next
+	m.regenerate(fmt.Sprintf("n = %d", next))
+}
+
+func (m *Model) changeNoise(more bool) {
+	noise := m.s.opts.Noise
+	if more {
+		noise = math.Round((noise+0.05)*100) / 100
+	} else {
+		noise = math.Max(0, math.Round((noise-0.05)*100)/100)
+	}
+	m.s.opts.Noise = noise
+	m.regenerate(fmt.Sprintf("noise = %s", learn.Num(noise)))
+}
+
+func (m *Model) reseed() {
+	m.s.opts.Seed++
+	cfg := m.s.opts.Config
+	cfg.Seed = m.s.opts.Seed
+	m.s.opts.Config = cfg
+	if m.s.generated() {
+		m.regenerate(fmt.Sprintf("seed = %d: new points and shuffle order", m.s.opts.Seed))
+		return
+	}
+	m.setConfig(cfg, fmt.Sprintf("seed = %d (shuffle order)", m.s.opts.Seed))
+}
+
+func (m *Model) regenerate(what string) {
+	b, ok := datasets.Lookup(m.s.opts.Dataset)
+	if !ok || !b.Generated {
+		return
+	}
+	if err := m.s.useBuiltin(b, true); err != nil {
+		m.message = err.Error()
+		return
+	}
+	m.afterDataChange(what + ": α reset")
+}
+
+func (m *Model) afterDataChange(what string) {
+	m.flash = -1
+	m.mercerVersion = -1
+	m.layout()
+	m.message = what
+}
+
+// kernelKinds is the cycle of k: each kind with its last used parameters.
+var kernelKinds = []learn.Kernel{learn.Linear{}, learn.Poly{D: 2, C: 1}, learn.RBF{Sigma: 0.5}, learn.Sigmoid{Gamma: 1, C: 0}}
+
+func kindIndex(k learn.Kernel) int {
+	switch k.(type) {
+	case learn.Linear:
+		return 0
+	case learn.Poly:
+		return 1
+	case learn.RBF:
+		return 2
+	case learn.Sigmoid:
+		return 3
+	}
+	return -1
+}
+
+func (m *Model) cycleKernel(forward bool) {
+	cur := kindIndex(m.s.opts.Config.Kernel)
+	if cur >= 0 {
+		kernelKinds[cur] = m.s.opts.Config.Kernel
+	}
+	next := (cur + 1) % len(kernelKinds)
+	if !forward {
+		next = (cur - 1 + len(kernelKinds)) % len(kernelKinds)
+	}
+	cfg := m.s.opts.Config
+	cfg.Kernel = kernelKinds[next]
+	m.setConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
+}
+
+// primaryParam names the parameter [ and ] change.
+func primaryParam(k learn.Kernel) (string, bool) {
+	switch k.(type) {
+	case learn.Poly:
+		return "d", true
+	case learn.RBF:
+		return "σ", true
+	case learn.Sigmoid:
+		return "γ", true
+	}
+	return "", false
+}
+
+// secondaryParam names the parameter { and } change.
+func secondaryParam(k learn.Kernel) (string, bool) {
+	switch k.(type) {
+	case learn.Poly, learn.Sigmoid:
+		return "c", true
+	}
+	return "", false
+}
+
+func (m *Model) changeParam(primary, up bool) {
+	cfg := m.s.opts.Config
+	step := map[bool]float64{true: 1, false: -1}[up]
+	switch k := cfg.Kernel.(type) {
+	case learn.Poly:
+		if primary {
+			k.D = max(1, min(10, k.D+int(step)))
+		} else {
+			k.C = math.Round((k.C+0.5*step)*100) / 100
+		}
+		cfg.Kernel = k
+	case learn.RBF:
+		if !primary {
+			return
+		}
+		f := 1.25
+		if !up {
+			f = 1 / f
+		}
+		k.Sigma = math.Max(0.01, math.Min(50, roundSig(k.Sigma*f)))
+		cfg.Kernel = k
+	case learn.Sigmoid:
+		if primary {
+			f := 1.25
+			if !up {
+				f = 1 / f
+			}
+			k.Gamma = math.Max(0.01, math.Min(50, roundSig(k.Gamma*f)))
+		} else {
+			k.C = math.Round((k.C+0.25*step)*100) / 100
+		}
+		cfg.Kernel = k
+	default:
+		return
+	}
+	m.setConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
+}
+
+// roundSig rounds to 3 significant digits, so stepped parameters stay tidy.
+func roundSig(v float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	e := math.Pow(10, math.Floor(math.Log10(math.Abs(v)))-2)
+	return math.Round(v/e) * e
+}
+
+func (m *Model) moveCursor(msg tea.KeyPressMsg) {
+	if m.plotW <= 0 || m.plotH <= 0 {
+		return
+	}
+	if !m.cursorOn {
+		m.cursorOn = true
+		m.cursorX, m.curY = m.plotW/2, m.plotH/2
+		return
+	}
+	switch msg.String() {
+	case "up":
+		m.curY--
+	case "down":
+		m.curY++
+	case "left":
+		m.cursorX--
+	case "right":
+		m.cursorX++
+	}
+	m.cursorX = max(0, min(m.plotW-1, m.cursorX))
+	m.curY = max(0, min(m.plotH-1, m.curY))
+}
+
+func (m *Model) addAtCursor(y int) {
+	if m.plotW <= 0 || m.plotH <= 0 {
+		return
+	}
+	if !m.cursorOn {
+		m.cursorOn = true
+		m.cursorX, m.curY = m.plotW/2, m.plotH/2
+	}
+	m.addAt(m.cursorX, m.curY, y)
+}
+
+func (m *Model) addAt(cx, cy, y int) {
+	x1, x2 := cellAt(m.s.view, m.plotW, m.plotH, cx, cy)
+	x1, x2 = math.Round(x1*1000)/1000, math.Round(x2*1000)/1000
+	m.s.addPoint(x1, x2, y)
+	m.flash = -1
+	m.mercerVersion = -1
+	m.message = fmt.Sprintf("added (%s, %s) with y = %s: α reset (n = %d)", learn.Num(x1), learn.Num(x2), signed(y), len(m.s.opts.Points))
+}
+
+func (m *Model) deleteAtCursor() {
+	if !m.cursorOn {
+		m.cursorOn = true
+		m.cursorX, m.curY = m.plotW/2, m.plotH/2
+		m.message = "move the cursor to a point and press del again"
+		return
+	}
+	m.deleteAt(m.cursorX, m.curY)
+}
+
+func (m *Model) deleteAt(cx, cy int) {
+	x1, x2 := cellAt(m.s.view, m.plotW, m.plotH, cx, cy)
+	// Within two cells of the cursor.
+	radius := 2 * (m.s.view.MaxX1 - m.s.view.MinX1) / float64(max(1, m.plotW))
+	if m.s.deletePoint(x1, x2, radius) {
+		m.flash = -1
+		m.mercerVersion = -1
+		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.opts.Points))
+	} else {
+		m.message = "no point within two cells of the cursor"
+	}
+}
+
+// handleClick adds a +1 point (left button) or a −1 point (right button) at
+// the clicked cell of the plot; the middle button deletes the nearest.
+func (m *Model) handleClick(ms tea.Mouse) {
+	cx, cy := ms.X-m.plotX0, ms.Y-m.plotY0
+	if m.plotW <= 0 || cx < 0 || cy < 0 || cx >= m.plotW || cy >= m.plotH || m.regionHidden() {
+		return
+	}
+	m.stop()
+	m.cursorOn, m.cursorX, m.curY = true, cx, cy
+	switch ms.Button {
+	case tea.MouseLeft:
+		m.addAt(cx, cy, 1)
+	case tea.MouseRight:
+		m.addAt(cx, cy, -1)
+	case tea.MouseMiddle:
+		m.deleteAt(cx, cy)
+	}
+}
+
+// save writes the current points to a new CSV file in the working directory
+// (never over an existing file), in a command so the UI does not wait.
+func (m *Model) save() tea.Cmd {
+	pts := append([]datasets.Point(nil), m.s.opts.Points...)
+	base := strings.TrimSuffix(filepath.Base(m.s.name()), "*")
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	return func() tea.Msg {
+		path := ""
+		for i := 0; ; i++ {
+			path = fmt.Sprintf("kernelscope-%s.csv", base)
+			if i > 0 {
+				path = fmt.Sprintf("kernelscope-%s-%d.csv", base, i+1)
+			}
+			if _, err := os.Stat(path); os.IsNotExist(err) || i > 1000 {
+				break
+			}
+		}
+		err := datasets.SaveCSV(path, pts)
+		return savedMsg{path: path, n: len(pts), err: err}
+	}
+}
+
+// focusIndex is the example the panels follow: the one about to be visited,
+// or after training stopped the one visited last.
+func (m *Model) focusIndex() int {
+	if n := m.s.p.Next(); n >= 0 {
+		return n
+	}
+	if ls, ok := m.s.last(); ok {
+		return ls.step.I
+	}
+	return -1
+}
+
+// layout sizes the field to the plot area.
+func (m *Model) layout() {
+	l := m.computeLayout()
+	m.plotX0, m.plotY0 = l.regionX+1+gutter, l.regionY+1
+	m.plotW, m.plotH = plotSize(max(0, l.regionW-2), max(0, l.regionH-2))
+	if l.regionW <= 0 {
+		m.plotW, m.plotH = 0, 0
+	}
+	m.s.resize(m.plotW, 2*m.plotH)
+	if m.cursorOn {
+		m.cursorX = max(0, min(m.plotW-1, m.cursorX))
+		m.curY = max(0, min(m.plotH-1, m.curY))
+	}
+}
+
+// updateMercer checks Mercer's condition on the Gram matrix (seed 004) when
+// the data or kernel changed, for sets small enough to decompose at once.
+func (m *Model) updateMercer() {
+	if m.mercerVersion == m.s.built && m.mercer != "" {
+		return
+	}
+	m.mercerVersion = m.s.built
+	n := m.s.p.N()
+	if n == 0 || n > mercerMaxN {
+		m.mercer = ""
+		return
+	}
+	mc, err := learn.CheckMercer(m.s.p.Gram())
+	switch {
+	case err != nil:
+		m.mercer = "Mercer check failed: " + err.Error()
+	case mc.PSD:
+		m.mercer = fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(math.Max(0, mc.Eigenvalues[0])))
+	default:
+		m.mercer = fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here", learn.Num(mc.Eigenvalues[0]))
+	}
+}
+
+// mercerMaxN is the largest n whose Gram matrix is decomposed for the
+// Mercer note (an n×n eigendecomposition, a few ms at n = 200).
+const mercerMaxN = 200
+
+// regionHidden reports whether the narrow layout shows a panel instead of
+// the region.
+func (m *Model) regionHidden() bool {
+	return (m.width < wideW || m.height < wideH) && m.show != showRegion
+}
+
+// View draws the whole screen.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "kernelscope"
+	return v
+}
+
+// render draws the screen as a string of exactly height lines.
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	if m.quitting || w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < tooSmallW || h < tooSmallH {
+		msg := fmt.Sprintf("terminal too small (%d×%d): kernelscope needs at least %d×%d", w, h, tooSmallW, tooSmallH)
+		lines := blank(w, h)
+		lines[h/2] = fit(msg, w)
+		return strings.Join(lines, "\n")
+	}
+	l := m.computeLayout()
+	if m.mercerVersion != m.s.built && (l.sideW > 0 || m.show == showGram) {
+		m.updateMercer() // only when the Gram panel is on screen
+	}
+	screen := blank(0, 0)
+	var main []string
+	if m.showHelp {
+		m.help.ShowAll = true
+		m.help.SetWidth(l.regionW - 2)
+		main = box(m.th, " keys (? closes) ", strings.Split(m.help.View(m.keys), "\n"), l.regionW, l.regionH)
+	} else {
+		switch {
+		case l.sideW == 0 && m.show == showAlpha:
+			main = m.alphaPanel(l.regionW, l.regionH)
+		case l.sideW == 0 && m.show == showGram:
+			main = m.gramPanel(l.regionW, l.regionH)
+		default:
+			main = m.regionPanel(l.regionW, l.regionH)
+		}
+	}
+	if l.sideW > 0 {
+		alpha := m.alphaPanel(l.sideW, l.alphaH)
+		gram := m.gramPanel(l.sideW, l.regionH-l.alphaH)
+		side := append(alpha, gram...)
+		for i := range main {
+			screen = append(screen, main[i]+side[i])
+		}
+	} else {
+		screen = append(screen, main...)
+	}
+	// Bottom lines: narration, status, help.
+	first, second := m.narration()
+	bottom := []string{}
+	if l.narrationLines >= 2 {
+		bottom = append(bottom, fit(first, w), fit(m.th.Dim.Render(second), w))
+	} else if l.narrationLines == 1 {
+		bottom = append(bottom, fit(first, w))
+	}
+	bottom = append(bottom, fit(m.statusLine(), w))
+	m.help.ShowAll = false
+	m.help.SetWidth(w)
+	hint := ""
+	if l.sideW == 0 {
+		hint = " │ g: α/Gram panels (full at ≥100×24)"
+	}
+	bottom = append(bottom, fit(m.help.View(m.keys)+m.th.Dim.Render(hint), w))
+	screen = append(screen, bottom...)
+	if len(screen) > h {
+		screen = screen[:h]
+	}
+	for len(screen) < h {
+		screen = append(screen, strings.Repeat(" ", w))
+	}
+	return strings.Join(screen, "\n")
+}
+
+// screenLayout is where everything goes.
+type screenLayout struct {
+	regionX, regionY int
+	regionW, regionH int
+	sideW, alphaH    int
+	narrationLines   int
+}
+
+func (m *Model) computeLayout() screenLayout {
+	w, h := m.width, m.height
+	var l screenLayout
+	switch {
+	case h >= 16:
+		l.narrationLines = 2
+	case h >= 10:
+		l.narrationLines = 1
+	}
+	bottom := l.narrationLines + 2 // status and help
+	l.regionH = max(0, h-bottom)
+	l.regionW = w
+	if w >= wideW && h >= wideH {
+		l.sideW = max(36, min(64, w*36/100))
+		l.regionW = w - l.sideW
+		l.alphaH = l.regionH / 2
+		if n := m.s.p.N(); n+3 < l.alphaH {
+			l.alphaH = max(n+3, 6)
+		}
+	}
+	return l
+}
+
+// regionPanel is the plot of f in its box.
+func (m *Model) regionPanel(w, h int) []string {
+	title := " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   " + m.legend() + " "
+	iw, ih := max(0, w-2), max(0, h-2)
+	cur := m.focusIndex()
+	ov := overlay{current: cur, flash: m.flash, cursorX: -1, curY: -1, flashOn: m.flash >= 0 && m.s.p.T() <= m.flashUntil}
+	if !ov.flashOn {
+		ov.flash = -1
+	}
+	if m.cursorOn {
+		ov.cursorX, ov.curY = m.cursorX, m.curY
+	}
+	lines := m.region.render(m.s, m.th, ov, iw, ih)
+	return drawBox(m.th, title, lines, w, h, true)
+}
+
+func (m *Model) legend() string {
+	return glyphPos + "/" + glyphNeg + " y=±1  " + glyphPosSV + "/" + glyphNegSV + " support vector"
+}
+
+// Run opens the terminal program and returns when the user quits.
+func Run(o Options) error {
+	_, err := tea.NewProgram(New(o)).Run()
+	return err
+}

@@ -1,0 +1,467 @@
+package tui
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// builtinOptions sets up a built-in dataset with its preset, as the command
+// line does.
+func builtinOptions(t testing.TB, name string, n int) Options {
+	t.Helper()
+	b, ok := datasets.Lookup(name)
+	if !ok {
+		t.Fatalf("no dataset %s", name)
+	}
+	k, err := learn.ParseKernel(b.Preset.Kernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		n = b.DefaultN
+	}
+	return Options{
+		Dataset: name, N: n, Noise: b.DefaultNoise, Seed: 1,
+		Points: b.Generate(n, b.DefaultNoise, 1),
+		Config: learn.Config{Kernel: k, Bias: b.Preset.Bias, Tie: b.Preset.Tie, Eta: 1, Epochs: 100, Seed: 1},
+	}
+}
+
+func newModel(t testing.TB, o Options, w, h int) *Model {
+	t.Helper()
+	if tt, ok := t.(*testing.T); ok {
+		tt.Setenv("NO_COLOR", "")
+	}
+	m := New(o)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+func press(m *Model, keys ...string) {
+	for _, k := range keys {
+		m.Update(keyMsg(k))
+	}
+}
+
+// keyMsg builds the key press that tea.KeyPressMsg.String() reports as k.
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "delete":
+		return tea.KeyPressMsg{Code: tea.KeyDelete}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// screen is what a person sees: the view without colors.
+func screen(m *Model) string { return ansi.Strip(m.View().Content) }
+
+func TestKeyMessagesSpellAsBound(t *testing.T) {
+	for _, k := range []string{"space", "esc", "up", "delete", "backspace", "ctrl+c", "?", "+", "[", "{", "K"} {
+		if got := keyMsg(k).String(); got != k {
+			t.Errorf("keyMsg(%q).String() = %q", k, got)
+		}
+	}
+}
+
+// TestWorked4OneStep: after one step of seed 003's example the α panel shows
+// α₁ = 1 (a¹ += y¹), the Gram panel the notes' rows 4 0 4 0 / 0 4 0 4, and
+// the narration the first line of the notes' trace.
+func TestWorked4OneStep(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	press(m, "space")
+	out := screen(m)
+	if !regexp.MustCompile(`1\s+1\s+1\s+\+1\s+1 ⊕`).MatchString(out) {
+		t.Errorf("α panel lacks the row of x₁ with α₁ = 1:\n%s", out)
+	}
+	for _, row := range []string{`x₁\s+4\s+0\s+4\s+0`, `x₂\s+0\s+4\s+0\s+4`, `x₃\s+4\s+0\s+4\s+0`, `x₄\s+0\s+4\s+0\s+4`} {
+		if !regexp.MustCompile(row).MatchString(out) {
+			t.Errorf("Gram panel lacks row %s:\n%s", row, out)
+		}
+	}
+	for _, want := range []string{
+		"t=1 (epoch 1), i=1: Σ αₖ yₖ K(xₖ, x₁) = 0 (every α is 0) → sign(0) = −1 ≠ y₁ = +1 ✗",
+		"mistake → α₁ = 1",
+		"SV 1/4",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("screen lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestWorked4Converges: eight steps reproduce the notes to convergence, and
+// stepping back undoes them one at a time.
+func TestWorked4Converges(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	for range 8 {
+		press(m, "space")
+	}
+	out := screen(m)
+	for _, want := range []string{
+		"t=8 (epoch 2), i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·(+1)·0 = 0 → sign(0) = −1 = y₄ ✓",
+		"converged ✓",
+		"(x₁ + x₂)²",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("screen lacks %q:\n%s", want, out)
+		}
+	}
+	press(m, "space") // converged: space does nothing
+	if m.s.p.T() != 8 {
+		t.Errorf("a step after convergence was taken: t=%d", m.s.p.T())
+	}
+	press(m, "b", "b", "b")
+	if m.s.p.T() != 5 || m.s.p.State() != learn.Running {
+		t.Errorf("after 3 steps back: t=%d state %v", m.s.p.T(), m.s.p.State())
+	}
+	if !strings.Contains(screen(m), "t=5 (epoch 2), i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·(+1)·4 = 4 → sign(4) = +1 = y₁ ✓") {
+		t.Errorf("after stepping back the narration is not step 5's:\n%s", screen(m))
+	}
+	press(m, "b", "b", "b", "b", "b", "b")
+	if m.s.p.T() != 0 || m.s.p.Alpha(0) != 0 {
+		t.Errorf("after stepping back to the start: t=%d α₁=%v", m.s.p.T(), m.s.p.Alpha(0))
+	}
+}
+
+// run executes a command and feeds its messages back, up to depth commands.
+func run(m *Model, cmd tea.Cmd, depth int) {
+	for ; cmd != nil && depth > 0; depth-- {
+		msg := cmd()
+		if batch, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range batch {
+				run(m, c, depth)
+			}
+			return
+		}
+		_, cmd = m.Update(msg)
+	}
+}
+
+func TestConvergeAndPlay(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
+	_, cmd := m.Update(keyMsg("c"))
+	run(m, cmd, 10000)
+	if m.s.p.State() != learn.Converged || m.converging {
+		t.Fatalf("after c: state %v, converging %v", m.s.p.State(), m.converging)
+	}
+	if !strings.Contains(screen(m), "converged ✓") {
+		t.Error("status does not say converged")
+	}
+	// Play at 1000 steps a second: each tick takes several steps.
+	press(m, "r")
+	m.speed = 9
+	_, cmd = m.Update(keyMsg("p"))
+	if !m.playing || m.s.p.T() < 2 {
+		t.Fatalf("p at 1000/s: playing %v after %d steps", m.playing, m.s.p.T())
+	}
+	before := m.s.p.T()
+	run(m, cmd, 2)
+	if m.s.p.T() <= before {
+		t.Error("a tick took no steps")
+	}
+	// Pause drops the pending tick.
+	_, cmd = m.Update(keyMsg("p"))
+	if m.playing || cmd != nil {
+		t.Error("p did not pause")
+	}
+	stale := tickMsg{id: m.tick - 1}
+	at := m.s.p.T()
+	m.Update(stale)
+	if m.s.p.T() != at {
+		t.Error("a stale tick took steps")
+	}
+	// esc stops a run to convergence.
+	press(m, "r")
+	m.Update(keyMsg("c"))
+	press(m, "esc")
+	if m.converging {
+		t.Error("esc did not stop the run")
+	}
+}
+
+func TestSettingsKeys(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	press(m, "space", "space")
+	press(m, "k") // poly → rbf
+	if _, ok := m.s.opts.Config.Kernel.(learn.RBF); !ok || m.s.p.T() != 0 {
+		t.Fatalf("k: kernel %v, t=%d; want rbf and α reset", m.s.opts.Config.Kernel, m.s.p.T())
+	}
+	if !strings.Contains(screen(m), "α reset") {
+		t.Error("kernel change does not say α reset")
+	}
+	press(m, "]")
+	if k := m.s.opts.Config.Kernel.(learn.RBF); k.Sigma != 0.625 {
+		t.Errorf("] on σ=0.5 gives %v, want 0.625", k.Sigma)
+	}
+	press(m, "a", "t", "s")
+	cfg := m.s.opts.Config
+	if !cfg.Bias || cfg.Tie != learn.TieMistake || !cfg.Shuffle {
+		t.Errorf("a t s: bias %v tie %v shuffle %v", cfg.Bias, cfg.Tie, cfg.Shuffle)
+	}
+	press(m, "d") // worked3
+	if m.s.opts.Dataset != "worked3" || m.s.opts.Config.Tie != learn.TiePos || !m.s.opts.Config.Bias {
+		t.Errorf("d: %s tie %v bias %v; want worked3 with its preset", m.s.opts.Dataset, m.s.opts.Config.Tie, m.s.opts.Config.Bias)
+	}
+	press(m, "d", "N")
+	if m.s.opts.Dataset != "xor" || len(m.s.opts.Points) != 200 {
+		t.Errorf("d N: %s with %d points; want xor with 200", m.s.opts.Dataset, len(m.s.opts.Points))
+	}
+	press(m, "Z", "S")
+	if m.s.opts.Seed != 2 || m.s.opts.Noise <= 0.03 {
+		t.Errorf("Z S: noise %v seed %d", m.s.opts.Noise, m.s.opts.Seed)
+	}
+	press(m, "?")
+	if !strings.Contains(screen(m), "keys (? closes)") {
+		t.Error("? does not show the key list")
+	}
+	press(m, "?", "m")
+	if !m.th.Mono {
+		t.Error("m does not turn color off")
+	}
+}
+
+func TestEditPoints(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	n := len(m.s.opts.Points)
+	press(m, "o") // shows the cursor and adds at its centre
+	if len(m.s.opts.Points) != n+1 || m.s.opts.Points[n].Y != 1 {
+		t.Fatalf("o: %d points", len(m.s.opts.Points))
+	}
+	press(m, "right", "right", "x")
+	if len(m.s.opts.Points) != n+2 || m.s.opts.Points[n+1].Y != -1 {
+		t.Fatalf("x: %v", m.s.opts.Points)
+	}
+	press(m, "delete")
+	if len(m.s.opts.Points) != n+1 {
+		t.Errorf("delete at the cursor: %d points, want %d", len(m.s.opts.Points), n+1)
+	}
+	// A left click on the plot adds +1, a right click −1, where clicked.
+	m.Update(tea.MouseClickMsg{X: m.plotX0 + 3, Y: m.plotY0 + 2, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: m.plotX0 + 5, Y: m.plotY0 + 2, Button: tea.MouseRight})
+	pts := m.s.opts.Points
+	if len(pts) != n+3 || pts[n+1].Y != 1 || pts[n+2].Y != -1 {
+		t.Fatalf("clicks: %v", pts)
+	}
+	x1, x2 := cellAt(m.s.view, m.plotW, m.plotH, 3, 2)
+	if d := pts[n+1].X1 - x1; d > 0.001 || d < -0.001 || pts[n+1].X2-x2 > 0.001 || pts[n+1].X2-x2 < -0.001 {
+		t.Errorf("click at cell (3,2) added (%v,%v), want (%v,%v)", pts[n+1].X1, pts[n+1].X2, x1, x2)
+	}
+	// A click outside the plot does nothing.
+	m.Update(tea.MouseClickMsg{X: 0, Y: 0, Button: tea.MouseLeft})
+	if len(m.s.opts.Points) != n+3 {
+		t.Error("a click on the border added a point")
+	}
+	if !strings.Contains(screen(m), "worked4*") {
+		t.Error("edited data is not marked")
+	}
+}
+
+func TestSave(t *testing.T) {
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	m := newModel(t, builtinOptions(t, "worked3", 0), 120, 40)
+	_, cmd := m.Update(keyMsg("w"))
+	run(m, cmd, 1)
+	tab, err := datasets.LoadCSV(filepath.Join(dir, "kernelscope-worked3.csv"))
+	if err != nil || len(tab.Points) != 3 || tab.Points[2] != (datasets.Point{X1: 1, X2: 3, Y: -1}) {
+		t.Fatalf("saved file: %v %v", tab.Points, err)
+	}
+	// A second save does not overwrite the first.
+	_, cmd = m.Update(keyMsg("w"))
+	run(m, cmd, 1)
+	if _, err := os.Stat(filepath.Join(dir, "kernelscope-worked3-2.csv")); err != nil {
+		t.Errorf("second save: %v", err)
+	}
+	if !strings.Contains(screen(m), "saved 3 points to kernelscope-worked3-2.csv") {
+		t.Errorf("no save message:\n%s", screen(m))
+	}
+}
+
+// TestNoPanics feeds thousands of random keys, clicks and window sizes
+// (1×1 to 400×150) and renders after each; any panic fails the test.
+func TestNoPanics(t *testing.T) {
+	keys := []string{"space", "e", "c", "p", "+", "-", "b", "r", "?", "d", "D", "n", "N", "z", "Z", "S",
+		"k", "K", "[", "]", "{", "}", "a", "t", "s", "up", "down", "left", "right", "o", "x", "delete",
+		"backspace", "g", "m", "esc", "enter", "Q", "1", "ß"}
+	r := rand.New(rand.NewPCG(42, 42))
+	for _, name := range []string{"worked4", "xor", "circles", "spiral"} {
+		m := newModel(t, builtinOptions(t, name, 0), 80, 24)
+		var pending tea.Cmd
+		for i := range 2000 {
+			switch r.IntN(10) {
+			case 0:
+				m.Update(tea.WindowSizeMsg{Width: 1 + r.IntN(400), Height: 1 + r.IntN(150)})
+			case 1:
+				m.Update(tea.MouseClickMsg{X: r.IntN(420) - 10, Y: r.IntN(160) - 5, Button: []tea.MouseButton{tea.MouseLeft, tea.MouseRight, tea.MouseMiddle}[r.IntN(3)]})
+			case 2:
+				if pending != nil {
+					// Run a pending tick or run chunk without waiting for its timer.
+					switch m.tick % 2 {
+					default:
+						if m.playing {
+							m.Update(tickMsg{id: m.tick})
+						}
+						if m.converging {
+							m.Update(runMsg{id: m.tick})
+						}
+					}
+				}
+			default:
+				k := keys[r.IntN(len(keys))]
+				if k == "w" {
+					continue
+				}
+				_, pending = m.Update(keyMsg(k))
+			}
+			if m.quitting {
+				t.Fatalf("%s: quit at message %d without q", name, i)
+			}
+			_ = m.View()
+		}
+	}
+	m := newModel(t, builtinOptions(t, "worked4", 0), 1, 1)
+	if got := m.View().Content; strings.Count(got, "\n") != 0 {
+		t.Errorf("1×1 view has %d lines", strings.Count(got, "\n")+1)
+	}
+}
+
+// TestViewFitsTerminal: every line of the view is exactly as wide as the
+// terminal, and there are exactly as many lines, at every size.
+func TestViewFitsTerminal(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 0), 80, 24)
+	press(m, "e")
+	for _, size := range [][2]int{{1, 1}, {19, 5}, {20, 6}, {40, 12}, {80, 24}, {99, 29}, {100, 24}, {120, 36}, {200, 60}, {400, 150}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(screen(m), "\n")
+		if len(lines) != size[1] {
+			t.Errorf("%dx%d: %d lines", size[0], size[1], len(lines))
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w != size[0] {
+				t.Errorf("%dx%d: line %d is %d wide: %q", size[0], size[1], i, w, l)
+				break
+			}
+		}
+	}
+	m.Update(tea.WindowSizeMsg{Width: 19, Height: 5})
+	if !strings.Contains(screen(m), "too small") {
+		t.Error("no 'too small' message at 19×5")
+	}
+}
+
+// TestGolden compares the screen (colors stripped) of worked4 after 0, 1
+// and 8 steps at three sizes with testdata/*.golden (go test -update
+// rewrites them).
+func TestGolden(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+		for _, steps := range []int{0, 1, 8} {
+			name := fmt.Sprintf("worked4_%dx%d_%dsteps", size[0], size[1], steps)
+			t.Run(name, func(t *testing.T) {
+				m := newModel(t, builtinOptions(t, "worked4", 0), size[0], size[1])
+				for range steps {
+					press(m, "space")
+				}
+				got := screen(m) + "\n"
+				path := filepath.Join("testdata", name+".golden")
+				if *update {
+					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run go test ./tui -update to create it)", err)
+				}
+				if got != string(want) {
+					t.Errorf("screen differs from %s (go test ./tui -update rewrites it):\n%s", path, got)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkView is one View() of a trained model: the region is cached, so
+// this is the cost of a frame while autoplay advances one correct step.
+func BenchmarkView(b *testing.B) {
+	for _, size := range [][2]int{{160, 48}, {240, 70}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			m := newModel(b, builtinOptions(b, "moons", 200), size[0], size[1])
+			press(m, "e", "e")
+			_ = m.View()
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// BenchmarkViewAfterMistake includes redrawing the region after the field
+// changed.
+func BenchmarkViewAfterMistake(b *testing.B) {
+	m := newModel(b, builtinOptions(b, "moons", 200), 160, 48)
+	press(m, "e")
+	b.ReportAllocs()
+	for b.Loop() {
+		m.s.version++
+		_ = m.View()
+	}
+}
+
+// BenchmarkAutoplay2000 is one frame of autoplay at 5000 steps/s on a
+// 2000-point set: the steps of a 1/30 s tick and a redraw.
+func BenchmarkAutoplay2000(b *testing.B) {
+	m := newModel(b, builtinOptions(b, "circles", 2000), 160, 48)
+	m.speed = len(speeds) - 1
+	m.Update(keyMsg("p"))
+	b.ReportAllocs()
+	for b.Loop() {
+		if m.s.p.State() != learn.Running {
+			press(m, "r")
+			m.Update(keyMsg("p"))
+		}
+		m.Update(tickMsg{id: m.tick})
+		_ = m.View()
+	}
+}
+
+var _ = time.Second

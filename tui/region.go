@@ -1,0 +1,302 @@
+package tui
+
+import (
+	"math"
+	"strings"
+
+	"kernelscope/learn"
+)
+
+// Glyphs of the region. They tell classes and support vectors apart without
+// color: + and − for the two classes, ⊕ and ⊖ once a point is a support
+// vector (α > 0).
+const (
+	glyphPos   = "+"
+	glyphNeg   = "−"
+	glyphPosSV = "⊕"
+	glyphNegSV = "⊖"
+	glyphCur   = "✛"
+	// color-free region texture: the +1 side dotted, the −1 side blank, the
+	// boundary solid.
+	monoPos      = "·"
+	monoNeg      = " "
+	monoBoundary = "•"
+)
+
+// gutter is the width of the x₂ axis labels left of the region.
+const gutter = 7
+
+// region draws the decision field f over the viewport with half blocks (▀:
+// the upper pixel in the foreground color, the lower in the background), the
+// boundary where the sign of f changes, the training points on top, and the
+// axes. Its cell colors are cached until the field changes; the points and
+// markers are laid over them on each draw.
+type region struct {
+	w, h    int     // cells of the plot (without axes)
+	base    []uint8 // 2 colors per cell: upper, lower pixel
+	version int     // session version the base was computed for
+	theme   *Theme
+	cells   []cell // scratch: base plus overlays
+	out     strings.Builder
+}
+
+// cell is one character of the plot.
+type cell struct {
+	fg, bg uint8
+	glyph  string // "" is the half block
+	bold   bool
+}
+
+// plotSize returns the plot's cells for an area of w×h (axes included).
+func plotSize(w, h int) (int, int) { return max(0, w-gutter), max(0, h-1) }
+
+// pixel colors of the field: class side and |f| level, boundary on a sign
+// change to the right or below.
+func (r *region) compute(fd *learn.Field, tie learn.Tie) {
+	r.base = r.base[:0]
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
+		return
+	}
+	vals := fd.Values
+	// A robust scale for |f|: twice the mean, so one peak does not wash the
+	// rest out.
+	sum := 0.0
+	for _, v := range vals {
+		sum += math.Abs(v)
+	}
+	scale := 2 * sum / float64(len(vals))
+	// Each pixel shows the class the tie rule predicts there, so f = 0 takes
+	// the color of sign(0) under pos and neg, and stays neutral under
+	// the mistake rule.
+	predict := func(v float64) int {
+		pr, _ := tie.Predict(v, 1)
+		return pr
+	}
+	color := func(x, y int) uint8 {
+		v := vals[y*fd.W+x]
+		s := predict(v)
+		if s == 0 {
+			return colNeutral
+		}
+		if (x+1 < fd.W && predict(vals[y*fd.W+x+1]) == -s) || (y+1 < fd.H && predict(vals[(y+1)*fd.W+x]) == -s) {
+			return colBoundary
+		}
+		level := shades - 1
+		if scale > 0 {
+			level = min(shades-1, int(math.Abs(v)/scale*shades))
+		}
+		if s > 0 {
+			return uint8(colPos + level)
+		}
+		return uint8(colNeg + level)
+	}
+	// The lattice may be coarser than the plot's pixels (see maxFieldPixels):
+	// each pixel takes the lattice point it falls on.
+	lx := func(px int) int { return min(fd.W-1, px*fd.W/r.w) }
+	ly := func(py int) int { return min(fd.H-1, py*fd.H/(2*r.h)) }
+	for cy := range r.h {
+		for cx := range r.w {
+			r.base = append(r.base, color(lx(cx), ly(2*cy)), color(lx(cx), ly(2*cy+1)))
+		}
+	}
+}
+
+// overlay is what is drawn on top of the field.
+type overlay struct {
+	current, flash int  // example indices (−1: none)
+	cursorX, curY  int  // cursor cell (−1: hidden)
+	flashOn        bool // the last mistake is flashing
+}
+
+// render draws the plot with axes into lines of exactly w cells each.
+func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
+	pw, ph := plotSize(w, h)
+	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || len(r.base) == 0 {
+		r.w, r.h, r.version, r.theme = pw, ph, s.version, th
+		r.compute(s.field, s.p.Config().Tie)
+	}
+	lines := make([]string, 0, h)
+	if pw <= 0 || ph <= 0 || len(r.base) != 2*pw*ph {
+		for range h {
+			lines = append(lines, strings.Repeat(" ", w))
+		}
+		return lines
+	}
+	r.cells = r.cells[:0]
+	for i := range pw * ph {
+		r.cells = append(r.cells, cell{fg: r.base[2*i], bg: r.base[2*i+1]})
+	}
+	// Points: the visited example and the last mistake are drawn last, so
+	// they are never hidden by a neighbour in the same cell.
+	p := s.p
+	view := s.view
+	toCell := func(x1, x2 float64) (int, int, bool) {
+		cx := int(math.Floor((x1 - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
+		cy := int(math.Floor((view.MaxX2 - x2) / (view.MaxX2 - view.MinX2) * float64(ph)))
+		return cx, cy, cx >= 0 && cx < pw && cy >= 0 && cy < ph
+	}
+	put := func(i int, bgOverride int) {
+		x := p.X(i)
+		cx, cy, ok := toCell(x.X1, x.X2)
+		if !ok {
+			return
+		}
+		c := &r.cells[cy*pw+cx]
+		sv := p.Alpha(i) > 0
+		pos := p.Y(i) > 0
+		switch {
+		case pos && sv:
+			c.glyph = glyphPosSV
+		case pos:
+			c.glyph = glyphPos
+		case sv:
+			c.glyph = glyphNegSV
+		default:
+			c.glyph = glyphNeg
+		}
+		ink := uint8(colNegInk)
+		if pos {
+			ink = colPosInk
+		}
+		c.bold = true
+		if sv {
+			// A support vector is a solid block of its class color with a
+			// contrasting glyph: visible at a glance, and in print.
+			c.fg, c.bg = colNeutral, ink
+		} else {
+			// Other points are their class color cut out of the field.
+			c.fg, c.bg = ink, colNeutral
+		}
+		if bgOverride >= 0 {
+			c.fg, c.bg = colNeutral, uint8(bgOverride)
+		}
+	}
+	for i := range p.N() {
+		if i != ov.current && i != ov.flash {
+			put(i, -1)
+		}
+	}
+	if ov.flash >= 0 && ov.flash < p.N() {
+		if ov.flashOn {
+			put(ov.flash, colFlash)
+		} else {
+			put(ov.flash, -1)
+		}
+	}
+	if ov.current >= 0 && ov.current < p.N() {
+		put(ov.current, colCurrent)
+	}
+	if ov.cursorX >= 0 && ov.cursorX < pw && ov.curY >= 0 && ov.curY < ph {
+		c := &r.cells[ov.curY*pw+ov.cursorX]
+		if c.glyph == "" {
+			c.glyph = glyphCur
+		}
+		c.fg, c.bg, c.bold = colNeutral, colCursor, true
+	}
+
+	// Axes: x₂ labels in the gutter (top, middle, bottom), x₁ below.
+	label := func(v float64) string { return learn.Num(math.Round(v*100) / 100) }
+	for cy := range ph {
+		var g string
+		switch cy {
+		case 0:
+			g = label(view.MaxX2)
+		case ph / 2:
+			g = label((view.MaxX2 + view.MinX2) / 2)
+		case ph - 1:
+			g = label(view.MinX2)
+		}
+		if cy == ph/2 && ph > 4 {
+			g = "x₂ " + g
+		}
+		lines = append(lines, th.Dim.Render(padLeft(g, gutter-1)+" ")+r.row(th, cy))
+	}
+	left, mid, right := label(view.MinX1), "x₁ "+label((view.MinX1+view.MaxX1)/2), label(view.MaxX1)
+	axis := []rune(strings.Repeat(" ", pw))
+	place := func(s string, at int) {
+		rs := []rune(s)
+		at = max(0, min(at, pw-len(rs)))
+		for i, c := range rs {
+			if at+i < len(axis) {
+				axis[at+i] = c
+			}
+		}
+	}
+	place(left, 0)
+	place(mid, pw/2-len([]rune(mid))/2)
+	place(right, pw-len([]rune(right)))
+	lines = append(lines, strings.Repeat(" ", gutter)+th.Dim.Render(string(axis)))
+	return lines
+}
+
+// row writes one row of cells, emitting a color change only where the colors
+// change.
+func (r *region) row(th *Theme, cy int) string {
+	r.out.Reset()
+	if th.Mono {
+		for cx := range r.w {
+			c := r.cells[cy*r.w+cx]
+			switch {
+			case c.glyph != "" && (c.bg == colCurrent || c.bg == colFlash || c.bg == colCursor):
+				r.out.WriteString("\x1b[7m" + c.glyph + reset)
+			case c.glyph != "":
+				r.out.WriteString("\x1b[1m" + c.glyph + reset)
+			default:
+				r.out.WriteString(monoGlyph(c.fg, c.bg))
+			}
+		}
+		return r.out.String()
+	}
+	var lastFg, lastBg uint8 = 255, 255
+	lastBold := false
+	for cx := range r.w {
+		c := r.cells[cy*r.w+cx]
+		if c.bold != lastBold {
+			if c.bold {
+				r.out.WriteString("\x1b[1m")
+			} else {
+				r.out.WriteString("\x1b[22m")
+			}
+			lastBold = c.bold
+		}
+		if c.fg != lastFg || c.bg != lastBg {
+			r.out.WriteString(th.cellStyle(c.fg, c.bg))
+			lastFg, lastBg = c.fg, c.bg
+		}
+		if c.glyph == "" {
+			r.out.WriteString("▀")
+		} else {
+			r.out.WriteString(c.glyph)
+		}
+	}
+	r.out.WriteString(reset)
+	return r.out.String()
+}
+
+// monoGlyph is the texture of a cell without color.
+func monoGlyph(up, down uint8) string {
+	switch {
+	case up == colBoundary || down == colBoundary:
+		return monoBoundary
+	case isPos(up) || isPos(down):
+		return monoPos
+	}
+	return monoNeg
+}
+
+func isPos(c uint8) bool { return c >= colPos && c < colPos+shades }
+
+func padLeft(s string, w int) string {
+	n := len([]rune(s))
+	if n >= w {
+		return string([]rune(s)[:w])
+	}
+	return strings.Repeat(" ", w-n) + s
+}
+
+// cellAt maps a plot cell to input coordinates (the cell's centre).
+func cellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {
+	x1 := view.MinX1 + (float64(cx)+0.5)*(view.MaxX1-view.MinX1)/float64(pw)
+	x2 := view.MaxX2 - (float64(cy)+0.5)*(view.MaxX2-view.MinX2)/float64(ph)
+	return x1, x2
+}

@@ -1,0 +1,166 @@
+package tui
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/lipgloss/v2"
+)
+
+// shades is the number of intensity levels of each class hue in the region.
+const shades = 4
+
+// Palette indices of the region's colors.
+const (
+	colNeutral  = 0               // f = 0 everywhere (no support vectors yet)
+	colPos      = 1               // colPos + s, s < shades: the +1 side, s = |f| level
+	colNeg      = colPos + shades // colNeg + s: the −1 side
+	colBoundary = colNeg + shades // a pixel where the sign changes
+	colPosInk   = colBoundary + 1 // +1 points, α bars
+	colNegInk   = colPosInk + 1   // −1 points
+	colCurrent  = colNegInk + 1   // the example being visited
+	colFlash    = colCurrent + 1  // the last mistake
+	colCursor   = colFlash + 1    // the keyboard cursor
+	colText     = colCursor + 1   // plain text on the region
+	numColors   = colText + 1     //
+	pairCount   = numColors * numColors
+)
+
+// Theme is every style of the program, built once per background (and
+// rebuilt only when the terminal reports its background or the user turns
+// color off): lipgloss styles for text, and precomputed escape strings for
+// the region's cells, where styling each cell with lipgloss would cost tens
+// of milliseconds a frame.
+type Theme struct {
+	Dark bool
+	Mono bool
+
+	rgb [numColors][3]uint8
+	// pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
+	pair [pairCount]string
+	// heat[l] is the background escape of Gram heat level l.
+	heat [heatLevels]string
+
+	// Text styles, defined with lipgloss and kept as their escape prefixes:
+	// View applies them hundreds of times a frame.
+	Title, Dim, Bold, Pos, Neg, SV, Current, Flash, Good, Warn, Border paint
+	Help                                                               help.Styles
+	// side is a box's vertical edge, styled.
+	side string
+}
+
+// paint is a text style as the escape sequence that turns it on.
+type paint struct{ on string }
+
+// Render styles s.
+func (p paint) Render(s string) string {
+	if p.on == "" || s == "" {
+		return s
+	}
+	return p.on + s + reset
+}
+
+// paintOf captures what a lipgloss style writes before its text.
+func paintOf(st lipgloss.Style) paint {
+	const marker = "\uE000"
+	on, _, _ := strings.Cut(st.Render(marker), marker)
+	return paint{on: on}
+}
+
+const heatLevels = 6
+
+// Okabe–Ito colors (colorblind-safe): blue for +1, orange for −1, yellow for
+// the visited example, reddish purple for a mistake.
+var (
+	blue   = [3]uint8{0x00, 0x72, 0xB2}
+	sky    = [3]uint8{0x56, 0xB4, 0xE9}
+	orange = [3]uint8{0xE6, 0x9F, 0x00}
+	yellow = [3]uint8{0xF0, 0xE4, 0x42}
+	purple = [3]uint8{0xCC, 0x79, 0xA7}
+)
+
+// NewTheme builds the theme for a dark or light background; mono drops all
+// color (NO_COLOR, or the user's choice) and leaves glyphs to tell things
+// apart.
+func NewTheme(dark, mono bool) *Theme {
+	t := &Theme{Dark: dark, Mono: mono}
+	bg := [3]uint8{0xF4, 0xF4, 0xF4}
+	ink := [3]uint8{0x10, 0x10, 0x10}
+	if dark {
+		bg = [3]uint8{0x1C, 0x1C, 0x22}
+		ink = [3]uint8{0xEE, 0xEE, 0xEE}
+	}
+	posHue, negHue := blue, orange
+	if dark {
+		posHue = sky
+	}
+	t.rgb[colNeutral] = bg
+	for s := range shades {
+		// Level s of shades: from a hint of the hue to most of it.
+		a := 0.3 + 0.3*float64(s)/float64(shades-1)
+		t.rgb[colPos+s] = mix(bg, posHue, a)
+		t.rgb[colNeg+s] = mix(bg, negHue, a)
+	}
+	t.rgb[colBoundary] = ink
+	t.rgb[colPosInk] = posHue
+	t.rgb[colNegInk] = negHue
+	t.rgb[colCurrent] = yellow
+	t.rgb[colFlash] = purple
+	t.rgb[colCursor] = ink
+	t.rgb[colText] = ink
+	for fg := range numColors {
+		for bgc := range numColors {
+			f, b := t.rgb[fg], t.rgb[bgc]
+			t.pair[fg*numColors+bgc] = fmt.Sprintf("\x1b[38;2;%d;%d;%d;48;2;%d;%d;%dm", f[0], f[1], f[2], b[0], b[1], b[2])
+		}
+	}
+	for l := range heatLevels {
+		h := mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))
+		t.heat[l] = fmt.Sprintf("\x1b[48;2;%d;%d;%dm", h[0], h[1], h[2])
+	}
+
+	ld := lipgloss.LightDark(dark)
+	c := func(r [3]uint8) color.Color { return color.RGBA{r[0], r[1], r[2], 0xFF} }
+	dim := ld(lipgloss.Color("#777777"), lipgloss.Color("#8A8A8A"))
+	plain := lipgloss.NewStyle()
+	style := func(st lipgloss.Style) paint {
+		if mono {
+			// Color-free: keep only attributes (bold, reverse).
+			st = st.UnsetForeground().UnsetBackground()
+		}
+		return paintOf(st)
+	}
+	t.Title = style(plain.Bold(true))
+	t.Dim = style(plain.Foreground(dim))
+	t.Bold = style(plain.Bold(true))
+	t.Pos = style(plain.Foreground(c(posHue)))
+	t.Neg = style(plain.Foreground(c(negHue)))
+	t.SV = style(plain.Bold(true))
+	t.Current = style(plain.Reverse(true))
+	t.Flash = style(plain.Foreground(c(purple)).Bold(true))
+	t.Good = style(plain.Foreground(ld(lipgloss.Color("#007A4D"), lipgloss.Color("#3CCB8C"))).Bold(true))
+	t.Warn = style(plain.Foreground(c(orange)).Bold(true))
+	t.Border = style(plain.Foreground(dim))
+	t.Help = help.DefaultStyles(dark)
+	if mono {
+		t.Help = help.Styles{}
+	}
+	t.side = t.Border.Render("│")
+	return t
+}
+
+func mix(a, b [3]uint8, t float64) [3]uint8 {
+	var out [3]uint8
+	for i := range out {
+		out[i] = uint8(float64(a[i])*(1-t) + float64(b[i])*t + 0.5)
+	}
+	return out
+}
+
+// cellStyle is the escape that sets foreground fg and background bg.
+func (t *Theme) cellStyle(fg, bg uint8) string { return t.pair[int(fg)*numColors+int(bg)] }
+
+// reset ends every SGR attribute.
+const reset = "\x1b[0m"
