@@ -712,8 +712,10 @@ func (m *Model) updateMercer() {
 	switch {
 	case err != nil:
 		m.mercer = "Mercer check failed: " + err.Error()
+	case mc.PSD && mc.Eigenvalues[0] <= mc.Tol:
+		m.mercer = "λmin ≈ 0 ≥ 0: PSD ✓ (Mercer)"
 	case mc.PSD:
-		m.mercer = fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(math.Max(0, mc.Eigenvalues[0])))
+		m.mercer = fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(mc.Eigenvalues[0]))
 	default:
 		m.mercer = fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here", learn.Num(mc.Eigenvalues[0]))
 	}

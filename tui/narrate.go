@@ -149,6 +149,6 @@ func (m *Model) statusLine() string {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
 	}
 	return fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ epoch %d t=%d │ mistakes %d/%d │ SV %d/%d │ acc %.0f%% │ %s%s",
-		data, cfg.Kernel, bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
+		data, cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
 		len(p.SupportVectors()), p.N(), s.accuracy(), state, play)
 }

@@ -128,9 +128,10 @@ func (m *Model) alphaPanel(w, h int) []string {
 	return box(th, title, lines, w, h)
 }
 
-// num formats a number to fit width w.
+// num formats a number to fit width w, to at most 3 decimals so columns
+// read evenly.
 func num(v float64, w int) string {
-	s := learn.Num(v)
+	s := learn.Num(math.Round(v*1000) / 1000)
 	if len([]rune(s)) > w {
 		s = learn.Num(math.Round(v*100) / 100)
 	}
@@ -181,7 +182,7 @@ func (m *Model) gramPanel(w, h int) []string {
 		b.WriteString(head)
 		for j := c0; j < c0+cols; j++ {
 			k := p.K(i, j)
-			cellText := padLeft(num(k, cw-1), cw)
+			cellText := padLeft(num(math.Round(k*100)/100, cw-1), cw)
 			if !th.Mono && big > 0 {
 				level := min(heatLevels-1, int(math.Abs(k)/big*float64(heatLevels-1)+0.5))
 				b.WriteString(th.heat[level])

@@ -206,8 +206,8 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		case ph - 1:
 			g = label(view.MinX2)
 		}
-		if cy == ph/2 && ph > 4 {
-			g = "x₂ " + g
+		if cy == ph/2-1 && ph > 4 {
+			g = "x₂"
 		}
 		lines = append(lines, th.Dim.Render(padLeft(g, gutter-1)+" ")+r.row(th, cy))
 	}
