@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
@@ -747,9 +748,22 @@ func (m *Model) render() string {
 		return ""
 	}
 	if w < tooSmallW || h < tooSmallH {
-		msg := fmt.Sprintf("terminal too small (%d×%d): kernelscope needs at least %d×%d", w, h, tooSmallW, tooSmallH)
+		// Word-wrapped, so it reads even in a sliver of a terminal.
+		words := strings.Fields(fmt.Sprintf("terminal too small (%d×%d): needs at least %d×%d", w, h, tooSmallW, tooSmallH))
+		var msg []string
+		for _, word := range words {
+			if n := len(msg); n > 0 && ansi.StringWidth(msg[n-1]+" "+word) <= w {
+				msg[n-1] += " " + word
+			} else {
+				msg = append(msg, word)
+			}
+		}
 		lines := blank(w, h)
-		lines[h/2] = fit(msg, w)
+		for i, l := range msg {
+			if i < h {
+				lines[i] = fit(l, w)
+			}
+		}
 		return strings.Join(lines, "\n")
 	}
 	l := m.computeLayout()
