@@ -80,7 +80,7 @@ func (Linear) Eval(x, z Vec) float64 { return Dot(x, z) }
 func (k Poly) Eval(x, z Vec) float64 { return ipow(Dot(x, z)+k.C, k.D) }
 
 // Eval returns exp(−‖x − z‖² / (2σ²)).
-func (k RBF) Eval(x, z Vec) float64 { return math.Exp(dist2(x, z) * k.factor()) }
+func (k RBF) Eval(x, z Vec) float64 { return expFast(dist2(x, z) * k.factor()) }
 
 // factor is −1/(2σ²); a multiplication by it is cheaper than the division.
 func (k RBF) factor() float64 { return -1 / (2 * k.Sigma * k.Sigma) }
@@ -282,7 +282,7 @@ func KernelRow(k Kernel, dst []float64, x Vec, zs []Vec) {
 	case RBF:
 		c := k.factor()
 		for j, z := range zs {
-			dst[j] = math.Exp(dist2(x, z) * c)
+			dst[j] = expFast(dist2(x, z) * c)
 		}
 	default:
 		for j, z := range zs {

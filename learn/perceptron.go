@@ -479,17 +479,26 @@ func (p *Perceptron) rowAxpy(row []float64, i int, w float64) {
 // rowAxpy writes row[k] = K(x, zs[k]) and adds w·row[k] to f[k].
 func rowAxpy(k Kernel, row []float64, x Vec, zs []Vec, f []float64, w float64) {
 	KernelRow(k, row, x, zs)
-	f = f[:len(row)]
-	for j, v := range row {
-		f[j] += w * v
-	}
+	axpy(f, row, w)
 }
 
 // axpy adds w·row to every kept score.
-func (p *Perceptron) axpy(row []float64, w float64) {
-	f := p.f[:len(row)]
-	for k, v := range row {
-		f[k] += w * v
+func (p *Perceptron) axpy(row []float64, w float64) { axpy(p.f, row, w) }
+
+// axpy is f += w·row, unrolled by four: it runs once per mistake over all n
+// scores, a fifth of a noisy training run.
+func axpy(f, row []float64, w float64) {
+	f = f[:len(row)]
+	k := 0
+	for ; k+4 <= len(row); k += 4 {
+		r, g := row[k:k+4:k+4], f[k:k+4:k+4]
+		g[0] += w * r[0]
+		g[1] += w * r[1]
+		g[2] += w * r[2]
+		g[3] += w * r[3]
+	}
+	for ; k < len(row); k++ {
+		f[k] += w * row[k]
 	}
 }
 
