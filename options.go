@@ -60,6 +60,24 @@ func newOptions(name string) *options {
 	return o
 }
 
+// setup parses the flags (on --help it prints helpText and the flags), runs
+// check (a command's own flag checks, nil for none), and resolves the data.
+func (o *options) setup(args []string, stdout io.Writer, helpText string, check func() error) (tui.Options, error) {
+	help := func() {
+		fmt.Fprint(stdout, helpText)
+		o.printDefaults(stdout)
+	}
+	if err := o.parse(args, help); err != nil {
+		return tui.Options{}, err
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return tui.Options{}, err
+		}
+	}
+	return o.resolve()
+}
+
 // parse reads the flags; it rejects stray arguments and reports --help.
 func (o *options) parse(args []string, help func()) error {
 	if err := o.fs.Parse(args); err != nil {

@@ -33,18 +33,14 @@ Flags:
 func traceCommand(args []string, stdout io.Writer) error {
 	o := newOptions("trace")
 	format := o.fs.String("format", "text", "output: text, jsonl, csv or summary")
-	help := func() {
-		fmt.Fprint(stdout, traceUsage)
-		o.printDefaults(stdout)
-	}
-	if err := o.parse(args, help); err != nil {
-		return err
-	}
-	write, ok := traceFormats[*format]
-	if !ok {
-		return usagef("unknown --format %q (want text, jsonl, csv or summary)", *format)
-	}
-	s, err := o.resolve()
+	write := traceFormats["text"]
+	s, err := o.setup(args, stdout, traceUsage, func() error {
+		var ok bool
+		if write, ok = traceFormats[*format]; !ok {
+			return usagef("unknown --format %q (want text, jsonl, csv or summary)", *format)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
@@ -225,7 +221,7 @@ func textStep(p *learn.Perceptron, s learn.Step) string {
 		if s.Prediction != s.Y {
 			rel = "≠"
 		}
-		fmt.Fprintf(&b, "sign(%s) = %s %s y%s = %s", learn.Num(s.F), signText(s.Prediction), rel, sub, signText(s.Y))
+		fmt.Fprintf(&b, "sign(%s) = %s %s y%s = %s", learn.Num(s.F), learn.Sign(s.Prediction), rel, sub, learn.Sign(s.Y))
 	}
 	if s.Mistake {
 		fmt.Fprintf(&b, "  mistake: α%s = %s", sub, learn.Num(s.Alpha))
@@ -279,16 +275,6 @@ func writeTerm(b *strings.Builder, coef, k float64, first bool) {
 		b.WriteString(" + ")
 	}
 	b.WriteString(learn.Num(math.Abs(coef)) + "·" + learn.Num(k))
-}
-
-func signText(v int) string {
-	switch {
-	case v > 0:
-		return "+1"
-	case v < 0:
-		return "−1"
-	}
-	return "0"
 }
 
 // textSummary closes a text trace: how it ended, the support vectors, and
@@ -353,14 +339,7 @@ func datasetsCommand(args []string, stdout io.Writer) error {
 func exportCommand(args []string, stdout io.Writer) error {
 	o := newOptions("export")
 	out := o.fs.String("out", "", "write to this file (atomically: a failed write leaves it as it was) instead of stdout")
-	help := func() {
-		fmt.Fprint(stdout, "Usage: kernelscope export [flags]\n\nWrite the dataset (after --n, --noise, --seed) as CSV rows x1,x2,y.\n\nFlags:\n")
-		o.printDefaults(stdout)
-	}
-	if err := o.parse(args, help); err != nil {
-		return err
-	}
-	s, err := o.resolve()
+	s, err := o.setup(args, stdout, "Usage: kernelscope export [flags]\n\nWrite the dataset (after --n, --noise, --seed) as CSV rows x1,x2,y.\n\nFlags:\n", nil)
 	if err != nil {
 		return err
 	}
@@ -376,15 +355,7 @@ func exportCommand(args []string, stdout io.Writer) error {
 
 // tuiCommand opens the terminal program.
 func tuiCommand(args []string, stdout io.Writer) error {
-	o := newOptions("kernelscope")
-	help := func() {
-		fmt.Fprint(stdout, usage+"\nFlags (they set up the terminal program, and trace):\n")
-		o.printDefaults(stdout)
-	}
-	if err := o.parse(args, help); err != nil {
-		return err
-	}
-	s, err := o.resolve()
+	s, err := newOptions("kernelscope").setup(args, stdout, usage+"\nFlags (they set up the terminal program, and trace):\n", nil)
 	if err != nil {
 		return err
 	}

@@ -266,6 +266,17 @@ func monomial(e [2]int) string {
 	return s
 }
 
+// Sign writes a label or prediction as the notes do: "+1", "−1" or "0".
+func Sign(v int) string {
+	switch {
+	case v > 0:
+		return "+1"
+	case v < 0:
+		return "−1"
+	}
+	return "0"
+}
+
 // Sub writes n with subscript digits: Sub(12) = "₁₂".
 func Sub(n int) string {
 	sub := []rune("₀₁₂₃₄₅₆₇₈₉")

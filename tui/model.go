@@ -603,7 +603,7 @@ func (m *Model) addAt(cx, cy, y int) {
 	m.s.addPoint(x1, x2, y)
 	m.flash = -1
 	m.mercerVersion = -1
-	m.message = fmt.Sprintf("added (%s, %s) with y = %s: α reset (n = %d)", learn.Num(x1), learn.Num(x2), signed(y), len(m.s.opts.Points))
+	m.message = fmt.Sprintf("added (%s, %s) with y = %s: α reset (n = %d)", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points))
 }
 
 func (m *Model) deleteAtCursor() {

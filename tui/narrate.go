@@ -23,19 +23,9 @@ func sumText(p *learn.Perceptron, st learn.Step) string {
 	}
 	parts := make([]string, len(st.Terms))
 	for n, t := range st.Terms {
-		parts[n] = learn.Num(t.Alpha) + "·(" + signed(t.Y) + ")·" + learn.Num(t.K)
+		parts[n] = learn.Num(t.Alpha) + "·(" + learn.Sign(t.Y) + ")·" + learn.Num(t.K)
 	}
 	return strings.Join(parts, " + ")
-}
-
-func signed(y int) string {
-	switch {
-	case y > 0:
-		return "+1"
-	case y < 0:
-		return "−1"
-	}
-	return "0"
 }
 
 // narration writes the last step as the notes write it (seed 003):
@@ -64,7 +54,7 @@ func (m *Model) narration() (string, string) {
 	}
 	if next := p.Next(); next >= 0 {
 		x := p.X(next)
-		nextText := fmt.Sprintf("next: i=%d, x%s = (%s, %s), y = %s", next+1, learn.Sub(next+1), learn.Num(x.X1), learn.Num(x.X2), signed(p.Y(next)))
+		nextText := fmt.Sprintf("next: i=%d, x%s = (%s, %s), y = %s", next+1, learn.Sub(next+1), learn.Num(x.X1), learn.Num(x.X2), learn.Sign(p.Y(next)))
 		if second == "" {
 			second = nextText
 		} else {
@@ -92,9 +82,9 @@ func stepText(ls shownStep, tie learn.Tie) string {
 	case st.Prediction == 0:
 		fmt.Fprintf(&b, " → y%s·f = 0 ≤ 0 (tie rule: mistake) ✗", sub)
 	case st.Prediction == st.Y:
-		fmt.Fprintf(&b, " → sign(%s) = %s = y%s ✓", learn.Num(st.F), signed(st.Prediction), sub)
+		fmt.Fprintf(&b, " → sign(%s) = %s = y%s ✓", learn.Num(st.F), learn.Sign(st.Prediction), sub)
 	default:
-		fmt.Fprintf(&b, " → sign(%s) = %s ≠ y%s = %s ✗", learn.Num(st.F), signed(st.Prediction), sub, signed(st.Y))
+		fmt.Fprintf(&b, " → sign(%s) = %s ≠ y%s = %s ✗", learn.Num(st.F), learn.Sign(st.Prediction), sub, learn.Sign(st.Y))
 	}
 	if st.F == 0 && st.Prediction != 0 {
 		fmt.Fprintf(&b, " (tie rule %s: %s)", tie, tie.Describe())

@@ -110,7 +110,7 @@ func (m *Model) alphaPanel(w, h int) []string {
 		if a > 0 {
 			glyph = map[bool]string{true: glyphPosSV, false: glyphNegSV}[p.Y(i) > 0]
 		}
-		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, num(x.X1, 7), num(x.X2, 7), signed(p.Y(i)), num(a, 5))
+		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, num(x.X1, 7), num(x.X2, 7), learn.Sign(p.Y(i)), num(a, 5))
 		bar := ""
 		if a > 0 && barW > 0 {
 			n := max(1, int(math.Round(a/maxAlpha*float64(barW))))
