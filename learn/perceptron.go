@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
-	"sync"
 )
 
 // Example is one labelled training point; Y is −1 or +1.
@@ -376,7 +374,7 @@ func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	w := sign * p.cfg.Eta * float64(p.ys[i])
 	if p.rows[i] == nil {
 		row := p.newRow()
-		p.rowAxpy(row, i, w)
+		rowAxpy(p.cfg.Kernel, row, p.xs[i], p.xs, p.f, w)
 		m, j := rowMax(row)
 		if j >= 0 {
 			// Take the partial update back before reporting it.
@@ -452,28 +450,6 @@ func (p *Perceptron) newRow() []float64 {
 	row := p.slab[:n:n]
 	p.slab = p.slab[n:]
 	return row
-}
-
-// parallelRow is the row length from which computing a kernel row is split
-// across the cores: below it the work is shorter than starting goroutines.
-const parallelRow = 1500
-
-// rowAxpy computes row = K(xᵢ, ·) and f += w·row in one pass, split across
-// the cores for long rows (the halves touch disjoint entries).
-func (p *Perceptron) rowAxpy(row []float64, i int, w float64) {
-	n := len(row)
-	parts := min(runtime.GOMAXPROCS(0), n/(parallelRow/2))
-	if parts <= 1 {
-		rowAxpy(p.cfg.Kernel, row, p.xs[i], p.xs, p.f, w)
-		return
-	}
-	var wg sync.WaitGroup
-	size := (n + parts - 1) / parts
-	for lo := 0; lo < n; lo += size {
-		hi := min(lo+size, n)
-		wg.Go(func() { rowAxpy(p.cfg.Kernel, row[lo:hi], p.xs[i], p.xs[lo:hi], p.f[lo:hi], w) })
-	}
-	wg.Wait()
 }
 
 // rowAxpy writes row[k] = K(x, zs[k]) and adds w·row[k] to f[k].
