@@ -290,6 +290,24 @@ func TestEditPoints(t *testing.T) {
 	}
 }
 
+// TestFileStringsArePrinted: a file name and CSV header with control
+// characters (an escape sequence, a bell) are shown without them.
+func TestFileStringsArePrinted(t *testing.T) {
+	o := builtinOptions(t, "worked3", 0)
+	o.Dataset, o.File, o.Header = "", "evil\x1b[31m\a.csv", []string{"len\x1b[2Jgth", "wid\x07th", "y"}
+	m := newModel(t, o, 120, 40)
+	raw := m.View().Content
+	for _, bad := range []string{"\x1b[31m\a", "\x1b[2J", "\x07"} {
+		if strings.Contains(raw, bad) {
+			t.Errorf("view contains %q from the file", bad)
+		}
+	}
+	out := screen(m)
+	if !strings.Contains(out, "evil[31m.csv") || !strings.Contains(out, "len[2Jg") || !strings.Contains(out, "width") {
+		t.Errorf("file name or header not shown:\n%s", out)
+	}
+}
+
 func TestSave(t *testing.T) {
 	dir := t.TempDir()
 	wd, _ := os.Getwd()

@@ -86,7 +86,8 @@ func (m *Model) alphaPanel(w, h int) []string {
 		return box(th, title, nil, w, h)
 	}
 	focus := m.focusIndex()
-	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", "x₁", "x₂", "y", "α"))
+	c1, c2 := m.s.columns()
+	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", padLeft(c1, 7), padLeft(c2, 7), "y", "α"))
 	rows := ih - 1
 	lines := []string{head}
 	maxAlpha := 0.0

@@ -3,6 +3,9 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
@@ -231,7 +234,7 @@ func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
 func (s *session) name() string {
 	name := s.opts.Dataset
 	if s.opts.File != "" {
-		name = s.opts.File
+		name = printable(s.opts.File)
 	}
 	if s.edited {
 		name += "*"
@@ -285,6 +288,26 @@ func (s *session) rebuildKeepView() {
 		s.view = view
 		s.attachField()
 	}
+}
+
+// columns are the names of the coordinates: the CSV header's, when the
+// file had one, or x₁ and x₂.
+func (s *session) columns() (string, string) {
+	if h := s.opts.Header; len(h) >= 2 && !s.edited {
+		return printable(h[0]), printable(h[1])
+	}
+	return "x₁", "x₂"
+}
+
+// printable drops control characters (escape sequences included) from a
+// string that came from a file, so it cannot disturb the terminal.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // accuracy is the training accuracy in percent.
