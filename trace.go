@@ -281,8 +281,10 @@ func writeTerm(b *strings.Builder, coef, k float64, first bool) {
 // the learned function.
 func textSummary(p *learn.Perceptron) string {
 	var b strings.Builder
-	switch p.State() {
-	case learn.Converged:
+	switch {
+	case p.Config().Epochs == 0:
+		b.WriteString("no passes: --epochs 0 allows none\n")
+	case p.State() == learn.Converged:
 		fmt.Fprintf(&b, "converged after %s (%s, %s): every example is classified correctly\n",
 			plural(p.Epoch(), "epoch"), plural(p.T(), "step"), plural(p.Mistakes(), "mistake"))
 	default:

@@ -483,3 +483,21 @@ func BenchmarkAutoplay2000(b *testing.B) {
 }
 
 var _ = time.Second
+
+// TestEmptyData: no points at all (kernelscope --dataset xor --n 0) still
+// draws, steps (nothing) and takes clicks.
+func TestEmptyData(t *testing.T) {
+	o := builtinOptions(t, "xor", 0)
+	o.Points, o.N = nil, 0
+	m := newModel(t, o, 120, 40)
+	press(m, "space", "e", "c", "b", "r", "o", "g", "right", "delete", "k", "]", "a", "t", "s")
+	m.Update(tea.MouseClickMsg{X: m.plotX0 + 1, Y: m.plotY0 + 1, Button: tea.MouseRight})
+	for _, size := range [][2]int{{120, 40}, {60, 20}, {1, 1}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		_ = m.View()
+	}
+	// o added a point, del (one cell away) removed it, the click added one.
+	if len(m.s.opts.Points) != 1 || m.s.opts.Points[0].Y != -1 {
+		t.Errorf("empty data after o, del and a right click: %v, want one −1 point", m.s.opts.Points)
+	}
+}
