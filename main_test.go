@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,6 +226,14 @@ func TestBadInput(t *testing.T) {
 		{"mixed labels", []string{"trace", "--data", file("mix.csv", "1,2,-1\n1,3,0\n")}, 1, "mixed"},
 		{"long line", []string{"trace", "--data", file("long.csv", "1,2,1\n"+strings.Repeat("9", 5000)+",1,1\n")}, 1, "too long"},
 		{"datasets with args", []string{"datasets", "xor"}, 2, "no arguments"},
+		{"empty dataset name", []string{"trace", "--dataset", ""}, 2, `unknown dataset ""`},
+		{"spec and a parameter flag", []string{"trace", "--kernel", "poly(d=2,c=1)", "--degree", "3"}, 2, "writes its parameters out"},
+		{"sigma underflows", []string{"trace", "--kernel", "rbf(sigma=1e-200)"}, 2, "sigma must be at least"},
+		{"bias not a boolean", []string{"trace", "--bias=maybe"}, 2, "want true or false"},
+		// Reviewer's case: the overflow comes after more than 64 KiB of trace.
+		{"late overflow", []string{"trace", "--data", file("late.csv", lateOverflow()), "--kernel", "poly(d=2,c=0)", "--format", "jsonl"}, 1, "overflows"},
+		{"scores overflow", []string{"trace", "--data", file("big.csv", "1e77,0,1\n0,1e77,1\n1e77,1e77,1\n"), "--kernel", "poly(d=2,c=0)", "--format", "jsonl"}, 1, "too large for float64"},
+		{"eta overflows", []string{"trace", "--dataset", "xor", "--eta", "1e308", "--format", "summary"}, 1, "too large for float64"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -240,6 +249,16 @@ func TestBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lateOverflow is 300 ordinary rows and one whose kernel values overflow.
+func lateOverflow() string {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "0,%g,%d\n", float64(i%17)/17-0.5, 1-2*(i%2))
+	}
+	b.WriteString("1e200,0,1\n")
+	return b.String()
 }
 
 func TestPresetsAndOverrides(t *testing.T) {

@@ -99,7 +99,14 @@ func flagMessage(err error) string {
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
 		return "unknown flag " + strings.TrimLeft(name, "-") + ""
 	}
-	if strings.HasPrefix(msg, "invalid value ") || strings.HasPrefix(msg, "invalid boolean value ") {
+	if strings.HasPrefix(msg, "invalid boolean value ") {
+		// invalid boolean value "maybe" for -bias: parse error
+		if i := strings.Index(msg, ": "); i >= 0 {
+			msg = msg[:i]
+		}
+		return strings.Replace(msg, "for -", "for --", 1) + " (want true or false, or the flag alone)"
+	}
+	if strings.HasPrefix(msg, "invalid value ") {
 		// invalid value "x" for flag -eta: parse error
 		if i := strings.Index(msg, ": "); i >= 0 {
 			msg = msg[:i]
@@ -191,7 +198,7 @@ func (o *options) resolve() (tui.Options, error) {
 		s.File = o.data
 	} else {
 		name := o.dataset
-		if name == "" {
+		if !o.set("dataset") {
 			name = defaultDataset
 		}
 		b, ok := datasets.Lookup(name)
@@ -220,6 +227,15 @@ func (o *options) resolve() (tui.Options, error) {
 	}
 	if o.set("kernel") {
 		kernelSpec = o.kernel
+		// A spec that writes its parameters out and a flag that sets one too
+		// would contradict each other; flags complete bare names and presets.
+		if strings.Contains(o.kernel, "(") {
+			for _, f := range []string{"degree", "coef0", "sigma", "gamma"} {
+				if o.set(f) {
+					return s, usagef("--%s: the kernel %q writes its parameters out; put the value in the spec, or use a bare name (--kernel poly --degree 3)", f, o.kernel)
+				}
+			}
+		}
 	}
 	if o.set("bias") {
 		bias = o.bias

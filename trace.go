@@ -45,11 +45,24 @@ func traceCommand(args []string, stdout io.Writer) error {
 		return err
 	}
 	cfg := s.Config
-	// Every format but summary writes f as the notes define it: the sum in
-	// dataset order. Only summary, meant for timing, skips that O(#SV) work.
-	cfg.Narrate = *format != "summary"
 	cfg.NoHistory = true
-	p, err := learn.New(cfg, datasets.Examples(s.Points))
+	examples := datasets.Examples(s.Points)
+	if *format != "summary" {
+		// A numerical failure can come late in a run, after output a reader
+		// would take for a whole trace. Train once silently (the fast path
+		// makes the same decisions) so bad data prints nothing at all.
+		dry, err := learn.New(cfg, examples)
+		if err != nil {
+			return err
+		}
+		if err := dry.Run(); err != nil {
+			return err
+		}
+		// Every format but summary writes f as the notes define it: the sum
+		// in dataset order, which costs O(#SV) a step.
+		cfg.Narrate = true
+	}
+	p, err := learn.New(cfg, examples)
 	if err != nil {
 		return err
 	}

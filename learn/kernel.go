@@ -315,6 +315,9 @@ func Validate(k Kernel) error {
 		if k.Sigma <= 0 {
 			return fmt.Errorf("sigma must be > 0, not %s", specNum(k.Sigma))
 		}
+		if k.Sigma < MinSigma {
+			return fmt.Errorf("sigma must be at least %g (2σ² would underflow), not %s", MinSigma, specNum(k.Sigma))
+		}
 		return nil
 	case Sigmoid:
 		if err := finite("gamma", k.Gamma); err != nil {
@@ -350,6 +353,10 @@ func validateAll(ks []Kernel) error {
 	}
 	return nil
 }
+
+// MinSigma is the smallest RBF σ accepted: below about 1e-154, 2σ²
+// underflows to 0 and K(x, x) becomes 0/0.
+const MinSigma = 1e-100
 
 // MaxDegree is the largest polynomial degree accepted. Beyond it (x·z + c)^d
 // overflows float64 for any data worth plotting.

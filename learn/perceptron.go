@@ -299,7 +299,7 @@ func (p *Perceptron) Step() (Step, error) {
 	f := p.f[i]
 	if p.cfg.Narrate {
 		f = p.narrate(i)
-	} else if math.Abs(f) <= tieBand*p.bound {
+	} else if p.nearTie(f) {
 		// f is within rounding error of 0, where the tie rule decides: use the
 		// sum in dataset order, the value the definition gives.
 		f = p.exactScore(i)
@@ -343,6 +343,17 @@ func (p *Perceptron) termsIf() []Term {
 // far below any score that is not meant to be zero.
 const tieBand = 1e-9
 
+// nearTie reports whether a kept score is within rounding of 0, where the
+// tie rule decides and the exact dataset-order sum must be used. Below
+// minBound the rounding error is no longer relative (subnormal numbers),
+// so every score counts as near a tie there.
+func (p *Perceptron) nearTie(f float64) bool {
+	return math.Abs(f) <= tieBand*p.bound || p.bound < minBound
+}
+
+// minBound is where relative rounding stops being a safe assumption.
+const minBound = 1e-280
+
 // exactScore is f(xᵢ) = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) summed in dataset order.
 func (p *Perceptron) exactScore(i int) float64 {
 	f := 0.0
@@ -372,22 +383,31 @@ func (p *Perceptron) narrate(i int) float64 {
 func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
 	w := sign * p.cfg.Eta * float64(p.ys[i])
-	if p.rows[i] == nil {
-		row := p.newRow()
-		rowAxpy(p.cfg.Kernel, row, p.xs[i], p.xs, p.f, w)
+	row := p.rows[i]
+	if row == nil {
+		// A new support vector: its kernel row, checked before anything
+		// changes so that an error leaves the state as it was.
+		row = p.newRow()
+		KernelRow(p.cfg.Kernel, row, p.xs[i], p.xs)
 		m, j := rowMax(row)
 		if j >= 0 {
-			// Take the partial update back before reporting it.
-			p.axpy(row, -w)
 			p.free = append(p.free, row)
 			return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, row[j])
 		}
-		p.rows[i] = row
-		p.rowMax[i] = m
-	} else {
-		p.axpy(p.rows[i], w)
+		p.rows[i], p.rowMax[i] = row, m
 	}
-	p.bound += math.Abs(w) * p.rowMax[i]
+	// bound ≥ every |f(xₖ)|; refusing to pass maxScore keeps every score
+	// and α a finite number. (An undo only moves back towards the start.)
+	bound := p.bound + math.Abs(w)*p.rowMax[i]
+	if sign > 0 && !(bound <= maxScore && alpha <= maxScore) {
+		if p.alpha[i] == 0 {
+			p.free = append(p.free, row)
+			p.rows[i] = nil
+		}
+		return fmt.Errorf("learn: the scores f(x) could grow past %g after a mistake on x%d: η or the kernel values are too large for float64 (use a smaller η, degree or scale)", maxScore, i+1)
+	}
+	axpy(p.f, row, w)
+	p.bound = bound
 	for _, fd := range p.fields {
 		fd.add(p.cfg.Kernel, p.xs[i], w)
 	}
@@ -409,6 +429,10 @@ func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	}
 	return nil
 }
+
+// maxScore is the largest score or α training accepts, far below the
+// float64 overflow at 1.8e308 so that sums of a few such terms stay finite.
+const maxScore = 1e300
 
 // rowMax returns max |row[k]|, and the index of the first entry that is not
 // a finite number (−1 if none).
@@ -450,12 +474,6 @@ func (p *Perceptron) newRow() []float64 {
 	row := p.slab[:n:n]
 	p.slab = p.slab[n:]
 	return row
-}
-
-// rowAxpy writes row[k] = K(x, zs[k]) and adds w·row[k] to f[k].
-func rowAxpy(k Kernel, row []float64, x Vec, zs []Vec, f []float64, w float64) {
-	KernelRow(k, row, x, zs)
-	axpy(f, row, w)
 }
 
 // axpy adds w·row to every kept score.
@@ -535,7 +553,7 @@ func (p *Perceptron) Accuracy() float64 {
 	}
 	right := 0
 	for i, f := range p.f {
-		if math.Abs(f) <= tieBand*p.bound {
+		if p.nearTie(f) {
 			f = p.exactScore(i)
 		}
 		if _, mistake := p.cfg.Tie.Predict(f, p.ys[i]); !mistake {

@@ -412,3 +412,48 @@ func TestShuffleVisitsEachOncePerEpoch(t *testing.T) {
 		t.Errorf("epoch 1 is in dataset order despite Shuffle")
 	}
 }
+
+// TestOverflowLeavesStateIntact: a step whose kernel row overflows fails
+// without touching the kept scores, so stepping back and on again meets
+// the same error instead of training on NaN (reviewer's reproduction).
+func TestOverflowLeavesStateIntact(t *testing.T) {
+	p, _ := New(Config{Kernel: Poly{D: 2}, Eta: 1, Epochs: 10}, []Example{{0, 1, 1}, {0, 1, 1}, {1e200, 0, 1}})
+	var err error
+	for err == nil {
+		_, err = p.Step()
+	}
+	if errors.Is(err, ErrStopped) {
+		t.Fatal("training stopped without the overflow error")
+	}
+	for i := range p.N() {
+		if math.IsNaN(p.Score(i)) || math.IsInf(p.Score(i), 0) {
+			t.Fatalf("after the error f(x%d) = %v", i+1, p.Score(i))
+		}
+	}
+	p.Undo()
+	if err := p.Run(); err == nil || p.State() == Converged {
+		t.Errorf("after undo, Run: err %v state %v; want the overflow again", err, p.State())
+	}
+}
+
+// TestScoresStayFinite: an η so large that scores would overflow is an
+// error, not NaN read as "correct" (reviewer: --eta 1e308 "converged").
+func TestScoresStayFinite(t *testing.T) {
+	data := randomData(rand.New(rand.NewPCG(4, 4)), 30)
+	p, _ := New(Config{Kernel: Poly{D: 2, C: 1}, Eta: 1e308, Epochs: 20}, data)
+	if err := p.Run(); err == nil {
+		t.Fatalf("η = 1e308 trained to %v without an error", p.State())
+	}
+}
+
+// TestTinyEtaMatchesNarrated: with a subnormal η rounding is absolute, not
+// relative; the fast path must still decide as the dataset-order sum does.
+func TestTinyEtaMatchesNarrated(t *testing.T) {
+	data := randomData(rand.New(rand.NewPCG(8, 8)), 12)
+	a, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, Narrate: true}, data)
+	b, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, NoHistory: true}, data)
+	_, _ = a.Run(), b.Run()
+	if a.Mistakes() != b.Mistakes() || !slices.Equal(a.Alphas(), b.Alphas()) {
+		t.Errorf("η = 1e-320: narrated %d mistakes, fast path %d", a.Mistakes(), b.Mistakes())
+	}
+}

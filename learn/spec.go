@@ -276,6 +276,9 @@ func (p *specParser) factor() (Kernel, error) {
 		if s <= 0 {
 			return nil, p.fail(where["sigma"], fmt.Sprintf("sigma must be > 0, not %s", specNum(s)))
 		}
+		if s < MinSigma {
+			return nil, p.fail(where["sigma"], fmt.Sprintf("sigma must be at least %g, not %s", MinSigma, specNum(s)))
+		}
 		k = RBF{Sigma: s}
 	case "sigmoid":
 		k = Sigmoid{Gamma: get("gamma", DefaultGamma), C: get("c", DefaultSigC)}
