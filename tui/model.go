@@ -796,15 +796,11 @@ func (m *Model) render() string {
 	} else {
 		screen = append(screen, main...)
 	}
-	// Bottom lines: narration, status, help.
+	// Bottom lines: narration, status, help; long text wraps into the
+	// lines the layout gives it.
 	first, second := m.narration()
-	bottom := []string{}
-	if l.narrationLines >= 2 {
-		bottom = append(bottom, fit(first, w), fit(m.th.Dim.Render(second), w))
-	} else if l.narrationLines == 1 {
-		bottom = append(bottom, fit(first, w))
-	}
-	bottom = append(bottom, fit(m.statusLine(), w))
+	bottom := textBlock(l.narrationLines, w, first, m.th.Dim.Render(second))
+	bottom = append(bottom, textBlock(l.statusLines, w, m.statusLine())...)
 	m.help.ShowAll = false
 	m.help.SetWidth(w)
 	hint := ""
@@ -822,24 +818,63 @@ func (m *Model) render() string {
 	return strings.Join(screen, "\n")
 }
 
+// textBlock word-wraps texts into exactly n lines of width w: each text
+// starts on a line of its own, the first gets the room the others leave,
+// and text that does not fit ends in "…".
+func textBlock(n, w int, texts ...string) []string {
+	var parts [][]string
+	for _, t := range texts {
+		if t != "" {
+			parts = append(parts, strings.Split(ansi.Wrap(t, w, " "), "\n"))
+		}
+	}
+	out := make([]string, 0, n)
+	for k, p := range parts {
+		room := n - len(out) - (len(parts) - 1 - k) // leave a line for each later text
+		if k == len(parts)-1 {
+			room = n - len(out)
+		}
+		if room <= 0 {
+			break
+		}
+		if len(p) > room {
+			p = append(p[:room-1:room-1], ansi.Truncate(p[room-1], max(0, w-1), "")+"…")
+		}
+		out = append(out, p...)
+	}
+	for len(out) < n {
+		out = append(out, "")
+	}
+	for i := range out {
+		out[i] = fit(out[i], w)
+	}
+	return out
+}
+
 // screenLayout is where everything goes.
 type screenLayout struct {
 	regionX, regionY int
 	regionW, regionH int
 	sideW, alphaH    int
 	narrationLines   int
+	statusLines      int
 }
 
 func (m *Model) computeLayout() screenLayout {
 	w, h := m.width, m.height
 	var l screenLayout
+	l.statusLines = 1
 	switch {
+	case h >= 30:
+		l.narrationLines, l.statusLines = 3, 2
+	case h >= 20:
+		l.narrationLines = 3
 	case h >= 16:
 		l.narrationLines = 2
 	case h >= 10:
 		l.narrationLines = 1
 	}
-	bottom := l.narrationLines + 2 // status and help
+	bottom := l.narrationLines + l.statusLines + 1 // and help
 	l.regionH = max(0, h-bottom)
 	l.regionW = w
 	if w >= wideW && h >= wideH {
