@@ -600,10 +600,11 @@ func (m *Model) addAtCursor(y int) {
 func (m *Model) addAt(cx, cy, y int) {
 	x1, x2 := cellAt(m.s.view, m.plotW, m.plotH, cx, cy)
 	x1, x2 = math.Round(x1*1000)/1000, math.Round(x2*1000)/1000
-	m.s.addPoint(x1, x2, y)
-	m.flash = -1
-	m.mercerVersion = -1
-	m.message = fmt.Sprintf("added (%s, %s) with y = %s: α reset (n = %d)", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points))
+	if err := m.s.addPoint(x1, x2, y); err != nil {
+		m.message = "could not add the point: " + err.Error()
+		return
+	}
+	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): α kept, training goes on and visits it this pass", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points))
 }
 
 func (m *Model) deleteAtCursor() {

@@ -501,3 +501,31 @@ func TestEmptyData(t *testing.T) {
 		t.Errorf("empty data after o, del and a right click: %v, want one −1 point", m.s.opts.Points)
 	}
 }
+
+// TestAddKeepsTraining: a point added after convergence keeps α and
+// reopens training (online learning); deleting one starts over.
+func TestAddKeepsTraining(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	for range 8 {
+		press(m, "space")
+	}
+	// A −1 point where f = (x₁ + x₂)² > 0: the click's cell, whatever it is,
+	// lies in the +1 region except on the line x₁ = −x₂.
+	m.Update(tea.MouseClickMsg{X: m.plotX0 + m.plotW - 2, Y: m.plotY0 + m.plotH/2, Button: tea.MouseRight})
+	p := m.s.p
+	if p.N() != 5 || p.Alpha(0) != 1 || p.State() != learn.Running {
+		t.Fatalf("after adding: n=%d α₁=%v state %v; want α kept and training reopened", p.N(), p.Alpha(0), p.State())
+	}
+	if !strings.Contains(screen(m), "α kept") {
+		t.Errorf("no message that α was kept:\n%s", screen(m))
+	}
+	_, cmd := m.Update(keyMsg("c"))
+	run(m, cmd, 1000)
+	if p.Alpha(4) == 0 {
+		t.Errorf("the new point never became a support vector: α = %v", p.Alphas())
+	}
+	press(m, "delete") // cursor is on the new point
+	if m.s.p.N() != 4 || m.s.p.T() != 0 {
+		t.Errorf("delete: n=%d t=%d; want 4 points and α reset", m.s.p.N(), m.s.p.T())
+	}
+}

@@ -252,15 +252,26 @@ func (s *session) generated() bool {
 	return ok && b.Generated
 }
 
-// addPoint adds a labelled point; deletePoint removes the point nearest to
-// (x1, x2) within radius.
-func (s *session) addPoint(x1, x2 float64, y int) {
-	pts := append(append([]datasets.Point(nil), s.opts.Points...), datasets.Point{X1: x1, X2: x2, Y: y})
+// addPoint adds a labelled point and keeps training where it was: α stays,
+// the new point is visited at the end of the current pass (online learning,
+// as the perceptron was meant to be used). Steps before the edit can no
+// longer be stepped back.
+func (s *session) addPoint(x1, x2 float64, y int) error {
+	if err := s.p.Append(learn.Example{X1: x1, X2: x2, Y: y}); err != nil {
+		return err
+	}
+	s.opts.Points = append(append([]datasets.Point(nil), s.opts.Points...), datasets.Point{X1: x1, X2: x2, Y: y})
 	s.edited = true
-	s.opts.Points = pts
-	s.rebuildKeepView()
+	if n := len(s.steps); n > 0 {
+		s.steps = append(s.steps[:0], s.steps[n-1]) // keep the narration of the last step
+	}
+	s.built++
+	s.version++
+	return nil
 }
 
+// deletePoint removes the point nearest to (x1, x2) within radius; α
+// starts again from 0, since every score depended on it.
 func (s *session) deletePoint(x1, x2, radius float64) bool {
 	best, bestD := -1, radius*radius
 	for i, p := range s.opts.Points {

@@ -1,0 +1,73 @@
+package learn
+
+import (
+	"fmt"
+	"math"
+)
+
+// Append adds an example with α = 0 and keeps training where it was: the
+// new point's score is computed from the current support vectors, each
+// cached kernel row grows by one entry, and a perceptron that had converged
+// runs again (its last pass did not see the new point). The new example is
+// visited at the end of the current pass. Steps taken before cannot be
+// undone afterwards: the history is cleared, since it described other data.
+func (p *Perceptron) Append(e Example) error {
+	if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
+		return fmt.Errorf("learn: the new example has a coordinate that is not a finite number")
+	}
+	if e.Y != 1 && e.Y != -1 {
+		return fmt.Errorf("learn: the new example has label %d; labels are −1 or +1", e.Y)
+	}
+	x := p.vec(e.X1, e.X2)
+	n := len(p.xs)
+	// f(x_new) = Σⱼ αⱼ yⱼ K(xⱼ, x_new), in dataset order; and the new column
+	// of every cached row.
+	f, scale := 0.0, 0.0
+	col := make([]float64, len(p.svs))
+	for k, j := range p.svs {
+		v := p.cfg.Kernel.Eval(p.xs[j], x)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("learn: K(x%d, new point) = %v: the kernel overflows on this point", j+1, v)
+		}
+		col[k] = v
+		f += p.alpha[j] * float64(p.ys[j]) * v
+		scale += p.alpha[j] * math.Abs(v)
+	}
+	for k, j := range p.svs {
+		row := make([]float64, n+1)
+		copy(row, p.rows[j])
+		row[n] = col[k]
+		p.rows[j] = row
+		p.rowMax[j] = math.Max(p.rowMax[j], math.Abs(col[k]))
+	}
+	// Storage handed out for rows of the old length cannot be used again.
+	p.slab, p.free = nil, nil
+	p.xs = append(p.xs, x)
+	p.ys = append(p.ys, e.Y)
+	p.alpha = append(p.alpha, 0)
+	p.f = append(p.f, f)
+	p.rows = append(p.rows, nil)
+	p.rowMax = append(p.rowMax, 0)
+	p.bound += scale
+	if p.order != nil && p.orderEpoch == p.epoch && p.pos > 0 {
+		// Mid-pass with shuffle: the new point goes last in this pass.
+		p.order = append(p.order, n)
+	} else {
+		p.order = nil
+	}
+	p.history = nil
+	p.err = nil
+	switch {
+	case n == 0:
+		// Nothing was ever trained: start as a new perceptron would.
+		p.epoch, p.pos = 0, 0
+		p.settle()
+	case p.state == Converged:
+		// The pass that converged did not see the new point.
+		p.state = Running
+		if p.epoch >= p.cfg.Epochs {
+			p.state = Capped
+		}
+	}
+	return nil
+}
