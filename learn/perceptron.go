@@ -253,6 +253,10 @@ func (p *Perceptron) K(i, j int) float64 {
 	return p.cfg.Kernel.Eval(p.xs[i], p.xs[j])
 }
 
+// AtPassStart reports whether the next step begins a pass (also before the
+// first step).
+func (p *Perceptron) AtPassStart() bool { return p.pos == 0 }
+
 // Next returns the example the next step will visit, or −1 when training
 // has stopped.
 func (p *Perceptron) Next() int {

@@ -326,13 +326,9 @@ func (m *Model) stepN(n int) int {
 const flashSteps = 3
 
 // finishEpoch steps to the end of the current pass (a whole pass when the
-// last step ended one): every pass is exactly n steps.
+// last step ended one).
 func (m *Model) finishEpoch() {
-	n := max(1, m.s.p.N())
-	for {
-		if m.stepN(1) == 0 || m.s.p.T()%n == 0 {
-			return
-		}
+	for m.stepN(1) > 0 && !m.s.p.AtPassStart() {
 	}
 }
 

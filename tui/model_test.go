@@ -529,3 +529,18 @@ func TestAddKeepsTraining(t *testing.T) {
 		t.Errorf("delete: n=%d t=%d; want 4 points and α reset", m.s.p.N(), m.s.p.T())
 	}
 }
+
+// TestFinishEpochAfterAdd: e ends the pass even when a point added mid-pass
+// made it one step longer than n was.
+func TestFinishEpochAfterAdd(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	press(m, "space", "space")
+	if err := m.s.addPoint(0.3, -0.2, 1); err != nil {
+		t.Fatal(err)
+	}
+	press(m, "e")
+	p := m.s.p
+	if !p.AtPassStart() || p.Epoch() != 1 || p.T() != 5 {
+		t.Errorf("after e: epoch %d t=%d at pass start %v; want the 5-step first pass finished", p.Epoch(), p.T(), p.AtPassStart())
+	}
+}
