@@ -480,9 +480,6 @@ func (p *Perceptron) newRow() []float64 {
 	return row
 }
 
-// axpy adds w·row to every kept score.
-func (p *Perceptron) axpy(row []float64, w float64) { axpy(p.f, row, w) }
-
 // axpy is f += w·row, unrolled by four: it runs once per mistake over all n
 // scores, a fifth of a noisy training run.
 func axpy(f, row []float64, w float64) {
