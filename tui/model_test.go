@@ -113,7 +113,7 @@ func TestWorked4OneStep(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"t=1 (epoch 1), i=1: Σ αₖ yₖ K(xₖ, x₁) = 0 (every α is 0) → sign(0) = −1 ≠ y₁ = +1 ✗",
+		"t=1, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0 (every α is 0) → sign(0) = −1 ≠ y₁ = +1 ✗",
 		"mistake → α₁ = 1",
 		"SV 1/4",
 	} {
@@ -132,7 +132,7 @@ func TestWorked4Converges(t *testing.T) {
 	}
 	out := screen(m)
 	for _, want := range []string{
-		"t=8 (epoch 2), i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·(+1)·0 = 0 → sign(0) = −1 = y₄ ✓",
+		"t=2, i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·(+1)·0 = 0 → sign(0) = −1 = y₄ ✓",
 		"converged ✓",
 		"(x₁ + x₂)²",
 	} {
@@ -148,7 +148,7 @@ func TestWorked4Converges(t *testing.T) {
 	if m.s.p.T() != 5 || m.s.p.State() != learn.Running {
 		t.Errorf("after 3 steps back: t=%d state %v", m.s.p.T(), m.s.p.State())
 	}
-	if !strings.Contains(screen(m), "t=5 (epoch 2), i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·(+1)·4 = 4 → sign(4) = +1 = y₁ ✓") {
+	if !strings.Contains(screen(m), "t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·(+1)·4 = 4 → sign(4) = +1 = y₁ ✓   [step 5]") {
 		t.Errorf("after stepping back the narration is not step 5's:\n%s", screen(m))
 	}
 	press(m, "b", "b", "b", "b", "b", "b")

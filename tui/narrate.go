@@ -45,7 +45,7 @@ func (m *Model) narration() (string, string) {
 	case p.T() == 0:
 		first = "No steps yet: every α is 0, so f(x) = Σ αₖ yₖ K(xₖ, x) = 0 everywhere."
 	case !ok:
-		first = fmt.Sprintf("t=%d (epoch %d): an earlier step (its narration is no longer kept)", p.T(), p.Epoch())
+		first = fmt.Sprintf("t=%d (step %d): an earlier step (its narration is no longer kept)", p.Epoch(), p.T())
 	default:
 		first = stepText(ls, p.Config().Tie)
 		if ls.step.Mistake {
@@ -74,7 +74,9 @@ func stepText(ls shownStep, tie learn.Tie) string {
 	st := ls.step
 	sub := learn.Sub(st.I + 1)
 	var b strings.Builder
-	fmt.Fprintf(&b, "t=%d (epoch %d), i=%d: Σ αₖ yₖ K(xₖ, x%s) = %s", st.T, st.Epoch, st.I+1, sub, ls.terms)
+	// As seed 003 writes it, t counts passes ("t=2, i=1"); the step number
+	// follows at the end.
+	fmt.Fprintf(&b, "t=%d, i=%d: Σ αₖ yₖ K(xₖ, x%s) = %s", st.Epoch, st.I+1, sub, ls.terms)
 	if !strings.HasPrefix(ls.terms, "0 (") {
 		b.WriteString(" = " + learn.Num(st.F))
 	}
@@ -89,6 +91,7 @@ func stepText(ls shownStep, tie learn.Tie) string {
 	if st.F == 0 && st.Prediction != 0 {
 		fmt.Fprintf(&b, " (tie rule %s: %s)", tie, tie.Describe())
 	}
+	fmt.Fprintf(&b, "   [step %d]", st.T)
 	return b.String()
 }
 
@@ -138,7 +141,7 @@ func (m *Model) statusLine() string {
 	if s.generated() && !s.edited {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
 	}
-	return fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ epoch %d t=%d │ mistakes %d/%d │ SV %d/%d │ acc %.0f%% │ %s%s",
+	return fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ epoch %d step %d │ mistakes %d/%d │ SV %d/%d │ acc %.0f%% │ %s%s",
 		data, cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
 		len(p.SupportVectors()), p.N(), s.accuracy(), state, play)
 }
