@@ -100,9 +100,10 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// ShortHelp is the one-line help: the keys a lecture uses most.
+// ShortHelp is the one-line help: the keys a lecture uses most (and, first,
+// the panel key when a narrow terminal folds the panels away).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset, k.Dataset, k.Kernel, k.Help, k.Quit}
+	return []key.Binding{k.Panel, k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset, k.Dataset, k.Kernel, k.Help, k.Quit}
 }
 
 // FullHelp is every key, grouped in columns.

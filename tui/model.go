@@ -800,11 +800,7 @@ func (m *Model) render() string {
 	bottom = append(bottom, textBlock(l.statusLines, w, m.statusLine())...)
 	m.help.ShowAll = false
 	m.help.SetWidth(w)
-	hint := ""
-	if l.sideW == 0 {
-		hint = " │ g: α/Gram panels (full at ≥100×24)"
-	}
-	bottom = append(bottom, fit(m.help.View(m.keys)+m.th.Dim.Render(hint), w))
+	bottom = append(bottom, fit(m.help.View(m.keys), w))
 	screen = append(screen, bottom...)
 	if len(screen) > h {
 		screen = screen[:h]
@@ -862,10 +858,8 @@ func (m *Model) computeLayout() screenLayout {
 	var l screenLayout
 	l.statusLines = 1
 	switch {
-	case h >= 30:
-		l.narrationLines, l.statusLines = 3, 2
 	case h >= 20:
-		l.narrationLines = 3
+		l.narrationLines, l.statusLines = 3, 2
 	case h >= 16:
 		l.narrationLines = 2
 	case h >= 10:
@@ -888,6 +882,9 @@ func (m *Model) computeLayout() screenLayout {
 // regionPanel is the plot of f in its box.
 func (m *Model) regionPanel(w, h int) []string {
 	title := " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   " + m.legend() + " "
+	if m.width < wideW || m.height < wideH {
+		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x) │ g: α and Gram panels │ " + m.legend() + " "
+	}
 	iw, ih := max(0, w-2), max(0, h-2)
 	cur := m.focusIndex()
 	ov := overlay{current: cur, flash: m.flash, cursorX: -1, curY: -1, flashOn: m.flash >= 0 && m.s.p.T() <= m.flashUntil}
