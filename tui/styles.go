@@ -79,6 +79,9 @@ var (
 	orange = [3]uint8{0xE6, 0x9F, 0x00}
 	yellow = [3]uint8{0xF0, 0xE4, 0x42}
 	purple = [3]uint8{0xCC, 0x79, 0xA7}
+	// vermillion is the −1 ink on light backgrounds, where orange glyphs on
+	// near-white cells are too faint.
+	vermillion = [3]uint8{0xD5, 0x5E, 0x00}
 )
 
 // NewTheme builds the theme for a dark or light background; mono drops all
@@ -106,6 +109,9 @@ func NewTheme(dark, mono bool) *Theme {
 	t.rgb[colBoundary] = ink
 	t.rgb[colPosInk] = posHue
 	t.rgb[colNegInk] = negHue
+	if !dark {
+		t.rgb[colNegInk] = vermillion
+	}
 	t.rgb[colCurrent] = yellow
 	t.rgb[colFlash] = purple
 	t.rgb[colCursor] = ink
@@ -136,7 +142,7 @@ func NewTheme(dark, mono bool) *Theme {
 	t.Dim = style(plain.Foreground(dim))
 	t.Bold = style(plain.Bold(true))
 	t.Pos = style(plain.Foreground(c(posHue)))
-	t.Neg = style(plain.Foreground(c(negHue)))
+	t.Neg = style(plain.Foreground(c(t.rgb[colNegInk])))
 	t.SV = style(plain.Bold(true))
 	t.Current = style(plain.Reverse(true))
 	t.Flash = style(plain.Foreground(c(purple)).Bold(true))
