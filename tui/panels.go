@@ -103,13 +103,10 @@ func (m *Model) alphaPanel(w, h int) []string {
 		if i == focus {
 			mark = "▶ "
 		}
-		glyph := glyphPos
+		glyph := pointGlyph(p.Y(i) > 0, a > 0)
 		ink := th.Pos
 		if p.Y(i) < 0 {
-			glyph, ink = glyphNeg, th.Neg
-		}
-		if a > 0 {
-			glyph = map[bool]string{true: glyphPosSV, false: glyphNegSV}[p.Y(i) > 0]
+			ink = th.Neg
 		}
 		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, num(x.X1, 7), num(x.X2, 7), learn.Sign(p.Y(i)), num(a, 5))
 		bar := ""

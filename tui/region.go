@@ -23,6 +23,20 @@ const (
 	monoBoundary = "•"
 )
 
+// pointGlyph is the glyph of a point of class pos (y = +1) that is, or is
+// not, a support vector.
+func pointGlyph(pos, sv bool) string {
+	switch {
+	case pos && sv:
+		return glyphPosSV
+	case pos:
+		return glyphPos
+	case sv:
+		return glyphNegSV
+	}
+	return glyphNeg
+}
+
 // gutter is the width of the x₂ axis labels left of the region.
 const gutter = 7
 
@@ -144,16 +158,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		c := &r.cells[cy*pw+cx]
 		sv := p.Alpha(i) > 0
 		pos := p.Y(i) > 0
-		switch {
-		case pos && sv:
-			c.glyph = glyphPosSV
-		case pos:
-			c.glyph = glyphPos
-		case sv:
-			c.glyph = glyphNegSV
-		default:
-			c.glyph = glyphNeg
-		}
+		c.glyph = pointGlyph(pos, sv)
 		ink := uint8(colNegInk)
 		if pos {
 			ink = colPosInk

@@ -45,8 +45,8 @@ type Theme struct {
 
 	// Text styles, defined with lipgloss and kept as their escape prefixes:
 	// View applies them hundreds of times a frame.
-	Title, Dim, Bold, Pos, Neg, SV, Current, Flash, Good, Warn, Border paint
-	Help                                                               help.Styles
+	Dim, Bold, Pos, Neg, SV, Current, Flash, Good, Warn, Border paint
+	Help                                                        help.Styles
 	// side is a box's vertical edge, styled.
 	side string
 }
@@ -138,7 +138,6 @@ func NewTheme(dark, mono bool) *Theme {
 		}
 		return paintOf(st)
 	}
-	t.Title = style(plain.Bold(true))
 	t.Dim = style(plain.Foreground(dim))
 	t.Bold = style(plain.Bold(true))
 	t.Pos = style(plain.Foreground(c(posHue)))
