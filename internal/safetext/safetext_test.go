@@ -6,7 +6,7 @@ func TestClean(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"points.csv", "points.csv"},
 		{"höhe_m", "höhe_m"},
-		{"a\x1b[2Jb", "a[2Jb"},          // ESC dropped: the rest is harmless text
+		{"a\x1b[2Jb", "a[2Jb"},           // ESC dropped: the rest is harmless text
 		{"x\u202etxt.exe", "xtxt.exe"},   // right-to-left override
 		{"zero\u200bwidth", "zerowidth"}, // zero-width space
 		{"bom\ufeff", "bom"},
