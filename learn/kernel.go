@@ -37,7 +37,11 @@ type Kernel interface {
 	Eval(x, z Vec) float64
 	// String writes the formula with its parameters, e.g. "(x·z + 1)²".
 	String() string
-	// Spec writes the kernel in the spec language that ParseKernel reads.
+	// Spec writes the kernel in the spec language that ParseKernel reads,
+	// so that ParseKernel(k.Spec()) is k itself, the same tree with the same
+	// numbers bit for bit, for every k that ParseKernel returns. (The
+	// language has no way to write a one-part Sum or Product, or a Scaled
+	// with a = 1; their specs read back as the kernel inside them.)
 	Spec() string
 }
 
@@ -184,34 +188,57 @@ func (k Sigmoid) Spec() string {
 	return "sigmoid(gamma=" + specNum(k.Gamma) + ",c=" + specNum(k.C) + ")"
 }
 
-// Spec writes the parts joined by "+".
+// Spec writes the parts joined by "+", a part that is itself a sum in
+// parentheses: a+(b+c) adds in another order than a+b+c, so it is another
+// kernel (its values can differ in the last bit), and must read back as one.
 func (s Sum) Spec() string {
 	parts := make([]string, len(s))
 	for i, k := range s {
-		parts[i] = k.Spec()
+		parts[i] = specOperand(k, isSum)
 	}
 	return strings.Join(parts, "+")
 }
 
-// Spec writes the factors joined by "*", sums in parentheses.
+// Spec writes the factors joined by "*", each factor that is not a single
+// named kernel in parentheses. Bare, a sum would bind looser than the
+// product, a product would merge into this one, and the number of a scaled
+// factor would scale the whole product: linear*(2*linear) would read back as
+// 2*(linear*linear).
 func (p Product) Spec() string {
 	parts := make([]string, len(p))
 	for i, k := range p {
-		parts[i] = k.Spec()
-		if _, ok := k.(Sum); ok {
-			parts[i] = "(" + parts[i] + ")"
-		}
+		parts[i] = specOperand(k, isCompound)
 	}
 	return strings.Join(parts, "*")
 }
 
-// Spec writes "a*K'".
+// Spec writes "a*K'", K' in parentheses if it is a sum or is scaled itself:
+// the parser multiplies all the numbers of a product into one scale, so
+// 2*3*linear reads back as 6*linear, not as 2*(3*linear). A product needs
+// none: 2*linear*rbf reads back as 2*(linear*rbf).
 func (s Scaled) Spec() string {
-	inner := s.K.Spec()
-	if _, ok := s.K.(Sum); ok {
-		inner = "(" + inner + ")"
+	return specNum(s.A) + "*" + specOperand(s.K, func(k Kernel) bool { return isSum(k) || isScaled(k) })
+}
+
+// specOperand writes k's spec, in parentheses if needParens(k).
+func specOperand(k Kernel, needParens func(Kernel) bool) string {
+	if needParens(k) {
+		return "(" + k.Spec() + ")"
 	}
-	return specNum(s.A) + "*" + inner
+	return k.Spec()
+}
+
+func isSum(k Kernel) bool    { _, ok := k.(Sum); return ok }
+func isScaled(k Kernel) bool { _, ok := k.(Scaled); return ok }
+
+// isCompound reports whether k is built of other kernels with an operator,
+// and so is not a single factor when written bare.
+func isCompound(k Kernel) bool {
+	switch k.(type) {
+	case Sum, Product, Scaled:
+		return true
+	}
+	return false
 }
 
 func join[K ~[]Kernel](ks K, sep string, parenSums bool) string {

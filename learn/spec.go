@@ -30,7 +30,9 @@ func (e *SpecError) Error() string {
 //
 // Names: linear; poly (d, c; defaults d=2, c=1); rbf (sigma; default 1);
 // sigmoid (gamma, c; defaults 1, 0). A number in a product scales it and
-// must be > 0; a product needs at least one kernel.
+// must be > 0; all the numbers of a product, wherever they stand, multiply
+// into one scale, which must not round to 0 or +Inf. A product needs at
+// least one kernel. ParseKernel rejects whatever Validate would.
 //
 // Examples: linear, poly(d=2,c=0), rbf(sigma=0.5), rbf(sigma=1)+poly(d=2,c=0),
 // linear*rbf(sigma=2), 0.5*rbf.
@@ -140,6 +142,8 @@ func (p *specParser) expr() (Kernel, error) {
 func (p *specParser) term() (Kernel, error) {
 	start := p.pos
 	scale := 1.0
+	scaleAt := -1          // where the first number of the scale is
+	var scaleText []string // the numbers as written, for error messages
 	var factors Product
 	for {
 		p.skip()
@@ -149,10 +153,27 @@ func (p *specParser) term() (Kernel, error) {
 			if err != nil {
 				return nil, err
 			}
-			if v <= 0 {
-				return nil, p.fail(at, fmt.Sprintf("a kernel's scale must be > 0, not %s", specNum(v)))
+			text := p.src[at:p.pos]
+			if math.Signbit(v) || v == 0 && !nonzeroDigits(text) {
+				return nil, p.fail(at, fmt.Sprintf("a kernel's scale must be > 0, not %s", text))
 			}
+			if scaleAt < 0 {
+				scaleAt = at
+			}
+			scaleText = append(scaleText, text)
 			scale *= v
+			// Validate asks a scale to be finite and > 0. Each number is, but
+			// their product can round to 0 or +Inf (1e-200*1e-200, or 1e-400
+			// alone), and no later number brings it back: fail here, at the
+			// scale's first number, naming all of its numbers so far.
+			if scale == 0 || math.IsInf(scale, 0) {
+				what, hint := "underflows to 0", "larger"
+				if scale != 0 {
+					what, hint = "overflows to +Inf", "smaller"
+				}
+				return nil, p.fail(scaleAt, fmt.Sprintf("the scale %s %s; a kernel's scale must be a finite number > 0 (write a %s one, between %g and %g)",
+					strings.Join(scaleText, "*"), what, hint, math.SmallestNonzeroFloat64, math.MaxFloat64))
+			}
 		} else {
 			k, err := p.factor()
 			if err != nil {
@@ -283,7 +304,22 @@ func (p *specParser) factor() (Kernel, error) {
 	case "sigmoid":
 		k = Sigmoid{Gamma: get("gamma", DefaultGamma), C: get("c", DefaultSigC)}
 	}
+	// The checks above point at the parameter at fault; this one keeps the
+	// parser from accepting a kernel that Validate rejects should Validate
+	// learn a rule they lack (ParseKernel's promise: what it returns is valid).
+	if err := Validate(k); err != nil {
+		return nil, p.fail(at, err.Error())
+	}
 	return k, nil
+}
+
+// nonzeroDigits reports whether a number's mantissa, as written, has a digit
+// other than 0: whether a float64 of 0 read from it is an underflow.
+func nonzeroDigits(text string) bool {
+	if i := strings.IndexAny(text, "eE"); i >= 0 {
+		text = text[:i]
+	}
+	return strings.ContainsAny(text, "123456789")
 }
 
 func (p *specParser) ident() string {
