@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"kernelscope/internal/safetext"
 )
 
 // Table is what a CSV file holds.
@@ -50,10 +55,27 @@ const utf8BOM = "\xef\xbb\xbf"
 //
 // Fields are trimmed of spaces and tabs and of one pair of surrounding double
 // quotes; CRLF line endings, a leading UTF-8 byte order mark and blank lines
-// are accepted. The first non-blank line is a header iff its first field is
-// not a number. Coordinates must be finite. Labels are −1/+1, or 0/1 with 0
+// are accepted. Coordinates must be finite. Labels are −1/+1, or 0/1 with 0
 // read as −1, written as any number equal to those; a file must not mix −1
-// and 0. A line over 4096 bytes is rejected as soon as it is seen.
+// and 0. A number is what strconv.ParseFloat reads: decimal with an ASCII
+// sign, as Go writes it (so 1_000 and 0x1p-2 are read too).
+//
+// The first non-blank line is a header iff its first field is not a number
+// and looks like a column name: it starts with a letter (in any script) or
+// an underscore, as in x1, "height (cm)", temp_°C or Höhe, possibly after a
+// '#' and spaces, as numpy.savetxt writes a header (the '#' is not kept). A
+// first field that is neither, such as 0x10, −1 with a Unicode minus sign,
+// "1 000" or 12%, makes the line a data row, and so an error that names the
+// line and the field, says what is wrong and, where it can, what to write
+// instead; so do such fields on any other line. No line but the first
+// non-blank one may be a header.
+//
+// Input is bounded, so that a stream that never ends (a FIFO, /dev/zero) ends
+// in an error rather than in running out of memory: a line over 4096 bytes
+// is rejected as soon as it is seen, and so are row MaxRows+1, line
+// MaxLines+1 (blank lines count) and the line that takes the input past
+// MaxBytes, before they are stored; the last three are whole-file errors
+// (Line 0).
 //
 // Problems with the data are returned as *ParseError; a failing reader's error
 // is wrapped.
@@ -62,6 +84,7 @@ func ReadCSV(r io.Reader) (Table, error) {
 	var (
 		t          Table
 		lineNo     int
+		bytesRead  int
 		headerLine int  // line of the header, 0 if none
 		seen       bool // a non-blank line has been read
 		labels     labelStyle
@@ -78,27 +101,42 @@ func ReadCSV(r io.Reader) (Table, error) {
 			break
 		}
 		lineNo++
+		bytesRead += len(raw)
+		switch {
+		case lineNo > MaxLines:
+			return Table{}, &ParseError{Msg: fmt.Sprintf(
+				"more than %d lines; kernelscope reads at most %d, blank ones included (is it a CSV file of rows x1,x2,y?)",
+				MaxLines, MaxLines)}
+		case bytesRead > MaxBytes:
+			return Table{}, &ParseError{Msg: fmt.Sprintf(
+				"more than %d MiB; kernelscope reads at most %d bytes (is it a CSV file of rows x1,x2,y? if so, split it or sample it)",
+				MaxBytes>>20, MaxBytes)}
+		}
 		line := raw
 		line = trimSuffix(line, '\n')
 		line = trimSuffix(line, '\r')
 		if len(line) > maxLine {
 			return Table{}, &ParseError{Line: lineNo, Msg: tooLong}
 		}
-		s := string(line)
 		if lineNo == 1 {
-			s = strings.TrimPrefix(s, utf8BOM)
+			line = bytes.TrimPrefix(line, []byte(utf8BOM))
 		}
-		if strings.TrimSpace(s) != "" {
+		// Checking the bytes first spares a blank line its string.
+		if len(bytes.TrimSpace(line)) != 0 {
+			s := string(line)
 			fields, nf := splitFields(s)
 			switch {
 			case nf != 3:
-				return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d", nf)}
-			case !seen && !isNumber(fields[0]):
+				return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
+			case !seen && !isNumber(fields[0]) && looksLikeName(fields[0]):
 				// A copy, so that fields stays on the stack for every other row.
-				t.Header = []string{fields[0], fields[1], fields[2]}
+				t.Header = []string{headerName(fields[0]), fields[1], fields[2]}
 				headerLine = lineNo
+			case len(t.Points) == MaxRows:
+				return Table{}, &ParseError{Msg: fmt.Sprintf(
+					"more than %d data rows; kernelscope reads at most %d (split the file or sample it)", MaxRows, MaxRows)}
 			default:
-				p, err := parseRow(fields, lineNo, &labels)
+				p, err := parseRow(fields, lineNo, !seen, &labels)
 				if err != nil {
 					return Table{}, err
 				}
@@ -119,23 +157,27 @@ func ReadCSV(r io.Reader) (Table, error) {
 	return t, nil
 }
 
-// LoadCSV reads and parses the CSV file at path (see ReadCSV). Its errors
-// begin "datasets: <path>: ", and wrap the *ParseError if there is one.
+// LoadCSV reads and parses the CSV file at path (see ReadCSV), which may also
+// be a FIFO or a device: it is read as a stream, within ReadCSV's limits.
+// Its errors begin "datasets: <path>: ", with the path quoted and escaped if
+// it holds characters a terminal would act on (see safetext.Name), and wrap
+// the *ParseError if there is one.
 func LoadCSV(path string) (Table, error) {
+	name := safetext.Name(path)
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Table{}, missingFileError{path}
 		}
-		return Table{}, fmt.Errorf("datasets: %s: %w", path, unwrapPath(err))
+		return Table{}, fmt.Errorf("datasets: %s: %w", name, unwrapPath(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return Table{}, fmt.Errorf("datasets: %s: is a directory, not a CSV file", path)
+		return Table{}, fmt.Errorf("datasets: %s: is a directory, not a CSV file", name)
 	}
 	t, err := ReadCSV(f)
 	if err != nil {
-		return Table{}, fmt.Errorf("datasets: %s: %w", path, err)
+		return Table{}, fmt.Errorf("datasets: %s: %w", name, err)
 	}
 	return t, nil
 }
@@ -145,7 +187,7 @@ func LoadCSV(path string) (Table, error) {
 type missingFileError struct{ path string }
 
 func (e missingFileError) Error() string {
-	return fmt.Sprintf("datasets: %s: no such file; check the path", e.path)
+	return fmt.Sprintf("datasets: %s: no such file; check the path", safetext.Name(e.path))
 }
 
 func (e missingFileError) Unwrap() error { return fs.ErrNotExist }
@@ -203,18 +245,49 @@ func isNumber(f string) bool {
 	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
+// looksLikeName reports whether the first field of a first line reads as a
+// column name: it starts with a letter or an underscore, perhaps after a '#'
+// and spaces. Anything else that is not a number, such as "−1" or "0x10",
+// was meant as data.
+func looksLikeName(f string) bool {
+	r, _ := utf8.DecodeRuneInString(headerName(f))
+	return r == '_' || unicode.IsLetter(r)
+}
+
+// headerName is the first field of a header without the '#' and spaces that
+// numpy.savetxt puts before it.
+func headerName(f string) string {
+	if rest, ok := strings.CutPrefix(f, "#"); ok {
+		return strings.TrimLeft(rest, " \t")
+	}
+	return f
+}
+
+// separatorHint explains a wrong field count on a line that separates its
+// fields with semicolons or tabs, as spreadsheets set to some locales write.
+func separatorHint(line string) string {
+	for _, sep := range []string{";", "\t"} {
+		if strings.Contains(line, sep) {
+			return fmt.Sprintf(" (fields are separated by commas; this line uses %q)", sep)
+		}
+	}
+	return ""
+}
+
 // labelStyle remembers the first line that used label −1 and the first that
 // used 0, to catch a file that mixes the two conventions.
 type labelStyle struct {
 	minusOne, zero int
 }
 
-func parseRow(fields [3]string, line int, labels *labelStyle) (Point, error) {
-	x1, err := parseCoord(fields[0], 1, line)
+// parseRow reads a data row; first says whether it is the first non-blank
+// line, the one line that might have been a header.
+func parseRow(fields [3]string, line int, first bool, labels *labelStyle) (Point, error) {
+	x1, err := parseCoord(fields[0], 1, line, first)
 	if err != nil {
 		return Point{}, err
 	}
-	x2, err := parseCoord(fields[1], 2, line)
+	x2, err := parseCoord(fields[1], 2, line, first)
 	if err != nil {
 		return Point{}, err
 	}
@@ -226,7 +299,7 @@ func parseRow(fields [3]string, line int, labels *labelStyle) (Point, error) {
 }
 
 // parseCoord reads coordinate x<i> (field i) of a row.
-func parseCoord(f string, i, line int) (float64, error) {
+func parseCoord(f string, i, line int, first bool) (float64, error) {
 	v, err := strconv.ParseFloat(f, 64)
 	var msg string
 	switch {
@@ -234,7 +307,13 @@ func parseCoord(f string, i, line int) (float64, error) {
 		msg = fmt.Sprintf("x%d %q is out of range; coordinates must be finite numbers", i, f)
 	case err != nil:
 		msg = fmt.Sprintf("field %d %q is not a number", i, f)
-		if i == 1 {
+		why := whyNotNumber(f)
+		switch {
+		case why != "":
+			msg += why
+		case i == 1 && first:
+			msg += ", nor a column name (a header's first field starts with a letter or _)"
+		case i == 1:
 			msg += " (only the first line may be a header)"
 		}
 	case math.IsNaN(v):
@@ -252,6 +331,10 @@ func parseLabel(f string, line int, labels *labelStyle) (int, error) {
 	v, err := strconv.ParseFloat(f, 64)
 	if err != nil {
 		v = math.NaN()
+	}
+	var why string
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		why = whyNotNumber(f)
 	}
 	var y int
 	var mixed string
@@ -272,7 +355,7 @@ func parseLabel(f string, line int, labels *labelStyle) (int, error) {
 		}
 		mixed, other = "0 mixed with label -1", labels.minusOne
 	default:
-		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %q is not one of -1, +1 (or 0, 1)", f)}
+		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %q is not one of -1, +1 (or 0, 1)%s", f, why)}
 	}
 	if other != 0 {
 		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %s on line %d; use either -1/+1 or 0/1", mixed, other)}

@@ -101,7 +101,7 @@ func TestReadCSVErrors(t *testing.T) {
 		{"4097 bytes ending in CR", "\n" + long[:4096] + "\r\r\n", 2, "line is too long to be data (over 4096 bytes)"},
 		{"NUL byte", "1,2,1\n1\x00,2,1\n", 2, `field 1 "1\x00" is not a number`},
 		{"invalid UTF-8", "1,2,1\n\xff,2,1\n", 2, `field 1 "\xff" is not a number`},
-		{"invalid UTF-8 header, no rows", "\xff,2,1\n", 0, "the file has a header (line 1) but no data rows"},
+		{"invalid UTF-8 first field is neither a number nor a name", "\xff,2,1\n", 1, `field 1 "\xff" is not a number: it is not UTF-8 text`},
 	}
 	for _, tt := range tests {
 		tab, err := ReadCSV(strings.NewReader(tt.in))

@@ -10,6 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
+
+	"kernelscope/internal/safetext"
 )
 
 // WriteCSV writes the header "x1,x2,y" and then one row per point, with labels
@@ -65,67 +68,84 @@ func checkWritable(pts []Point) error {
 	return nil
 }
 
-// SaveCSV writes the points to path as WriteCSV does. It writes to a
-// temporary file in the same directory, syncs it, and renames it over path, so
-// a failed save never replaces or truncates a good file and leaves no
-// temporary file behind. A file that already exists keeps its permissions; a
-// new one gets 0644. If path is a symbolic link, the file it points to is
-// replaced.
+// SaveCSV writes the points to path as WriteCSV does, replacing any file
+// that is there, for the export command's --out. It writes a temporary file
+// in the same directory, syncs it, and renames it over path, so a failed save
+// never replaces or truncates a good file and leaves no temporary file behind.
+//
+// A new file gets permissions 0644. An existing file is replaced, atomically
+// and keeping its permissions, only if it is a regular file that the user
+// may write (and, since root may write anything, whose mode has a write bit)
+// and that has no other hard link, which a replacement would cut off from
+// the new data. If path is a symbolic link, the file it points to is
+// replaced, under the same conditions. Anything else at path (a directory, a
+// device, a read-only file, a file with several links, a link that points
+// nowhere) makes SaveCSV fail without writing anything. To write a file
+// without ever replacing one, use CreateCSV or SaveNew.
 func SaveCSV(path string, pts []Point) error {
 	if err := checkWritable(pts); err != nil {
-		return fmt.Errorf("datasets: cannot save %s: %w", path, err)
+		return fmt.Errorf("datasets: cannot save %s: %w", safetext.Name(path), err)
 	}
 	err := saveAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) })
 	if err != nil {
-		return fmt.Errorf("datasets: cannot save %s (any existing file is unchanged): %w", path, err)
+		return fmt.Errorf("datasets: cannot save %s (any existing file is unchanged): %w", safetext.Name(path), err)
 	}
 	return nil
 }
 
 // saveAtomic replaces the file at path with what write produces, or leaves it
 // as it was. It is SaveCSV without the CSV, so tests can make write fail.
-func saveAtomic(path string, write func(io.Writer) error) (err error) {
-	if target, err := filepath.EvalSymlinks(path); err == nil {
-		path = target
-	}
-	mode := fs.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		if !fi.Mode().IsRegular() {
-			return errors.New("it exists and is not a regular file; choose another name")
-		}
-		mode = fi.Mode().Perm()
-	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+func saveAtomic(path string, write func(io.Writer) error) error {
+	target, mode, err := replaceable(path)
 	if err != nil {
-		// Ask the directory itself: some file systems (such as /proc) answer
-		// "no such file" to a create in a directory that does exist.
-		if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
-			return fmt.Errorf("the directory %s does not exist; create it or choose another path", dir)
-		}
-		return fmt.Errorf("cannot create a file in %s (check that it is writable): %w", dir, unwrapPath(err))
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close() // may already be closed; the first error is the one to report
-			os.Remove(tmp)
-		}
-	}()
-	if err := write(f); err != nil {
 		return err
 	}
-	if err := f.Chmod(mode); err != nil {
-		return fmt.Errorf("setting permissions: %w", unwrapPath(err))
+	dir := filepath.Dir(target)
+	tmp, err := writeTemp(dir, 0o600, mode, write)
+	if err != nil {
+		return err
 	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("syncing: %w", unwrapPath(err))
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("closing: %w", unwrapPath(err))
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := os.Rename(tmp, target); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("replacing the file: %w", unwrapPath(err))
 	}
+	syncDir(dir)
 	return nil
+}
+
+// replaceable checks that SaveCSV may write path, and returns the file to
+// replace (path, or the file a symbolic link at path points to) and the
+// permissions the new file gets.
+func replaceable(path string) (target string, mode fs.FileMode, err error) {
+	target = path
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		t, err := filepath.EvalSymlinks(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", 0, errors.New("it is a symbolic link to a file that does not exist; remove the link or choose another name")
+		}
+		if err != nil {
+			return "", 0, fmt.Errorf("it is a symbolic link that cannot be followed (%w); remove the link or choose another name", unwrapPath(err))
+		}
+		target = t
+	}
+	fi, err := os.Stat(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return target, 0o644, nil
+	case err != nil:
+		return "", 0, fmt.Errorf("cannot look at the file there: %w", unwrapPath(err))
+	case !fi.Mode().IsRegular():
+		return "", 0, errors.New("it exists and is not a regular file; choose another name")
+	}
+	if n := linkCount(fi); n > 1 {
+		return "", 0, fmt.Errorf("it has %d hard links, and replacing it would break them (the other names would keep the old data); remove it first or choose another name", n)
+	}
+	perm := fi.Mode().Perm()
+	if err := accessWrite(target); err != nil || perm&0o222 == 0 {
+		if errors.Is(err, syscall.EROFS) {
+			return "", 0, errors.New("it is on a read-only file system; choose another path")
+		}
+		return "", 0, fmt.Errorf("it is read-only (mode %v); make it writable (chmod u+w) or choose another name", perm)
+	}
+	return target, perm, nil
 }

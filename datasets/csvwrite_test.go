@@ -151,3 +151,88 @@ func TestSaveCSVThroughSymlink(t *testing.T) {
 		t.Errorf("the link's target holds %q; want worked4", got)
 	}
 }
+
+// TestSaveCSVRefuses: SaveCSV replaces only a regular, writable file with
+// one link; for anything else it writes nothing and says why.
+func TestSaveCSVRefuses(t *testing.T) {
+	const original = "x1,x2,y\n1,2,1\n"
+
+	t.Run("read-only", func(t *testing.T) {
+		// The mode's write bits decide for root too, who may write anything.
+		dir := t.TempDir()
+		path := filepath.Join(dir, "data.csv")
+		writeFile(t, path, original)
+		if err := os.Chmod(path, 0o444); err != nil {
+			t.Fatal(err)
+		}
+		err := SaveCSV(path, worked4)
+		if err == nil || !strings.Contains(err.Error(), "it is read-only (mode -r--r--r--); make it writable (chmod u+w) or choose another name") {
+			t.Errorf("SaveCSV(read-only file) = %v; want it refused as read-only", err)
+		}
+		if got := readString(t, path); got != original {
+			t.Errorf("the read-only file now holds %q", got)
+		}
+		if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o444 {
+			t.Errorf("the read-only file's mode is now %v, %v", fi.Mode(), err)
+		}
+		if names := dirNames(t, dir); !slices.Equal(names, []string{"data.csv"}) {
+			t.Errorf("after a refused save the directory holds %q", names)
+		}
+
+		// Through a symbolic link: the target is what counts.
+		link := filepath.Join(dir, "link.csv")
+		if err := os.Symlink("data.csv", link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		if err := SaveCSV(link, worked4); err == nil || !strings.Contains(err.Error(), "read-only") {
+			t.Errorf("SaveCSV(link to a read-only file) = %v; want it refused as read-only", err)
+		}
+		if got := readString(t, path); got != original {
+			t.Errorf("the read-only file now holds %q", got)
+		}
+	})
+
+	t.Run("hard links", func(t *testing.T) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "data.csv")
+		other := filepath.Join(dir, "other.csv")
+		writeFile(t, path, original)
+		if err := os.Link(path, other); err != nil {
+			t.Skip("no hard links here:", err)
+		}
+		err := SaveCSV(path, worked4)
+		if err == nil || !strings.Contains(err.Error(), "it has 2 hard links, and replacing it would break them") ||
+			!strings.Contains(err.Error(), "remove it first or choose another name") {
+			t.Errorf("SaveCSV(file with 2 links) = %v; want it refused for its links", err)
+		}
+		a, errA := os.Stat(path)
+		b, errB := os.Stat(other)
+		if errA != nil || errB != nil || !os.SameFile(a, b) {
+			t.Errorf("the two names no longer share a file: %v, %v", errA, errB)
+		}
+		if got := readString(t, other); got != original {
+			t.Errorf("the linked file now holds %q", got)
+		}
+		if names := dirNames(t, dir); !slices.Equal(names, []string{"data.csv", "other.csv"}) {
+			t.Errorf("after a refused save the directory holds %q", names)
+		}
+	})
+
+	t.Run("dangling symbolic link", func(t *testing.T) {
+		dir := t.TempDir()
+		link := filepath.Join(dir, "link.csv")
+		if err := os.Symlink("nowhere.csv", link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		err := SaveCSV(link, worked4)
+		if err == nil || !strings.Contains(err.Error(), "it is a symbolic link to a file that does not exist") {
+			t.Errorf("SaveCSV(dangling link) = %v; want it refused", err)
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("the link was replaced: %v, %v", fi.Mode(), err)
+		}
+		if names := dirNames(t, dir); !slices.Equal(names, []string{"link.csv"}) {
+			t.Errorf("after a refused save the directory holds %q", names)
+		}
+	})
+}

@@ -1,0 +1,198 @@
+package datasets
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"kernelscope/internal/safetext"
+)
+
+// SaveNewTries is how many names SaveNew tries: kernelscope-STEM.csv, then
+// kernelscope-STEM-2.csv up to kernelscope-STEM-1000.csv.
+const SaveNewTries = 1000
+
+// CreateCSV writes the points, as WriteCSV does, to a new file at path, and
+// never replaces anything: if a file, a directory or a symbolic link (even
+// one that points nowhere) is at path, at any moment up to and including the
+// one the file gets its name, it fails with an error that is fs.ErrExist to
+// errors.Is, and leaves what is there as it was.
+//
+// The file is written in full under a temporary name in the same directory,
+// synced, and then linked to path, which fails if path exists; so path never
+// holds a partial file. Where the file system has no hard links (FAT, some
+// network file systems), it falls back to creating path exclusively
+// (O_CREATE|O_EXCL, which does not follow a symbolic link either) and
+// writing it there, removing it again if the write fails. The new file's
+// permissions are 0644 less the umask.
+//
+// Each save also removes the temporary files that killed saves of
+// kernelscope's left in the directory; it touches no other file.
+func CreateCSV(path string, pts []Point) error {
+	if err := checkWritable(pts); err != nil {
+		return fmt.Errorf("datasets: cannot save %s: %w", safetext.Name(path), err)
+	}
+	return createAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) })
+}
+
+// SaveNew writes the points to a new file in dir named kernelscope-STEM.csv,
+// or if that name is taken kernelscope-STEM-2.csv, -3 and so on up to
+// SaveNewTries names, and returns the path it wrote (filepath.Join(dir,
+// name)). It never replaces a file: each name is taken with CreateCSV, and
+// SaveNew moves on to the next only when one exists. If every name is taken
+// it writes nothing and returns an error that is fs.ErrExist to errors.Is.
+//
+// STEM is stem made fit for a file name: path separators and the characters
+// Windows forbids become '_', other spaces ' ', control, bidirectional and
+// zero-width characters are dropped, and it is cut to 200 bytes; an empty
+// stem becomes "data".
+func SaveNew(dir, stem string, pts []Point) (path string, err error) {
+	stem = fileStem(stem)
+	if err := checkWritable(pts); err != nil {
+		return "", fmt.Errorf("datasets: cannot save kernelscope-%s.csv: %w", safetext.Name(stem), err)
+	}
+	for i := 1; i <= SaveNewTries; i++ {
+		name := "kernelscope-" + stem + ".csv"
+		if i > 1 {
+			name = "kernelscope-" + stem + "-" + strconv.Itoa(i) + ".csv"
+		}
+		path = filepath.Join(dir, name)
+		err := createAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) })
+		if !errors.Is(err, fs.ErrExist) {
+			if err != nil {
+				return "", err
+			}
+			return path, nil
+		}
+	}
+	where := safetext.Name(dir)
+	if dir == "" || dir == "." {
+		where = "the working directory"
+	}
+	return "", fmt.Errorf("datasets: no free name: kernelscope-%s.csv … -%d.csv all exist in %s; move or delete some: %w",
+		safetext.Name(stem), SaveNewTries, where, fs.ErrExist)
+}
+
+// maxStem is the longest stem SaveNew keeps, in bytes: with "kernelscope-",
+// "-1000" and ".csv" the name stays well under the 255 bytes that file
+// systems allow.
+const maxStem = 200
+
+// fileStem makes s fit to stand in a file name (see SaveNew).
+func fileStem(s string) string {
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case strings.ContainsRune(`/\:*?"<>|`, r):
+			return '_'
+		case r == '\t' || r == '\n' || r == '\r':
+			return ' '
+		case unicode.IsSpace(r) && !unicode.IsControl(r):
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.TrimSpace(safetext.Clean(s))
+	if len(s) > maxStem {
+		n := maxStem
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = strings.TrimSpace(s[:n])
+	}
+	if s == "" {
+		return "data"
+	}
+	return s
+}
+
+// Hooks for tests: link is os.Link, so a test can play a file system without
+// hard links, and beforeLink, if set, runs just before the temporary file is
+// linked to its name, so a test can take the name in that moment.
+var (
+	link       = os.Link
+	beforeLink func(path string)
+)
+
+// createAtomic creates path with what write produces, or fails without
+// touching anything at path (see CreateCSV). It is CreateCSV without the
+// CSV, so tests can make write fail.
+func createAtomic(path string, write func(io.Writer) error) error {
+	// A cheap first look spares a temporary file when the name is taken;
+	// the link below is what makes sure.
+	if _, err := os.Lstat(path); err == nil {
+		return newExistsError(path)
+	}
+	dir := filepath.Dir(path)
+	tmp, err := writeTemp(dir, 0o644, 0, write)
+	if err != nil {
+		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), err)
+	}
+	if beforeLink != nil {
+		beforeLink(path)
+	}
+	err = link(tmp, path)
+	os.Remove(tmp) // on success the data keeps its new name
+	switch {
+	case err == nil:
+		syncDir(dir)
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return newExistsError(path)
+	case linkUnsupported(err):
+		return createExclusive(path, write)
+	}
+	return fmt.Errorf("datasets: cannot save %s (nothing was written): naming the file: %w", safetext.Name(path), unwrapPath(err))
+}
+
+// createExclusive is createAtomic for file systems without hard links: it
+// creates path with O_EXCL and writes it, and removes it again if the write
+// fails, since only this call can have created it.
+func createExclusive(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return newExistsError(path)
+	}
+	if err != nil {
+		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), unwrapPath(err))
+	}
+	if err := finish(f, 0, write); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), err)
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}
+
+// existsError says what is in the way of a new file, and is fs.ErrExist to
+// errors.Is.
+type existsError struct {
+	path string
+	what string // "a file", "a directory", …
+}
+
+func newExistsError(path string) existsError {
+	what := "a file"
+	if fi, err := os.Lstat(path); err == nil {
+		switch {
+		case fi.Mode()&fs.ModeSymlink != 0:
+			what = "a symbolic link"
+		case fi.IsDir():
+			what = "a directory"
+		}
+	}
+	return existsError{path, what}
+}
+
+func (e existsError) Error() string {
+	return fmt.Sprintf("datasets: cannot save %s: %s of that name exists already; nothing was written (choose another name)",
+		safetext.Name(e.path), e.what)
+}
+
+func (e existsError) Unwrap() error { return fs.ErrExist }
