@@ -3,14 +3,15 @@ package learn
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Append adds an example with α = 0 and keeps training where it was: the
-// new point's score is computed from the current support vectors, each
-// cached kernel row grows by one entry, and a perceptron that had converged
-// runs again (its last pass did not see the new point). The new example is
-// visited at the end of the current pass. Steps taken before cannot be
-// undone afterwards: the history is cleared, since it described other data.
+// new point's score is computed from the current support vectors, and a
+// perceptron that had converged runs again (its last pass did not see the
+// new point). The new example is visited at the end of the current pass.
+// Steps taken before cannot be undone afterwards: the history is cleared,
+// since it described other data (UndoFloor becomes T).
 func (p *Perceptron) Append(e Example) error {
 	if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
 		return fmt.Errorf("learn: the new example has a coordinate that is not a finite number")
@@ -20,8 +21,9 @@ func (p *Perceptron) Append(e Example) error {
 	}
 	x := p.vec(e.X1, e.X2)
 	n := len(p.xs)
-	// f(x_new) = Σⱼ αⱼ yⱼ K(xⱼ, x_new), in dataset order; and the new column
-	// of every cached row.
+	// f(x_new) = Σⱼ αⱼ yⱼ K(xⱼ, x_new), in dataset order; and the new entry
+	// K(xⱼ, x_new) of every support vector's row, for its max. Everything is
+	// checked before anything changes.
 	f, scale := 0.0, 0.0
 	col := make([]float64, len(p.svs))
 	for k, j := range p.svs {
@@ -34,28 +36,32 @@ func (p *Perceptron) Append(e Example) error {
 		scale += p.alpha[j] * math.Abs(v)
 	}
 	for k, j := range p.svs {
-		row := make([]float64, n+1)
-		copy(row, p.rows[j])
-		row[n] = col[k]
-		p.rows[j] = row
 		p.rowMax[j] = math.Max(p.rowMax[j], math.Abs(col[k]))
 	}
-	// Storage handed out for rows of the old length cannot be used again.
-	p.slab, p.free = nil, nil
+	// The cached rows are dropped rather than lengthened (their storage is
+	// carved again for rows of n+1): a support vector's row is computed
+	// afresh, with the new entry, the next time a mistake needs it, and
+	// until then a score reads K(xⱼ, xᵢ) from Eval, which gives the same bits.
+	p.rows.grow()
+	if p.cfg.Shuffle && p.pos > 0 {
+		// Mid-pass: the new point goes last in this pass, after the order
+		// the pass has followed so far, which (seed, epoch) no longer gives.
+		p.visit(p.epoch, 0)
+		cur := p.order
+		if p.pinned != nil && p.pinnedEpoch == p.epoch {
+			cur = p.pinned
+		}
+		p.pinned, p.pinnedEpoch = append(slices.Clip(cur), n), p.epoch
+	} else {
+		p.pinned = nil
+	}
+	p.order = nil
 	p.xs = append(p.xs, x)
 	p.ys = append(p.ys, e.Y)
 	p.alpha = append(p.alpha, 0)
 	p.f = append(p.f, f)
-	p.rows = append(p.rows, nil)
 	p.rowMax = append(p.rowMax, 0)
 	p.bound += scale
-	if p.order != nil && p.orderEpoch == p.epoch && p.pos > 0 {
-		// Mid-pass with shuffle: the new point goes last in this pass.
-		p.order = append(p.order, n)
-	} else {
-		p.order = nil
-	}
-	p.history = nil
 	p.err = nil
 	switch {
 	case n == 0:
@@ -69,5 +75,6 @@ func (p *Perceptron) Append(e Example) error {
 			p.state = Capped
 		}
 	}
+	p.forget()
 	return nil
 }

@@ -32,9 +32,16 @@ type Config struct {
 	// with αⱼ ≠ 0, and reports f as their sum in dataset order. It costs
 	// O(#SV) per step instead of O(1).
 	Narrate bool
-	// NoHistory drops the undo record of each step (headless runs that never
-	// step back keep O(1) memory per step that way).
+	// NoHistory keeps no undo records at all (headless runs that never step
+	// back). Otherwise the history holds one record per mistake, the last
+	// MaxUndoMistakes of them.
 	NoHistory bool
+	// RowCacheBytes is the most bytes the cached kernel rows may take (one
+	// row of 8n bytes is always allowed); rows beyond it are dropped and
+	// computed again when needed, which changes no result, only the time.
+	// 0 means no limit. Memory is otherwise O(n·#SV), and #SV grows with n
+	// on noisy data.
+	RowCacheBytes int64
 }
 
 // State says whether training goes on.
@@ -91,13 +98,6 @@ type Step struct {
 // epoch cap.
 var ErrStopped = errors.New("learn: training has stopped")
 
-// record is what Undo needs to put one step back exactly.
-type record struct {
-	i, pos, epoch, epochMistakes int32
-	mistake                      bool
-	prevAlpha                    float64
-}
-
 // Perceptron is the kernel perceptron of seed 001 ("Algorithm
 // KernelPerceptron"), stepped one example at a time:
 //
@@ -109,32 +109,39 @@ type record struct {
 // For speed it keeps f(xᵢ) for every training example up to date: a mistake
 // on xᵢ adds η yᵢ K(xᵢ, xₖ) to every f(xₖ), so a correct step costs O(1) and a
 // mistaken one a kernel row, O(n). Kernel rows are kept only for support
-// vectors (memory O(n·#SV)); the n×n Gram matrix is never built to train.
+// vectors, in a cache bounded by Config.RowCacheBytes; the n×n Gram matrix
+// is never built to train.
 type Perceptron struct {
 	cfg   Config
 	xs    []Vec
 	ys    []int
 	alpha []float64
 	f     []float64 // f(xₖ) kept up to date incrementally
-	rows  [][]float64
-	// rowMax[i] is max |K(xᵢ, ·)| over the cached row of xᵢ.
+	rows  rowCache  // kernel rows K(xᵢ, ·) of support vectors, some of them
+	// rowMax[i] is max |K(xᵢ, ·)| for a support vector xᵢ, kept when its
+	// row is evicted.
 	rowMax []float64
 	// bound is Σ |η yᵢ| max|K(xᵢ, ·)| over every update so far: no |f(xₖ)|
 	// can exceed it, so it scales the rounding error of the kept scores.
 	bound float64
-	slab  []float64   // storage handed out to new kernel rows
-	free  [][]float64 // rows dropped by Undo, to be handed out again
-	svs   []int       // indices with αⱼ > 0, ascending
+	svs   []int // indices with αⱼ > 0, ascending
 
 	t, epoch, pos          int
 	epochMistakes, mistake int
 	state                  State
-	order                  []int // visiting order of epoch orderEpoch (nil: dataset order)
+	order                  []int // visiting order of epoch orderEpoch (nil: none yet)
 	orderEpoch             int
-	history                []record
-	fields                 []*Field
-	terms                  []Term
-	err                    error
+	// pinned is the visiting order of pass pinnedEpoch, which Append
+	// lengthened: it is not the permutation (seed, epoch) gives any more.
+	pinned      []int
+	pinnedEpoch int
+	hist        history
+	// floorT is the earliest T Undo can reach, floorEpochMistakes the
+	// EpochMistakes there.
+	floorT, floorEpochMistakes int
+	fields                     []*Field
+	terms                      []Term
+	err                        error
 }
 
 // New makes a perceptron with every αᵢ = 0. It fails when the configuration
@@ -150,6 +157,9 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 	if cfg.Epochs < 0 {
 		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
 	}
+	if cfg.RowCacheBytes < 0 {
+		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
+	}
 	n := len(data)
 	p := &Perceptron{
 		cfg:    cfg,
@@ -157,9 +167,9 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 		ys:     make([]int, n),
 		alpha:  make([]float64, n),
 		f:      make([]float64, n),
-		rows:   make([][]float64, n),
 		rowMax: make([]float64, n),
 	}
+	p.rows.init(n, cfg.RowCacheBytes)
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
 			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
@@ -239,18 +249,24 @@ func (p *Perceptron) State() State { return p.state }
 // Err is the numerical problem that stopped training, if any.
 func (p *Perceptron) Err() error { return p.err }
 
-// CanUndo reports whether there is a step to put back.
-func (p *Perceptron) CanUndo() bool { return len(p.history) > 0 }
-
-// K returns K(xᵢ, xⱼ), from a cached row when there is one.
+// K returns K(xᵢ, xⱼ), from a cached row when there is one. (A row and Eval
+// give the same bits, and K(xᵢ, xⱼ) = K(xⱼ, xᵢ) exactly: see kAt.)
 func (p *Perceptron) K(i, j int) float64 {
-	if r := p.rows[i]; r != nil {
+	if r := p.rows.peek(i); r != nil {
 		return r[j]
 	}
-	if r := p.rows[j]; r != nil {
+	return p.kAt(j, i)
+}
+
+// kAt is K(xⱼ, xᵢ): entry i of the row of xⱼ if it is cached, or one kernel
+// evaluation. Both give the same bits: KernelRow's special cases are the
+// Eval expressions, and Dot and dist2 are symmetric in IEEE arithmetic
+// (products commute; (a−b)² = (b−a)²). TestKernelRowMatchesEval checks it.
+func (p *Perceptron) kAt(j, i int) float64 {
+	if r := p.rows.peek(j); r != nil {
 		return r[i]
 	}
-	return p.cfg.Kernel.Eval(p.xs[i], p.xs[j])
+	return p.cfg.Kernel.Eval(p.xs[j], p.xs[i])
 }
 
 // AtPassStart reports whether the next step begins a pass (also before the
@@ -274,6 +290,9 @@ func (p *Perceptron) Next() int {
 func (p *Perceptron) visit(epoch, pos int) int {
 	if !p.cfg.Shuffle {
 		return pos
+	}
+	if p.pinned != nil && epoch == p.pinnedEpoch {
+		return p.pinned[pos]
 	}
 	if p.order == nil || p.orderEpoch != epoch {
 		// The order of an epoch depends only on (seed, epoch), so stepping
@@ -309,17 +328,15 @@ func (p *Perceptron) Step() (Step, error) {
 		f = p.exactScore(i)
 	}
 	prediction, mistake := p.cfg.Tie.Predict(f, y)
-	rec := record{i: int32(i), pos: int32(p.pos), epoch: int32(p.epoch), epochMistakes: int32(p.epochMistakes), mistake: mistake, prevAlpha: p.alpha[i]}
 	if mistake {
-		if err := p.update(i, p.alpha[i]+p.cfg.Eta, 1); err != nil {
+		prev := p.alpha[i]
+		if err := p.update(i, prev+p.cfg.Eta, 1); err != nil {
 			p.err = err
 			return Step{}, err
 		}
 		p.mistake++
 		epochMistakes++
-	}
-	if !p.cfg.NoHistory {
-		p.history = append(p.history, rec)
+		p.remember(record{t: p.t + 1, prevAlpha: prev, i: int32(i), epochMistakes: int32(epochMistakes)})
 	}
 	p.t++
 	p.epoch, p.pos, p.epochMistakes = epoch, pos+1, epochMistakes
@@ -362,7 +379,7 @@ const minBound = 1e-280
 func (p *Perceptron) exactScore(i int) float64 {
 	f := 0.0
 	for _, j := range p.svs {
-		f += p.alpha[j] * float64(p.ys[j]) * p.rows[j][i]
+		f += p.alpha[j] * float64(p.ys[j]) * p.kAt(j, i)
 	}
 	return f
 }
@@ -373,7 +390,7 @@ func (p *Perceptron) narrate(i int) float64 {
 	p.terms = p.terms[:0]
 	f := 0.0
 	for _, j := range p.svs {
-		t := Term{J: j, Alpha: p.alpha[j], Y: p.ys[j], K: p.rows[j][i]}
+		t := Term{J: j, Alpha: p.alpha[j], Y: p.ys[j], K: p.kAt(j, i)}
 		p.terms = append(p.terms, t)
 		f += t.Value()
 	}
@@ -381,32 +398,36 @@ func (p *Perceptron) narrate(i int) float64 {
 }
 
 // update sets αᵢ to alpha and moves every f(xₖ) and every attached field by
-// (alpha − old αᵢ)·yᵢ·K(xᵢ, ·), computing and caching the kernel row of xᵢ
-// when it becomes a support vector and dropping it when it stops being one.
-// sign is +1 for a step and −1 for an undo.
+// (alpha − old αᵢ)·yᵢ·K(xᵢ, ·), computing the kernel row of xᵢ when it is
+// not cached (a new support vector, or one whose row was evicted) and
+// dropping it when xᵢ stops being a support vector. sign is +1 for a step
+// and −1 for an undo.
 func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
 	w := sign * p.cfg.Eta * float64(p.ys[i])
-	row := p.rows[i]
+	row := p.rows.get(i, alpha)
 	if row == nil {
-		// A new support vector: its kernel row, checked before anything
-		// changes so that an error leaves the state as it was.
-		row = p.newRow()
+		row = p.rows.alloc(i, alpha)
 		KernelRow(p.cfg.Kernel, row, p.xs[i], p.xs)
-		m, j := rowMax(row)
-		if j >= 0 {
-			p.free = append(p.free, row)
-			return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, row[j])
+		if p.alpha[i] == 0 {
+			// A new support vector: its row is checked before anything
+			// changes, so that an error leaves the state as it was. (An
+			// evicted row comes back with the same, checked, values.)
+			m, j := rowMax(row)
+			if j >= 0 {
+				v := row[j]
+				p.rows.drop(i)
+				return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, v)
+			}
+			p.rowMax[i] = m
 		}
-		p.rows[i], p.rowMax[i] = row, m
 	}
 	// bound ≥ every |f(xₖ)|; refusing to pass maxScore keeps every score
 	// and α a finite number. (An undo only moves back towards the start.)
 	bound := p.bound + math.Abs(w)*p.rowMax[i]
 	if sign > 0 && !(bound <= maxScore && alpha <= maxScore) {
 		if p.alpha[i] == 0 {
-			p.free = append(p.free, row)
-			p.rows[i] = nil
+			p.rows.drop(i)
 		}
 		return fmt.Errorf("learn: the scores f(x) could grow past %g after a mistake on x%d: η or the kernel values are too large for float64 (use a smaller η, degree or scale)", maxScore, i+1)
 	}
@@ -424,8 +445,7 @@ func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	case !isSV && wasSV:
 		at, _ := slices.BinarySearch(p.svs, i)
 		p.svs = slices.Delete(p.svs, at, at+1)
-		p.free = append(p.free, p.rows[i])
-		p.rows[i] = nil
+		p.rows.drop(i)
 		if len(p.svs) == 0 {
 			// No support vectors: every score is exactly zero again.
 			p.clearScores()
@@ -463,23 +483,6 @@ func (p *Perceptron) clearScores() {
 	}
 }
 
-// newRow hands out storage for one kernel row, carved from slabs of many
-// rows so that a run with thousands of support vectors makes few allocations.
-func (p *Perceptron) newRow() []float64 {
-	n := len(p.xs)
-	if k := len(p.free); k > 0 {
-		row := p.free[k-1]
-		p.free = p.free[:k-1]
-		return row
-	}
-	if len(p.slab) < n {
-		p.slab = make([]float64, n*min(64, max(1, (1<<20)/max(n, 1))))
-	}
-	row := p.slab[:n:n]
-	p.slab = p.slab[n:]
-	return row
-}
-
 // axpy is f += w·row, unrolled by four: it runs once per mistake over all n
 // scores, a fifth of a noisy training run.
 func axpy(f, row []float64, w float64) {
@@ -497,41 +500,16 @@ func axpy(f, row []float64, w float64) {
 	}
 }
 
-// Undo puts the last step back: α exactly as it was, f and attached fields to
-// within rounding (1e-9), and the schedule (epoch, position, counts, state)
-// exactly. It returns false when there is nothing to undo.
-func (p *Perceptron) Undo() bool {
-	if len(p.history) == 0 {
-		return false
-	}
-	r := p.history[len(p.history)-1]
-	p.history = p.history[:len(p.history)-1]
-	i := int(r.i)
-	if r.mistake {
-		// The row is cached: i was a support vector after the step.
-		_ = p.update(i, r.prevAlpha, -1)
-		p.mistake--
-	}
-	p.t--
-	p.pos, p.epoch, p.epochMistakes = int(r.pos), int(r.epoch), int(r.epochMistakes)
-	p.state, p.err = Running, nil
-	return true
-}
-
 // Reset sets every α back to 0 and forgets the history, keeping the data,
 // the configuration and attached fields.
 func (p *Perceptron) Reset() {
 	clear(p.alpha)
-	for i, row := range p.rows {
-		if row != nil {
-			p.free = append(p.free, row)
-			p.rows[i] = nil
-		}
-	}
+	p.rows.dropAll()
 	p.clearScores()
 	p.svs = p.svs[:0]
 	p.t, p.epoch, p.pos, p.epochMistakes, p.mistake = 0, 0, 0, 0, 0
-	p.history, p.order, p.err = nil, nil, nil
+	p.order, p.pinned, p.err = nil, nil, nil
+	p.forget()
 	p.settle()
 }
 
