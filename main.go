@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"kernelscope/tui"
 )
 
 // version is the program's version, printed by --version.
@@ -25,13 +27,17 @@ Usage:
   kernelscope help [command]    this help, or a command's
 
 Run 'kernelscope trace --help' for the flags.
+
+Exit codes: 0 done; 1 the data, a numerical condition or the output failed;
+2 the command line is wrong; 3 an internal error (a bug: please report it).
 `
 
 // exit codes
 const (
 	exitOK    = 0
-	exitData  = 1 // the data or a numerical condition is at fault
+	exitData  = 1 // the data, a numerical condition or the output is at fault
 	exitUsage = 2 // the command line is at fault
+	exitBug   = 3 // a panic: kernelscope is at fault
 )
 
 // usageError is a mistake in the command line (exit 2).
@@ -47,22 +53,59 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run is the whole command line, with its streams, for tests.
-func run(args []string, stdout, stderr io.Writer) int {
-	err := dispatch(args, stdout, stderr)
-	if err == nil {
-		return exitOK
-	}
+// run is the whole command line, with its streams, for tests. A panic
+// anywhere below ends in one line on stderr and exit code 3, never a stack
+// trace (the terminal program restores the terminal first: tui.PanicError).
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "kernelscope: internal error: %v (please report this with the command you ran)\n", r)
+			code = exitBug
+		}
+	}()
+	out := &checkedWriter{w: stdout}
+	err := dispatchFn(args, out, stderr)
 	if errors.Is(err, errHelpShown) {
+		err = nil
+	}
+	if err == nil && out.err != nil {
+		// Help, version and lists go straight to stdout; a write that
+		// failed there (a full disk, a closed pipe) is still a failure.
+		err = fmt.Errorf("writing the output: %w", out.err)
+	}
+	if err == nil {
 		return exitOK
 	}
 	fmt.Fprintln(stderr, "kernelscope: "+err.Error())
 	var ue *usageError
-	if errors.As(err, &ue) {
+	var pe *tui.PanicError
+	switch {
+	case errors.As(err, &ue):
 		return exitUsage
+	case errors.As(err, &pe):
+		return exitBug
 	}
 	return exitData
 }
+
+// checkedWriter remembers the first error of the writer it wraps and
+// writes nothing after it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(b []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(b)
+	c.err = err
+	return n, err
+}
+
+// dispatchFn is dispatch; tests replace it to check what a panic does.
+var dispatchFn = dispatch
 
 // errHelpShown ends a command after it printed its help on request.
 var errHelpShown = errors.New("help shown")

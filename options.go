@@ -32,6 +32,7 @@ type options struct {
 	seed    uint64
 	n       int
 	noise   float64
+	memory  string
 }
 
 // defaultDataset is what the terminal program and trace open without
@@ -57,8 +58,14 @@ func newOptions(name string) *options {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed for generated datasets and --shuffle")
 	fs.IntVar(&o.n, "n", 0, "number of points of a generated dataset (default: the dataset's)")
 	fs.Float64Var(&o.noise, "noise", 0, "noise of a generated dataset, ≥ 0 (default: the dataset's)")
+	fs.StringVar(&o.memory, "memory", "", "the most memory cached kernel rows may take, e.g. 512M or 2G (default: a quarter of physical memory, at most 1G); less only costs speed")
 	return o
 }
+
+// maxTrainN is the most points a dataset that is trained on may have (the
+// CSV reader's limit too): n floats of scores, and rows of n floats
+// recomputed on every mistake once the row cache is full.
+const maxTrainN = datasets.MaxRows
 
 // setup parses the flags (on --help it prints helpText and the flags), runs
 // check (a command's own flag checks, nil for none), and resolves the data.
@@ -150,6 +157,13 @@ func (o *options) resolve() (tui.Options, error) {
 	}
 	if o.n < 0 {
 		return s, usagef("--n must be ≥ 0, not %d", o.n)
+	}
+	if limit := o.maxN(); o.n > limit {
+		return s, usagef("--n %d is more than %s allows (at most %d points)", o.n, o.fs.Name(), limit)
+	}
+	budget, err := o.rowBudget()
+	if err != nil {
+		return s, err
 	}
 	if o.set("noise") && (!(o.noise >= 0) || math.IsInf(o.noise, 0)) {
 		return s, usagef("--noise must be a finite number ≥ 0, not %v", o.noise)
@@ -261,7 +275,7 @@ func (o *options) resolve() (tui.Options, error) {
 		return s, usagef("%v", err)
 	}
 	s.Seed = o.seed
-	s.Config = learn.Config{Kernel: k, Bias: bias, Tie: tie, Eta: o.eta, Epochs: o.epochs, Shuffle: o.shuffle, Seed: o.seed}
+	s.Config = learn.Config{Kernel: k, Bias: bias, Tie: tie, Eta: o.eta, Epochs: o.epochs, Shuffle: o.shuffle, Seed: o.seed, RowCacheBytes: budget}
 
 	// Only now touch the file system: every usage mistake is reported first.
 	return s, load(&s)
@@ -279,7 +293,23 @@ func load(s *tui.Options) error {
 	}
 	b, _ := datasets.Lookup(s.Dataset)
 	s.Points = b.Generate(s.N, s.Noise, s.Seed)
+	for i, p := range s.Points {
+		if !finite(p.X1) || !finite(p.X2) {
+			return usagef("--noise %v is too large: %s's point %d comes out as (%v, %v), which is not a pair of finite numbers (use a smaller --noise)", s.Noise, b.Name, i+1, p.X1, p.X2)
+		}
+	}
 	return nil
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// maxN is the largest --n the command accepts: export writes points
+// without training on them.
+func (o *options) maxN() int {
+	if o.fs.Name() == "export" {
+		return datasets.MaxGenerate
+	}
+	return maxTrainN
 }
 
 func builtinNames() []string {

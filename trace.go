@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/tui"
 )
@@ -196,7 +197,7 @@ func writeText(w *bufio.Writer, s *tui.Options, p *learn.Perceptron) error {
 
 func sourceName(s *tui.Options) string {
 	if s.File != "" {
-		return s.File
+		return safetext.Name(s.File)
 	}
 	return s.Dataset
 }
@@ -353,7 +354,7 @@ func datasetsCommand(args []string, stdout io.Writer) error {
 // on, as CSV, for other tools or for editing.
 func exportCommand(args []string, stdout io.Writer) error {
 	o := newOptions("export")
-	out := o.fs.String("out", "", "write to this file (atomically: a failed write leaves it as it was) instead of stdout")
+	out := o.fs.String("out", "", "write to this file instead of stdout. An existing file is replaced atomically (a failed write leaves it as it was) and keeps its permissions, but only if it is a regular file you can write with a single hard link; a read-only file, one with other hard links, a directory or a dangling symbolic link is refused and nothing is written")
 	s, err := o.setup(args, stdout, "Usage: kernelscope export [flags]\n\nWrite the dataset (after --n, --noise, --seed) as CSV rows x1,x2,y.\n\nFlags:\n", nil)
 	if err != nil {
 		return err

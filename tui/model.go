@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
@@ -51,19 +52,23 @@ type Model struct {
 	dark, mono    bool
 
 	playing    bool
-	converging bool
+	converging bool // c: running to convergence in chunks
+	finishing  bool // e: running to the end of the pass in chunks
 	speed      int
 	tick       int // id of the live tick; stale ticks are dropped
 
 	flash      int // example of the last mistake, −1 for none
 	flashUntil int // step count until which it flashes
 
-	cursorOn       bool
-	cursorX, curY  int
-	show           int // what the main area shows when narrow
-	showHelp       bool
-	message        string
-	mercer         string // the Mercer check of the current Gram matrix
+	cursorOn      bool
+	cursorX, curY int
+	show          int // what the main area shows when narrow
+	showHelp      bool
+	message       string
+	// confirm is the action a second press of its key confirms ("quit",
+	// "edit"), when the first press would have lost unsaved points.
+	confirm        string
+	mercer         mercerNote // the Mercer check of the current Gram matrix
 	mercerVersion  int
 	plotX0, plotY0 int // screen position of the plot's top-left cell
 	plotW, plotH   int
@@ -75,17 +80,19 @@ type (
 	tickMsg  struct{ id int }
 	runMsg   struct{ id int }
 	savedMsg struct {
-		path string
-		n    int
-		err  error
+		path    string
+		n       int
+		version int // the edit version of the points written
+		err     error
 	}
 )
 
 // New makes the root model for the given options.
 func New(o Options) *Model {
 	mono := os.Getenv("NO_COLOR") != ""
+	s, err := newSession(o)
 	m := &Model{
-		s:     newSession(o),
+		s:     s,
 		keys:  DefaultKeyMap(),
 		help:  help.New(),
 		dark:  true,
@@ -95,6 +102,9 @@ func New(o Options) *Model {
 	}
 	m.setTheme()
 	m.syncKeys()
+	if err != nil {
+		m.message = "could not open that data, so this is an empty plane: " + err.Error()
+	}
 	return m
 }
 
@@ -124,7 +134,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.syncKeys()
 		return m, cmd
 	case tea.MouseClickMsg:
-		m.handleClick(msg.Mouse())
+		confirm := m.confirm
+		m.confirm = ""
+		m.handleClick(msg.Mouse(), confirm)
 		m.syncKeys()
 		return m, nil
 	case tickMsg:
@@ -133,15 +145,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.playTick()
 	case runMsg:
-		if msg.id != m.tick || !m.converging {
+		if msg.id != m.tick || !(m.converging || m.finishing) {
 			return m, nil
 		}
 		return m, m.runChunk()
 	case savedMsg:
 		if msg.err != nil {
-			m.message = "save failed: " + msg.err.Error()
+			m.message = "save failed, nothing was written: " + msg.err.Error()
 		} else {
-			m.message = fmt.Sprintf("saved %d points to %s", msg.n, msg.path)
+			m.s.saved(msg.version)
+			m.message = fmt.Sprintf("saved %d points to %s", msg.n, safetext.Clean(msg.path))
 		}
 		return m, nil
 	}
@@ -152,8 +165,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	s := m.s
 	m.message = ""
+	confirm := m.confirm
+	m.confirm = ""
 	switch {
 	case key.Matches(msg, k.Quit):
+		if s.unsaved && confirm != "quit" {
+			m.stop()
+			m.confirm = "quit"
+			m.message = fmt.Sprintf("%d points of yours are not saved: press %s again to quit without them, or w to save them first", len(s.yours.Points), msg.String())
+			return nil
+		}
 		m.quitting = true
 		return tea.Quit
 	case key.Matches(msg, k.Help):
@@ -162,7 +183,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case m.showHelp:
 			m.showHelp = false
-		case m.converging || m.playing:
+		case m.converging || m.finishing || m.playing:
 			m.stop()
 		default:
 			m.cursorOn = false
@@ -171,8 +192,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.stop()
 		m.stepN(1)
 	case key.Matches(msg, k.Epoch):
+		if m.finishing {
+			m.stop()
+			return nil
+		}
 		m.stop()
-		m.finishEpoch()
+		m.finishing = true
+		m.tick++
+		return m.runChunk()
 	case key.Matches(msg, k.Converge):
 		if m.converging {
 			m.stop()
@@ -245,9 +272,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.moveCursor(msg)
 	case key.Matches(msg, k.AddPos), key.Matches(msg, k.AddNeg):
 		m.stop()
+		if m.askBeforeEdit(confirm, "press "+msg.String()+" again") {
+			return nil
+		}
 		m.addAtCursor(map[bool]int{true: 1, false: -1}[key.Matches(msg, k.AddPos)])
 	case key.Matches(msg, k.Delete):
 		m.stop()
+		if m.cursorOn && m.askBeforeEdit(confirm, "press "+msg.String()+" again") {
+			return nil
+		}
 		m.deleteAtCursor()
 	case key.Matches(msg, k.Save):
 		return m.save()
@@ -268,7 +301,7 @@ func (m *Model) syncKeys() {
 	s := m.s
 	running := s.p.State() == learn.Running && s.err == nil
 	k.Step.SetEnabled(running)
-	k.Epoch.SetEnabled(running)
+	k.Epoch.SetEnabled(running || m.finishing)
 	k.Converge.SetEnabled(running || m.converging)
 	k.Play.SetEnabled(running || m.playing)
 	k.Back.SetEnabled(s.p.CanUndo())
@@ -298,10 +331,22 @@ func (m *Model) syncKeys() {
 }
 
 func (m *Model) stop() {
-	if m.playing || m.converging {
+	if m.playing || m.converging || m.finishing {
 		m.tick++
 	}
-	m.playing, m.converging = false, false
+	m.playing, m.converging, m.finishing = false, false, false
+}
+
+// askBeforeEdit asks for a second press before an edit that would replace
+// unsaved points of other data (editing makes the shown data yours), and
+// reports whether it asked. confirm is what the previous key asked for.
+func (m *Model) askBeforeEdit(confirm, again string) bool {
+	if !m.s.wouldReplaceYours() || confirm == "edit" {
+		return false
+	}
+	m.confirm = "edit"
+	m.message = fmt.Sprintf("editing these points makes them yours and drops your %d unsaved points: %s to go on, or d/D to go back to them and w to save", len(m.s.yours.Points), again)
+	return true
 }
 
 // stepN takes up to n steps and reports how many it took.
@@ -325,13 +370,6 @@ func (m *Model) stepN(n int) int {
 // flashSteps is how many steps the point of a mistake stays flashed.
 const flashSteps = 3
 
-// finishEpoch steps to the end of the current pass (a whole pass when the
-// last step ended one).
-func (m *Model) finishEpoch() {
-	for m.stepN(1) > 0 && !m.s.p.AtPassStart() {
-	}
-}
-
 // playTick takes the steps of one frame and schedules the next.
 func (m *Model) playTick() tea.Cmd {
 	sps := speeds[m.speed]
@@ -347,16 +385,29 @@ func (m *Model) playTick() tea.Cmd {
 }
 
 // runChunk steps for one frame's worth of time, then yields so the screen
-// redraws and keys (esc, c) are read, then goes on.
+// redraws and keys (esc, c, e) are read, then goes on: to convergence for c,
+// to the end of the pass for e (a whole pass when the last step ended one).
 func (m *Model) runChunk() tea.Cmd {
 	deadline := time.Now().Add(frame / 2)
-	for m.s.p.State() == learn.Running {
-		if m.stepN(64) == 0 || time.Now().After(deadline) {
+	passEnded := false
+	for m.s.p.State() == learn.Running && !passEnded {
+		if m.finishing {
+			// One step at a time: the pass may end at any of them.
+			for range 64 {
+				if m.stepN(1) == 0 || m.s.p.AtPassStart() {
+					passEnded = true
+					break
+				}
+			}
+		} else if m.stepN(64) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
 			break
 		}
 	}
-	if m.s.p.State() != learn.Running || m.s.err != nil {
-		m.converging = false
+	if passEnded || m.s.p.State() != learn.Running || m.s.err != nil {
+		m.converging, m.finishing = false, false
 		m.syncKeys()
 		return nil
 	}
@@ -366,33 +417,58 @@ func (m *Model) runChunk() tea.Cmd {
 
 // setConfig applies a new training configuration; α resets.
 func (m *Model) setConfig(cfg learn.Config, what string) {
-	m.s.setConfig(cfg)
+	if err := m.s.setConfig(cfg); err != nil {
+		m.message = what + ": cannot train with it, nothing changed: " + err.Error()
+		return
+	}
 	m.flash = -1
 	m.mercerVersion = -1
 	m.message = what + ": α reset (α belongs to one kernel, bias and tie rule)"
 }
 
 func (m *Model) cycleDataset(forward bool) {
+	// The cycle: your data first (when there is some), then the built-ins.
 	all := datasets.Builtins()
+	first := 0
+	if m.s.yours != nil {
+		first = 1
+	}
 	cur := -1
-	for i, b := range all {
-		if b.Name == m.s.opts.Dataset && m.s.opts.File == "" {
-			cur = i
+	if m.s.onYours {
+		cur = 0
+	} else {
+		for i, b := range all {
+			if b.Name == m.s.opts.Dataset && m.s.opts.File == "" {
+				cur = first + i
+			}
 		}
 	}
-	next := (cur + 1) % len(all)
+	size := first + len(all)
+	next := (cur + 1) % size
 	if !forward {
-		next = (cur - 1 + len(all)) % len(all)
+		next = (cur - 1 + size) % size
 		if cur < 0 {
-			next = len(all) - 1
+			next = size - 1
 		}
 	}
-	b := all[next]
+	if next < first {
+		if err := m.s.useYours(); err != nil {
+			m.message = err.Error()
+			return
+		}
+		m.afterDataChange(fmt.Sprintf("%s: K = %s, α reset", m.s.yoursName(), m.s.opts.Config.Kernel))
+		return
+	}
+	b := all[next-first]
 	if err := m.s.useBuiltin(b, false); err != nil {
 		m.message = err.Error()
 		return
 	}
-	m.afterDataChange(fmt.Sprintf("%s: preset K = %s, %s, tie %s", b.Name, m.s.opts.Config.Kernel, map[bool]string{true: "bias on", false: "bias off"}[b.Preset.Bias], b.Preset.Tie))
+	what := fmt.Sprintf("%s: preset K = %s, %s, tie %s", b.Name, m.s.opts.Config.Kernel, map[bool]string{true: "bias on", false: "bias off"}[b.Preset.Bias], b.Preset.Tie)
+	if m.s.yours != nil {
+		what += "   (d/D cycles back to " + m.s.yoursName() + ")"
+	}
+	m.afterDataChange(what)
 }
 
 // pointSteps are the sizes n cycles through for generated sets.
@@ -595,12 +671,21 @@ func (m *Model) addAtCursor(y int) {
 
 func (m *Model) addAt(cx, cy, y int) {
 	x1, x2 := cellAt(m.s.view, m.plotW, m.plotH, cx, cy)
-	x1, x2 = math.Round(x1*1000)/1000, math.Round(x2*1000)/1000
+	x1, x2 = roundCoord(x1), roundCoord(x2)
 	if err := m.s.addPoint(x1, x2, y); err != nil {
 		m.message = "could not add the point: " + err.Error()
 		return
 	}
 	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): α kept, training goes on and visits it this pass", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points))
+}
+
+// roundCoord rounds a clicked coordinate to 3 decimals, so saved points
+// read tidily, where that is still a change far below the cell size.
+func roundCoord(v float64) float64 {
+	if math.Abs(v) > 1e12 {
+		return v
+	}
+	return math.Round(v*1000) / 1000
 }
 
 func (m *Model) deleteAtCursor() {
@@ -628,12 +713,15 @@ func (m *Model) deleteAt(cx, cy int) {
 
 // handleClick adds a +1 point (left button) or a −1 point (right button) at
 // the clicked cell of the plot; the middle button deletes the nearest.
-func (m *Model) handleClick(ms tea.Mouse) {
+func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 	cx, cy := ms.X-m.plotX0, ms.Y-m.plotY0
 	if m.plotW <= 0 || cx < 0 || cy < 0 || cx >= m.plotW || cy >= m.plotH || m.regionHidden() {
 		return
 	}
 	m.stop()
+	if m.askBeforeEdit(confirm, "click again") {
+		return
+	}
 	m.cursorOn, m.cursorX, m.curY = true, cx, cy
 	switch ms.Button {
 	case tea.MouseLeft:
@@ -645,25 +733,18 @@ func (m *Model) handleClick(ms tea.Mouse) {
 	}
 }
 
-// save writes the current points to a new CSV file in the working directory
-// (never over an existing file), in a command so the UI does not wait.
+// save writes the current points to a new CSV file in the working
+// directory, kernelscope-NAME.csv or the first free kernelscope-NAME-k.csv,
+// in a command so the UI does not wait. It never replaces a file: the name
+// is taken by creating it exclusively (datasets.SaveNew).
 func (m *Model) save() tea.Cmd {
 	pts := append([]datasets.Point(nil), m.s.opts.Points...)
 	base := strings.TrimSuffix(filepath.Base(m.s.name()), "*")
 	base = strings.TrimSuffix(base, filepath.Ext(base))
+	version := m.s.editVersion
 	return func() tea.Msg {
-		path := ""
-		for i := 0; ; i++ {
-			path = fmt.Sprintf("kernelscope-%s.csv", base)
-			if i > 0 {
-				path = fmt.Sprintf("kernelscope-%s-%d.csv", base, i+1)
-			}
-			if _, err := os.Stat(path); os.IsNotExist(err) || i > 1000 {
-				break
-			}
-		}
-		err := datasets.SaveCSV(path, pts)
-		return savedMsg{path: path, n: len(pts), err: err}
+		path, err := datasets.SaveNew(".", base, pts)
+		return savedMsg{path: path, n: len(pts), version: version, err: err}
 	}
 }
 
@@ -694,29 +775,58 @@ func (m *Model) layout() {
 	}
 }
 
+// mercerNote is the line the Gram panel writes about Mercer's condition;
+// warn marks a result to look at (not PSD, or no result because K
+// overflowed).
+type mercerNote struct {
+	text string
+	warn bool
+}
+
 // updateMercer checks Mercer's condition on the Gram matrix (seed 004) when
 // the data or kernel changed, for sets small enough to decompose at once.
 func (m *Model) updateMercer() {
-	if m.mercerVersion == m.s.built && m.mercer != "" {
+	if m.mercerVersion == m.s.built && m.mercer.text != "" {
 		return
 	}
 	m.mercerVersion = m.s.built
-	n := m.s.p.N()
+	m.mercer = mercerOf(m.s.p)
+}
+
+// mercerOf checks Mercer's condition on p's Gram matrix. A matrix with an
+// entry that is not a finite number has no eigenvalues: that is said as an
+// overflow of K, never as a failure of the condition.
+func mercerOf(p *learn.Perceptron) mercerNote {
+	n := p.N()
 	if n == 0 || n > mercerMaxN {
-		m.mercer = ""
-		return
+		return mercerNote{}
 	}
-	mc, err := learn.CheckMercer(m.s.p.Gram())
+	g := p.Gram()
+	for i := range n {
+		for j := i; j < n; j++ {
+			if k := g.At(i, j); !isFinite(k) {
+				return mercerNote{fmt.Sprintf("K(x%s,x%s) = %s overflows: no Mercer check (rescale data or lower d)", learn.Sub(i+1), learn.Sub(j+1), learn.Num(k)), true}
+			}
+		}
+	}
+	mc, err := learn.CheckMercer(g)
+	if err == nil {
+		for _, v := range mc.Eigenvalues {
+			if !isFinite(v) {
+				err = fmt.Errorf("the eigenvalues overflow float64 (K is too large: rescale the data)")
+				break
+			}
+		}
+	}
 	switch {
 	case err != nil:
-		m.mercer = "Mercer check failed: " + err.Error()
+		return mercerNote{"Mercer check failed: " + err.Error(), true}
 	case mc.PSD && mc.Eigenvalues[0] <= mc.Tol:
-		m.mercer = "λmin ≈ 0 ≥ 0: PSD ✓ (Mercer)"
+		return mercerNote{"λmin ≈ 0 ≥ 0: PSD ✓ (Mercer)", false}
 	case mc.PSD:
-		m.mercer = fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(mc.Eigenvalues[0]))
-	default:
-		m.mercer = fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here", learn.Num(mc.Eigenvalues[0]))
+		return mercerNote{fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(mc.Eigenvalues[0])), false}
 	}
+	return mercerNote{fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here", learn.Num(mc.Eigenvalues[0])), true}
 }
 
 // mercerMaxN is the largest n whose Gram matrix is decomposed for the
@@ -902,8 +1012,15 @@ func (m *Model) legend() string {
 	return glyphPos + "/" + glyphNeg + " y=±1  " + glyphPosSV + "/" + glyphNegSV + " support vector"
 }
 
-// Run opens the terminal program and returns when the user quits.
+// Run opens the terminal program and returns when the user quits. A panic
+// inside it comes back as a *PanicError, with the terminal restored.
 func Run(o Options) error {
-	_, err := tea.NewProgram(New(o)).Run()
+	g := &guard{m: New(o)}
+	prog := tea.NewProgram(g)
+	g.quit = prog.Quit
+	_, err := prog.Run()
+	if g.err != nil {
+		return g.err
+	}
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
@@ -137,11 +138,21 @@ func (m *Model) statusLine() string {
 	default:
 		play = fmt.Sprintf(" │ paused %d/s", speeds[m.speed])
 	}
-	data := s.name() + fmt.Sprintf(" n=%d", len(s.opts.Points))
+	data := safetext.Clean(s.name()) + fmt.Sprintf(" n=%d", len(s.opts.Points))
 	if s.generated() && !s.edited {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
 	}
-	return fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ epoch %d step %d │ mistakes %d/%d │ SV %d/%d │ acc %.0f%% │ %s%s",
+	line := fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ epoch %d step %d │ mistakes %d/%d │ SV %d/%d │ acc %.0f%% │ %s%s",
 		data, cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
 		len(p.SupportVectors()), p.N(), s.accuracy(), state, play)
+	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
+		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
+		// and an added point starts it afresh.
+		line += fmt.Sprintf(" │ steps 1–%d can no longer be undone", floor)
+	}
+	if bad, all := s.fieldOverflow(); bad > 0 {
+		// Put first: it changes how the whole picture reads.
+		line = m.th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, glyphOverflow)) + " │ " + line
+	}
+	return line
 }

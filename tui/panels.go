@@ -3,7 +3,9 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -110,8 +112,8 @@ func (m *Model) alphaPanel(w, h int) []string {
 		}
 		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, num(x.X1, 7), num(x.X2, 7), learn.Sign(p.Y(i)), num(a, 5))
 		bar := ""
-		if a > 0 && barW > 0 {
-			n := max(1, int(math.Round(a/maxAlpha*float64(barW))))
+		if a > 0 && barW > 0 && isFinite(a) && isFinite(maxAlpha) {
+			n := max(1, int(min(float64(barW), math.Round(a/maxAlpha*float64(barW)))))
 			bar = " " + ink.Render(strings.Repeat("█", min(n, barW)))
 		}
 		line := mark + text + " " + ink.Render(glyph) + bar
@@ -127,14 +129,46 @@ func (m *Model) alphaPanel(w, h int) []string {
 }
 
 // num formats a number to fit width w, to at most 3 decimals so columns
-// read evenly.
+// read evenly. A number too long for that is written in the shortest
+// exponent form that fits (1.2e6, −4e159), so it keeps its magnitude and is
+// never cut; ±Inf and NaN are written as what they are.
 func num(v float64, w int) string {
+	if !isFinite(v) {
+		return learn.Num(v)
+	}
 	s := learn.Num(math.Round(v*1000) / 1000)
-	if len([]rune(s)) > w {
+	if utf8.RuneCountInString(s) > w {
 		s = learn.Num(math.Round(v*100) / 100)
 	}
-	if len([]rune(s)) > w {
-		s = fmt.Sprintf("%.*g", max(1, w-5), v)
+	if utf8.RuneCountInString(s) <= w && !strings.ContainsRune(s, 'e') {
+		return s
+	}
+	return expNum(v, w)
+}
+
+// expNum writes v as mantissa and exponent with as many digits as fit in
+// w, the exponent without "+" or leading zeros: 1.25e159, −3e-7. When even
+// one digit does not fit, it returns the one-digit form, wider than w.
+func expNum(v float64, w int) string {
+	var s string
+	for prec := 3; prec >= 0; prec-- {
+		s = strconv.FormatFloat(v, 'e', prec, 64)
+		mant, exp, _ := strings.Cut(s, "e")
+		if strings.Contains(mant, ".") {
+			mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+		}
+		sign := ""
+		if exp[0] == '-' {
+			sign = "-"
+		}
+		exp = strings.TrimLeft(exp[1:], "0")
+		if exp == "" {
+			exp = "0"
+		}
+		s = strings.Replace(mant, "-", "−", 1) + "e" + sign + exp
+		if utf8.RuneCountInString(s) <= w {
+			return s
+		}
 	}
 	return s
 }
@@ -151,16 +185,37 @@ func (m *Model) gramPanel(w, h int) []string {
 	if ih <= 0 || iw <= 0 {
 		return box(th, title, nil, w, h)
 	}
-	const cw = 6 // width of a column
-	cols := max(1, min(p.N(), (iw-5)/cw))
-	rows := max(0, min(p.N(), ih-1-m.mercerLines(ih)))
+	note := m.mercerWrapped(iw, ih)
+	rows := max(0, min(p.N(), ih-1-len(note)))
 	focus := max(0, m.focusIndex())
-	r0, c0 := window(p.N(), rows, focus), window(p.N(), cols, focus)
-	// Heat scale: the largest |K| in the window.
-	big := 0.0
+	r0 := window(p.N(), rows, focus)
+	// A column is 6 cells, wider (up to 9) when an entry of the window
+	// needs it: K of large data is huge, and a number is never cut.
+	cw, cols, c0 := 6, 0, 0
+	for range 2 {
+		cols = max(1, min(p.N(), (iw-5)/cw))
+		c0 = window(p.N(), cols, focus)
+		need := cw
+		for i := r0; i < r0+rows; i++ {
+			for j := c0; j < c0+cols; j++ {
+				need = max(need, 1+utf8.RuneCountInString(num(gramRound(p.K(i, j)), 8)))
+			}
+		}
+		if need == cw {
+			break
+		}
+		cw = need
+	}
+	// Heat scale: the largest finite |K| in the window. Entries that
+	// overflowed (±Inf, NaN) are shown as such, on their own shade.
+	big, overflow := 0.0, false
 	for i := r0; i < r0+rows; i++ {
 		for j := c0; j < c0+cols; j++ {
-			big = math.Max(big, math.Abs(p.K(i, j)))
+			if k := math.Abs(p.K(i, j)); isFinite(k) {
+				big = math.Max(big, k)
+			} else {
+				overflow = true
+			}
 		}
 	}
 	var b strings.Builder
@@ -180,9 +235,13 @@ func (m *Model) gramPanel(w, h int) []string {
 		b.WriteString(head)
 		for j := c0; j < c0+cols; j++ {
 			k := p.K(i, j)
-			cellText := padLeft(num(math.Round(k*100)/100, cw-1), cw)
-			if !th.Mono && big > 0 {
-				level := min(heatLevels-1, int(math.Abs(k)/big*float64(heatLevels-1)+0.5))
+			cellText := padLeft(num(gramRound(k), cw-1), cw)
+			switch {
+			case th.Mono:
+			case !isFinite(k):
+				b.WriteString(th.heatOverflow)
+			case big > 0:
+				level := int(min(heatLevels-1, math.Abs(k)/big*float64(heatLevels-1)+0.5))
 				b.WriteString(th.heat[level])
 			}
 			if i == focus {
@@ -193,24 +252,59 @@ func (m *Model) gramPanel(w, h int) []string {
 		}
 		lines = append(lines, b.String())
 	}
-	if n := m.mercerLines(ih); n > 0 {
-		lines = append(lines, m.mercerText())
+	if len(note) == 0 && overflow && ih >= 4 {
+		note = wrapLines(overflowNote, iw, 2)
+		note = note[:min(len(note), max(0, ih-1-len(lines)))]
+		for i := range note {
+			note[i] = th.Warn.Render(note[i])
+		}
 	}
+	lines = append(lines, note...)
 	return box(th, title, lines, w, h)
 }
 
-// mercerLines is how many lines the Mercer note takes in a Gram panel with
-// ih inner lines.
-func (m *Model) mercerLines(ih int) int {
-	if m.mercer == "" || ih < 4 {
-		return 0
+// gramRound rounds a Gram entry to 2 decimals where that is a change below
+// the panel's precision (and leaves huge and non-finite values alone).
+func gramRound(k float64) float64 {
+	if math.Abs(k) > 1e12 || !isFinite(k) {
+		return k
 	}
-	return 1
+	return math.Round(k*100) / 100
 }
 
-func (m *Model) mercerText() string {
-	if strings.Contains(m.mercer, "not PSD") {
-		return m.th.Warn.Render(m.mercer)
+// wrapLines word-wraps s into at most n lines of width w, the last ending
+// in "…" when s does not fit.
+func wrapLines(s string, w, n int) []string {
+	if w <= 0 || n <= 0 {
+		return nil
 	}
-	return m.th.Dim.Render(m.mercer)
+	lines := strings.Split(ansi.Wrap(s, w, " "), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = ansi.Truncate(lines[n-1], max(0, w-1), "") + "…"
+	}
+	return lines
+}
+
+// overflowNote explains entries shown as +Inf or NaN.
+const overflowNote = "K overflows float64 for some pairs (+Inf/NaN): rescale the data or lower the degree"
+
+// mercerWrapped is the Mercer note in at most two lines of width iw, styled,
+// for a Gram panel with ih inner lines (none below 4).
+func (m *Model) mercerWrapped(iw, ih int) []string {
+	if m.mercer.text == "" || ih < 4 {
+		return nil
+	}
+	lines := wrapLines(m.mercer.text, iw, min(2, ih-3))
+	for i := range lines {
+		lines[i] = m.mercerText(lines[i])
+	}
+	return lines
+}
+
+func (m *Model) mercerText(line string) string {
+	if m.mercer.warn {
+		return m.th.Warn.Render(line)
+	}
+	return m.th.Dim.Render(line)
 }

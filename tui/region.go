@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"kernelscope/learn"
 )
 
@@ -21,6 +23,9 @@ const (
 	monoPos      = "·"
 	monoNeg      = " "
 	monoBoundary = "•"
+	// glyphOverflow marks cells where f is not a finite number, in color
+	// and without.
+	glyphOverflow = "░"
 )
 
 // pointGlyph is the glyph of a point of class pos (y = +1) that is, or is
@@ -72,13 +77,20 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie) {
 		return
 	}
 	vals := fd.Values
-	// A robust scale for |f|: twice the mean, so one peak does not wash the
-	// rest out.
-	sum := 0.0
+	// A robust scale for |f|: twice the mean over the finite values, so one
+	// peak does not wash the rest out. Values that overflowed (±Inf, NaN)
+	// are drawn as such and take no part in it.
+	sum, finite := 0.0, 0
 	for _, v := range vals {
-		sum += math.Abs(v)
+		if a := math.Abs(v); a <= math.MaxFloat64 {
+			sum += a
+			finite++
+		}
 	}
-	scale := 2 * sum / float64(len(vals))
+	scale := 0.0
+	if finite > 0 {
+		scale = 2 * (sum / float64(finite))
+	}
 	// Each pixel shows the class the tie rule predicts there, so f = 0 takes
 	// the color of sign(0) under pos and neg, and stays neutral under
 	// the mistake rule.
@@ -88,6 +100,9 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie) {
 	}
 	color := func(x, y int) uint8 {
 		v := vals[y*fd.W+x]
+		if !isFinite(v) {
+			return colOverflow
+		}
 		s := predict(v)
 		if s == 0 {
 			return colNeutral
@@ -96,8 +111,8 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie) {
 			return colBoundary
 		}
 		level := shades - 1
-		if scale > 0 {
-			level = min(shades-1, int(math.Abs(v)/scale*shades))
+		if scale > 0 && scale <= math.MaxFloat64 {
+			level = int(min(shades-1, math.Abs(v)/scale*shades))
 		}
 		if s > 0 {
 			return uint8(colPos + level)
@@ -138,7 +153,11 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 	}
 	r.cells = r.cells[:0]
 	for i := range pw * ph {
-		r.cells = append(r.cells, cell{fg: r.base[2*i], bg: r.base[2*i+1]})
+		c := cell{fg: r.base[2*i], bg: r.base[2*i+1]}
+		if c.fg == colOverflow || c.bg == colOverflow {
+			c = cell{fg: colText, bg: colOverflow, glyph: glyphOverflow}
+		}
+		r.cells = append(r.cells, c)
 	}
 	// Points: the visited example and the last mistake are drawn last, so
 	// they are never hidden by a neighbour in the same cell.
@@ -200,23 +219,28 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 	}
 
 	// Axes: x₂ labels in the gutter (top, middle, bottom), x₁ below.
-	label := func(v float64) string { return learn.Num(math.Round(v*100) / 100) }
+	label := func(v float64, w int) string {
+		if math.Abs(v) < 1e12 {
+			v = math.Round(v*100) / 100
+		}
+		return num(v, w)
+	}
 	for cy := range ph {
 		var g string
 		switch cy {
 		case 0:
-			g = label(view.MaxX2)
+			g = label(view.MaxX2, gutter-1)
 		case ph / 2:
-			g = label((view.MaxX2 + view.MinX2) / 2)
+			g = label(view.MaxX2/2+view.MinX2/2, gutter-1)
 		case ph - 1:
-			g = label(view.MinX2)
+			g = label(view.MinX2, gutter-1)
 		}
 		if cy == ph/2-1 && ph > 4 {
 			g = "x₂"
 		}
 		lines = append(lines, th.Dim.Render(padLeft(g, gutter-1)+" ")+r.row(th, cy))
 	}
-	left, mid, right := label(view.MinX1), "x₁ "+label((view.MinX1+view.MaxX1)/2), label(view.MaxX1)
+	left, mid, right := label(view.MinX1, 10), "x₁ "+label(view.MinX1/2+view.MaxX1/2, 10), label(view.MaxX1, 10)
 	axis := []rune(strings.Repeat(" ", pw))
 	place := func(s string, at int) {
 		rs := []rune(s)
@@ -242,6 +266,8 @@ func (r *region) row(th *Theme, cy int) string {
 		for cx := range r.w {
 			c := r.cells[cy*r.w+cx]
 			switch {
+			case c.glyph == glyphOverflow:
+				r.out.WriteString(glyphOverflow)
 			case c.glyph != "" && (c.bg == colCurrent || c.bg == colFlash || c.bg == colCursor):
 				r.out.WriteString("\x1b[7m" + c.glyph + reset)
 			case c.glyph != "":
@@ -291,13 +317,19 @@ func monoGlyph(up, down uint8) string {
 
 func isPos(c uint8) bool { return c >= colPos && c < colPos+shades }
 
+// padLeft right-aligns s in w cells, measured by display width (a CJK
+// character takes two cells), cutting it to w cells when it is wider.
 func padLeft(s string, w int) string {
-	n := len([]rune(s))
-	if n >= w {
-		return string([]rune(s)[:w])
+	n := ansi.StringWidth(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "")
+		n = ansi.StringWidth(s)
 	}
-	return strings.Repeat(" ", w-n) + s
+	return strings.Repeat(" ", max(0, w-n)) + s
 }
+
+// isFinite reports whether v is a number other than ±Inf and NaN.
+func isFinite(v float64) bool { return math.Abs(v) <= math.MaxFloat64 }
 
 // cellAt maps a plot cell to input coordinates (the cell's centre).
 func cellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {

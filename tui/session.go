@@ -3,11 +3,9 @@ package tui
 import (
 	"fmt"
 	"math"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
@@ -15,21 +13,40 @@ import (
 // driving it (the same learn.Perceptron as `kernelscope trace`), the
 // decision field over the viewport, and the narration of recent steps. It
 // knows nothing about the terminal.
+//
+// Every change of data or configuration goes through apply, which builds the
+// new perceptron first and changes nothing when that fails: the session
+// always has a working perceptron, whatever the user asked for.
 type session struct {
 	opts   Options
 	edited bool // points were added or deleted by hand
-	p      *learn.Perceptron
-	field  *learn.Field
-	view   learn.Rect
-	fieldW int // lattice size of the field (0 before the first layout)
-	fieldH int
-	steps  []shownStep // recent steps, newest last, for narration and undo
-	err    error       // a numerical problem that stopped training
+	// yours is the data the user brought (--data FILE) or made by editing
+	// points, with the configuration last used on it; nil when there is
+	// none. It heads the d/D cycle, so switching away never loses it.
+	yours *Options
+	// onYours reports whether the current data is yours.
+	onYours bool
+	// unsaved reports whether yours holds edits that no save has written;
+	// yoursEdited whether yours differs from where it came from.
+	unsaved, yoursEdited bool
+	// editVersion counts edits of the points, so a save that finishes
+	// knows whether it wrote the latest ones.
+	editVersion int
+	p           *learn.Perceptron
+	field       *learn.Field
+	view        learn.Rect
+	fieldW      int // lattice size of the field (0 before the first layout)
+	fieldH      int
+	steps       []shownStep // recent steps, newest last, for narration and undo
+	err         error       // a numerical problem that stopped training
 	// version counts changes to the field or the points, so views cached on
 	// them know when to redraw.
 	version int
 	// built counts rebuilds: new data, kernel, bias or tie rule.
 	built int
+	// overflow caches the count of lattice values of the field that are not
+	// finite numbers, for the field version overflowAt.
+	overflow, overflowAt int
 }
 
 // shownStep is one step as the narration shows it.
@@ -42,31 +59,55 @@ type shownStep struct {
 // undo fine but are narrated as "earlier step".
 const maxShownSteps = 20000
 
-func newSession(o Options) *session {
-	s := &session{opts: o}
-	s.rebuild()
-	return s
+// newSession opens o. When o cannot be trained on (data that is not finite,
+// a kernel outside its domain), it opens empty data with a linear kernel
+// instead and returns the reason, so the program starts and can say why.
+func newSession(o Options) (*session, error) {
+	s := &session{overflowAt: -1}
+	err := s.apply(o)
+	if err != nil {
+		empty := Options{Dataset: "empty", Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Eta: 1, Epochs: 100}}
+		if o.Config.RowCacheBytes > 0 {
+			empty.Config.RowCacheBytes = o.Config.RowCacheBytes
+		}
+		if err2 := s.apply(empty); err2 != nil {
+			panic("tui: cannot build an empty session: " + err2.Error())
+		}
+	}
+	if o.File != "" && err == nil {
+		y := s.opts
+		s.yours, s.onYours = &y, true
+	}
+	return s, err
 }
 
-// rebuild makes a fresh perceptron (every α = 0) for the current points and
-// configuration, and a field for the current lattice size.
-func (s *session) rebuild() {
-	cfg := s.opts.Config
+// build makes a fresh perceptron (every α = 0) for the points and
+// configuration of o, narrating and keeping its undo history.
+func build(o Options) (*learn.Perceptron, error) {
+	cfg := o.Config
 	cfg.Narrate = true
 	cfg.NoHistory = false
-	p, err := learn.New(cfg, datasets.Examples(s.opts.Points))
+	return learn.New(cfg, datasets.Examples(o.Points))
+}
+
+// apply switches to o: a fresh perceptron for its points and configuration,
+// a new viewport and field. When the perceptron cannot be built it returns
+// the reason and the session stays exactly as it was.
+func (s *session) apply(o Options) error {
+	p, err := build(o)
 	if err != nil {
-		// The command line validated the configuration, and the TUI only
-		// builds valid kernels; keep the old perceptron if this happens.
-		s.err = err
-		return
+		return err
 	}
-	s.p, s.err = p, nil
+	if s.field != nil && s.p != nil {
+		s.p.Detach(s.field)
+	}
+	s.opts, s.p, s.err = o, p, nil
 	s.built++
 	s.steps = s.steps[:0]
 	s.view = viewport(s.opts.Points)
 	s.fitView()
 	s.attachField()
+	return nil
 }
 
 // maxFieldPixels bounds the field's lattice: a full recomputation costs
@@ -111,10 +152,12 @@ func viewport(pts []datasets.Point) learn.Rect {
 		r.MinX2, r.MaxX2 = math.Min(r.MinX2, p.X2), math.Max(r.MaxX2, p.X2)
 	}
 	pad := func(lo, hi float64) (float64, float64) {
-		mid, half := (lo+hi)/2, (hi-lo)/2*1.25
-		half = math.Max(half, 1)
-		if half == 0 || math.IsInf(half, 0) || math.IsNaN(half) {
-			half = 1.5
+		// Halves first, so that data near ±1.8e308 gives no Inf; the half
+		// width is capped so that widths and aspect ratios stay finite.
+		mid, half := lo/2+hi/2, (hi/2-lo/2)*1.25
+		half = math.Min(math.Max(half, 1), maxHalfView)
+		if !isFinite(mid) || !isFinite(half) {
+			mid, half = 0, 1.5
 		}
 		return mid - half, mid + half
 	}
@@ -122,6 +165,10 @@ func viewport(pts []datasets.Point) learn.Rect {
 	r.MinX2, r.MaxX2 = pad(r.MinX2, r.MaxX2)
 	return r
 }
+
+// maxHalfView caps the viewport's half width: far beyond any data worth
+// plotting, and far enough below 1.8e308 that fitView's products stay finite.
+const maxHalfView = 1e300
 
 // fitView widens one axis of the viewport so that lattice pixels are square
 // (a half-block pixel is about as wide as it is tall), so circles look round.
@@ -201,40 +248,126 @@ func (s *session) reset() {
 }
 
 // setConfig changes how training runs; α starts again from 0 because α
-// belongs to one kernel, bias and tie rule.
-func (s *session) setConfig(cfg learn.Config) {
-	s.opts.Config = cfg
-	s.rebuild()
+// belongs to one kernel, bias and tie rule. On failure nothing changes.
+func (s *session) setConfig(cfg learn.Config) error {
+	o := s.opts
+	o.Config = cfg
+	return s.applyKeepData(o)
 }
 
-// setPoints replaces the data (α starts again from 0).
-func (s *session) setPoints(pts []datasets.Point) {
-	s.opts.Points = pts
-	s.rebuild()
-}
-
-// useBuiltin switches to a built-in dataset with its preset.
-func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
-	if !keepSize || s.opts.Dataset != b.Name {
-		s.opts.N, s.opts.Noise = b.DefaultN, b.DefaultNoise
+// applyKeepData is apply for a change that keeps the data: the edited
+// flag and, when the data is yours, the configuration remembered with it.
+func (s *session) applyKeepData(o Options) error {
+	edited := s.edited
+	if err := s.apply(o); err != nil {
+		return err
 	}
-	if s.opts.Dataset != b.Name {
+	s.edited = edited
+	if s.onYours {
+		y := s.opts
+		s.yours = &y
+	}
+	return nil
+}
+
+// useBuiltin switches to a built-in dataset with its preset (keepSize keeps
+// n and noise when it is the dataset already shown). On failure nothing
+// changes.
+func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
+	o := s.opts
+	if !keepSize || o.Dataset != b.Name || s.onYours {
+		o.N, o.Noise = b.DefaultN, b.DefaultNoise
+	}
+	if o.Dataset != b.Name || s.onYours {
 		k, err := learn.ParseKernel(b.Preset.Kernel)
 		if err != nil {
 			return fmt.Errorf("preset of %s: %w", b.Name, err)
 		}
-		s.opts.Config.Kernel, s.opts.Config.Bias, s.opts.Config.Tie = k, b.Preset.Bias, b.Preset.Tie
+		o.Config.Kernel, o.Config.Bias, o.Config.Tie = k, b.Preset.Bias, b.Preset.Tie
 	}
-	s.opts.Dataset, s.opts.File, s.opts.Header, s.edited = b.Name, "", nil, false
-	s.setPoints(b.Generate(s.opts.N, s.opts.Noise, s.opts.Seed))
+	o.Dataset, o.File, o.Header = b.Name, "", nil
+	pts, err := generate(b, o.N, o.Noise, o.Seed)
+	if err != nil {
+		return err
+	}
+	o.Points = pts
+	if err := s.apply(o); err != nil {
+		return err
+	}
+	s.edited, s.onYours = false, false
 	return nil
+}
+
+// generate makes a built-in's points and checks that every coordinate is a
+// finite number (a huge noise can push them past float64).
+func generate(b datasets.Builtin, n int, noise float64, seed uint64) ([]datasets.Point, error) {
+	pts := b.Generate(n, noise, seed)
+	for i, p := range pts {
+		if math.IsNaN(p.X1) || math.IsInf(p.X1, 0) || math.IsNaN(p.X2) || math.IsInf(p.X2, 0) {
+			return nil, fmt.Errorf("%s with noise %s makes point %d (%s, %s), which is not a finite number: lower the noise", b.Name, learn.Num(noise), i+1, learn.Num(p.X1), learn.Num(p.X2))
+		}
+	}
+	return pts, nil
+}
+
+// useYours switches back to the user's own data with the configuration
+// last used on it.
+func (s *session) useYours() error {
+	if s.yours == nil {
+		return fmt.Errorf("no data of yours yet: add points with o and x, or open a file with --data")
+	}
+	edited := s.yoursEdited
+	if err := s.apply(*s.yours); err != nil {
+		return err
+	}
+	s.onYours, s.edited = true, edited
+	return nil
+}
+
+// yoursName is what the d/D cycle calls the user's data.
+func (s *session) yoursName() string {
+	if s.yours == nil {
+		return ""
+	}
+	name := "your points"
+	if s.yours.File != "" {
+		name = "your file " + safetext.Clean(s.yours.File)
+	} else if s.yours.Dataset != "" {
+		name = "your points (from " + s.yours.Dataset + ")"
+	}
+	if s.unsaved {
+		name += ", unsaved"
+	}
+	return name
+}
+
+// wouldReplaceYours reports whether editing the current data would replace
+// unsaved edits of other data: editing makes the current data yours.
+func (s *session) wouldReplaceYours() bool {
+	return !s.onYours && s.unsaved && s.yours != nil
+}
+
+// edit records that the points were changed by hand: the data becomes
+// yours (heading the d/D cycle) with edits no save has written yet.
+func (s *session) edit() {
+	s.edited, s.onYours, s.unsaved, s.yoursEdited = true, true, true, true
+	s.editVersion++
+	y := s.opts
+	s.yours = &y
+}
+
+// saved records that a save wrote the points of edit version v.
+func (s *session) saved(v int) {
+	if v == s.editVersion {
+		s.unsaved = false
+	}
 }
 
 // name is what the status line calls the data.
 func (s *session) name() string {
 	name := s.opts.Dataset
 	if s.opts.File != "" {
-		name = printable(s.opts.File)
+		name = safetext.Clean(s.opts.File)
 	}
 	if s.edited {
 		name += "*"
@@ -245,7 +378,7 @@ func (s *session) name() string {
 // generated reports whether the data comes from a generator that takes n,
 // noise and seed.
 func (s *session) generated() bool {
-	if s.opts.File != "" || s.opts.Dataset == "" {
+	if s.onYours || s.opts.File != "" || s.opts.Dataset == "" {
 		return false
 	}
 	b, ok := datasets.Lookup(s.opts.Dataset)
@@ -261,7 +394,7 @@ func (s *session) addPoint(x1, x2 float64, y int) error {
 		return err
 	}
 	s.opts.Points = append(append([]datasets.Point(nil), s.opts.Points...), datasets.Point{X1: x1, X2: x2, Y: y})
-	s.edited = true
+	s.edit()
 	if n := len(s.steps); n > 0 {
 		s.steps = append(s.steps[:0], s.steps[n-1]) // keep the narration of the last step
 	}
@@ -284,41 +417,45 @@ func (s *session) deletePoint(x1, x2, radius float64) bool {
 		return false
 	}
 	pts := append([]datasets.Point(nil), s.opts.Points[:best]...)
-	s.opts.Points = append(pts, s.opts.Points[best+1:]...)
-	s.edited = true
-	s.rebuildKeepView()
-	return true
-}
-
-// rebuildKeepView rebuilds after an edit without moving the viewport, so
-// the point just added stays under the cursor.
-func (s *session) rebuildKeepView() {
+	o := s.opts
+	o.Points = append(pts, s.opts.Points[best+1:]...)
 	view := s.view
-	s.rebuild()
+	if err := s.apply(o); err != nil {
+		return false
+	}
+	s.edit()
+	// Keep the viewport, so the points stay under the cursor.
 	if s.fieldW > 0 {
 		s.view = view
 		s.attachField()
 	}
+	return true
 }
 
 // columns are the names of the coordinates: the CSV header's, when the
 // file had one, or x₁ and x₂.
 func (s *session) columns() (string, string) {
 	if h := s.opts.Header; len(h) >= 2 && !s.edited {
-		return printable(h[0]), printable(h[1])
+		return safetext.Clean(h[0]), safetext.Clean(h[1])
 	}
 	return "x₁", "x₂"
 }
 
-// printable drops control characters (escape sequences included) from a
-// string that came from a file, so it cannot disturb the terminal.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == utf8.RuneError {
-			return -1
+// fieldOverflow counts the lattice values of the field that are not finite
+// numbers (the kernel overflowed there), and the lattice size.
+func (s *session) fieldOverflow() (int, int) {
+	if s.field == nil {
+		return 0, 0
+	}
+	if s.overflowAt != s.version {
+		s.overflow, s.overflowAt = 0, s.version
+		for _, v := range s.field.Values {
+			if !isFinite(v) {
+				s.overflow++
+			}
 		}
-		return r
-	}, s)
+	}
+	return s.overflow, len(s.field.Values)
 }
 
 // accuracy is the training accuracy in percent.

@@ -24,7 +24,8 @@ const (
 	colFlash    = colCurrent + 1  // the last mistake
 	colCursor   = colFlash + 1    // the keyboard cursor
 	colText     = colCursor + 1   // plain text on the region
-	numColors   = colText + 1     //
+	colOverflow = colText + 1     // f is not a finite number here (±Inf, NaN)
+	numColors   = colOverflow + 1 //
 	pairCount   = numColors * numColors
 )
 
@@ -40,8 +41,10 @@ type Theme struct {
 	rgb [numColors][3]uint8
 	// pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
 	pair [pairCount]string
-	// heat[l] is the background escape of Gram heat level l.
-	heat [heatLevels]string
+	// heat[l] is the background escape of Gram heat level l; heatOverflow
+	// that of an entry that is not a finite number.
+	heat         [heatLevels]string
+	heatOverflow string
 
 	// Text styles, defined with lipgloss and kept as their escape prefixes:
 	// View applies them hundreds of times a frame.
@@ -116,6 +119,8 @@ func NewTheme(dark, mono bool) *Theme {
 	t.rgb[colFlash] = purple
 	t.rgb[colCursor] = ink
 	t.rgb[colText] = ink
+	// Overflow is grey, outside both class hues: "no number here".
+	t.rgb[colOverflow] = mix(bg, ink, 0.45)
 	for fg := range numColors {
 		for bgc := range numColors {
 			f, b := t.rgb[fg], t.rgb[bgc]
@@ -126,6 +131,8 @@ func NewTheme(dark, mono bool) *Theme {
 		h := mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))
 		t.heat[l] = fmt.Sprintf("\x1b[48;2;%d;%d;%dm", h[0], h[1], h[2])
 	}
+	o := t.rgb[colOverflow]
+	t.heatOverflow = fmt.Sprintf("\x1b[48;2;%d;%d;%dm", o[0], o[1], o[2])
 
 	ld := lipgloss.LightDark(dark)
 	c := func(r [3]uint8) color.Color { return color.RGBA{r[0], r[1], r[2], 0xFF} }

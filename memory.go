@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// maxDefaultRowCache is the most the kernel row cache takes unless --memory
+// says otherwise (issue 6: "a sensible fraction of physical memory, at most
+// 1 GiB").
+const maxDefaultRowCache = 1 << 30
+
+// minRowCache is the smallest --memory accepted: below it the cache holds
+// hardly a row of a large set, and a typo such as --memory 512 (bytes, not
+// MB) is more likely than the wish.
+const minRowCache = 1 << 20
+
+// rowBudget is the byte budget of the kernel row cache: --memory, or a
+// quarter of physical memory capped at 1 GiB.
+func (o *options) rowBudget() (int64, error) {
+	if !o.set("memory") {
+		budget := int64(maxDefaultRowCache)
+		if phys := physicalMemory(); phys > 0 {
+			budget = min(budget, int64(phys/4))
+		}
+		return max(budget, minRowCache), nil
+	}
+	b, err := parseSize(o.memory)
+	if err != nil {
+		return 0, usagef("--memory %q: %v", o.memory, err)
+	}
+	if b < minRowCache {
+		return 0, usagef("--memory %q is less than the 1M the row cache needs at least (sizes are in bytes: 512M, 2G)", o.memory)
+	}
+	return b, nil
+}
+
+// parseSize reads a byte count such as 1073741824, 512K, 512M, 1.5G, 2GiB
+// or 1GB (K, M, G, T are powers of 1024 with or without "iB"/"B").
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := 1.0
+	upper := strings.ToUpper(t)
+	for _, u := range []struct {
+		suffix string
+		mult   float64
+	}{{"TIB", 1 << 40}, {"GIB", 1 << 30}, {"MIB", 1 << 20}, {"KIB", 1 << 10},
+		{"TB", 1 << 40}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10},
+		{"T", 1 << 40}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(upper, u.suffix) {
+			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) || v < 0 {
+		return 0, fmt.Errorf("not a size (write it like 512M, 2G or 1073741824)")
+	}
+	b := v * mult
+	if b >= 1<<62 {
+		return 0, fmt.Errorf("more memory than any machine has")
+	}
+	return int64(b), nil
+}

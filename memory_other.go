@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// physicalMemory is unknown here: the row cache takes its default cap.
+func physicalMemory() uint64 { return 0 }

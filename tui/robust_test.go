@@ -1,0 +1,357 @@
+package tui
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// fileOptions opens points as the command line opens a --data file: with
+// the given kernel (the default for files is linear), tie rule mistake.
+func fileOptions(t testing.TB, name string, pts []datasets.Point, spec string, eta float64) Options {
+	t.Helper()
+	k, err := learn.ParseKernel(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{File: name, Points: pts, Config: learn.Config{Kernel: k, Tie: learn.TieMistake, Eta: eta, Epochs: 100, Seed: 1}}
+}
+
+// allKeys is one press of every key the key map declares, in order.
+func allKeys() []string {
+	var keys []string
+	for _, group := range DefaultKeyMap().FullHelp() {
+		for _, b := range group {
+			keys = append(keys, b.Keys()...)
+		}
+	}
+	return keys
+}
+
+// pressAll sends each key, runs what it returns (a chunk of a run, not the
+// timers of autoplay) and renders after each.
+func pressAll(t *testing.T, m *Model, keys []string) {
+	t.Helper()
+	for _, k := range keys {
+		if k == "q" || k == "ctrl+c" || k == "w" {
+			continue
+		}
+		_, cmd := m.Update(keyMsg(k))
+		if m.converging || m.finishing {
+			run(m, cmd, 50)
+		}
+		m.stop()
+		_ = m.View()
+	}
+}
+
+// overflowCases are the reproductions of issue 6: data or kernels whose
+// Gram entries or field values pass float64.
+func overflowCases(t *testing.T) map[string]func() (*Model, []string) {
+	stamps := make([]datasets.Point, 30)
+	for i := range stamps {
+		// A nanosecond timestamp as x₁: (x·z + 1)^d passes 1.8e308 at d = 9.
+		stamps[i] = datasets.Point{X1: 1700000000000000000 + float64(i)*1e9, X2: 21.3 + float64(i%5), Y: 1 - 2*(i%2)}
+	}
+	far := []datasets.Point{{X1: 1e5, X2: 1e5, Y: 1}, {X1: -1e5, X2: 1e5, Y: -1}, {X1: 1e5, X2: -1e5, Y: -1}, {X1: -1e5, X2: -1e5, Y: 1}, {X1: 0, X2: 1e5, Y: 1}}
+	return map[string]func() (*Model, []string){
+		// A CSV with the row 1e160,0,1: K(x, x) = 1e320 under the linear kernel.
+		"csv 1e160": func() (*Model, []string) {
+			pts := []datasets.Point{{X1: 1e160, X2: 0, Y: 1}, {X1: 1, X2: 2, Y: -1}, {X1: -1, X2: 0.5, Y: 1}}
+			return newModel(t, fileOptions(t, "big.csv", pts, "linear", 1), 120, 40), nil
+		},
+		// kernelscope --dataset circles --kernel 'poly(d=30,c=1e11)'
+		"circles poly d=30 c=1e11": func() (*Model, []string) {
+			o := builtinOptions(t, "circles", 0)
+			o.Config.Kernel = learn.Poly{D: 30, C: 1e11}
+			return newModel(t, o, 120, 40), nil
+		},
+		// Timestamps, then ] until d reaches 10.
+		"timestamps d→10": func() (*Model, []string) {
+			return newModel(t, fileOptions(t, "stamps.csv", stamps, "poly(d=2,c=1)", 1), 120, 40), strings.Fields("] ] ] ] ] ] ] ]")
+		},
+		// 5 points at ±1e5, poly(d=30,c=0), η = 1e-6, then c.
+		"±1e5 poly d=30": func() (*Model, []string) {
+			return newModel(t, fileOptions(t, "far.csv", far, "poly(d=30,c=0)", 1e-6), 120, 40), []string{"c"}
+		},
+	}
+}
+
+// TestOverflowEveryKey loads each overflow case and sends every key once;
+// the values that are not finite must be shown as such.
+func TestOverflowEveryKey(t *testing.T) {
+	for name, open := range overflowCases(t) {
+		t.Run(name, func(t *testing.T) {
+			m, first := open()
+			pressAll(t, m, first)
+			out := screen(m)
+			if !strings.Contains(out, "Inf") && !strings.Contains(out, "NaN") && !strings.Contains(out, "overflow") {
+				t.Errorf("nothing on screen says that a value overflowed:\n%s", out)
+			}
+			if strings.Contains(out, "not PSD") {
+				t.Errorf("an overflowing Gram matrix is reported as not PSD:\n%s", out)
+			}
+			pressAll(t, m, allKeys())
+			for _, size := range [][2]int{{60, 20}, {1, 1}, {200, 60}} {
+				m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// TestGramOverflowShown: K(x₁, x₁) = (1e160)² is +Inf; the Gram panel says
+// so and the Mercer line blames the overflow, not the kernel.
+func TestGramOverflowShown(t *testing.T) {
+	pts := []datasets.Point{{X1: 1e160, X2: 0, Y: 1}, {X1: 1, X2: 2, Y: -1}, {X1: -1, X2: 0.5, Y: 1}}
+	m := newModel(t, fileOptions(t, "big.csv", pts, "linear", 1), 120, 40)
+	out := screen(m)
+	for _, want := range []string{"+Inf", "K(x₁,x₁) = +Inf overflows: no Mercer"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("screen lacks %q:\n%s", want, out)
+		}
+	}
+	// A step on x₁ overflows: training stops with the reason, not a panic.
+	press(m, "space")
+	if m.s.err == nil || !strings.Contains(screen(m), "training stopped") {
+		t.Errorf("a step with an overflowing row did not stop training with a message:\n%s", screen(m))
+	}
+}
+
+// TestFieldOverflowShown: the field holds ±Inf/NaN where (x·g)^30 passes
+// float64 on the lattice; those cells are drawn as ░ and the status says so.
+func TestFieldOverflowShown(t *testing.T) {
+	far := []datasets.Point{{X1: 1e5, X2: 1e5, Y: 1}, {X1: -1e5, X2: 1e5, Y: -1}, {X1: 1e5, X2: -1e5, Y: -1}, {X1: -1e5, X2: -1e5, Y: 1}, {X1: 0, X2: 1e5, Y: 1}}
+	m := newModel(t, fileOptions(t, "far.csv", far, "poly(d=30,c=0)", 1e-6), 120, 40)
+	_, cmd := m.Update(keyMsg("c"))
+	run(m, cmd, 1000)
+	bad, all := m.s.fieldOverflow()
+	if bad == 0 {
+		t.Skipf("no lattice value overflowed (%d points): the case no longer reproduces", all)
+	}
+	out := screen(m)
+	if !strings.Contains(out, "f overflows in part of the plane") || !strings.Contains(out, glyphOverflow) {
+		t.Errorf("%d of %d field values are not finite, but the screen does not show it:\n%s", bad, all, out)
+	}
+	m.mono = true
+	m.setTheme()
+	if !strings.Contains(screen(m), glyphOverflow) {
+		t.Error("without color the overflowing cells are not marked")
+	}
+}
+
+// TestFailedBuildKeepsWorking: data that cannot be trained on (moons with
+// noise 1e308 makes infinite coordinates) opens an empty plane with the
+// reason, and every key keeps working; a later failure keeps the last good
+// state.
+func TestFailedBuildKeepsWorking(t *testing.T) {
+	o := builtinOptions(t, "moons", 0)
+	o.Noise = 1e308
+	o.Points = append(o.Points, datasets.Point{X1: math.Inf(1), X2: 0, Y: 1})
+	m := newModel(t, o, 120, 40)
+	if m.s.p == nil || m.s.p.N() != 0 {
+		t.Fatalf("after a failed build: perceptron %v", m.s.p)
+	}
+	if !strings.Contains(screen(m), "could not open that data") {
+		t.Errorf("the reason is not shown:\n%s", screen(m))
+	}
+	pressAll(t, m, allKeys())
+
+	// A kernel the perceptron refuses leaves everything as it was.
+	m = newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	press(m, "space", "space")
+	cfg := m.s.opts.Config
+	cfg.Kernel = learn.RBF{Sigma: 0}
+	m.setConfig(cfg, "kernel")
+	if m.s.p.T() != 2 || m.s.opts.Config.Kernel.Spec() != "poly(d=2,c=0)" {
+		t.Errorf("a failed setConfig changed the state: t=%d K=%s", m.s.p.T(), m.s.opts.Config.Kernel.Spec())
+	}
+	if !strings.Contains(m.message, "nothing changed") {
+		t.Errorf("message %q does not say nothing changed", m.message)
+	}
+}
+
+// TestGuardCatchesPanics: a panic in Update, View or a command becomes a
+// *PanicError and a quit, never a crash.
+func TestGuardCatchesPanics(t *testing.T) {
+	for _, where := range []string{"update", "view", "cmd"} {
+		g := &guard{m: panicky{where}}
+		_, cmd := g.Update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+		if where == "view" {
+			_ = g.View()
+		}
+		if where == "cmd" {
+			msg := cmd()
+			_, cmd = g.Update(msg)
+		}
+		var pe *PanicError
+		if g.err == nil || !errors.As(error(g.err), &pe) || !strings.Contains(g.err.Error(), "boom "+where) {
+			t.Errorf("%s: err %v, want a PanicError naming the panic", where, g.err)
+		}
+		if where != "view" {
+			if cmd == nil {
+				t.Fatalf("%s: no command after a panic", where)
+			}
+			if _, ok := cmd().(tea.QuitMsg); !ok {
+				t.Errorf("%s: the program does not quit after a panic", where)
+			}
+		}
+	}
+}
+
+type panicky struct{ where string }
+
+func (p panicky) Init() tea.Cmd { return nil }
+func (p panicky) Update(tea.Msg) (tea.Model, tea.Cmd) {
+	switch p.where {
+	case "update":
+		panic("boom update")
+	case "cmd":
+		return p, func() tea.Msg { panic("boom cmd") }
+	}
+	return p, nil
+}
+func (p panicky) View() tea.View {
+	if p.where == "view" {
+		panic("boom view")
+	}
+	return tea.NewView("")
+}
+
+// TestEpochRunsInChunks: e on 20,000 noisy points does not block: it
+// returns a command after a frame's work, and esc cancels it.
+func TestEpochRunsInChunks(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "circles", 20000), 120, 40)
+	m.s.opts.Noise = 0.3
+	_, cmd := m.Update(keyMsg("e"))
+	if cmd == nil || !m.finishing {
+		t.Fatalf("e on 20000 points finished at once (t=%d): it blocks the screen", m.s.p.T())
+	}
+	at := m.s.p.T()
+	if at >= 20000 {
+		t.Fatalf("e took the whole pass (%d steps) in one go", at)
+	}
+	press(m, "esc")
+	if m.finishing {
+		t.Fatal("esc did not cancel e")
+	}
+	m.Update(runMsg{id: m.tick - 1}) // the stale chunk
+	if m.s.p.T() != at {
+		t.Errorf("a cancelled e went on: t=%d, was %d", m.s.p.T(), at)
+	}
+	// Run to the end of the pass.
+	_, cmd = m.Update(keyMsg("e"))
+	run(m, cmd, 100000)
+	if !m.s.p.AtPassStart() || m.s.p.Epoch() != 1 {
+		t.Errorf("e ended at epoch %d, pass start %v", m.s.p.Epoch(), m.s.p.AtPassStart())
+	}
+}
+
+// TestYourDataStaysInTheCycle: points added by hand head the d/D cycle, so
+// switching datasets never loses them; q asks before quitting without them;
+// a save clears that.
+func TestYourDataStaysInTheCycle(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	m.Update(tea.MouseClickMsg{X: m.plotX0 + 3, Y: m.plotY0 + 2, Button: tea.MouseLeft})
+	if len(m.s.opts.Points) != 5 || !m.s.unsaved {
+		t.Fatalf("after a click: %d points, unsaved %v", len(m.s.opts.Points), m.s.unsaved)
+	}
+	press(m, "d") // from your points to the first built-in, worked4 as it was
+	if m.s.onYours || m.s.opts.Dataset != "worked4" || len(m.s.opts.Points) != 4 {
+		t.Fatalf("d went to %q with %d points", m.s.opts.Dataset, len(m.s.opts.Points))
+	}
+	press(m, "D")
+	if len(m.s.opts.Points) != 5 || !m.s.onYours {
+		t.Fatalf("D did not come back to your points: %d points", len(m.s.opts.Points))
+	}
+	// q asks first; any other key cancels the question.
+	_, cmd := m.Update(keyMsg("q"))
+	if cmd != nil || m.quitting || !strings.Contains(screen(m), "not saved") {
+		t.Fatalf("q with unsaved points quit at once:\n%s", screen(m))
+	}
+	press(m, "space")
+	if _, cmd = m.Update(keyMsg("q")); cmd != nil {
+		t.Fatal("q after another key quit without asking again")
+	}
+	// Editing other data asks before it replaces your unsaved points.
+	press(m, "d", "o")
+	if len(m.s.yours.Points) != 5 || !strings.Contains(m.message, "press o again") {
+		t.Fatalf("o on other data replaced your unsaved points without asking: %d, %q", len(m.s.yours.Points), m.message)
+	}
+	press(m, "D")
+	_, cmd = m.Update(keyMsg("w"))
+	run(m, cmd, 1)
+	if m.s.unsaved {
+		t.Fatalf("still unsaved after w: %s", m.message)
+	}
+	if _, cmd = m.Update(keyMsg("q")); cmd == nil {
+		t.Error("q after saving does not quit")
+	}
+}
+
+// TestFileInTheCycle: a --data file is the first entry of the d/D cycle.
+func TestFileInTheCycle(t *testing.T) {
+	pts := []datasets.Point{{X1: 0, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}}
+	m := newModel(t, fileOptions(t, "mine.csv", pts, "linear", 1), 120, 40)
+	press(m, "d")
+	if m.s.opts.File != "" || m.s.opts.Dataset != datasets.Builtins()[0].Name {
+		t.Fatalf("d from the file went to %q %q", m.s.opts.File, m.s.opts.Dataset)
+	}
+	press(m, "D")
+	if m.s.opts.File != "mine.csv" || len(m.s.opts.Points) != 2 || m.s.opts.Config.Kernel.Spec() != "linear" {
+		t.Fatalf("D did not return to the file: %q, %d points, K=%s", m.s.opts.File, len(m.s.opts.Points), m.s.opts.Config.Kernel.Spec())
+	}
+	if _, cmd := m.Update(keyMsg("q")); cmd == nil {
+		t.Error("q with an unedited file asks before quitting")
+	}
+}
+
+// TestSaveNeverReplaces: w in a directory holding kernelscope-worked3.csv
+// and -2 … -1002 overwrites none of them.
+func TestSaveNeverReplaces(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	names := []string{"kernelscope-worked3.csv"}
+	for i := 2; i <= 1002; i++ {
+		names = append(names, "kernelscope-worked3-"+strconv.Itoa(i)+".csv")
+	}
+	for _, n := range names {
+		if err := os.WriteFile(n, []byte("mine "+n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := newModel(t, builtinOptions(t, "worked3", 0), 120, 40)
+	_, cmd := m.Update(keyMsg("w"))
+	run(m, cmd, 1)
+	for _, n := range names {
+		if b, err := os.ReadFile(filepath.Join(dir, n)); err != nil || string(b) != "mine "+n {
+			t.Fatalf("%s was replaced or lost: %q %v", n, b, err)
+		}
+	}
+	if !strings.Contains(m.message, "nothing was written") {
+		t.Errorf("no message that nothing was saved: %q", m.message)
+	}
+}
+
+func chdir(t *testing.T, dir string) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(wd) })
+}
