@@ -74,7 +74,11 @@ func (p *Perceptron) remember(r record) {
 	if p.cfg.NoHistory {
 		return
 	}
-	if d, ok := p.hist.push(r, maxUndoMistakes); ok {
+	limit := maxUndoMistakes
+	if c := p.cfg.UndoMistakes; c > 0 {
+		limit = min(limit, c)
+	}
+	if d, ok := p.hist.push(r, limit); ok {
 		p.floorT, p.floorEpochMistakes = d.t, int(d.epochMistakes)
 	}
 }

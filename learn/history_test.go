@@ -305,3 +305,38 @@ func TestHistoryMemory(t *testing.T) {
 		runtime.KeepAlive(p)
 	}
 }
+
+// TestUndoMistakesConfig: Config.UndoMistakes caps the history below
+// MaxUndoMistakes. On xor with the linear kernel (never separable) every
+// pass has mistakes; with a cap of 3, Undo puts back exactly the last 3
+// mistakes and the correct steps after the oldest of them, then stops.
+func TestUndoMistakesConfig(t *testing.T) {
+	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}}
+	p, err := New(Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 50, UndoMistakes: 3}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mistakeT []int
+	for range 40 {
+		st, err := p.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mistake {
+			mistakeT = append(mistakeT, st.T)
+		}
+	}
+	if len(mistakeT) < 4 {
+		t.Fatalf("only %d mistakes in 40 steps", len(mistakeT))
+	}
+	// The floor is the step of the newest dropped mistake: the 4th newest.
+	want := mistakeT[len(mistakeT)-4]
+	if got := p.UndoFloor(); got != want {
+		t.Errorf("UndoFloor = %d, want %d (mistakes at %v)", got, want, mistakeT)
+	}
+	for p.Undo() {
+	}
+	if p.T() != want || p.Mistakes() != len(mistakeT)-3 {
+		t.Errorf("after undoing all it can: T=%d mistakes=%d; want T=%d mistakes=%d", p.T(), p.Mistakes(), want, len(mistakeT)-3)
+	}
+}

@@ -34,8 +34,12 @@ type Config struct {
 	Narrate bool
 	// NoHistory keeps no undo records at all (headless runs that never step
 	// back). Otherwise the history holds one record per mistake, the last
-	// MaxUndoMistakes of them.
+	// MaxUndoMistakes of them, or of UndoMistakes when that is smaller.
 	NoHistory bool
+	// UndoMistakes caps the undo history at the last UndoMistakes mistakes
+	// (24 bytes each); 0 means MaxUndoMistakes. An interactive program that
+	// runs for hours may want a smaller cap than a headless one.
+	UndoMistakes int
 	// RowCacheBytes is the most bytes the cached kernel rows may take (one
 	// row of 8n bytes is always allowed); rows beyond it are dropped and
 	// computed again when needed, which changes no result, only the time.
@@ -156,6 +160,9 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 	}
 	if cfg.Epochs < 0 {
 		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
+	}
+	if cfg.UndoMistakes < 0 {
+		return nil, fmt.Errorf("learn: the undo cap must be ≥ 0 mistakes (0: MaxUndoMistakes), not %d", cfg.UndoMistakes)
 	}
 	if cfg.RowCacheBytes < 0 {
 		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)

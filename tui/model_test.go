@@ -3,10 +3,12 @@ package tui
 import (
 	"flag"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +57,15 @@ func newModel(t testing.TB, o Options, w, h int) *Model {
 func press(m *Model, keys ...string) {
 	for _, k := range keys {
 		m.Update(keyMsg(k))
+	}
+}
+
+// pressRun sends keys and runs the commands they return to the end (a
+// run to convergence or to the end of a pass goes in chunks).
+func pressRun(m *Model, keys ...string) {
+	for _, k := range keys {
+		_, cmd := m.Update(keyMsg(k))
+		run(m, cmd, 1_000_000)
 	}
 }
 
@@ -340,8 +351,27 @@ func TestNoPanics(t *testing.T) {
 		"k", "K", "[", "]", "{", "}", "a", "t", "s", "up", "down", "left", "right", "o", "x", "delete",
 		"backspace", "g", "m", "esc", "enter", "Q", "1", "ß"}
 	r := rand.New(rand.NewPCG(42, 42))
+	opens := map[string]func() *Model{}
 	for _, name := range []string{"worked4", "xor", "circles", "spiral"} {
-		m := newModel(t, builtinOptions(t, name, 0), 80, 24)
+		opens[name] = func() *Model { return newModel(t, builtinOptions(t, name, 0), 80, 24) }
+	}
+	// Kernels and data that overflow float64, and data that cannot be
+	// trained on at all (issue 6).
+	for name, open := range overflowCases(t) {
+		opens[name] = func() *Model { m, _ := open(); return m }
+	}
+	opens["moons noise 1e308"] = func() *Model {
+		o := builtinOptions(t, "moons", 0)
+		o.Points = append(o.Points, datasets.Point{X1: math.Inf(-1), X2: 8e307, Y: 1})
+		return newModel(t, o, 80, 24)
+	}
+	names := make([]string, 0, len(opens))
+	for name := range opens {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		m := opens[name]()
 		var pending tea.Cmd
 		for i := range 2000 {
 			switch r.IntN(10) {
@@ -357,7 +387,7 @@ func TestNoPanics(t *testing.T) {
 						if m.playing {
 							m.Update(tickMsg{id: m.tick})
 						}
-						if m.converging {
+						if m.converging || m.finishing {
 							m.Update(runMsg{id: m.tick})
 						}
 					}
@@ -385,7 +415,7 @@ func TestNoPanics(t *testing.T) {
 // terminal, and there are exactly as many lines, at every size.
 func TestViewFitsTerminal(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 80, 24)
-	press(m, "e")
+	pressRun(m, "e")
 	for _, size := range [][2]int{{1, 1}, {19, 5}, {20, 6}, {40, 12}, {80, 24}, {99, 29}, {100, 24}, {120, 36}, {200, 60}, {400, 150}} {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		lines := strings.Split(screen(m), "\n")
@@ -457,7 +487,7 @@ func BenchmarkView(b *testing.B) {
 // changed.
 func BenchmarkViewAfterMistake(b *testing.B) {
 	m := newModel(b, builtinOptions(b, "moons", 200), 160, 48)
-	press(m, "e")
+	pressRun(m, "e")
 	b.ReportAllocs()
 	for b.Loop() {
 		m.s.version++
@@ -538,7 +568,7 @@ func TestFinishEpochAfterAdd(t *testing.T) {
 	if err := m.s.addPoint(0.3, -0.2, 1); err != nil {
 		t.Fatal(err)
 	}
-	press(m, "e")
+	pressRun(m, "e")
 	p := m.s.p
 	if !p.AtPassStart() || p.Epoch() != 1 || p.T() != 5 {
 		t.Errorf("after e: epoch %d t=%d at pass start %v; want the 5-step first pass finished", p.Epoch(), p.T(), p.AtPassStart())

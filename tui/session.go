@@ -87,8 +87,14 @@ func build(o Options) (*learn.Perceptron, error) {
 	cfg := o.Config
 	cfg.Narrate = true
 	cfg.NoHistory = false
+	cfg.UndoMistakes = undoMistakes
 	return learn.New(cfg, datasets.Examples(o.Points))
 }
+
+// undoMistakes is how many of the latest mistakes b can put back: far more
+// than anyone steps back by hand, and 4.8 MB of history, so that c or
+// autoplay left running for an hour holds the program's memory flat.
+const undoMistakes = 200_000
 
 // apply switches to o: a fresh perceptron for its points and configuration,
 // a new viewport and field. When the perceptron cannot be built it returns
