@@ -136,6 +136,9 @@ func num(v float64, w int) string {
 	if !isFinite(v) {
 		return learn.Num(v)
 	}
+	if r := math.Round(v*1000) / 1000; r == 0 && v != 0 {
+		return expNum(v, w) // 1e-6 is not 0: keep its magnitude
+	}
 	s := learn.Num(math.Round(v*1000) / 1000)
 	if utf8.RuneCountInString(s) > w {
 		s = learn.Num(math.Round(v*100) / 100)

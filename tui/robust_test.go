@@ -62,7 +62,7 @@ func overflowCases(t *testing.T) map[string]func() (*Model, []string) {
 		// A nanosecond timestamp as x₁: (x·z + 1)^d passes 1.8e308 at d = 9.
 		stamps[i] = datasets.Point{X1: 1700000000000000000 + float64(i)*1e9, X2: 21.3 + float64(i%5), Y: 1 - 2*(i%2)}
 	}
-	far := []datasets.Point{{X1: 1e5, X2: 1e5, Y: 1}, {X1: -1e5, X2: 1e5, Y: -1}, {X1: 1e5, X2: -1e5, Y: -1}, {X1: -1e5, X2: -1e5, Y: 1}, {X1: 0, X2: 1e5, Y: 1}}
+	far := []datasets.Point{{X1: 1.2e5, X2: 0, Y: 1}, {X1: 0, X2: 1.2e5, Y: -1}, {X1: -1.2e5, X2: 0, Y: 1}, {X1: 0, X2: -1.2e5, Y: -1}, {X1: 8e4, X2: 8e4, Y: -1}}
 	return map[string]func() (*Model, []string){
 		// A CSV with the row 1e160,0,1: K(x, x) = 1e320 under the linear kernel.
 		"csv 1e160": func() (*Model, []string) {
@@ -79,7 +79,7 @@ func overflowCases(t *testing.T) map[string]func() (*Model, []string) {
 		"timestamps d→10": func() (*Model, []string) {
 			return newModel(t, fileOptions(t, "stamps.csv", stamps, "poly(d=2,c=1)", 1), 120, 40), strings.Fields("] ] ] ] ] ] ] ]")
 		},
-		// 5 points at ±1e5, poly(d=30,c=0), η = 1e-6, then c.
+		// 5 points at ±1.2e5, poly(d=30,c=0), η = 1e-6, then c.
 		"±1e5 poly d=30": func() (*Model, []string) {
 			return newModel(t, fileOptions(t, "far.csv", far, "poly(d=30,c=0)", 1e-6), 120, 40), []string{"c"}
 		},
@@ -130,13 +130,20 @@ func TestGramOverflowShown(t *testing.T) {
 // TestFieldOverflowShown: the field holds ±Inf/NaN where (x·g)^30 passes
 // float64 on the lattice; those cells are drawn as ░ and the status says so.
 func TestFieldOverflowShown(t *testing.T) {
-	far := []datasets.Point{{X1: 1e5, X2: 1e5, Y: 1}, {X1: -1e5, X2: 1e5, Y: -1}, {X1: 1e5, X2: -1e5, Y: -1}, {X1: -1e5, X2: -1e5, Y: 1}, {X1: 0, X2: 1e5, Y: 1}}
+	// K(xᵢ, xⱼ) ≤ (1.44e10)³⁰ ≈ 5.7e304 on the data, so training converges
+	// (x₅ becomes a support vector); on the lattice, which reaches ±1.5e5,
+	// (x₅·g)³⁰ passes 1.8e308 wherever x₅·g > 1.88e10, near the corner
+	// g₁ + g₂ > 2.35e5.
+	far := []datasets.Point{{X1: 1.2e5, X2: 0, Y: 1}, {X1: 0, X2: 1.2e5, Y: -1}, {X1: -1.2e5, X2: 0, Y: 1}, {X1: 0, X2: -1.2e5, Y: -1}, {X1: 8e4, X2: 8e4, Y: -1}}
 	m := newModel(t, fileOptions(t, "far.csv", far, "poly(d=30,c=0)", 1e-6), 120, 40)
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 1000)
 	bad, all := m.s.fieldOverflow()
-	if bad == 0 {
-		t.Skipf("no lattice value overflowed (%d points): the case no longer reproduces", all)
+	if bad == 0 || m.s.p.State() != learn.Converged {
+		t.Fatalf("%d of %d lattice values overflowed, state %v: want some, after convergence", bad, all, m.s.p.State())
+	}
+	if !strings.Contains(screen(m), "1e-6") {
+		t.Errorf("α = 1e-6 is not shown as such:\n%s", screen(m))
 	}
 	out := screen(m)
 	if !strings.Contains(out, "f overflows in part of the plane") || !strings.Contains(out, glyphOverflow) {
