@@ -2,26 +2,26 @@ package learn
 
 import (
 	"runtime"
-	"slices"
 	"sync"
 )
 
 // Rect is the part of the input plane a field covers.
 type Rect struct{ MinX1, MaxX1, MinX2, MaxX2 float64 }
 
-// Field is the decision function f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) (seed 001, "Kernel
+// Field is a decision function f(x) = Σⱼ cⱼ K(xⱼ, x) + b (seed 001, "Kernel
 // perceptron") on a W×H lattice over a rectangle. Lattice point (c, r) is the
 // centre of cell c of W across and cell r of H down, so row 0 is the top
 // (largest x₂), as a screen draws it.
 //
-// A field attached to a Perceptron is kept up to date by it: a mistake on xᵢ
-// adds η yᵢ K(xᵢ, g) to every lattice point g, O(W·H) whatever the number of
-// support vectors, and Undo subtracts it again.
+// Recompute fills it from any Expansion. As an Observer of a Learner
+// (Attach) it is kept up to date: a change of cⱼ by δ adds δ K(xⱼ, g) to
+// every lattice point g, O(W·H) whatever the number of support vectors.
 type Field struct {
 	Rect Rect
 	W, H int
 	// Values[r*W + c] is f at lattice point (c, r).
 	Values []float64
+	kernel Kernel
 	pts    []Vec
 	row    []float64
 }
@@ -42,38 +42,31 @@ func (fd *Field) Point(c, r int) (x1, x2 float64) {
 // At returns f at lattice point (c, r).
 func (fd *Field) At(c, r int) float64 { return fd.Values[r*fd.W+c] }
 
-// Attach computes fd in full from p's support vectors and keeps it up to date
-// from then on, through steps, undos and resets.
-func (p *Perceptron) Attach(fd *Field) {
-	fd.pts = make([]Vec, 0, fd.W*fd.H)
+// Recompute sets every value to Σⱼ cⱼ K(xⱼ, g) + b, the support vectors of
+// e taken in dataset order. The lattice is split across the cores; each
+// point's sum is formed in the same order whatever the split, so the result
+// is the same. It reads e only, so e may be a Frozen copy of a learner that
+// goes on training meanwhile.
+func (fd *Field) Recompute(e Expansion) {
+	fd.kernel = e.Kernel()
+	fd.pts = fd.pts[:0]
 	for r := range fd.H {
 		for c := range fd.W {
-			fd.pts = append(fd.pts, p.vec(fd.Point(c, r)))
+			fd.pts = append(fd.pts, e.Embed(fd.Point(c, r)))
 		}
 	}
-	fd.recompute(p)
-	if !slices.Contains(p.fields, fd) {
-		p.fields = append(p.fields, fd)
+	b := e.Offset()
+	for g := range fd.Values {
+		fd.Values[g] = b
 	}
-}
-
-// Detach stops keeping fd up to date.
-func (p *Perceptron) Detach(fd *Field) {
-	p.fields = slices.DeleteFunc(p.fields, func(x *Field) bool { return x == fd })
-}
-
-// recompute sets every value to Σⱼ αⱼ yⱼ K(xⱼ, g), the support vectors taken
-// in dataset order. The lattice is split across the cores; each point's sum
-// is formed in the same order whatever the split, so the result is the same.
-func (fd *Field) recompute(p *Perceptron) {
-	clear(fd.Values)
-	if len(p.svs) == 0 || len(fd.pts) == 0 {
+	svs := e.SupportVectors()
+	if len(svs) == 0 || len(fd.pts) == 0 {
 		return
 	}
-	parts := min(runtime.GOMAXPROCS(0), max(1, len(fd.pts)*len(p.svs)/200_000))
+	parts := min(runtime.GOMAXPROCS(0), max(1, len(fd.pts)*len(svs)/200_000))
 	if parts <= 1 {
-		for _, j := range p.svs {
-			fd.add(p.cfg.Kernel, p.xs[j], p.alpha[j]*float64(p.ys[j]))
+		for _, j := range svs {
+			fd.add(e.X(j), e.Coef(j))
 		}
 		return
 	}
@@ -81,23 +74,65 @@ func (fd *Field) recompute(p *Perceptron) {
 	size := (len(fd.pts) + parts - 1) / parts
 	for lo := 0; lo < len(fd.pts); lo += size {
 		hi := min(lo+size, len(fd.pts))
-		part := &Field{Values: fd.Values[lo:hi], pts: fd.pts[lo:hi]}
+		part := &Field{Values: fd.Values[lo:hi], pts: fd.pts[lo:hi], kernel: fd.kernel}
 		wg.Go(func() {
-			for _, j := range p.svs {
-				part.add(p.cfg.Kernel, p.xs[j], p.alpha[j]*float64(p.ys[j]))
+			for _, j := range svs {
+				part.add(e.X(j), e.Coef(j))
 			}
 		})
 	}
 	wg.Wait()
 }
 
+// Catch up moves a field computed from the expansion then to the one now:
+// each support vector of either whose coefficient differs adds its change
+// δⱼ K(xⱼ, g), and the offset its change. A field recomputed off the UI
+// path from a Frozen copy catches up with the learner that went on
+// training meanwhile, at a cost of the coefficients that changed.
+func (fd *Field) CatchUp(then, now Expansion) {
+	seen := make(map[int]bool, len(now.SupportVectors()))
+	for _, j := range now.SupportVectors() {
+		seen[j] = true
+		if d := now.Coef(j) - then.Coef(j); d != 0 {
+			fd.add(now.X(j), d)
+		}
+	}
+	for _, j := range then.SupportVectors() {
+		if !seen[j] {
+			fd.add(then.X(j), -then.Coef(j))
+		}
+	}
+	if d := now.Offset() - then.Offset(); d != 0 {
+		for g := range fd.Values {
+			fd.Values[g] += d
+		}
+	}
+}
+
+// Changed adds delta·K(x, g) to every lattice point: an Observer's news
+// that a coefficient moved.
+func (fd *Field) Changed(x Vec, delta float64) { fd.add(x, delta) }
+
+// Cleared sets every value to exactly 0: every coefficient is 0 again.
+func (fd *Field) Cleared() { clear(fd.Values) }
+
+// Attach computes fd in full from p's support vectors and keeps it up to date
+// from then on, through steps, undos and resets.
+func (p *Perceptron) Attach(fd *Field) {
+	fd.Recompute(p)
+	p.Observe(fd)
+}
+
+// Detach stops keeping fd up to date.
+func (p *Perceptron) Detach(fd *Field) { p.Unobserve(fd) }
+
 // add adds w·K(x, g) to every lattice point g.
-func (fd *Field) add(k Kernel, x Vec, w float64) {
+func (fd *Field) add(x Vec, w float64) {
 	if cap(fd.row) < len(fd.pts) {
 		fd.row = make([]float64, len(fd.pts))
 	}
 	row := fd.row[:len(fd.pts)]
-	KernelRow(k, row, x, fd.pts)
+	KernelRow(fd.kernel, row, x, fd.pts)
 	vals := fd.Values[:len(row)]
 	for g, v := range row {
 		vals[g] += w * v

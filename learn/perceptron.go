@@ -143,7 +143,7 @@ type Perceptron struct {
 	// floorT is the earliest T Undo can reach, floorEpochMistakes the
 	// EpochMistakes there.
 	floorT, floorEpochMistakes int
-	fields                     []*Field
+	observers                  []Observer
 	terms                      []Term
 	err                        error
 }
@@ -440,8 +440,8 @@ func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	}
 	axpy(p.f, row, w)
 	p.bound = bound
-	for _, fd := range p.fields {
-		fd.add(p.cfg.Kernel, p.xs[i], w)
+	for _, o := range p.observers {
+		o.Changed(p.xs[i], w)
 	}
 	wasSV := p.alpha[i] > 0
 	p.alpha[i] = alpha
@@ -485,8 +485,8 @@ func rowMax(row []float64) (float64, int) {
 func (p *Perceptron) clearScores() {
 	clear(p.f)
 	p.bound = 0
-	for _, fd := range p.fields {
-		clear(fd.Values)
+	for _, o := range p.observers {
+		o.Cleared()
 	}
 }
 
@@ -558,4 +558,29 @@ func (p *Perceptron) Decide(x1, x2 float64) float64 {
 		f += p.alpha[j] * float64(p.ys[j]) * p.cfg.Kernel.Eval(p.xs[j], x)
 	}
 	return f
+}
+
+// Kernel is the kernel K the perceptron trains with.
+func (p *Perceptron) Kernel() Kernel { return p.cfg.Kernel }
+
+// Embed maps an input point to augmented coordinates, as training does.
+func (p *Perceptron) Embed(x1, x2 float64) Vec { return p.vec(x1, x2) }
+
+// Coef is cⱼ = αⱼ yⱼ, example j's coefficient in f(x) = Σⱼ cⱼ K(xⱼ, x).
+func (p *Perceptron) Coef(j int) float64 { return p.alpha[j] * float64(p.ys[j]) }
+
+// Offset is 0: the perceptron learns a bias, if at all, through the
+// augmented coordinate x₀ = 1 (seed 004), not as a separate b.
+func (p *Perceptron) Offset() float64 { return 0 }
+
+// Observe has o told of every change of a coefficient from now on.
+func (p *Perceptron) Observe(o Observer) {
+	if !slices.Contains(p.observers, o) {
+		p.observers = append(p.observers, o)
+	}
+}
+
+// Unobserve stops telling o of changes.
+func (p *Perceptron) Unobserve(o Observer) {
+	p.observers = slices.DeleteFunc(p.observers, func(x Observer) bool { return x == o })
 }
