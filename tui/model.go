@@ -122,8 +122,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(0, msg.Width), max(0, msg.Height)
-		m.layout()
+		cmd := m.layout()
 		m.syncKeys()
+		return m, cmd
+	case fieldMsg:
+		m.s.fieldReady(fieldResult(msg))
 		return m, nil
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
@@ -760,19 +763,27 @@ func (m *Model) focusIndex() int {
 	return -1
 }
 
-// layout sizes the field to the plot area.
-func (m *Model) layout() {
+// fieldMsg is a field computed off the UI path.
+type fieldMsg fieldResult
+
+// layout sizes the field to the plot area; a large field is computed by the
+// command it returns.
+func (m *Model) layout() tea.Cmd {
 	l := m.computeLayout()
 	m.plotX0, m.plotY0 = l.regionX+1+gutter, l.regionY+1
 	m.plotW, m.plotH = plotSize(max(0, l.regionW-2), max(0, l.regionH-2))
 	if l.regionW <= 0 {
 		m.plotW, m.plotH = 0, 0
 	}
-	m.s.resize(m.plotW, 2*m.plotH)
+	job := m.s.resize(m.plotW, 2*m.plotH)
 	if m.cursorOn {
 		m.cursorX = max(0, min(m.plotW-1, m.cursorX))
 		m.curY = max(0, min(m.plotH-1, m.curY))
 	}
+	if job == nil {
+		return nil
+	}
+	return func() tea.Msg { return fieldMsg(job()) }
 }
 
 // mercerNote is the line the Gram panel writes about Mercer's condition;
@@ -994,6 +1005,9 @@ func (m *Model) regionPanel(w, h int) []string {
 	title := " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   " + m.legend() + " "
 	if m.width < wideW || m.height < wideH {
 		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x) │ g: α and Gram panels │ " + m.legend() + " "
+	}
+	if m.s.computing {
+		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   computing the field for the new size… "
 	}
 	iw, ih := max(0, w-2), max(0, h-2)
 	cur := m.focusIndex()

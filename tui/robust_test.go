@@ -362,3 +362,53 @@ func chdir(t *testing.T, dir string) {
 	}
 	t.Cleanup(func() { os.Chdir(wd) })
 }
+
+// TestResizeComputesOffTheUIPath: with thousands of support vectors a
+// resize does not recompute the field inside Update: it returns a command,
+// the old field stays on screen meanwhile, steps taken before the result
+// arrives are caught up, and a result for an older size is dropped.
+func TestResizeComputesOffTheUIPath(t *testing.T) {
+	o := builtinOptions(t, "circles", 4000)
+	b, _ := datasets.Lookup("circles")
+	o.Noise, o.Points = 0.3, b.Generate(4000, 0.3, 1)
+	m := newModel(t, o, 120, 40)
+	for range 3 {
+		pressRun(m, "e")
+	}
+	if n := len(m.s.p.SupportVectors()); n*24000/10 < syncFieldWork {
+		t.Fatalf("only %d support vectors: not enough work to leave the UI path", n)
+	}
+	old := m.s.field
+	_, cmd := m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	if cmd == nil || m.s.field != old || !m.s.computing {
+		t.Fatalf("the resize recomputed the field inside Update (cmd %v)", cmd != nil)
+	}
+	if !strings.Contains(screen(m), "computing the field") {
+		t.Error("the region does not say the field is being computed")
+	}
+	msg := cmd()
+	press(m, "space", "space", "space") // steps taken meanwhile
+	m.Update(msg)
+	if m.s.computing || m.s.field == old {
+		t.Fatal("the computed field did not replace the old one")
+	}
+	want := learn.NewField(m.s.field.Rect, m.s.field.W, m.s.field.H)
+	want.Recompute(m.s.p)
+	for g := range want.Values {
+		if d := math.Abs(want.Values[g] - m.s.field.Values[g]); d > 1e-9*math.Max(1, math.Abs(want.Values[g])) {
+			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, m.s.field.Values[g], want.Values[g])
+		}
+	}
+	// A result for a size that is no longer wanted is dropped.
+	_, cmd = m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+	_, cmd2 := m.Update(tea.WindowSizeMsg{Width: 180, Height: 55})
+	stale, fresh := cmd(), cmd2()
+	m.Update(stale)
+	if !m.s.computing {
+		t.Error("a stale field was taken")
+	}
+	m.Update(fresh)
+	if m.s.computing {
+		t.Error("the fresh field was not taken")
+	}
+}

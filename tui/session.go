@@ -44,6 +44,10 @@ type session struct {
 	version int
 	// built counts rebuilds: new data, kernel, bias or tie rule.
 	built int
+	// fieldGen counts the fields asked for, so a field computed off the UI
+	// path for an older size is dropped; computing reports one is pending.
+	fieldGen  int
+	computing bool
 	// overflow caches the count of lattice values of the field that are not
 	// finite numbers, for the field version overflowAt.
 	overflow, overflowAt int
@@ -107,6 +111,7 @@ func (s *session) apply(o Options) error {
 	if s.field != nil && s.p != nil {
 		s.p.Detach(s.field)
 	}
+	s.field = nil
 	s.opts, s.p, s.err = o, p, nil
 	s.built++
 	s.steps = s.steps[:0]
@@ -122,27 +127,78 @@ func (s *session) apply(o Options) error {
 const maxFieldPixels = 24000
 
 // resize sets the lattice size of the field for a plot of w×h pixels (two
-// per cell vertically) and recomputes it.
-func (s *session) resize(w, h int) {
+// per cell vertically) and recomputes it. When that is too much work for
+// one frame it returns a job that computes the field off the UI path (see
+// attachField).
+func (s *session) resize(w, h int) fieldJob {
 	if px := w * h; px > maxFieldPixels {
 		f := math.Sqrt(float64(maxFieldPixels) / float64(px))
 		w, h = max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
 	}
 	if w == s.fieldW && h == s.fieldH {
-		return
+		return nil
 	}
 	s.fieldW, s.fieldH = w, h
 	s.view = viewport(s.opts.Points)
 	s.fitView()
-	s.attachField()
+	return s.attachField()
 }
 
-func (s *session) attachField() {
+// syncFieldWork is the most kernel evaluations (lattice points × support
+// vectors) a field is computed with at once, a few milliseconds; a larger
+// recomputation (a resize with thousands of support vectors) runs off the
+// UI path.
+const syncFieldWork = 1_000_000
+
+// fieldJob computes a field off the UI path; its result goes to
+// session.fieldReady.
+type fieldJob func() fieldResult
+
+// fieldResult is a field computed from a frozen copy of the learner.
+type fieldResult struct {
+	gen   int // session.fieldGen when it was asked for
+	field *learn.Field
+	from  *learn.Frozen
+}
+
+// attachField makes a field for the current viewport and lattice size and
+// has the learner keep it up to date. Small ones are computed at once; a
+// large one is returned as a job, and until it is ready the previous field
+// stays on screen (s.computing).
+func (s *session) attachField() fieldJob {
+	fd := learn.NewField(s.view, s.fieldW, s.fieldH)
+	s.fieldGen++
+	if len(fd.Values)*len(s.p.SupportVectors()) <= syncFieldWork || s.field == nil {
+		s.useField(fd)
+		s.p.Attach(fd)
+		return nil
+	}
+	gen, from := s.fieldGen, learn.Freeze(s.p)
+	s.computing = true
+	return func() fieldResult {
+		fd.Recompute(from)
+		return fieldResult{gen, fd, from}
+	}
+}
+
+// fieldReady takes a field computed off the UI path, unless a newer one was
+// asked for since: it catches up with the steps taken meanwhile and
+// replaces the field on screen.
+func (s *session) fieldReady(r fieldResult) {
+	if r.gen != s.fieldGen {
+		return
+	}
+	r.field.CatchUp(r.from, s.p)
+	s.useField(r.field)
+	s.p.Observe(r.field)
+}
+
+// useField puts fd on screen in place of the field shown so far.
+func (s *session) useField(fd *learn.Field) {
 	if s.field != nil {
 		s.p.Detach(s.field)
 	}
-	s.field = learn.NewField(s.view, s.fieldW, s.fieldH)
-	s.p.Attach(s.field)
+	s.field, s.computing = fd, false
 	s.version++
 }
 
