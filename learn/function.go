@@ -58,22 +58,15 @@ func (p *Perceptron) substituted() (string, bool) {
 	return b.String(), true
 }
 
-// kernelAt writes K(z, x) as a function of x for a fixed z.
+// kernelAt writes K(z, x) as a function of x for a fixed z, when k is a
+// named kernel whose family knows how (Family.at). Sums and products are
+// not written out: Function then stops at the support-vector sum.
 func kernelAt(k Kernel, z Vec, bias bool) (string, bool) {
-	switch k := k.(type) {
-	case Linear:
-		return "(" + linearPoly(z, bias, 0).String() + ")", true
-	case Poly:
-		inner := linearPoly(z, bias, k.C)
-		inner.prune()
-		if k.D == 1 {
-			return "(" + inner.String() + ")", true
-		}
-		return "(" + inner.String() + ")" + superscript(k.D), true
-	case RBF:
-		return "exp(−‖x − (" + Num(z.X1) + ", " + Num(z.X2) + ")‖²/(2·" + Num(k.Sigma) + "²))", true
+	f, ok := FamilyOf(k)
+	if !ok || f.at == nil {
+		return "", false
 	}
-	return "", false
+	return f.at(f.Values(k), z, bias)
 }
 
 // maxWrittenTerms is how many support vectors Function writes out one by one.
@@ -113,21 +106,11 @@ func (p *Perceptron) expand() (polynomial, bool) {
 const maxExpandDegree = 6
 
 // kernelPoly returns K(z, x) as a polynomial in x = (x₁, x₂), where x̃₀ = 1
-// with bias augmentation and 0 without.
+// with bias augmentation and 0 without. Sums, products and scaled kernels
+// combine their parts' polynomials here; a named kernel is its family's to
+// expand (Family.expand).
 func kernelPoly(k Kernel, z Vec, bias bool) (polynomial, bool) {
 	switch k := k.(type) {
-	case Linear:
-		return linearPoly(z, bias, 0), true
-	case Poly:
-		if k.D > maxExpandDegree {
-			return nil, false
-		}
-		base := linearPoly(z, bias, k.C)
-		out := polynomial{{0, 0}: 1}
-		for range k.D {
-			out = out.mul(base)
-		}
-		return out, true
 	case Sum:
 		out := polynomial{}
 		for _, part := range k {
@@ -160,7 +143,12 @@ func kernelPoly(k Kernel, z Vec, bias bool) (polynomial, bool) {
 		out.addScaled(q, k.A)
 		return out, true
 	}
-	return nil, false
+	// A named kernel: its family expands it, if it is a polynomial.
+	f, ok := FamilyOf(k)
+	if !ok || f.expand == nil {
+		return nil, false
+	}
+	return f.expand(f.Values(k), z, bias)
 }
 
 // linearPoly is z·x̃ + c as a polynomial in x.

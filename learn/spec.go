@@ -28,54 +28,23 @@ func (e *SpecError) Error() string {
 //	factor = number | name [ "(" [ param { "," param } ] ")" ] | "(" expr ")" .
 //	param  = ident "=" number .
 //
-// Names: linear; poly (d, c; defaults d=2, c=1); rbf (sigma; default 1);
-// sigmoid (gamma, c; defaults 1, 0). A number in a product scales it and
-// must be > 0; all the numbers of a product, wherever they stand, multiply
-// into one scale, which must not round to 0 or +Inf. A product needs at
-// least one kernel. ParseKernel rejects whatever Validate would.
+// Names are those of the kernel families (Families: linear; poly with d
+// and c, defaults d=2, c=1; rbf with sigma, default 1; sigmoid with gamma
+// and c, defaults 1, 0), each with its aliases, parameter aliases and
+// defaults. A number in a product scales it and must be > 0; all the
+// numbers of a product, wherever they stand, multiply into one scale, which
+// must not round to 0 or +Inf. A product needs at least one kernel.
+// ParseKernel rejects whatever Validate would.
 //
 // Examples: linear, poly(d=2,c=0), rbf(sigma=0.5), rbf(sigma=1)+poly(d=2,c=0),
 // linear*rbf(sigma=2), 0.5*rbf.
-
-// kernelNames maps each accepted name to its canonical one.
-var kernelNames = map[string]string{
-	"linear": "linear", "lin": "linear",
-	"poly": "poly", "polynomial": "poly",
-	"rbf": "rbf", "gaussian": "rbf", "gauss": "rbf",
-	"sigmoid": "sigmoid", "tanh": "sigmoid",
-}
-
-// paramNames maps each kernel's accepted parameter names to canonical ones.
-var paramNames = map[string]map[string]string{
-	"linear":  {},
-	"poly":    {"d": "d", "degree": "d", "c": "c", "coef0": "c"},
-	"rbf":     {"sigma": "sigma", "s": "sigma", "σ": "sigma"},
-	"sigmoid": {"gamma": "gamma", "g": "gamma", "γ": "gamma", "c": "c", "coef0": "c"},
-}
-
-// paramList says, for error messages, which parameters a kernel takes.
-var paramList = map[string]string{
-	"linear":  "no parameters",
-	"poly":    "d and c",
-	"rbf":     "sigma",
-	"sigmoid": "gamma and c",
-}
-
-// Default kernel parameters for a bare name (the command line's defaults).
-const (
-	DefaultDegree = 2
-	DefaultPolyC  = 1.0
-	DefaultSigma  = 1.0
-	DefaultGamma  = 1.0
-	DefaultSigC   = 0.0
-)
 
 // ParseKernel reads a kernel spec. Errors are *SpecError.
 func ParseKernel(spec string) (Kernel, error) {
 	p := &specParser{src: spec}
 	p.skip()
 	if p.pos == len(p.src) {
-		return nil, p.fail(p.pos, "empty kernel spec (try linear, poly(d=2,c=1), rbf(sigma=1) or sigmoid(gamma=1,c=0))")
+		return nil, p.fail(p.pos, "empty kernel spec (try "+orList(defaultSpecs())+")")
 	}
 	k, err := p.expr()
 	if err != nil {
@@ -222,14 +191,15 @@ func (p *specParser) factor() (Kernel, error) {
 	at := p.pos
 	name := p.ident()
 	if name == "" {
-		return nil, p.fail(at, fmt.Sprintf("unexpected %q where a kernel name should be (linear, poly, rbf, sigmoid)", p.rest()))
+		return nil, p.fail(at, fmt.Sprintf("unexpected %q where a kernel name should be (%s)", p.rest(), strings.Join(familyNames(), ", ")))
 	}
-	canon, ok := kernelNames[strings.ToLower(name)]
+	fam, ok := LookupFamily(name)
 	if !ok {
-		return nil, p.fail(at, fmt.Sprintf("unknown kernel %q (want linear, poly, rbf or sigmoid)", name))
+		return nil, p.fail(at, fmt.Sprintf("unknown kernel %q (want %s)", name, orList(familyNames())))
 	}
-	params := map[string]float64{}
-	where := map[string]int{}
+	values := fam.defaults()
+	where := make([]int, len(values)) // where each value given starts; 0 for a default
+	given := make([]bool, len(values))
 	if p.peek() == '(' {
 		p.pos++
 		if p.peek() == ')' {
@@ -242,24 +212,24 @@ func (p *specParser) factor() (Kernel, error) {
 				if pname == "" {
 					return nil, p.fail(pat, fmt.Sprintf("want a parameter name=value, got %q", p.rest()))
 				}
-				pc, ok := paramNames[canon][strings.ToLower(pname)]
-				if !ok {
-					return nil, p.fail(pat, fmt.Sprintf("%s has no parameter %q (it takes %s)", canon, pname, paramList[canon]))
+				i := fam.param(pname)
+				if i < 0 {
+					return nil, p.fail(pat, fmt.Sprintf("%s has no parameter %q (it takes %s)", fam.name, pname, fam.takes()))
 				}
-				if _, dup := params[pc]; dup {
-					return nil, p.fail(pat, fmt.Sprintf("%s is given twice", pc))
+				if given[i] {
+					return nil, p.fail(pat, fmt.Sprintf("%s is given twice", fam.params[i].Name))
 				}
 				if p.peek() != '=' {
 					return nil, p.fail(p.pos, fmt.Sprintf("want = after %s", pname))
 				}
 				p.pos++
 				p.skip()
-				where[pc] = p.pos
+				where[i] = p.pos
 				v, err := p.number()
 				if err != nil {
 					return nil, err
 				}
-				params[pc] = v
+				values[i], given[i] = v, true
 				c := p.peek()
 				if c == ',' {
 					p.pos++
@@ -276,34 +246,13 @@ func (p *specParser) factor() (Kernel, error) {
 			}
 		}
 	}
-	get := func(name string, def float64) float64 {
-		if v, ok := params[name]; ok {
-			return v
+	// Each value is checked where it stands, by the rule Validate applies.
+	for i := range fam.params {
+		if err := fam.params[i].check(values[i]); err != nil {
+			return nil, p.fail(where[i], err.Error())
 		}
-		return def
 	}
-	var k Kernel
-	switch canon {
-	case "linear":
-		k = Linear{}
-	case "poly":
-		d := get("d", DefaultDegree)
-		if d != math.Trunc(d) || d < 1 || d > MaxDegree {
-			return nil, p.fail(where["d"], fmt.Sprintf("degree d must be a whole number from 1 to %d, not %s", MaxDegree, specNum(d)))
-		}
-		k = Poly{D: int(d), C: get("c", DefaultPolyC)}
-	case "rbf":
-		s := get("sigma", DefaultSigma)
-		if s <= 0 {
-			return nil, p.fail(where["sigma"], fmt.Sprintf("sigma must be > 0, not %s", specNum(s)))
-		}
-		if s < MinSigma {
-			return nil, p.fail(where["sigma"], fmt.Sprintf("sigma must be at least %g, not %s", MinSigma, specNum(s)))
-		}
-		k = RBF{Sigma: s}
-	case "sigmoid":
-		k = Sigmoid{Gamma: get("gamma", DefaultGamma), C: get("c", DefaultSigC)}
-	}
+	k := fam.build(values)
 	// The checks above point at the parameter at fault; this one keeps the
 	// parser from accepting a kernel that Validate rejects should Validate
 	// learn a rule they lack (ParseKernel's promise: what it returns is valid).
@@ -363,7 +312,10 @@ func (p *specParser) number() (float64, error) {
 
 // Overrides are parameter values that replace those of every part of a
 // kernel that takes them (the command line's --degree, --coef0, --sigma,
-// --gamma). A nil field overrides nothing.
+// --gamma). A nil field overrides nothing. Each field is matched to the
+// families' parameters by name (see overrides): Degree to poly's d (alias
+// degree), Coef0 to the c of poly and sigmoid (alias coef0), Sigma to rbf's
+// sigma, Gamma to sigmoid's gamma.
 type Overrides struct {
 	Degree *int
 	Coef0  *float64 // c of poly and sigmoid parts
@@ -371,67 +323,84 @@ type Overrides struct {
 	Gamma  *float64
 }
 
+// override is one parameter value to set, with the name of its flag, which
+// is a name or an alias of the parameters it sets.
+type override struct {
+	flag string
+	v    float64
+}
+
+// list returns the overrides that are set, in flag order.
+func (o Overrides) list() []override {
+	var out []override
+	if o.Degree != nil {
+		out = append(out, override{"degree", float64(*o.Degree)})
+	}
+	if o.Coef0 != nil {
+		out = append(out, override{"coef0", *o.Coef0})
+	}
+	if o.Sigma != nil {
+		out = append(out, override{"sigma", *o.Sigma})
+	}
+	if o.Gamma != nil {
+		out = append(out, override{"gamma", *o.Gamma})
+	}
+	return out
+}
+
 // Apply returns k with the overrides applied to every part that takes them.
 // It fails when an override applies to no part of k, since the user then
 // asked for something that cannot happen.
 func (o Overrides) Apply(k Kernel) (Kernel, error) {
-	used := map[string]bool{}
-	out := o.apply(k, used)
-	for _, f := range []struct {
-		set  bool
-		name string
-		kind string
-	}{
-		{o.Degree != nil, "degree", "poly"},
-		{o.Coef0 != nil, "coef0", "poly or sigmoid"},
-		{o.Sigma != nil, "sigma", "rbf"},
-		{o.Gamma != nil, "gamma", "sigmoid"},
-	} {
-		if f.set && !used[f.name] {
-			return nil, fmt.Errorf("--%s applies to %s kernels, and the kernel is %s", f.name, f.kind, k.Spec())
+	ovs := o.list()
+	used := make([]bool, len(ovs))
+	out := applyOverrides(k, ovs, used)
+	for i, ov := range ovs {
+		if !used[i] {
+			var kinds []string
+			for _, f := range families {
+				if f.param(ov.flag) >= 0 {
+					kinds = append(kinds, f.name)
+				}
+			}
+			return nil, fmt.Errorf("--%s applies to %s kernels, and the kernel is %s", ov.flag, orList(kinds), k.Spec())
 		}
 	}
 	return out, Validate(out)
 }
 
-func (o Overrides) apply(k Kernel, used map[string]bool) Kernel {
+// applyOverrides sets, in every named kernel of k, each parameter that an
+// override's flag names, and marks the overrides it used.
+func applyOverrides(k Kernel, ovs []override, used []bool) Kernel {
 	switch k := k.(type) {
-	case Poly:
-		if o.Degree != nil {
-			k.D, used["degree"] = *o.Degree, true
-		}
-		if o.Coef0 != nil {
-			k.C, used["coef0"] = *o.Coef0, true
-		}
-		return k
-	case RBF:
-		if o.Sigma != nil {
-			k.Sigma, used["sigma"] = *o.Sigma, true
-		}
-		return k
-	case Sigmoid:
-		if o.Gamma != nil {
-			k.Gamma, used["gamma"] = *o.Gamma, true
-		}
-		if o.Coef0 != nil {
-			k.C, used["coef0"] = *o.Coef0, true
-		}
-		return k
 	case Sum:
 		out := make(Sum, len(k))
 		for i, part := range k {
-			out[i] = o.apply(part, used)
+			out[i] = applyOverrides(part, ovs, used)
 		}
 		return out
 	case Product:
 		out := make(Product, len(k))
 		for i, part := range k {
-			out[i] = o.apply(part, used)
+			out[i] = applyOverrides(part, ovs, used)
 		}
 		return out
 	case Scaled:
-		k.K = o.apply(k.K, used)
+		k.K = applyOverrides(k.K, ovs, used)
 		return k
 	}
-	return k
+	f, ok := FamilyOf(k)
+	if !ok {
+		return k
+	}
+	values, set := f.Values(k), false
+	for j, ov := range ovs {
+		if i := f.param(ov.flag); i >= 0 {
+			values[i], used[j], set = ov.v, true, true
+		}
+	}
+	if !set {
+		return k
+	}
+	return f.build(values)
 }
