@@ -4,10 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/tui"
 )
 
 func runCLI(args ...string) (stdout, stderr string, code int) {
@@ -26,25 +33,31 @@ func writeFile(t *testing.T, name, content string) string {
 }
 
 // TestTraceWorked4Text: the text trace of the seed 003 worked example, line
-// for line as the notes compute it ("t=1, i=1: Σₖ aᵏ K(xᵏ, x¹) = 0x4 + 0x0 +
-// 0x4 + 0x0 = 0, sign(0) = −1; a¹ += y¹" …; the notes' t counts epochs, ours
-// counts steps, so the notes' "t=2, i=1" is our step 5 in epoch 2).
+// for line as the notes compute it, in the notation the terminal program
+// narrates with (package notation): t counts passes as in the notes
+// ("t=2, i=1"), and the step number follows.
 func TestTraceWorked4Text(t *testing.T) {
 	out, stderr, code := runCLI("trace", "--dataset", "worked4")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	want := []string{
-		"epoch 1",
-		"t=1 i=1  f = 0·4 + 0·0 + 0·4 + 0·0 = 0  sign(0) = −1 ≠ y₁ = +1  mistake: α₁ = 1",
-		"t=2 i=2  f = 1·0 + 0·4 + 0·0 + 0·4 = 0  sign(0) = −1 = y₂ = −1  ok",
-		"t=3 i=3  f = 1·4 + 0·0 + 0·4 + 0·0 = 4  sign(4) = +1 = y₃ = +1  ok",
-		"t=4 i=4  f = 1·0 + 0·4 + 0·0 + 0·4 = 0  sign(0) = −1 = y₄ = −1  ok",
-		"epoch 2",
-		"t=5 i=1  f = 1·4 + 0·0 + 0·4 + 0·0 = 4  sign(4) = +1 = y₁ = +1  ok",
-		"t=6 i=2  f = 1·0 + 0·4 + 0·0 + 0·4 = 0  sign(0) = −1 = y₂ = −1  ok",
-		"t=7 i=3  f = 1·4 + 0·0 + 0·4 + 0·0 = 4  sign(4) = +1 = y₃ = +1  ok",
-		"t=8 i=4  f = 1·0 + 0·4 + 0·0 + 0·4 = 0  sign(0) = −1 = y₄ = −1  ok",
+		// "t=1, i=1: Σ_k a^k K(x^k, x^1) = 0x4 + 0x0 + 0x4 + 0x0 = 0, sign(0) = −1"
+		"t=1, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·4 + 0·0 + 0·4 + 0·0 = 0 → sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg)   [step 1]",
+		// "a^1 += y^1 → a^1 += 1, new a = [1,0,0,0]"
+		"  mistake → α₁ += 1, new α = [1, 0, 0, 0]",
+		// "t=1, i=2: … = 1x0 + 0x4 + 0x0 + 0x4 = 0, sign(0) = −1"
+		"t=1, i=2: Σ αₖ yₖ K(xₖ, x₂) = 1·0 + 0·4 + 0·0 + 0·4 = 0 → sign(0) = −1 = y₂ ✓ (tie rule neg)   [step 2]",
+		// "t=1, i=3: … = 1x4 + 0x0 + 0x4 + 0x0 = 4, sign(4) = 1"
+		"t=1, i=3: Σ αₖ yₖ K(xₖ, x₃) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₃ ✓   [step 3]",
+		// "t=1, i=4: … = 1x0 + 0x4 + 0x0 + 0x4 = 0, sign(0) = −1"
+		"t=1, i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·0 + 0·4 + 0·0 + 0·4 = 0 → sign(0) = −1 = y₄ ✓ (tie rule neg)   [step 4]",
+		// "t=2, i=1: … = 1x4 + 0x0 + 0x4 + 0x0 = 4, sign(4) = 1"
+		"t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₁ ✓   [step 5]",
+		"t=2, i=2: Σ αₖ yₖ K(xₖ, x₂) = 1·0 + 0·4 + 0·0 + 0·4 = 0 → sign(0) = −1 = y₂ ✓ (tie rule neg)   [step 6]",
+		"t=2, i=3: Σ αₖ yₖ K(xₖ, x₃) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₃ ✓   [step 7]",
+		"t=2, i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·0 + 0·4 + 0·0 + 0·4 = 0 → sign(0) = −1 = y₄ ✓ (tie rule neg)   [step 8]",
+		// "Converged!!!"
 		"converged after 2 epochs (8 steps, 1 mistake): every example is classified correctly",
 		"support vectors: 1 of 4 (α₁ = 1)",
 		// "y = … = K([1,1], x) = (x₁ + x₂)²"
@@ -64,27 +77,80 @@ func TestTraceWorked4Text(t *testing.T) {
 	}
 }
 
-// TestTraceWorked3Text: seed 004's example (x̃ = (1, x₁, x₂), sig(0) = 1):
-// "= 0, thus sig(…) = 1 = y₁", …, "= −6 … ≠ y₂. Hence n⁽⁵⁾ = (0, 1, 1)",
-// "= −5", "= 4", "= 0 … This is OK."; "The result: x̃₂ − x̃₃".
+// TestTraceWorked3Text: seed 004's example (x̃ = (1, x₁, x₂), sig(0) = 1),
+// quoted beside each line.
 func TestTraceWorked3Text(t *testing.T) {
 	out, _, code := runCLI("trace", "--dataset", "worked3")
 	if code != 0 {
 		t.Fatal(out)
 	}
 	for _, w := range []string{
-		"t=1 i=1  f = 0·6 + 0·4 + 0·0 = 0  sign(0) = +1 = y₁ = +1  ok",
-		"t=3 i=3  f = 0·0 + 0·6 + 0·11 = 0  sign(0) = +1 ≠ y₃ = −1  mistake: α₃ = 1",
-		"t=4 i=1  f = 0·6 + 0·4 − 1·0 = 0  sign(0) = +1 = y₁ = +1  ok",
-		"t=5 i=2  f = 0·4 + 0·6 − 1·6 = −6  sign(−6) = −1 ≠ y₂ = +1  mistake: α₂ = 1",
-		"t=6 i=3  f = 0·0 + 1·6 − 1·11 = −5  sign(−5) = −1 = y₃ = −1  ok",
-		"t=7 i=1  f = 0·6 + 1·4 − 1·0 = 4  sign(4) = +1 = y₁ = +1  ok",
-		"t=8 i=2  f = 0·4 + 1·6 − 1·6 = 0  sign(0) = +1 = y₂ = +1  ok",
+		// "= 0, thus sig(…) = 1 = y₁"
+		"t=1, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·6 + 0·4 + 0·0 = 0 → sign(0) = +1 = y₁ ✓ (tie rule pos)   [step 1]",
+		// "= 0, thus sig(…) = 1 ≠ y₃. Hence, n⁽³⁾ = (0, 0, 1)"
+		"t=1, i=3: Σ αₖ yₖ K(xₖ, x₃) = 0·0 + 0·6 + 0·11 = 0 → sign(0) = +1 ≠ y₃ = −1 ✗ (tie rule pos)   [step 3]\n" +
+			"  mistake → α₃ += 1, new α = [0, 0, 1]\n",
+		// "= −1 · x̃₃ · x̃₁ = −1 · 0 = 0, thus sig(…) = 1 = y₁"
+		"t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·6 + 0·4 − 1·0 = 0 → sign(0) = +1 = y₁ ✓ (tie rule pos)   [step 4]",
+		// "= −1 · 6 = −6, thus sig(…) = −1 ≠ y₂. Hence, n⁽⁵⁾ = (0, 1, 1)"
+		"t=2, i=2: Σ αₖ yₖ K(xₖ, x₂) = 0·4 + 0·6 − 1·6 = −6 → sign(−6) = −1 ≠ y₂ = +1 ✗   [step 5]\n" +
+			"  mistake → α₂ += 1, new α = [0, 1, 1]\n",
+		// "= 1 · x̃₂ · x̃₃ − 1 · x̃₃ · x̃₃ = −5 … This is OK."
+		"t=2, i=3: Σ αₖ yₖ K(xₖ, x₃) = 0·0 + 1·6 − 1·11 = −5 → sign(−5) = −1 = y₃ ✓   [step 6]",
+		// "= 1 · x̃₂ · x̃₁ − 1 · x̃₃ · x̃₁ = 4 … This is OK."
+		"t=3, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·6 + 1·4 − 1·0 = 4 → sign(4) = +1 = y₁ ✓   [step 7]",
+		// "= 1 · x̃₂ · x̃₂ − 1 · x̃₃ · x̃₂ = 0 … This is OK."
+		"t=3, i=2: Σ αₖ yₖ K(xₖ, x₂) = 0·4 + 1·6 − 1·6 = 0 → sign(0) = +1 = y₂ ✓ (tie rule pos)   [step 8]",
 		"converged after 3 epochs (9 steps, 2 mistakes)",
+		// "The result: x̃₂ − x̃₃."
 		"= x₁ − 2·x₂",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("trace lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestTraceTextIsNarration: trace's text format and the terminal program's
+// narration write a step the same way. For each of worked4's 8 steps, the
+// screen after pressing space holds the trace's line for that step, and
+// after a mistake its update.
+func TestTraceTextIsNarration(t *testing.T) {
+	out, stderr, code := runCLI("trace", "--dataset", "worked4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	// Each step: its line, then its update if it was a mistake.
+	var steps [][]string
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, "t="):
+			steps = append(steps, []string{line})
+		case strings.HasPrefix(line, "  ") && len(steps) > 0:
+			steps[len(steps)-1] = append(steps[len(steps)-1], strings.TrimSpace(line))
+		}
+	}
+	if len(steps) != 8 {
+		t.Fatalf("trace has %d steps, want 8:\n%s", len(steps), out)
+	}
+	opts, err := newOptions("kernelscope").setup([]string{"--dataset", "worked4"}, io.Discard, usage, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("NO_COLOR", "1")
+	m := tui.New(opts)
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	for n, want := range steps {
+		m.Update(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
+		shown := strings.Split(ansi.Strip(m.View().Content), "\n")
+		for k := range shown {
+			shown[k] = strings.TrimRight(shown[k], " ")
+		}
+		if !slices.Contains(shown, want[0]) {
+			t.Errorf("step %d: the screen lacks the trace's line\n%s\n%s", n+1, want[0], strings.Join(shown, "\n"))
+		}
+		if len(want) > 1 && !slices.ContainsFunc(shown, func(l string) bool { return strings.HasPrefix(l, want[1]+"   next:") }) {
+			t.Errorf("step %d: the screen lacks the trace's update\n%s\n%s", n+1, want[1], strings.Join(shown, "\n"))
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
+	"kernelscope/notation"
 	"kernelscope/tui"
 )
 
@@ -171,29 +172,35 @@ func writeCSV(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
 	})
 }
 
-// writeText writes the trace the way seed 003 writes its worked example:
+// writeText writes the trace the way the lecture notes write their worked
+// examples, in the notation the terminal program narrates with (package
+// notation): one line a step, and after a mistake its update,
 //
-//	t=1 i=1  f = 0·4 + 0·0 + 0·4 + 0·0 = 0  sign(0) = −1 ≠ y₁ = +1  mistake: α₁ = 1
+//	t=1, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·4 + 0·0 + 0·4 + 0·0 = 0 → sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg)   [step 1]
+//	  mistake → α₁ += 1, new α = [1, 0, 0, 0]
+//
+// where t counts passes, as seed 003 does; then the summary.
 func writeText(w *bufio.Writer, s *tui.Options, p *learn.Perceptron) error {
 	cfg := p.Config()
 	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %d epochs%s\n",
 		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
 		learn.Num(cfg.Eta), cfg.Epochs, shuffleText(cfg))
-	epoch := 0
 	err := steps(p, func(st learn.Step) {
-		if st.Epoch != epoch {
-			epoch = st.Epoch
-			fmt.Fprintf(w, "epoch %d\n", epoch)
-		}
-		w.WriteString(textStep(p, st))
+		w.WriteString(notation.Step(p, st))
 		w.WriteByte('\n')
+		if u := notation.Update(p, st); u != "" {
+			w.WriteString(updateIndent + u + "\n")
+		}
 	})
 	if err != nil {
 		return err
 	}
-	w.WriteString(textSummary(p))
+	w.WriteString(notation.Summary(p))
 	return nil
 }
+
+// updateIndent sets a mistake's update off under its step.
+const updateIndent = "  "
 
 func sourceName(s *tui.Options) string {
 	if s.File != "" {
@@ -214,115 +221,6 @@ func shuffleText(cfg learn.Config) string {
 		return fmt.Sprintf("; shuffled each epoch (seed %d)", cfg.Seed)
 	}
 	return ""
-}
-
-// allTermsUpTo is the largest n for which a text step writes every term of
-// the sum, zeros included, as the notes do.
-const allTermsUpTo = 8
-
-// manyTerms is the number of nonzero terms beyond which a sum is summarised.
-const manyTerms = 8
-
-// textStep writes one step.
-func textStep(p *learn.Perceptron, s learn.Step) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "t=%d i=%d  f = %s  ", s.T, s.I+1, sumText(p, s))
-	sub := learn.Sub(s.I + 1)
-	if s.Prediction == 0 {
-		fmt.Fprintf(&b, "y%s·f = 0 ≤ 0", sub)
-	} else {
-		rel := "="
-		if s.Prediction != s.Y {
-			rel = "≠"
-		}
-		fmt.Fprintf(&b, "sign(%s) = %s %s y%s = %s", learn.Num(s.F), learn.Sign(s.Prediction), rel, sub, learn.Sign(s.Y))
-	}
-	if s.Mistake {
-		fmt.Fprintf(&b, "  mistake: α%s = %s", sub, learn.Num(s.Alpha))
-	} else {
-		b.WriteString("  ok")
-	}
-	return b.String()
-}
-
-// sumText writes f's sum: every term for small n, the nonzero ones for
-// larger n, and a summary when there are many.
-func sumText(p *learn.Perceptron, s learn.Step) string {
-	f := learn.Num(s.F)
-	if p.N() <= allTermsUpTo {
-		var b strings.Builder
-		next := 0
-		for j := range p.N() {
-			coef, k := 0.0, 0.0
-			if next < len(s.Terms) && s.Terms[next].J == j {
-				t := s.Terms[next]
-				coef, k = t.Alpha*float64(t.Y), t.K
-				next++
-			} else {
-				k = p.K(j, s.I)
-			}
-			writeTerm(&b, coef, k, j == 0)
-		}
-		return b.String() + " = " + f
-	}
-	switch {
-	case len(s.Terms) == 0:
-		return "0 (no support vectors)"
-	case len(s.Terms) > manyTerms:
-		return fmt.Sprintf("Σ over %d support vectors = %s", len(s.Terms), f)
-	}
-	var b strings.Builder
-	for n, t := range s.Terms {
-		writeTerm(&b, t.Alpha*float64(t.Y), t.K, n == 0)
-	}
-	return b.String() + " = " + f
-}
-
-// writeTerm writes "c·K" with the sign folded into the operator.
-func writeTerm(b *strings.Builder, coef, k float64, first bool) {
-	switch {
-	case first && coef < 0:
-		b.WriteString("−")
-	case !first && coef < 0:
-		b.WriteString(" − ")
-	case !first:
-		b.WriteString(" + ")
-	}
-	b.WriteString(learn.Num(math.Abs(coef)) + "·" + learn.Num(k))
-}
-
-// textSummary closes a text trace: how it ended, the support vectors, and
-// the learned function.
-func textSummary(p *learn.Perceptron) string {
-	var b strings.Builder
-	switch {
-	case p.Config().Epochs == 0:
-		b.WriteString("no passes: --epochs 0 allows none\n")
-	case p.State() == learn.Converged:
-		fmt.Fprintf(&b, "converged after %s (%s, %s): every example is classified correctly\n",
-			plural(p.Epoch(), "epoch"), plural(p.T(), "step"), plural(p.Mistakes(), "mistake"))
-	default:
-		fmt.Fprintf(&b, "not converged: stopped at the epoch cap after %s (%s, %s); %d in the last pass (not separable with this kernel?)\n",
-			plural(p.Epoch(), "epoch"), plural(p.T(), "step"), plural(p.Mistakes(), "mistake"), p.EpochMistakes())
-	}
-	svs := p.SupportVectors()
-	fmt.Fprintf(&b, "support vectors: %d of %d", len(svs), p.N())
-	if len(svs) > 0 && len(svs) <= 20 {
-		parts := make([]string, len(svs))
-		for n, j := range svs {
-			parts[n] = fmt.Sprintf("α%s = %s", learn.Sub(j+1), learn.Num(p.Alpha(j)))
-		}
-		b.WriteString(" (" + strings.Join(parts, ", ") + ")")
-	}
-	b.WriteString("\n" + p.Function() + "\n")
-	return b.String()
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // datasetsCommand runs `kernelscope datasets`.

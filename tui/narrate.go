@@ -2,38 +2,28 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
-// maxNarratedTerms is how many terms of f's sum the narration writes out;
-// longer sums are collapsed to "Σ over k support vectors".
-const maxNarratedTerms = 6
-
-// sumText writes the terms αₖ·yₖ·K(xₖ, xᵢ) of a step's sum the way seed
-// 003 does ("1x4 + 0x0 + …"), with αₖ = 0 terms left out:
-// "1·(+1)·4 + 2·(−1)·0.37".
-func sumText(p *learn.Perceptron, st learn.Step) string {
-	switch n := len(st.Terms); {
-	case n == 0:
-		return "0 (every α is 0)"
-	case n > maxNarratedTerms:
-		return fmt.Sprintf("Σ over %d support vectors", n)
-	}
-	parts := make([]string, len(st.Terms))
-	for n, t := range st.Terms {
-		parts[n] = learn.Num(t.Alpha) + "·(" + learn.Sign(t.Y) + ")·" + learn.Num(t.K)
-	}
-	return strings.Join(parts, " + ")
+// sumText writes the sum of a step, f(xᵢ) = Σ αₖ yₖ K(xₖ, xᵢ), in the
+// notation trace writes it (package notation): every term for small n, as
+// seed 003 does ("1·4 + 0·0 + 0·4 + 0·0 = 4"), the nonzero ones or a
+// summary for larger n. It is called right after the step, which is when
+// the step still holds its terms.
+func sumText(l notation.Learner, st learn.Step) string {
+	return notation.Sum(l, st)
 }
 
-// narration writes the last step as the notes write it (seed 003):
+// narration writes the last step as the notes write it (seed 003), in the
+// notation of `kernelscope trace` (package notation):
 //
-//	t=5 (epoch 2), i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·(+1)·4 = 4 → sign(4) = +1 = y₁ ✓
+//	t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₁ ✓   [step 5]
 //
-// and, on the second line, the update or what comes next.
+// and, on the second line, the update after a mistake ("mistake → α₁ += 1,
+// new α = [1, 0, 0, 0]") and what comes next.
 func (m *Model) narration() (string, string) {
 	s := m.s
 	p := s.p
@@ -46,11 +36,12 @@ func (m *Model) narration() (string, string) {
 	case p.T() == 0:
 		first = "No steps yet: every α is 0, so f(x) = Σ αₖ yₖ K(xₖ, x) = 0 everywhere."
 	case !ok:
-		first = fmt.Sprintf("t=%d (step %d): an earlier step (its narration is no longer kept)", p.Epoch(), p.T())
+		first = fmt.Sprintf("t=%d: an earlier step (its narration is no longer kept)   [step %d]", p.Epoch(), p.T())
 	default:
 		first = stepText(ls, p.Config().Tie)
 		if ls.step.Mistake {
-			second = fmt.Sprintf("mistake → α%s = %s", learn.Sub(ls.step.I+1), learn.Num(ls.step.Alpha))
+			// ls is the newest step in effect, so α is as it left it.
+			second = notation.Update(p, ls.step)
 		}
 	}
 	if next := p.Next(); next >= 0 {
@@ -70,30 +61,9 @@ func (m *Model) narration() (string, string) {
 	return first, second
 }
 
-// stepText is the first narration line of a step.
+// stepText is the first narration line of a step: the line trace writes.
 func stepText(ls shownStep, tie learn.Tie) string {
-	st := ls.step
-	sub := learn.Sub(st.I + 1)
-	var b strings.Builder
-	// As seed 003 writes it, t counts passes ("t=2, i=1"); the step number
-	// follows at the end.
-	fmt.Fprintf(&b, "t=%d, i=%d: Σ αₖ yₖ K(xₖ, x%s) = %s", st.Epoch, st.I+1, sub, ls.terms)
-	if !strings.HasPrefix(ls.terms, "0 (") {
-		b.WriteString(" = " + learn.Num(st.F))
-	}
-	switch {
-	case st.Prediction == 0:
-		fmt.Fprintf(&b, " → y%s·f = 0 ≤ 0 (tie rule: mistake) ✗", sub)
-	case st.Prediction == st.Y:
-		fmt.Fprintf(&b, " → sign(%s) = %s = y%s ✓", learn.Num(st.F), learn.Sign(st.Prediction), sub)
-	default:
-		fmt.Fprintf(&b, " → sign(%s) = %s ≠ y%s = %s ✗", learn.Num(st.F), learn.Sign(st.Prediction), sub, learn.Sign(st.Y))
-	}
-	if st.F == 0 && st.Prediction != 0 {
-		fmt.Fprintf(&b, " (tie rule %s: %s)", tie, tie.Describe())
-	}
-	fmt.Fprintf(&b, "   [step %d]", st.T)
-	return b.String()
+	return notation.Line(ls.step, ls.terms, tie)
 }
 
 func stateText(p *learn.Perceptron) string {

@@ -1,0 +1,253 @@
+// Package notation writes the kernel perceptron the way the lecture notes
+// write it: a step, the sum f(xᵢ) = Σ αₖ yₖ K(xₖ, xᵢ) term by term, the
+// update after a mistake, a run's summary and the learned function. Both
+// `kernelscope trace --format text` and the terminal program's narration
+// call it, so they write every step the same way by construction.
+//
+// One step is one line, as seed 003 writes its worked example ("t=2, i=1
+// … Σₖ aᵏ K(xᵏ, x¹) = 1x4 + 0x0 + 0x4 + 0x0 = 4, sign(4) = 1"):
+//
+//	t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₁ ✓   [step 5]
+//
+// t counts passes, as in the notes, and the step number follows at the end.
+// Each term is the coefficient αₖyₖ times K(xₖ, xᵢ) ("0x4" in seed 003,
+// "−1 · 0" in seed 004), its sign folded into the operator and a negative
+// kernel value in parentheses. A mistake is followed by its update, as
+// seed 003's "a¹ += y¹ → a¹ += 1, new a = [1,0,0,0]":
+//
+//	mistake → α₁ += 1, new α = [1, 0, 0, 0]
+//
+// The package does no I/O and needs no concrete learner: anything with the
+// methods of Learner (today *learn.Perceptron) can be written.
+package notation
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"kernelscope/learn"
+)
+
+// Learner is what the notation reads from a kernel perceptron.
+// *learn.Perceptron satisfies it.
+type Learner interface {
+	// N is the number of examples.
+	N() int
+	// Y is the label (±1) of example i (0-based).
+	Y(i int) int
+	// Alpha is αᵢ.
+	Alpha(i int) float64
+	// K is K(xᵢ, xⱼ).
+	K(i, j int) float64
+	// SupportVectors are the indices with α > 0, ascending.
+	SupportVectors() []int
+	// Config gives the tie rule and η.
+	Config() learn.Config
+}
+
+// Run is a Learner with its progress, for the summary at the end of a run.
+// *learn.Perceptron satisfies it.
+type Run interface {
+	Learner
+	State() learn.State
+	Epoch() int
+	T() int
+	Mistakes() int
+	EpochMistakes() int
+	// Function writes the learned decision function (learn's notation).
+	Function() string
+}
+
+// AllTermsUpTo is the largest n for which a sum is written term by term,
+// zeros included, as the notes do.
+const AllTermsUpTo = 8
+
+// ManyTerms is the number of nonzero terms beyond which a larger sum is
+// written as "Σ over k support vectors".
+const ManyTerms = 8
+
+// Step writes step s as one line. Call it right after the step: its zero
+// terms read K from l, and s.Terms must have been recorded
+// (learn.Config.Narrate).
+func Step(l Learner, s learn.Step) string {
+	return Line(s, Sum(l, s), l.Config().Tie)
+}
+
+// Line writes step s as one line around its sum, written earlier by Sum
+// (for a caller that keeps the sum and drops s.Terms):
+//
+//	t=1, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·4 + 0·0 + 0·4 + 0·0 = 0 → sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg)   [step 1]
+func Line(s learn.Step, sum string, tie learn.Tie) string {
+	return fmt.Sprintf("t=%d, i=%d: Σ αₖ yₖ K(xₖ, x%s) = %s → %s   [step %d]",
+		s.Epoch, s.I+1, learn.Sub(s.I+1), sum, Decision(s, tie), s.T)
+}
+
+// Sum writes the sum f(xᵢ) = Σ αₖ yₖ K(xₖ, xᵢ) of step s and its value:
+//
+//	n ≤ AllTermsUpTo:  every term, zeros included: "1·4 + 0·0 + 0·4 + 0·0 = 4"
+//	larger n:          the nonzero terms: "1·0.3679 − 2·(−0.5) = 1.368"
+//	                   or, beyond ManyTerms of them, "Σ over 27 support vectors = 0.3571"
+//	                   or, with none, "0 (every α is 0)"
+//
+// The terms are s.Terms (learn.Config.Narrate); the zero ones read
+// K(xₖ, xᵢ) from l.
+func Sum(l Learner, s learn.Step) string {
+	f := learn.Num(s.F)
+	if n := l.N(); n <= AllTermsUpTo {
+		var b strings.Builder
+		next := 0
+		for k := range n {
+			coef, kv := 0.0, 0.0
+			if next < len(s.Terms) && s.Terms[next].J == k {
+				t := s.Terms[next]
+				coef, kv = t.Alpha*float64(t.Y), t.K
+				next++
+			} else {
+				kv = l.K(k, s.I)
+			}
+			writeTerm(&b, coef, kv, k == 0)
+		}
+		return b.String() + " = " + f
+	}
+	switch {
+	case len(s.Terms) == 0:
+		return "0 (every α is 0)"
+	case len(s.Terms) > ManyTerms:
+		return fmt.Sprintf("Σ over %d support vectors = %s", len(s.Terms), f)
+	}
+	var b strings.Builder
+	for n, t := range s.Terms {
+		writeTerm(&b, t.Alpha*float64(t.Y), t.K, n == 0)
+	}
+	return b.String() + " = " + f
+}
+
+// writeTerm writes the term "c·K" with the sign of c folded into the
+// operator ("1·4 − 1·6", as seed 004 writes "1 · x̃₂·x̃₃ − 1 · x̃₃·x̃₃") and
+// a negative K in parentheses.
+func writeTerm(b *strings.Builder, coef, k float64, first bool) {
+	switch {
+	case first && coef < 0:
+		b.WriteString("−")
+	case !first && coef < 0:
+		b.WriteString(" − ")
+	case !first:
+		b.WriteString(" + ")
+	}
+	b.WriteString(learn.Num(math.Abs(coef)) + "·")
+	if k < 0 {
+		b.WriteString("(" + learn.Num(k) + ")")
+	} else {
+		b.WriteString(learn.Num(k))
+	}
+}
+
+// Decision writes what the tie rule made of f(xᵢ), and whether it was right:
+//
+//	sign(4) = +1 = y₁ ✓
+//	sign(−6) = −1 ≠ y₂ = +1 ✗
+//	sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg)      f = 0 under sign(0) = −1 (seed 003)
+//	sign(0) = +1 = y₁ ✓ (tie rule pos)           f = 0 under sign(0) = +1 (seed 004)
+//	y₁·f = 0 ≤ 0 ✗ (tie rule mistake)            f = 0 under yᵢ·f ≤ 0 (seed 001)
+func Decision(s learn.Step, tie learn.Tie) string {
+	sub := learn.Sub(s.I + 1)
+	var d string
+	switch {
+	case s.Prediction == 0:
+		d = fmt.Sprintf("y%s·f = 0 ≤ 0 ✗", sub)
+	case s.Prediction == s.Y:
+		d = fmt.Sprintf("sign(%s) = %s = y%s ✓", learn.Num(s.F), learn.Sign(s.Prediction), sub)
+	default:
+		d = fmt.Sprintf("sign(%s) = %s ≠ y%s = %s ✗", learn.Num(s.F), learn.Sign(s.Prediction), sub, learn.Sign(s.Y))
+	}
+	if s.F == 0 {
+		d += " (tie rule " + tie.String() + ")"
+	}
+	return d
+}
+
+// Update writes the update a mistaken step made, or "" for a correct step,
+// as seed 003 writes "a¹ += y¹ → a¹ += 1, new a = [1,0,0,0]":
+//
+//	mistake → α₁ += 1, new α = [1, 0, 0, 0]     n ≤ AllTermsUpTo
+//	mistake → α₁₂ += 1, new α₁₂ = 3             larger n
+//
+// (α counts updates of size η; the label is yₖ in the sum.) Call it while
+// l's α is as step s left it.
+func Update(l Learner, s learn.Step) string {
+	if !s.Mistake {
+		return ""
+	}
+	sub := learn.Sub(s.I + 1)
+	head := fmt.Sprintf("mistake → α%s += %s, new ", sub, learn.Num(l.Config().Eta))
+	if l.N() <= AllTermsUpTo {
+		return head + Alphas(l)
+	}
+	return head + "α" + sub + " = " + learn.Num(s.Alpha)
+}
+
+// Alphas writes the α vector: "α = [1, 0, 0, 0]".
+func Alphas(l Learner) string {
+	parts := make([]string, l.N())
+	for j := range parts {
+		parts[j] = learn.Num(l.Alpha(j))
+	}
+	return "α = [" + strings.Join(parts, ", ") + "]"
+}
+
+// Outcome writes how a run ended:
+//
+//	converged after 2 epochs (8 steps, 1 mistake): every example is classified correctly
+func Outcome(r Run) string {
+	switch {
+	case r.Config().Epochs == 0:
+		return "no passes: --epochs 0 allows none"
+	case r.State() == learn.Converged:
+		return fmt.Sprintf("converged after %s (%s, %s): every example is classified correctly",
+			plural(r.Epoch(), "epoch"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"))
+	case r.State() == learn.Capped:
+		return fmt.Sprintf("not converged: stopped at the epoch cap after %s (%s, %s); %d in the last pass (not separable with this kernel?)",
+			plural(r.Epoch(), "epoch"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"), r.EpochMistakes())
+	}
+	return fmt.Sprintf("running: %s (%s, %s) so far",
+		plural(r.Epoch(), "epoch"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"))
+}
+
+// maxListedSupportVectors is how many support vectors SupportVectors names.
+const maxListedSupportVectors = 20
+
+// SupportVectors writes the support vectors and their α:
+//
+//	support vectors: 2 of 3 (α₂ = 1, α₃ = 1)
+func SupportVectors(l Learner) string {
+	svs := l.SupportVectors()
+	s := fmt.Sprintf("support vectors: %d of %d", len(svs), l.N())
+	if len(svs) == 0 || len(svs) > maxListedSupportVectors {
+		return s
+	}
+	parts := make([]string, len(svs))
+	for n, j := range svs {
+		parts[n] = "α" + learn.Sub(j+1) + " = " + learn.Num(l.Alpha(j))
+	}
+	return s + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// Function writes the learned decision function; it is learn's
+// (seed 003: "y = Σₖ aᵏ K(xᵏ, x) = 1 × K(x¹, x) + … = (x₁ + x₂)²").
+func Function(r Run) string { return r.Function() }
+
+// Summary closes a run in three lines, each ending in a newline: the
+// Outcome, the SupportVectors and the Function.
+func Summary(r Run) string {
+	return Outcome(r) + "\n" + SupportVectors(r) + "\n" + Function(r) + "\n"
+}
+
+// plural writes a count and its noun: "1 epoch", "2 epochs".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
