@@ -64,7 +64,9 @@ func (g *guard) View() (v tea.View) {
 	return g.m.View()
 }
 
-// guardCmd runs cmd, turning a panic into a panicMsg.
+// guardCmd runs cmd, turning a panic into a panicMsg; the commands of a
+// batch it returns are guarded too. (The program uses no tea.Sequence,
+// whose message type Bubble Tea keeps unexported.)
 func guardCmd(cmd tea.Cmd) tea.Cmd {
 	if cmd == nil {
 		return nil
@@ -75,6 +77,14 @@ func guardCmd(cmd tea.Cmd) tea.Cmd {
 				msg = panicMsg{r}
 			}
 		}()
-		return cmd()
+		switch msg := cmd().(type) {
+		case tea.BatchMsg:
+			for i, c := range msg {
+				msg[i] = guardCmd(c)
+			}
+			return msg
+		default:
+			return msg
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"gonum.org/v1/gonum/mat"
 
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
@@ -47,6 +48,8 @@ type Model struct {
 	help   help.Model
 	th     *Theme
 	region region
+	alpha  *alphaView
+	gram   *gramView
 
 	width, height int
 	dark, mono    bool
@@ -68,8 +71,6 @@ type Model struct {
 	// confirm is the action a second press of its key confirms ("quit",
 	// "edit"), when the first press would have lost unsaved points.
 	confirm        string
-	mercer         mercerNote // the Mercer check of the current Gram matrix
-	mercerVersion  int
 	plotX0, plotY0 int // screen position of the plot's top-left cell
 	plotW, plotH   int
 	quitting       bool
@@ -100,6 +101,7 @@ func New(o Options) *Model {
 		speed: 3,
 		flash: -1,
 	}
+	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.setTheme()
 	m.syncKeys()
 	if err != nil {
@@ -111,15 +113,48 @@ func New(o Options) *Model {
 func (m *Model) setTheme() {
 	m.th = NewTheme(m.dark, m.mono)
 	m.help.Styles = m.th.Help
+	m.alpha.th, m.gram.th = m.th, m.th
 }
 
 // Init asks the terminal for its background color.
 func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 
 // Update routes messages: size and background first, then keys and the
-// mouse, then the timers of autoplay and runs.
+// mouse, then the timers of autoplay and runs, then the results of work
+// done off the UI path. Afterwards the panels get their sizes and the Gram
+// panel, when on screen, starts its Mercer check if the data or kernel
+// changed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := m.route(msg)
+	m.sizePanels()
+	l := m.computeLayout()
+	check := m.gram.check(l.sideW > 0 || m.show == showGram)
+	switch {
+	case check == nil:
+		return m, cmd
+	case cmd == nil:
+		return m, check
+	}
+	return m, tea.Batch(cmd, check)
+}
+
+// sizePanels gives the α and Gram panels their sizes: beside the region
+// when the terminal is wide, in its place when not.
+func (m *Model) sizePanels() {
+	l := m.computeLayout()
+	if l.sideW > 0 {
+		m.alpha.SetSize(l.sideW, l.alphaH)
+		m.gram.SetSize(l.sideW, l.regionH-l.alphaH)
+		return
+	}
+	m.alpha.SetSize(l.regionW, l.regionH)
+	m.gram.SetSize(l.regionW, l.regionH)
+}
+
+func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case mercerMsg:
+		return m, m.gram.Update(msg)
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(0, msg.Width), max(0, msg.Height)
 		cmd := m.layout()
@@ -425,7 +460,6 @@ func (m *Model) setConfig(cfg learn.Config, what string) {
 		return
 	}
 	m.flash = -1
-	m.mercerVersion = -1
 	m.message = what + ": α reset (α belongs to one kernel, bias and tie rule)"
 }
 
@@ -533,7 +567,6 @@ func (m *Model) regenerate(what string) {
 
 func (m *Model) afterDataChange(what string) {
 	m.flash = -1
-	m.mercerVersion = -1
 	m.layout()
 	m.message = what
 }
@@ -707,7 +740,6 @@ func (m *Model) deleteAt(cx, cy int) {
 	radius := 2 * (m.s.view.MaxX1 - m.s.view.MinX1) / float64(max(1, m.plotW))
 	if m.s.deletePoint(x1, x2, radius) {
 		m.flash = -1
-		m.mercerVersion = -1
 		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.opts.Points))
 	} else {
 		m.message = "no point within two cells of the cursor"
@@ -751,18 +783,6 @@ func (m *Model) save() tea.Cmd {
 	}
 }
 
-// focusIndex is the example the panels follow: the one about to be visited,
-// or after training stopped the one visited last.
-func (m *Model) focusIndex() int {
-	if n := m.s.p.Next(); n >= 0 {
-		return n
-	}
-	if ls, ok := m.s.last(); ok {
-		return ls.step.I
-	}
-	return -1
-}
-
 // fieldMsg is a field computed off the UI path.
 type fieldMsg fieldResult
 
@@ -794,25 +814,14 @@ type mercerNote struct {
 	warn bool
 }
 
-// updateMercer checks Mercer's condition on the Gram matrix (seed 004) when
-// the data or kernel changed, for sets small enough to decompose at once.
-func (m *Model) updateMercer() {
-	if m.mercerVersion == m.s.built && m.mercer.text != "" {
-		return
-	}
-	m.mercerVersion = m.s.built
-	m.mercer = mercerOf(m.s.p)
-}
-
-// mercerOf checks Mercer's condition on p's Gram matrix. A matrix with an
-// entry that is not a finite number has no eigenvalues: that is said as an
-// overflow of K, never as a failure of the condition.
-func mercerOf(p *learn.Perceptron) mercerNote {
-	n := p.N()
-	if n == 0 || n > mercerMaxN {
+// mercerOf checks Mercer's condition on a Gram matrix g (seed 004). A
+// matrix with an entry that is not a finite number has no eigenvalues: that
+// is said as an overflow of K, never as a failure of the condition.
+func mercerOf(g *mat.SymDense) mercerNote {
+	n := g.SymmetricDim()
+	if n == 0 {
 		return mercerNote{}
 	}
-	g := p.Gram()
 	for i := range n {
 		for j := i; j < n; j++ {
 			if k := g.At(i, j); !isFinite(k) {
@@ -885,29 +894,27 @@ func (m *Model) render() string {
 		return strings.Join(lines, "\n")
 	}
 	l := m.computeLayout()
-	if m.mercerVersion != m.s.built && (l.sideW > 0 || m.show == showGram) {
-		m.updateMercer() // only when the Gram panel is on screen
-	}
 	screen := blank(0, 0)
 	var main []string
 	if m.showHelp {
-		m.help.ShowAll = true
-		m.help.SetWidth(l.regionW - 2)
-		main = box(m.th, " keys (? closes) ", strings.Split(m.help.View(m.keys), "\n"), l.regionW, l.regionH)
+		// A copy: View reads the model, never writes it.
+		full := m.help
+		full.ShowAll = true
+		iw, _ := inner(l.regionW, l.regionH)
+		full.SetWidth(iw)
+		main = box(m.th, " keys (? closes) ", strings.Split(full.View(m.keys), "\n"), l.regionW, l.regionH)
 	} else {
 		switch {
 		case l.sideW == 0 && m.show == showAlpha:
-			main = m.alphaPanel(l.regionW, l.regionH)
+			main = m.alpha.lines()
 		case l.sideW == 0 && m.show == showGram:
-			main = m.gramPanel(l.regionW, l.regionH)
+			main = m.gram.lines()
 		default:
 			main = m.regionPanel(l.regionW, l.regionH)
 		}
 	}
 	if l.sideW > 0 {
-		alpha := m.alphaPanel(l.sideW, l.alphaH)
-		gram := m.gramPanel(l.sideW, l.regionH-l.alphaH)
-		side := append(alpha, gram...)
+		side := append(m.alpha.lines(), m.gram.lines()...)
 		for i := range main {
 			screen = append(screen, main[i]+side[i])
 		}
@@ -919,9 +926,9 @@ func (m *Model) render() string {
 	first, second := m.narration()
 	bottom := textBlock(l.narrationLines, w, first, m.th.Dim.Render(second))
 	bottom = append(bottom, textBlock(l.statusLines, w, m.statusLine())...)
-	m.help.ShowAll = false
-	m.help.SetWidth(w)
-	bottom = append(bottom, fit(m.help.View(m.keys), w))
+	short := m.help
+	short.SetWidth(w)
+	bottom = append(bottom, fit(short.View(m.keys), w))
 	screen = append(screen, bottom...)
 	if len(screen) > h {
 		screen = screen[:h]
@@ -1010,7 +1017,7 @@ func (m *Model) regionPanel(w, h int) []string {
 		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   computing the field for the new size… "
 	}
 	iw, ih := max(0, w-2), max(0, h-2)
-	cur := m.focusIndex()
+	cur := m.s.focus()
 	ov := overlay{current: cur, flash: m.flash, cursorX: -1, curY: -1, flashOn: m.flash >= 0 && m.s.p.T() <= m.flashUntil}
 	if !ov.flashOn {
 		ov.flash = -1

@@ -412,3 +412,24 @@ func TestResizeComputesOffTheUIPath(t *testing.T) {
 		t.Error("the fresh field was not taken")
 	}
 }
+
+// TestGuardCatchesPanicsInBatches: a command inside a batch is guarded too.
+func TestGuardCatchesPanicsInBatches(t *testing.T) {
+	boom := func() tea.Msg { panic("boom batch") }
+	msg := guardCmd(tea.Batch(boom, func() tea.Msg { return nil }))()
+	batch, ok := msg.(tea.BatchMsg)
+	if !ok {
+		t.Fatalf("got %T, want a batch", msg)
+	}
+	var got tea.Msg
+	for _, c := range batch {
+		if c != nil {
+			if m := c(); m != nil {
+				got = m
+			}
+		}
+	}
+	if pm, ok := got.(panicMsg); !ok || pm.value != "boom batch" {
+		t.Errorf("a panic inside a batch came back as %#v", got)
+	}
+}

@@ -520,5 +520,17 @@ func (s *session) fieldOverflow() (int, int) {
 	return s.overflow, len(s.field.Values)
 }
 
+// focus is the example the panels follow: the one about to be visited, or
+// after training stopped the one visited last (−1: none).
+func (s *session) focus() int {
+	if n := s.p.Next(); n >= 0 {
+		return n
+	}
+	if ls, ok := s.last(); ok {
+		return ls.step.I
+	}
+	return -1
+}
+
 // accuracy is the training accuracy in percent.
 func (s *session) accuracy() float64 { return 100 * s.p.Accuracy() }

@@ -1,0 +1,72 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"kernelscope/learn"
+)
+
+// alphaView is the α panel: every example with its index, (x₁, x₂), y, α
+// and a bar, support vectors highlighted, the example about to be visited
+// (or just visited) marked; it scrolls to keep that row in view.
+type alphaView struct {
+	s    *session
+	th   *Theme
+	w, h int
+}
+
+// SetSize sets the panel's size, border included.
+func (a *alphaView) SetSize(w, h int) { a.w, a.h = w, h }
+
+// View draws the panel in exactly its size.
+func (a *alphaView) View() string { return strings.Join(a.lines(), "\n") }
+
+func (a *alphaView) lines() []string {
+	p, th, w, h := a.s.p, a.th, a.w, a.h
+	title := fmt.Sprintf(" α  SV %d/%d ", len(p.SupportVectors()), p.N())
+	iw, ih := inner(w, h)
+	if ih <= 0 {
+		return box(th, title, nil, w, h)
+	}
+	focus := a.s.focus()
+	c1, c2 := a.s.columns()
+	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", padLeft(c1, 7), padLeft(c2, 7), "y", "α"))
+	rows := ih - 1
+	lines := []string{head}
+	maxAlpha := 0.0
+	for _, j := range p.SupportVectors() {
+		maxAlpha = math.Max(maxAlpha, p.Alpha(j))
+	}
+	barW := max(0, iw-36)
+	start := window(p.N(), rows, focus)
+	for i := start; i < min(p.N(), start+rows); i++ {
+		x := p.X(i)
+		al := p.Alpha(i)
+		mark := "  "
+		if i == focus {
+			mark = "▶ "
+		}
+		glyph := pointGlyph(p.Y(i) > 0, al > 0)
+		ink := th.Pos
+		if p.Y(i) < 0 {
+			ink = th.Neg
+		}
+		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, num(x.X1, 7), num(x.X2, 7), learn.Sign(p.Y(i)), num(al, 5))
+		bar := ""
+		if al > 0 && barW > 0 && isFinite(al) && isFinite(maxAlpha) {
+			n := max(1, int(min(float64(barW), math.Round(al/maxAlpha*float64(barW)))))
+			bar = " " + ink.Render(strings.Repeat("█", min(n, barW)))
+		}
+		line := mark + text + " " + ink.Render(glyph) + bar
+		switch {
+		case i == focus:
+			line = th.Current.Render(mark+text+" "+glyph) + bar
+		case al > 0:
+			line = th.SV.Render(mark+text) + " " + ink.Render(glyph) + bar
+		}
+		lines = append(lines, line)
+	}
+	return box(th, title, lines, w, h)
+}

@@ -1,0 +1,184 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/learn"
+)
+
+// gramView is the Gram panel: K(xᵢ, xⱼ) for a window of rows and columns
+// that follows the current example, with heat shading and the current row
+// lit, and the outcome of Mercer's condition (seed 004) on the whole Gram
+// matrix, checked off the UI path whenever the data or kernel change.
+type gramView struct {
+	s    *session
+	th   *Theme
+	w, h int
+	// mercer is the Mercer note for the data and kernel of session.built
+	// mercerFor; asked is the session.built a check was last started for.
+	mercer           mercerNote
+	mercerFor, asked int
+}
+
+func newGramView(s *session, th *Theme) *gramView {
+	return &gramView{s: s, th: th, mercerFor: -1, asked: -1}
+}
+
+// SetSize sets the panel's size, border included.
+func (g *gramView) SetSize(w, h int) { g.w, g.h = w, h }
+
+// View draws the panel in exactly its size.
+func (g *gramView) View() string { return strings.Join(g.lines(), "\n") }
+
+// mercerMsg is the outcome of a Mercer check for session.built built.
+type mercerMsg struct {
+	built int
+	note  mercerNote
+}
+
+// Update takes the outcome of a Mercer check, unless the data or kernel
+// changed since it was asked for.
+func (g *gramView) Update(msg tea.Msg) tea.Cmd {
+	if mm, ok := msg.(mercerMsg); ok && mm.built == g.s.built {
+		g.mercer, g.mercerFor = mm.note, mm.built
+	}
+	return nil
+}
+
+// check starts the Mercer check for the current data and kernel, when the
+// panel is on screen and no check for them was asked for yet. The Gram
+// matrix is built here (n ≤ mercerMaxN: 20,100 kernel evaluations at most)
+// and decomposed in the command.
+func (g *gramView) check(visible bool) tea.Cmd {
+	built := g.s.built
+	if !visible || g.mercerFor == built || g.asked == built {
+		return nil
+	}
+	g.asked = built
+	n := g.s.p.N()
+	if n == 0 || n > mercerMaxN {
+		g.mercer, g.mercerFor = mercerNote{}, built
+		return nil
+	}
+	gram := g.s.p.Gram()
+	return func() tea.Msg { return mercerMsg{built, mercerOf(gram)} }
+}
+
+// lines draws the panel. Entries come from the learner's cached rows or
+// one kernel evaluation each: the n×n matrix is never built for it.
+func (g *gramView) lines() []string {
+	p, th, w, h := g.s.p, g.th, g.w, g.h
+	title := " Gram K(xᵢ,xⱼ) = " + p.Kernel().String() + " "
+	iw, ih := inner(w, h)
+	if ih <= 0 || iw <= 0 {
+		return box(th, title, nil, w, h)
+	}
+	note := g.mercerWrapped(iw, ih)
+	rows := max(0, min(p.N(), ih-1-len(note)))
+	focus := max(0, g.s.focus())
+	r0 := window(p.N(), rows, focus)
+	// A column is 6 cells, wider (up to 9) when an entry of the window
+	// needs it: K of large data is huge, and a number is never cut.
+	cw, cols, c0 := 6, 0, 0
+	for range 2 {
+		cols = max(1, min(p.N(), (iw-5)/cw))
+		c0 = window(p.N(), cols, focus)
+		need := cw
+		for i := r0; i < r0+rows; i++ {
+			for j := c0; j < c0+cols; j++ {
+				need = max(need, 1+utf8.RuneCountInString(num(gramRound(p.K(i, j)), 8)))
+			}
+		}
+		if need == cw {
+			break
+		}
+		cw = need
+	}
+	// Heat scale: the largest finite |K| in the window. Entries that
+	// overflowed (±Inf, NaN) are shown as such, on their own shade.
+	big, overflow := 0.0, false
+	for i := r0; i < r0+rows; i++ {
+		for j := c0; j < c0+cols; j++ {
+			if k := math.Abs(p.K(i, j)); isFinite(k) {
+				big = math.Max(big, k)
+			} else {
+				overflow = true
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString("     ")
+	for j := c0; j < c0+cols; j++ {
+		b.WriteString(padLeft(fmt.Sprintf("x%s", learn.Sub(j+1)), cw))
+	}
+	lines := []string{th.Dim.Render(b.String())}
+	for i := r0; i < r0+rows; i++ {
+		b.Reset()
+		head := padLeft(fmt.Sprintf("x%s", learn.Sub(i+1)), 4) + " "
+		if i == focus {
+			head = th.Current.Render(head)
+		} else {
+			head = th.Dim.Render(head)
+		}
+		b.WriteString(head)
+		for j := c0; j < c0+cols; j++ {
+			k := p.K(i, j)
+			cellText := padLeft(num(gramRound(k), cw-1), cw)
+			switch {
+			case th.Mono:
+			case !isFinite(k):
+				b.WriteString(th.heatOverflow)
+			case big > 0:
+				level := int(min(heatLevels-1, math.Abs(k)/big*float64(heatLevels-1)+0.5))
+				b.WriteString(th.heat[level])
+			}
+			if i == focus {
+				b.WriteString("\x1b[1m")
+			}
+			b.WriteString(cellText)
+			b.WriteString(reset)
+		}
+		lines = append(lines, b.String())
+	}
+	if len(note) == 0 && overflow && ih >= 4 {
+		note = wrapLines(overflowNote, iw, 2)
+		note = note[:min(len(note), max(0, ih-1-len(lines)))]
+		for i := range note {
+			note[i] = th.Warn.Render(note[i])
+		}
+	}
+	lines = append(lines, note...)
+	return box(th, title, lines, w, h)
+}
+
+// overflowNote explains entries shown as +Inf or NaN.
+const overflowNote = "K overflows float64 for some pairs (+Inf/NaN): rescale the data or lower the degree"
+
+// mercerWrapped is the Mercer note in at most two lines of width iw, styled,
+// for a Gram panel with ih inner lines (none below 4).
+func (g *gramView) mercerWrapped(iw, ih int) []string {
+	note := g.mercer
+	switch {
+	case g.mercerFor != g.s.built && g.asked == g.s.built:
+		note = mercerNote{text: "checking Mercer's condition…"}
+	case g.mercerFor != g.s.built:
+		return nil
+	}
+	if note.text == "" || ih < 4 {
+		return nil
+	}
+	lines := wrapLines(note.text, iw, min(2, ih-3))
+	for i := range lines {
+		if note.warn {
+			lines[i] = g.th.Warn.Render(lines[i])
+		} else {
+			lines[i] = g.th.Dim.Render(lines[i])
+		}
+	}
+	return lines
+}
