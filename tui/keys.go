@@ -1,6 +1,13 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"kernelscope/learn"
+)
 
 // KeyMap is every key the program answers to. Help is generated from it,
 // and bindings that do nothing in the current state are disabled (see
@@ -75,10 +82,10 @@ func DefaultKeyMap() KeyMap {
 
 		Kernel:     b([]string{"k"}, "k", "next kernel"),
 		PrevKernel: b([]string{"K"}, "K", "previous kernel"),
-		ParamDown:  b([]string{"["}, "[", "σ/d/γ down"),
-		ParamUp:    b([]string{"]"}, "]", "σ/d/γ up"),
-		Param2Down: b([]string{"{"}, "{", "c down"),
-		Param2Up:   b([]string{"}"}, "}", "c up"),
+		ParamDown:  b([]string{"["}, "[", paramSymbols(0)+" down"),
+		ParamUp:    b([]string{"]"}, "]", paramSymbols(0)+" up"),
+		Param2Down: b([]string{"{"}, "{", paramSymbols(1)+" down"),
+		Param2Up:   b([]string{"}"}, "}", paramSymbols(1)+" up"),
 		Bias:       b([]string{"a"}, "a", "bias (augment) on/off"),
 		Tie:        b([]string{"t"}, "t", "cycle tie rule"),
 		Shuffle:    b([]string{"s"}, "s", "shuffle on/off"),
@@ -115,4 +122,16 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},
 		{k.Panel, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
+}
+
+// paramSymbols names parameter i of every kernel family that has one, in
+// the registry's order, e.g. "d/σ/γ" for the first and "c" for the second.
+func paramSymbols(i int) string {
+	var syms []string
+	for _, f := range learn.Families() {
+		if ps := f.Params(); i < len(ps) && !slices.Contains(syms, ps[i].Symbol) {
+			syms = append(syms, ps[i].Symbol)
+		}
+	}
+	return strings.Join(syms, "/")
 }

@@ -50,6 +50,9 @@ type Model struct {
 	region region
 	alpha  *alphaView
 	gram   *gramView
+	// kernels is this model's k cycle: each family with the parameters
+	// it was last used with.
+	kernels kernelCycle
 
 	width, height int
 	dark, mono    bool
@@ -102,6 +105,7 @@ func New(o Options) *Model {
 		flash: -1,
 	}
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
+	m.kernels = newKernelCycle()
 	m.setTheme()
 	m.syncKeys()
 	if err != nil {
@@ -349,12 +353,11 @@ func (m *Model) syncKeys() {
 	k.MorePoints.SetEnabled(gen)
 	k.LessNoise.SetEnabled(gen)
 	k.MoreNoise.SetEnabled(gen)
-	_, simple := primaryParam(s.opts.Config.Kernel)
-	k.ParamUp.SetEnabled(simple)
-	k.ParamDown.SetEnabled(simple)
-	_, second := secondaryParam(s.opts.Config.Kernel)
-	k.Param2Up.SetEnabled(second)
-	k.Param2Down.SetEnabled(second)
+	params := kernelParams(s.opts.Config.Kernel)
+	k.ParamUp.SetEnabled(params >= 1)
+	k.ParamDown.SetEnabled(params >= 1)
+	k.Param2Up.SetEnabled(params >= 2)
+	k.Param2Down.SetEnabled(params >= 2)
 	k.Faster.SetEnabled(m.speed < len(speeds)-1)
 	k.Slower.SetEnabled(m.speed > 0)
 	cursor := m.plotW > 0 && m.plotH > 0
@@ -569,106 +572,6 @@ func (m *Model) afterDataChange(what string) {
 	m.flash = -1
 	m.layout()
 	m.message = what
-}
-
-// kernelKinds is the cycle of k: each kind with its last used parameters.
-var kernelKinds = []learn.Kernel{learn.Linear{}, learn.Poly{D: 2, C: 1}, learn.RBF{Sigma: 0.5}, learn.Sigmoid{Gamma: 1, C: 0}}
-
-func kindIndex(k learn.Kernel) int {
-	switch k.(type) {
-	case learn.Linear:
-		return 0
-	case learn.Poly:
-		return 1
-	case learn.RBF:
-		return 2
-	case learn.Sigmoid:
-		return 3
-	}
-	return -1
-}
-
-func (m *Model) cycleKernel(forward bool) {
-	cur := kindIndex(m.s.opts.Config.Kernel)
-	if cur >= 0 {
-		kernelKinds[cur] = m.s.opts.Config.Kernel
-	}
-	next := (cur + 1) % len(kernelKinds)
-	if !forward {
-		next = (cur - 1 + len(kernelKinds)) % len(kernelKinds)
-	}
-	cfg := m.s.opts.Config
-	cfg.Kernel = kernelKinds[next]
-	m.setConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
-}
-
-// primaryParam names the parameter [ and ] change.
-func primaryParam(k learn.Kernel) (string, bool) {
-	switch k.(type) {
-	case learn.Poly:
-		return "d", true
-	case learn.RBF:
-		return "σ", true
-	case learn.Sigmoid:
-		return "γ", true
-	}
-	return "", false
-}
-
-// secondaryParam names the parameter { and } change.
-func secondaryParam(k learn.Kernel) (string, bool) {
-	switch k.(type) {
-	case learn.Poly, learn.Sigmoid:
-		return "c", true
-	}
-	return "", false
-}
-
-func (m *Model) changeParam(primary, up bool) {
-	cfg := m.s.opts.Config
-	step := map[bool]float64{true: 1, false: -1}[up]
-	switch k := cfg.Kernel.(type) {
-	case learn.Poly:
-		if primary {
-			k.D = max(1, min(10, k.D+int(step)))
-		} else {
-			k.C = math.Round((k.C+0.5*step)*100) / 100
-		}
-		cfg.Kernel = k
-	case learn.RBF:
-		if !primary {
-			return
-		}
-		f := 1.25
-		if !up {
-			f = 1 / f
-		}
-		k.Sigma = math.Max(0.01, math.Min(50, roundSig(k.Sigma*f)))
-		cfg.Kernel = k
-	case learn.Sigmoid:
-		if primary {
-			f := 1.25
-			if !up {
-				f = 1 / f
-			}
-			k.Gamma = math.Max(0.01, math.Min(50, roundSig(k.Gamma*f)))
-		} else {
-			k.C = math.Round((k.C+0.25*step)*100) / 100
-		}
-		cfg.Kernel = k
-	default:
-		return
-	}
-	m.setConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
-}
-
-// roundSig rounds to 3 significant digits, so stepped parameters stay tidy.
-func roundSig(v float64) float64 {
-	if v == 0 {
-		return 0
-	}
-	e := math.Pow(10, math.Floor(math.Log10(math.Abs(v)))-2)
-	return math.Round(v/e) * e
 }
 
 func (m *Model) moveCursor(msg tea.KeyPressMsg) {
