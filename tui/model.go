@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -18,13 +17,6 @@ import (
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
-
-// speeds are the autoplay rates, in steps per second.
-var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000}
-
-// frame is the shortest time between redraws while playing: above 30 steps
-// a second, each tick takes several steps.
-const frame = time.Second / 30
 
 // Minimum sizes: below tooSmall only a message fits; below wide the side
 // panels fold away behind the g key.
@@ -57,14 +49,7 @@ type Model struct {
 	width, height int
 	dark, mono    bool
 
-	playing    bool
-	converging bool // c: running to convergence in chunks
-	finishing  bool // e: running to the end of the pass in chunks
-	speed      int
-	tick       int // id of the live tick; stale ticks are dropped
-
-	flash      int // example of the last mistake, −1 for none
-	flashUntil int // step count until which it flashes
+	player *player
 
 	cursorOn      bool
 	cursorX, curY int
@@ -79,10 +64,7 @@ type Model struct {
 	quitting       bool
 }
 
-// tickMsg advances autoplay; runMsg advances a run to convergence.
 type (
-	tickMsg  struct{ id int }
-	runMsg   struct{ id int }
 	savedMsg struct {
 		path    string
 		n       int
@@ -96,13 +78,12 @@ func New(o Options) *Model {
 	mono := os.Getenv("NO_COLOR") != ""
 	s, err := newSession(o)
 	m := &Model{
-		s:     s,
-		keys:  DefaultKeyMap(),
-		help:  help.New(),
-		dark:  true,
-		mono:  mono,
-		speed: 3,
-		flash: -1,
+		s:      s,
+		keys:   DefaultKeyMap(),
+		help:   help.New(),
+		dark:   true,
+		mono:   mono,
+		player: newPlayer(s),
 	}
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.kernels = newKernelCycle()
@@ -129,7 +110,8 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // panel, when on screen, starts its Mercer check if the data or kernel
 // changed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	_, cmd := m.route(msg)
+	cmd := m.route(msg)
+	m.syncKeys()
 	m.sizePanels()
 	l := m.computeLayout()
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
@@ -155,42 +137,27 @@ func (m *Model) sizePanels() {
 	m.gram.SetSize(l.regionW, l.regionH)
 }
 
-func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
+// route hands a message to the part of the program it is for.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case mercerMsg:
-		return m, m.gram.Update(msg)
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(0, msg.Width), max(0, msg.Height)
-		cmd := m.layout()
-		m.syncKeys()
-		return m, cmd
-	case fieldMsg:
-		m.s.fieldReady(fieldResult(msg))
-		return m, nil
+		return m.layout()
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
 		m.setTheme()
-		return m, nil
 	case tea.KeyPressMsg:
-		cmd := m.handleKey(msg)
-		m.syncKeys()
-		return m, cmd
+		return m.handleKey(msg)
 	case tea.MouseClickMsg:
 		confirm := m.confirm
 		m.confirm = ""
 		m.handleClick(msg.Mouse(), confirm)
-		m.syncKeys()
-		return m, nil
-	case tickMsg:
-		if msg.id != m.tick || !m.playing {
-			return m, nil
-		}
-		return m, m.playTick()
-	case runMsg:
-		if msg.id != m.tick || !(m.converging || m.finishing) {
-			return m, nil
-		}
-		return m, m.runChunk()
+	case tickMsg, runMsg:
+		return m.player.Update(msg)
+	case mercerMsg:
+		return m.gram.Update(msg)
+	case fieldMsg:
+		m.s.fieldReady(fieldResult(msg))
 	case savedMsg:
 		if msg.err != nil {
 			m.message = "save failed, nothing was written: " + msg.err.Error()
@@ -198,9 +165,8 @@ func (m *Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.s.saved(msg.version)
 			m.message = fmt.Sprintf("saved %d points to %s", msg.n, safetext.Clean(msg.path))
 		}
-		return m, nil
 	}
-	return m, nil
+	return nil
 }
 
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -212,7 +178,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Quit):
 		if s.unsaved && confirm != "quit" {
-			m.stop()
+			m.player.stop()
 			m.confirm = "quit"
 			m.message = fmt.Sprintf("%d points of yours are not saved: press %s again to quit without them, or w to save them first", len(s.yours.Points), msg.String())
 			return nil
@@ -225,101 +191,80 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case m.showHelp:
 			m.showHelp = false
-		case m.converging || m.finishing || m.playing:
-			m.stop()
+		case m.player.busy():
+			m.player.stop()
 		default:
 			m.cursorOn = false
 		}
 	case key.Matches(msg, k.Step):
-		m.stop()
-		m.stepN(1)
+		m.player.stop()
+		m.player.step(1)
 	case key.Matches(msg, k.Epoch):
-		if m.finishing {
-			m.stop()
-			return nil
-		}
-		m.stop()
-		m.finishing = true
-		m.tick++
-		return m.runChunk()
+		return m.player.toggleFinish()
 	case key.Matches(msg, k.Converge):
-		if m.converging {
-			m.stop()
-			return nil
-		}
-		m.stop()
-		m.converging = true
-		m.tick++
-		return m.runChunk()
+		return m.player.toggleConverge()
 	case key.Matches(msg, k.Play):
-		if m.playing {
-			m.stop()
-			return nil
-		}
-		m.stop()
-		m.playing = true
-		m.tick++
-		return m.playTick()
+		return m.player.togglePlay()
 	case key.Matches(msg, k.Faster):
-		m.speed = min(len(speeds)-1, m.speed+1)
+		m.player.faster()
 	case key.Matches(msg, k.Slower):
-		m.speed = max(0, m.speed-1)
+		m.player.slower()
 	case key.Matches(msg, k.Back):
-		m.stop()
+		m.player.stop()
 		if !s.back() {
 			m.message = "nothing to step back"
 		}
 	case key.Matches(msg, k.Reset):
-		m.stop()
+		m.player.stop()
 		s.reset()
-		m.flash = -1
+		m.player.flash = -1
 		m.message = "α reset to 0"
 	case key.Matches(msg, k.Dataset), key.Matches(msg, k.PrevDataset):
-		m.stop()
+		m.player.stop()
 		m.cycleDataset(key.Matches(msg, k.Dataset))
 	case key.Matches(msg, k.FewerPoints), key.Matches(msg, k.MorePoints):
-		m.stop()
+		m.player.stop()
 		m.changeN(key.Matches(msg, k.MorePoints))
 	case key.Matches(msg, k.LessNoise), key.Matches(msg, k.MoreNoise):
-		m.stop()
+		m.player.stop()
 		m.changeNoise(key.Matches(msg, k.MoreNoise))
 	case key.Matches(msg, k.Reseed):
-		m.stop()
+		m.player.stop()
 		m.reseed()
 	case key.Matches(msg, k.Kernel), key.Matches(msg, k.PrevKernel):
-		m.stop()
+		m.player.stop()
 		m.cycleKernel(key.Matches(msg, k.Kernel))
 	case key.Matches(msg, k.ParamUp), key.Matches(msg, k.ParamDown):
-		m.stop()
+		m.player.stop()
 		m.changeParam(true, key.Matches(msg, k.ParamUp))
 	case key.Matches(msg, k.Param2Up), key.Matches(msg, k.Param2Down):
-		m.stop()
+		m.player.stop()
 		m.changeParam(false, key.Matches(msg, k.Param2Up))
 	case key.Matches(msg, k.Bias):
-		m.stop()
+		m.player.stop()
 		cfg := s.opts.Config
 		cfg.Bias = !cfg.Bias
 		m.setConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
 	case key.Matches(msg, k.Tie):
-		m.stop()
+		m.player.stop()
 		cfg := s.opts.Config
 		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
 		m.setConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
 	case key.Matches(msg, k.Shuffle):
-		m.stop()
+		m.player.stop()
 		cfg := s.opts.Config
 		cfg.Shuffle = !cfg.Shuffle
 		m.setConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
 	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		m.moveCursor(msg)
 	case key.Matches(msg, k.AddPos), key.Matches(msg, k.AddNeg):
-		m.stop()
+		m.player.stop()
 		if m.askBeforeEdit(confirm, "press "+msg.String()+" again") {
 			return nil
 		}
 		m.addAtCursor(map[bool]int{true: 1, false: -1}[key.Matches(msg, k.AddPos)])
 	case key.Matches(msg, k.Delete):
-		m.stop()
+		m.player.stop()
 		if m.cursorOn && m.askBeforeEdit(confirm, "press "+msg.String()+" again") {
 			return nil
 		}
@@ -343,9 +288,9 @@ func (m *Model) syncKeys() {
 	s := m.s
 	running := s.p.State() == learn.Running && s.err == nil
 	k.Step.SetEnabled(running)
-	k.Epoch.SetEnabled(running || m.finishing)
-	k.Converge.SetEnabled(running || m.converging)
-	k.Play.SetEnabled(running || m.playing)
+	k.Epoch.SetEnabled(running || m.player.finishing)
+	k.Converge.SetEnabled(running || m.player.converging)
+	k.Play.SetEnabled(running || m.player.playing)
 	k.Back.SetEnabled(s.p.CanUndo())
 	k.Reset.SetEnabled(s.p.T() > 0)
 	gen := s.generated()
@@ -358,8 +303,8 @@ func (m *Model) syncKeys() {
 	k.ParamDown.SetEnabled(params >= 1)
 	k.Param2Up.SetEnabled(params >= 2)
 	k.Param2Down.SetEnabled(params >= 2)
-	k.Faster.SetEnabled(m.speed < len(speeds)-1)
-	k.Slower.SetEnabled(m.speed > 0)
+	k.Faster.SetEnabled(m.player.speed < len(speeds)-1)
+	k.Slower.SetEnabled(m.player.speed > 0)
 	cursor := m.plotW > 0 && m.plotH > 0
 	k.AddPos.SetEnabled(cursor)
 	k.AddNeg.SetEnabled(cursor)
@@ -369,13 +314,6 @@ func (m *Model) syncKeys() {
 	k.Left.SetEnabled(cursor)
 	k.Right.SetEnabled(cursor)
 	k.Panel.SetEnabled(m.width < wideW || m.height < wideH)
-}
-
-func (m *Model) stop() {
-	if m.playing || m.converging || m.finishing {
-		m.tick++
-	}
-	m.playing, m.converging, m.finishing = false, false, false
 }
 
 // askBeforeEdit asks for a second press before an edit that would replace
@@ -390,79 +328,13 @@ func (m *Model) askBeforeEdit(confirm, again string) bool {
 	return true
 }
 
-// stepN takes up to n steps and reports how many it took.
-func (m *Model) stepN(n int) int {
-	taken := 0
-	for range n {
-		if !m.s.step() {
-			break
-		}
-		taken++
-		if ls, ok := m.s.last(); ok && ls.step.Mistake {
-			m.flash, m.flashUntil = ls.step.I, m.s.p.T()+flashSteps
-		}
-	}
-	if taken < n && m.s.p.State() != learn.Running {
-		m.stop()
-	}
-	return taken
-}
-
-// flashSteps is how many steps the point of a mistake stays flashed.
-const flashSteps = 3
-
-// playTick takes the steps of one frame and schedules the next.
-func (m *Model) playTick() tea.Cmd {
-	sps := speeds[m.speed]
-	interval := max(frame, time.Second/time.Duration(sps))
-	perTick := max(1, int(math.Round(float64(sps)*interval.Seconds())))
-	m.stepN(perTick)
-	m.syncKeys()
-	if !m.playing {
-		return nil
-	}
-	id := m.tick
-	return tea.Tick(interval, func(time.Time) tea.Msg { return tickMsg{id} })
-}
-
-// runChunk steps for one frame's worth of time, then yields so the screen
-// redraws and keys (esc, c, e) are read, then goes on: to convergence for c,
-// to the end of the pass for e (a whole pass when the last step ended one).
-func (m *Model) runChunk() tea.Cmd {
-	deadline := time.Now().Add(frame / 2)
-	passEnded := false
-	for m.s.p.State() == learn.Running && !passEnded {
-		if m.finishing {
-			// One step at a time: the pass may end at any of them.
-			for range 64 {
-				if m.stepN(1) == 0 || m.s.p.AtPassStart() {
-					passEnded = true
-					break
-				}
-			}
-		} else if m.stepN(64) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			break
-		}
-	}
-	if passEnded || m.s.p.State() != learn.Running || m.s.err != nil {
-		m.converging, m.finishing = false, false
-		m.syncKeys()
-		return nil
-	}
-	id := m.tick
-	return func() tea.Msg { return runMsg{id} }
-}
-
 // setConfig applies a new training configuration; α resets.
 func (m *Model) setConfig(cfg learn.Config, what string) {
 	if err := m.s.setConfig(cfg); err != nil {
 		m.message = what + ": cannot train with it, nothing changed: " + err.Error()
 		return
 	}
-	m.flash = -1
+	m.player.flash = -1
 	m.message = what + ": α reset (α belongs to one kernel, bias and tie rule)"
 }
 
@@ -569,7 +441,7 @@ func (m *Model) regenerate(what string) {
 }
 
 func (m *Model) afterDataChange(what string) {
-	m.flash = -1
+	m.player.flash = -1
 	m.layout()
 	m.message = what
 }
@@ -642,7 +514,7 @@ func (m *Model) deleteAt(cx, cy int) {
 	// Within two cells of the cursor.
 	radius := 2 * (m.s.view.MaxX1 - m.s.view.MinX1) / float64(max(1, m.plotW))
 	if m.s.deletePoint(x1, x2, radius) {
-		m.flash = -1
+		m.player.flash = -1
 		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.opts.Points))
 	} else {
 		m.message = "no point within two cells of the cursor"
@@ -656,7 +528,7 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 	if m.plotW <= 0 || cx < 0 || cy < 0 || cx >= m.plotW || cy >= m.plotH || m.regionHidden() {
 		return
 	}
-	m.stop()
+	m.player.stop()
 	if m.askBeforeEdit(confirm, "click again") {
 		return
 	}
@@ -921,10 +793,8 @@ func (m *Model) regionPanel(w, h int) []string {
 	}
 	iw, ih := max(0, w-2), max(0, h-2)
 	cur := m.s.focus()
-	ov := overlay{current: cur, flash: m.flash, cursorX: -1, curY: -1, flashOn: m.flash >= 0 && m.s.p.T() <= m.flashUntil}
-	if !ov.flashOn {
-		ov.flash = -1
-	}
+	ov := overlay{current: cur, flash: m.player.flashing(), cursorX: -1, curY: -1}
+	ov.flashOn = ov.flash >= 0
 	if m.cursorOn {
 		ov.cursorX, ov.curY = m.cursorX, m.curY
 	}

@@ -196,18 +196,18 @@ func TestConvergeAndPlay(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 10000)
-	if m.s.p.State() != learn.Converged || m.converging {
-		t.Fatalf("after c: state %v, converging %v", m.s.p.State(), m.converging)
+	if m.s.p.State() != learn.Converged || m.player.converging {
+		t.Fatalf("after c: state %v, converging %v", m.s.p.State(), m.player.converging)
 	}
 	if !strings.Contains(screen(m), "converged ✓") {
 		t.Error("status does not say converged")
 	}
 	// Play at 1000 steps a second: each tick takes several steps.
 	press(m, "r")
-	m.speed = 9
+	m.player.speed = 9
 	_, cmd = m.Update(keyMsg("p"))
-	if !m.playing || m.s.p.T() < 2 {
-		t.Fatalf("p at 1000/s: playing %v after %d steps", m.playing, m.s.p.T())
+	if !m.player.playing || m.s.p.T() < 2 {
+		t.Fatalf("p at 1000/s: playing %v after %d steps", m.player.playing, m.s.p.T())
 	}
 	before := m.s.p.T()
 	run(m, cmd, 2)
@@ -216,10 +216,10 @@ func TestConvergeAndPlay(t *testing.T) {
 	}
 	// Pause drops the pending tick.
 	_, cmd = m.Update(keyMsg("p"))
-	if m.playing || cmd != nil {
+	if m.player.playing || cmd != nil {
 		t.Error("p did not pause")
 	}
-	stale := tickMsg{id: m.tick - 1}
+	stale := tickMsg{id: m.player.tick - 1}
 	at := m.s.p.T()
 	m.Update(stale)
 	if m.s.p.T() != at {
@@ -229,7 +229,7 @@ func TestConvergeAndPlay(t *testing.T) {
 	press(m, "r")
 	m.Update(keyMsg("c"))
 	press(m, "esc")
-	if m.converging {
+	if m.player.converging {
 		t.Error("esc did not stop the run")
 	}
 }
@@ -392,13 +392,13 @@ func TestNoPanics(t *testing.T) {
 			case 2:
 				if pending != nil {
 					// Run a pending tick or run chunk without waiting for its timer.
-					switch m.tick % 2 {
+					switch m.player.tick % 2 {
 					default:
-						if m.playing {
-							m.Update(tickMsg{id: m.tick})
+						if m.player.playing {
+							m.Update(tickMsg{id: m.player.tick})
 						}
-						if m.converging || m.finishing {
-							m.Update(runMsg{id: m.tick})
+						if m.player.converging || m.player.finishing {
+							m.Update(runMsg{id: m.player.tick})
 						}
 					}
 				}
@@ -509,7 +509,7 @@ func BenchmarkViewAfterMistake(b *testing.B) {
 // 2000-point set: the steps of a 1/30 s tick and a redraw.
 func BenchmarkAutoplay2000(b *testing.B) {
 	m := newModel(b, builtinOptions(b, "circles", 2000), 160, 48)
-	m.speed = len(speeds) - 1
+	m.player.speed = len(speeds) - 1
 	m.Update(keyMsg("p"))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -517,7 +517,7 @@ func BenchmarkAutoplay2000(b *testing.B) {
 			press(m, "r")
 			m.Update(keyMsg("p"))
 		}
-		m.Update(tickMsg{id: m.tick})
+		m.Update(tickMsg{id: m.player.tick})
 		_ = m.View()
 	}
 }

@@ -99,15 +99,7 @@ func (m *Model) statusLine() string {
 	if s.err != nil {
 		state = m.th.Warn.Render("stopped: numerical error")
 	}
-	play := ""
-	switch {
-	case m.converging:
-		play = " │ running to convergence (esc stops)"
-	case m.playing:
-		play = fmt.Sprintf(" │ playing %d/s", speeds[m.speed])
-	default:
-		play = fmt.Sprintf(" │ paused %d/s", speeds[m.speed])
-	}
+	play := " │ " + m.player.status()
 	data := safetext.Clean(s.name()) + fmt.Sprintf(" n=%d", len(s.opts.Points))
 	if s.generated() && !s.edited {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)

@@ -46,10 +46,10 @@ func pressAll(t *testing.T, m *Model, keys []string) {
 			continue
 		}
 		_, cmd := m.Update(keyMsg(k))
-		if m.converging || m.finishing {
+		if m.player.converging || m.player.finishing {
 			run(m, cmd, 50)
 		}
-		m.stop()
+		m.player.stop()
 		_ = m.View()
 	}
 }
@@ -240,7 +240,7 @@ func TestEpochRunsInChunks(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 20000), 120, 40)
 	m.s.opts.Noise = 0.3
 	_, cmd := m.Update(keyMsg("e"))
-	if cmd == nil || !m.finishing {
+	if cmd == nil || !m.player.finishing {
 		t.Fatalf("e on 20000 points finished at once (t=%d): it blocks the screen", m.s.p.T())
 	}
 	at := m.s.p.T()
@@ -248,10 +248,10 @@ func TestEpochRunsInChunks(t *testing.T) {
 		t.Fatalf("e took the whole pass (%d steps) in one go", at)
 	}
 	press(m, "esc")
-	if m.finishing {
+	if m.player.finishing {
 		t.Fatal("esc did not cancel e")
 	}
-	m.Update(runMsg{id: m.tick - 1}) // the stale chunk
+	m.Update(runMsg{id: m.player.tick - 1}) // the stale chunk
 	if m.s.p.T() != at {
 		t.Errorf("a cancelled e went on: t=%d, was %d", m.s.p.T(), at)
 	}
