@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+	"gonum.org/v1/gonum/mat"
 
 	"kernelscope/learn"
 )
@@ -182,3 +183,50 @@ func (g *gramView) mercerWrapped(iw, ih int) []string {
 	}
 	return lines
 }
+
+// mercerNote is the line the Gram panel writes about Mercer's condition;
+// warn marks a result to look at (not PSD, or no result because K
+// overflowed).
+type mercerNote struct {
+	text string
+	warn bool
+}
+
+// mercerOf checks Mercer's condition on a Gram matrix g (seed 004). A
+// matrix with an entry that is not a finite number has no eigenvalues: that
+// is said as an overflow of K, never as a failure of the condition.
+func mercerOf(g *mat.SymDense) mercerNote {
+	n := g.SymmetricDim()
+	if n == 0 {
+		return mercerNote{}
+	}
+	for i := range n {
+		for j := i; j < n; j++ {
+			if k := g.At(i, j); !isFinite(k) {
+				return mercerNote{fmt.Sprintf("K(x%s,x%s) = %s overflows: no Mercer check (rescale data or lower d)", learn.Sub(i+1), learn.Sub(j+1), learn.Num(k)), true}
+			}
+		}
+	}
+	mc, err := learn.CheckMercer(g)
+	if err == nil {
+		for _, v := range mc.Eigenvalues {
+			if !isFinite(v) {
+				err = fmt.Errorf("the eigenvalues overflow float64 (K is too large: rescale the data)")
+				break
+			}
+		}
+	}
+	switch {
+	case err != nil:
+		return mercerNote{"Mercer check failed: " + err.Error(), true}
+	case mc.PSD && mc.Eigenvalues[0] <= mc.Tol:
+		return mercerNote{"λmin ≈ 0 ≥ 0: PSD ✓ (Mercer)", false}
+	case mc.PSD:
+		return mercerNote{fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(mc.Eigenvalues[0])), false}
+	}
+	return mercerNote{fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here", learn.Num(mc.Eigenvalues[0])), true}
+}
+
+// mercerMaxN is the largest n whose Gram matrix is decomposed for the
+// Mercer note (an n×n eigendecomposition, a few ms at n = 200).
+const mercerMaxN = 200

@@ -137,15 +137,21 @@ type overlay struct {
 	flashOn        bool // the last mistake is flashing
 }
 
-// render draws the plot with axes into lines of exactly w cells each.
-func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
-	pw, ph := plotSize(w, h)
+// refresh recomputes the cell colors when the field, the plot size or the
+// theme changed.
+func (r *region) refresh(s *session, th *Theme, pw, ph int) {
 	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || len(r.base) == 0 {
 		r.w, r.h, r.version, r.theme = pw, ph, s.version, th
 		r.compute(s.field, s.p.Config().Tie)
 	}
+}
+
+// render draws the plot with axes into lines of exactly w cells each, from
+// the cell colors of the last refresh (r.cells and r.out are scratch).
+func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
+	pw, ph := plotSize(w, h)
 	lines := make([]string, 0, h)
-	if pw <= 0 || ph <= 0 || len(r.base) != 2*pw*ph {
+	if pw <= 0 || ph <= 0 || pw != r.w || ph != r.h || len(r.base) != 2*pw*ph {
 		for range h {
 			lines = append(lines, strings.Repeat(" ", w))
 		}

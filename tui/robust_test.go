@@ -270,7 +270,7 @@ func TestYourDataStaysInTheCycle(t *testing.T) {
 	dir := t.TempDir()
 	chdir(t, dir)
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
-	m.Update(tea.MouseClickMsg{X: m.plotX0 + 3, Y: m.plotY0 + 2, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
 	if len(m.s.opts.Points) != 5 || !m.s.unsaved {
 		t.Fatalf("after a click: %d points, unsaved %v", len(m.s.opts.Points), m.s.unsaved)
 	}

@@ -1,0 +1,112 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// Editing the points by hand: o, x and del at the cursor, clicks, and w,
+// which saves them. Edited points become the user's own data (session.edit).
+
+// askBeforeEdit asks for a second press before an edit that would replace
+// unsaved points of other data (editing makes the shown data yours), and
+// reports whether it asked. confirm is what the previous key asked for.
+func (m *Model) askBeforeEdit(confirm, again string) bool {
+	if !m.s.wouldReplaceYours() || confirm == "edit" {
+		return false
+	}
+	m.confirm = "edit"
+	m.message = fmt.Sprintf("editing these points makes them yours and drops your %d unsaved points: %s to go on, or d/D to go back to them and w to save", len(m.s.yours.Points), again)
+	return true
+}
+
+func (m *Model) addAtCursor(y int) {
+	if !m.region.hasPlot() {
+		return
+	}
+	m.region.showCursor()
+	m.addAt(m.region.cursorX, m.region.curY, y)
+}
+
+func (m *Model) addAt(cx, cy, y int) {
+	x1, x2 := m.region.at(cx, cy)
+	x1, x2 = roundCoord(x1), roundCoord(x2)
+	if err := m.s.addPoint(x1, x2, y); err != nil {
+		m.message = "could not add the point: " + err.Error()
+		return
+	}
+	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): α kept, training goes on and visits it this pass", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points))
+}
+
+// roundCoord rounds a clicked coordinate to 3 decimals, so saved points
+// read tidily, where that is still a change far below the cell size.
+func roundCoord(v float64) float64 {
+	if math.Abs(v) > 1e12 {
+		return v
+	}
+	return math.Round(v*1000) / 1000
+}
+
+func (m *Model) deleteAtCursor() {
+	if m.region.showCursor() {
+		m.message = "move the cursor to a point and press del again"
+		return
+	}
+	m.deleteAt(m.region.cursorX, m.region.curY)
+}
+
+func (m *Model) deleteAt(cx, cy int) {
+	x1, x2 := m.region.at(cx, cy)
+	// Within two cells of the cursor.
+	radius := 2 * (m.s.view.MaxX1 - m.s.view.MinX1) / float64(max(1, m.region.plotW))
+	if m.s.deletePoint(x1, x2, radius) {
+		m.player.flash = -1
+		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.opts.Points))
+	} else {
+		m.message = "no point within two cells of the cursor"
+	}
+}
+
+// handleClick adds a +1 point (left button) or a −1 point (right button) at
+// the clicked cell of the plot; the middle button deletes the nearest.
+func (m *Model) handleClick(ms tea.Mouse, confirm string) {
+	cx, cy, ok := m.region.hit(ms.X, ms.Y)
+	if !ok || m.regionHidden() {
+		return
+	}
+	m.player.stop()
+	if m.askBeforeEdit(confirm, "click again") {
+		return
+	}
+	m.region.cursorOn, m.region.cursorX, m.region.curY = true, cx, cy
+	switch ms.Button {
+	case tea.MouseLeft:
+		m.addAt(cx, cy, 1)
+	case tea.MouseRight:
+		m.addAt(cx, cy, -1)
+	case tea.MouseMiddle:
+		m.deleteAt(cx, cy)
+	}
+}
+
+// save writes the current points to a new CSV file in the working
+// directory, kernelscope-NAME.csv or the first free kernelscope-NAME-k.csv,
+// in a command so the UI does not wait. It never replaces a file: the name
+// is taken by creating it exclusively (datasets.SaveNew).
+func (m *Model) save() tea.Cmd {
+	pts := append([]datasets.Point(nil), m.s.opts.Points...)
+	base := strings.TrimSuffix(filepath.Base(m.s.name()), "*")
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	version := m.s.editVersion
+	return func() tea.Msg {
+		path, err := datasets.SaveNew(".", base, pts)
+		return savedMsg{path: path, n: len(pts), version: version, err: err}
+	}
+}

@@ -1,0 +1,124 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// regionView is the region panel: the decision field with the points, the
+// cursor, the flash of the last mistake and the axes, in its box. It owns
+// the plot's geometry, computed in one place (SetSize, SetOrigin), so a
+// click lands on the cell that was drawn there.
+type regionView struct {
+	s      *session
+	th     *Theme
+	player *player
+	draw   region // the cached drawing of the field
+
+	w, h           int  // the panel, border included
+	narrow         bool // the α and Gram panels are folded away behind g
+	plotX0, plotY0 int  // screen position of the plot's top-left cell
+	plotW, plotH   int  // the plot's cells (axes and border excluded)
+
+	cursorOn      bool
+	cursorX, curY int
+}
+
+// SetSize sets the panel's size, border included, and from it the plot's.
+func (r *regionView) SetSize(w, h int) {
+	r.w, r.h = w, h
+	r.plotW, r.plotH = plotSize(inner(w, h))
+	if w <= 0 {
+		r.plotW, r.plotH = 0, 0
+	}
+	if r.cursorOn {
+		r.cursorX = max(0, min(r.plotW-1, r.cursorX))
+		r.curY = max(0, min(r.plotH-1, r.curY))
+	}
+}
+
+// SetOrigin places the panel's top-left corner at screen cell (x, y).
+func (r *regionView) SetOrigin(x, y int) {
+	left, top := border.GetBorderLeftSize(), border.GetBorderTopSize()
+	r.plotX0, r.plotY0 = x+left+gutter, y+top
+}
+
+// hit maps a screen cell to a plot cell.
+func (r *regionView) hit(x, y int) (cx, cy int, ok bool) {
+	cx, cy = x-r.plotX0, y-r.plotY0
+	return cx, cy, r.plotW > 0 && cx >= 0 && cy >= 0 && cx < r.plotW && cy < r.plotH
+}
+
+// hasPlot reports whether there is a plot to put a cursor on.
+func (r *regionView) hasPlot() bool { return r.plotW > 0 && r.plotH > 0 }
+
+// showCursor puts the cursor in the middle of the plot if it is hidden,
+// and reports whether it was hidden.
+func (r *regionView) showCursor() bool {
+	if r.cursorOn {
+		return false
+	}
+	r.cursorOn = true
+	r.cursorX, r.curY = r.plotW/2, r.plotH/2
+	return true
+}
+
+// moveCursor moves the cursor one cell ("up", "down", "left", "right");
+// the first arrow only shows it.
+func (r *regionView) moveCursor(dir string) {
+	if !r.hasPlot() || r.showCursor() {
+		return
+	}
+	switch dir {
+	case "up":
+		r.curY--
+	case "down":
+		r.curY++
+	case "left":
+		r.cursorX--
+	case "right":
+		r.cursorX++
+	}
+	r.cursorX = max(0, min(r.plotW-1, r.cursorX))
+	r.curY = max(0, min(r.plotH-1, r.curY))
+}
+
+// at is the input point at the centre of plot cell (cx, cy).
+func (r *regionView) at(cx, cy int) (x1, x2 float64) {
+	return cellAt(r.s.view, r.plotW, r.plotH, cx, cy)
+}
+
+// refresh brings the cached drawing of the field up to date; Update calls
+// it, so View only reads.
+func (r *regionView) refresh() {
+	r.draw.refresh(r.s, r.th, r.plotW, r.plotH)
+}
+
+// Update has no messages of its own: keys and clicks come through the
+// root, which knows which key means what.
+func (r *regionView) Update(tea.Msg) tea.Cmd { return nil }
+
+// View draws the panel in exactly its size.
+func (r *regionView) View() string { return strings.Join(r.lines(), "\n") }
+
+func (r *regionView) lines() []string {
+	title := " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   " + legend() + " "
+	if r.narrow {
+		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x) │ g: α and Gram panels │ " + legend() + " "
+	}
+	if r.s.computing {
+		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   computing the field for the new size… "
+	}
+	iw, ih := inner(r.w, r.h)
+	ov := overlay{current: r.s.focus(), flash: r.player.flashing(), cursorX: -1, curY: -1}
+	ov.flashOn = ov.flash >= 0
+	if r.cursorOn {
+		ov.cursorX, ov.curY = r.cursorX, r.curY
+	}
+	return drawBox(r.th, title, r.draw.render(r.s, r.th, ov, iw, ih), r.w, r.h, true)
+}
+
+func legend() string {
+	return glyphPos + "/" + glyphNeg + " y=±1  " + glyphPosSV + "/" + glyphNegSV + " support vector"
+}
