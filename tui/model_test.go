@@ -448,6 +448,29 @@ func TestViewFitsTerminal(t *testing.T) {
 // TestGolden compares the screen (colors stripped) of worked4 after 0, 1
 // and 8 steps at three sizes with testdata/*.golden (go test -update
 // rewrites them).
+// golden compares got (colors stripped) with the golden file at path, or
+// rewrites it with -update.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	got = ansi.Strip(got) + "\n"
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./tui -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("screen differs from %s (go test ./tui -update rewrites it):\n%s", path, got)
+	}
+}
+
 func TestGolden(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		for _, steps := range []int{0, 1, 8} {
@@ -457,21 +480,7 @@ func TestGolden(t *testing.T) {
 				for range steps {
 					press(m, "space")
 				}
-				got := screen(m) + "\n"
-				path := filepath.Join("testdata", name+".golden")
-				if *update {
-					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run go test ./tui -update to create it)", err)
-				}
-				if got != string(want) {
-					t.Errorf("screen differs from %s (go test ./tui -update rewrites it):\n%s", path, got)
-				}
+				golden(t, filepath.Join("testdata", name+".golden"), screen(m))
 			})
 		}
 	}

@@ -1,0 +1,61 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestComponentGoldens renders each panel alone, after three steps of seed
+// 003's worked example, at a narrow and a wide size: a panel draws exactly
+// its size and needs nothing of the root but its session and theme.
+func TestComponentGoldens(t *testing.T) {
+	for _, size := range [][2]int{{40, 12}, {72, 20}} {
+		m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+		press(m, "space", "space", "space")
+		w, h := size[0], size[1]
+		m.alpha.SetSize(w, h)
+		m.gram.SetSize(w, h)
+		m.region.SetSize(w, h)
+		m.region.refresh()
+		for name, view := range map[string]func() string{"alpha": m.alpha.View, "gram": m.gram.View, "region": m.region.View} {
+			got := view()
+			lines := strings.Split(got, "\n")
+			if len(lines) != h {
+				t.Errorf("%s at %dx%d: %d lines", name, w, h, len(lines))
+			}
+			for i, l := range lines {
+				if ansi.StringWidth(l) != w {
+					t.Errorf("%s at %dx%d: line %d is %d wide", name, w, h, i, ansi.StringWidth(l))
+					break
+				}
+			}
+			golden(t, filepath.Join("testdata", "components", fmt.Sprintf("%s_%dx%d.golden", name, w, h)), got)
+		}
+	}
+}
+
+// TestScreenGoldens: the help overlay, color-free mode, and the narrow
+// layout where g shows the α and then the Gram panel instead of the region.
+func TestScreenGoldens(t *testing.T) {
+	cases := []struct {
+		name string
+		w, h int
+		keys []string
+	}{
+		{"help_120x40", 120, 40, []string{"space", "?"}},
+		{"mono_100x30", 100, 30, []string{"space", "space", "space", "m"}},
+		{"narrow_alpha_80x24", 80, 24, []string{"space", "g"}},
+		{"narrow_gram_80x24", 80, 24, []string{"space", "g", "g"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := newModel(t, builtinOptions(t, "worked4", 0), c.w, c.h)
+			press(m, c.keys...)
+			golden(t, filepath.Join("testdata", "screens", c.name+".golden"), screen(m))
+		})
+	}
+}
