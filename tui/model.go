@@ -31,13 +31,15 @@ const (
 
 // Model is the root Bubble Tea model.
 type Model struct {
-	s      *session
-	keys   KeyMap
-	help   help.Model
-	th     *Theme
-	region *regionView
-	alpha  *alphaView
-	gram   *gramView
+	s         *session
+	keys      KeyMap
+	help      help.Model
+	th        *Theme
+	region    *regionView
+	alpha     *alphaView
+	gram      *gramView
+	narration *narrationView
+	status    *statusView
 	// kernels is this model's k cycle: each family with the parameters
 	// it was last used with.
 	kernels kernelCycle
@@ -79,6 +81,7 @@ func New(o Options) *Model {
 	}
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.region = &regionView{s: s, player: m.player}
+	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
 	m.kernels = newKernelCycle()
 	m.setTheme()
 	m.syncKeys()
@@ -92,6 +95,7 @@ func (m *Model) setTheme() {
 	m.th = NewTheme(m.dark, m.mono)
 	m.help.Styles = m.th.Help
 	m.alpha.th, m.gram.th, m.region.th = m.th, m.th, m.th
+	m.narration.th, m.status.th = m.th, m.th
 }
 
 // Init asks the terminal for its background color.
@@ -126,6 +130,9 @@ func (m *Model) sizePanels() {
 	m.region.SetOrigin(l.regionX, l.regionY)
 	m.region.narrow = l.sideW == 0
 	m.region.refresh()
+	m.narration.SetSize(m.width, l.narrationLines)
+	m.status.SetSize(m.width, l.statusLines)
+	m.narration.message = m.message
 	if l.sideW > 0 {
 		m.alpha.SetSize(l.sideW, l.alphaH)
 		m.gram.SetSize(l.sideW, l.regionH-l.alphaH)
@@ -402,9 +409,11 @@ func (m *Model) render() string {
 	}
 	// Bottom lines: narration, status, help; long text wraps into the
 	// lines the layout gives it.
-	first, second := m.narration()
-	bottom := textBlock(l.narrationLines, w, first, m.th.Dim.Render(second))
-	bottom = append(bottom, textBlock(l.statusLines, w, m.statusLine())...)
+	var bottom []string
+	if l.narrationLines > 0 {
+		bottom = strings.Split(m.narration.View(), "\n")
+	}
+	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
 	short := m.help
 	short.SetWidth(w)
 	bottom = append(bottom, fit(short.View(m.keys), w))

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
@@ -17,15 +18,33 @@ func sumText(l notation.Learner, st learn.Step) string {
 	return notation.Sum(l, st)
 }
 
-// narration writes the last step as the notes write it (seed 003), in the
+// narrationView is the narration under the region: the last step as the
+// notes write it, the update or what comes next, or the root's message.
+type narrationView struct {
+	s       *session
+	th      *Theme
+	w, h    int
+	message string // the answer to the last key, shown instead of "next"
+}
+
+// SetSize sets the lines and width the narration wraps into.
+func (n *narrationView) SetSize(w, h int) { n.w, n.h = w, h }
+
+// View draws exactly h lines of width w.
+func (n *narrationView) View() string {
+	first, second := n.text()
+	return strings.Join(textBlock(n.h, n.w, first, n.th.Dim.Render(second)), "\n")
+}
+
+// text writes the last step as the notes write it (seed 003), in the
 // notation of `kernelscope trace` (package notation):
 //
 //	t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₁ ✓   [step 5]
 //
 // and, on the second line, the update after a mistake ("mistake → α₁ += 1,
 // new α = [1, 0, 0, 0]") and what comes next.
-func (m *Model) narration() (string, string) {
-	s := m.s
+func (n *narrationView) text() (string, string) {
+	s := n.s
 	p := s.p
 	if s.err != nil {
 		return "training stopped: " + s.err.Error(), "press r to reset α, or change the kernel or data"
@@ -55,8 +74,8 @@ func (m *Model) narration() (string, string) {
 	} else if second == "" {
 		second = stateText(p)
 	}
-	if m.message != "" {
-		second = m.message
+	if n.message != "" {
+		second = n.message
 	}
 	return first, second
 }
@@ -76,9 +95,24 @@ func stateText(p *learn.Perceptron) string {
 	return ""
 }
 
-// statusLine is the one-line summary of the session.
-func (m *Model) statusLine() string {
-	s := m.s
+// statusView is the status line: the data, the kernel and settings, the
+// counters, the state, and what the player is doing.
+type statusView struct {
+	s      *session
+	th     *Theme
+	player *player
+	w, h   int
+}
+
+// SetSize sets the lines and width the status wraps into.
+func (v *statusView) SetSize(w, h int) { v.w, v.h = w, h }
+
+// View draws exactly h lines of width w.
+func (v *statusView) View() string { return strings.Join(textBlock(v.h, v.w, v.line()), "\n") }
+
+// line is the summary of the session, before wrapping.
+func (v *statusView) line() string {
+	s := v.s
 	p := s.p
 	cfg := p.Config()
 	bias := "bias off"
@@ -89,17 +123,17 @@ func (m *Model) statusLine() string {
 	if cfg.Shuffle {
 		order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
 	}
-	state := m.th.Bold.Render("running")
+	state := v.th.Bold.Render("running")
 	switch p.State() {
 	case learn.Converged:
-		state = m.th.Good.Render("converged ✓")
+		state = v.th.Good.Render("converged ✓")
 	case learn.Capped:
-		state = m.th.Warn.Render("epoch cap reached (not separable with this kernel?)")
+		state = v.th.Warn.Render("epoch cap reached (not separable with this kernel?)")
 	}
 	if s.err != nil {
-		state = m.th.Warn.Render("stopped: numerical error")
+		state = v.th.Warn.Render("stopped: numerical error")
 	}
-	play := " │ " + m.player.status()
+	play := " │ " + v.player.status()
 	data := safetext.Clean(s.name()) + fmt.Sprintf(" n=%d", len(s.opts.Points))
 	if s.generated() && !s.edited {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
@@ -114,7 +148,7 @@ func (m *Model) statusLine() string {
 	}
 	if bad, all := s.fieldOverflow(); bad > 0 {
 		// Put first: it changes how the whole picture reads.
-		line = m.th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, glyphOverflow)) + " │ " + line
+		line = v.th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, glyphOverflow)) + " │ " + line
 	}
 	return line
 }
