@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"kernelscope/learn"
 )
 
@@ -70,3 +72,6 @@ func (a *alphaView) lines() []string {
 	}
 	return box(th, title, lines, w, h)
 }
+
+// Update has no messages of its own: the panel follows the session.
+func (a *alphaView) Update(tea.Msg) tea.Cmd { return nil }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/notation"
@@ -152,3 +154,9 @@ func (v *statusView) line() string {
 	}
 	return line
 }
+
+// Update has no messages of its own: the narration follows the session.
+func (n *narrationView) Update(tea.Msg) tea.Cmd { return nil }
+
+// Update has no messages of its own: the status follows the session.
+func (v *statusView) Update(tea.Msg) tea.Cmd { return nil }
