@@ -116,12 +116,15 @@ func (fd *Field) Changed(x Vec, delta float64) { fd.add(x, delta) }
 // Cleared sets every value to exactly 0: every coefficient is 0 again.
 func (fd *Field) Cleared() { clear(fd.Values) }
 
-// Attach computes fd in full from p's support vectors and keeps it up to date
-// from then on, through steps, undos and resets.
-func (p *Perceptron) Attach(fd *Field) {
-	fd.Recompute(p)
-	p.Observe(fd)
+// Follow computes fd in full from l's support vectors and has l keep it up
+// to date from then on, through steps, undos and resets.
+func (fd *Field) Follow(l Learner) {
+	fd.Recompute(l)
+	l.Observe(fd)
 }
+
+// Attach is fd.Follow(p).
+func (p *Perceptron) Attach(fd *Field) { fd.Follow(p) }
 
 // Detach stops keeping fd up to date.
 func (p *Perceptron) Detach(fd *Field) { p.Unobserve(fd) }

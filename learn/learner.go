@@ -73,11 +73,21 @@ type Learner interface {
 	Accuracy() float64
 	// Function writes the learned function the way the notes do.
 	Function() string
+	// Config is how the learner trains: kernel, bias, tie rule, step and
+	// schedule.
+	Config() Config
 
 	// Observe has o told of every change of a coefficient from now on;
 	// Unobserve stops that.
 	Observe(o Observer)
 	Unobserve(o Observer)
+}
+
+// Appender is a Learner that takes a new example and keeps training where
+// it was (online learning, seed 002), rather than starting over.
+type Appender interface {
+	Learner
+	Append(e Example) error
 }
 
 // Observer is told of every change of an expansion's coefficients: Changed
@@ -91,7 +101,7 @@ type Observer interface {
 
 // Interface checks: the perceptron is a Learner, a Frozen an Expansion.
 var (
-	_ Learner   = (*Perceptron)(nil)
+	_ Appender  = (*Perceptron)(nil)
 	_ Expansion = (*Frozen)(nil)
 )
 

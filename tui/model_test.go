@@ -571,7 +571,7 @@ func TestAddKeepsTraining(t *testing.T) {
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 1000)
 	if p.Alpha(4) == 0 {
-		t.Errorf("the new point never became a support vector: α = %v", p.Alphas())
+		t.Errorf("the new point never became a support vector: α = %v", p.(*learn.Perceptron).Alphas())
 	}
 	press(m, "delete") // cursor is on the new point
 	if m.s.p.N() != 4 || m.s.p.T() != 0 {

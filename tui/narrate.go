@@ -87,7 +87,7 @@ func stepText(ls shownStep, tie learn.Tie) string {
 	return notation.Line(ls.step, ls.terms, tie)
 }
 
-func stateText(p *learn.Perceptron) string {
+func stateText(p learn.Learner) string {
 	switch p.State() {
 	case learn.Converged:
 		return fmt.Sprintf("converged ✓ after %d epochs: a whole pass without a mistake.  %s", p.Epoch(), p.Function())

@@ -32,7 +32,7 @@ type session struct {
 	// editVersion counts edits of the points, so a save that finishes
 	// knows whether it wrote the latest ones.
 	editVersion int
-	p           *learn.Perceptron
+	p           learn.Learner
 	field       *learn.Field
 	view        learn.Rect
 	fieldW      int // lattice size of the field (0 before the first layout)
@@ -87,7 +87,7 @@ func newSession(o Options) (*session, error) {
 
 // build makes a fresh perceptron (every α = 0) for the points and
 // configuration of o, narrating and keeping its undo history.
-func build(o Options) (*learn.Perceptron, error) {
+func build(o Options) (learn.Learner, error) {
 	cfg := o.Config
 	cfg.Narrate = true
 	cfg.NoHistory = false
@@ -109,7 +109,7 @@ func (s *session) apply(o Options) error {
 		return err
 	}
 	if s.field != nil && s.p != nil {
-		s.p.Detach(s.field)
+		s.p.Unobserve(s.field)
 	}
 	s.field = nil
 	s.opts, s.p, s.err = o, p, nil
@@ -170,7 +170,7 @@ func (s *session) attachField() fieldJob {
 	s.fieldGen++
 	if len(fd.Values)*len(s.p.SupportVectors()) <= syncFieldWork || s.field == nil {
 		s.useField(fd)
-		s.p.Attach(fd)
+		fd.Follow(s.p)
 		return nil
 	}
 	gen, from := s.fieldGen, learn.Freeze(s.p)
@@ -196,7 +196,7 @@ func (s *session) fieldReady(r fieldResult) {
 // useField puts fd on screen in place of the field shown so far.
 func (s *session) useField(fd *learn.Field) {
 	if s.field != nil {
-		s.p.Detach(s.field)
+		s.p.Unobserve(s.field)
 	}
 	s.field, s.computing = fd, false
 	s.version++
@@ -452,7 +452,11 @@ func (s *session) generated() bool {
 // as the perceptron was meant to be used). Steps before the edit can no
 // longer be stepped back.
 func (s *session) addPoint(x1, x2 float64, y int) error {
-	if err := s.p.Append(learn.Example{X1: x1, X2: x2, Y: y}); err != nil {
+	a, ok := s.p.(learn.Appender)
+	if !ok {
+		return fmt.Errorf("this learner cannot take a new point while training; change the data instead")
+	}
+	if err := a.Append(learn.Example{X1: x1, X2: x2, Y: y}); err != nil {
 		return err
 	}
 	s.opts.Points = append(append([]datasets.Point(nil), s.opts.Points...), datasets.Point{X1: x1, X2: x2, Y: y})
