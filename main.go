@@ -2,35 +2,29 @@
 // opens a terminal program that steps the perceptron one example at a time on
 // a live decision region; `kernelscope trace` runs the same stepper headless
 // and prints the trace the way the lecture notes write it.
+//
+// The command line is Cobra, styled by Charm's fang: one command per file
+// (trace.go, datasets.go, export.go, man.go, help.go; the terminal program
+// is the root command, here), flags resolved by package setup.
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 
+	"charm.land/fang/v2"
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"kernelscope/setup"
 	"kernelscope/tui"
 )
 
 // version is the program's version, printed by --version.
 const version = "0.1.0"
-
-const usage = `kernelscope: see how the kernel perceptron learns.
-
-Usage:
-  kernelscope [flags]           open the terminal program (the flags below set it up)
-  kernelscope trace [flags]     train headless and print every step
-  kernelscope datasets          list the built-in datasets and their presets
-  kernelscope export [flags]    write a dataset as CSV (rows x1,x2,y) to stdout or --out FILE
-  kernelscope --version         print the version
-  kernelscope help [command]    this help, or a command's
-
-Run 'kernelscope trace --help' for the flags.
-
-Exit codes: 0 done; 1 the data, a numerical condition or the output failed;
-2 the command line is wrong; 3 an internal error (a bug: please report it).
-`
 
 // exit codes
 const (
@@ -40,14 +34,8 @@ const (
 	exitBug   = 3 // a panic: kernelscope is at fault
 )
 
-// usageError is a mistake in the command line (exit 2).
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
+// exitCodes is the paragraph every help screen and the man page end on.
+const exitCodes = `Exit codes: 0 done; 1 the data, a numerical condition or the output failed; 2 the command line is wrong; 3 an internal error (a bug: please report it).`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -63,29 +51,111 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitBug
 		}
 	}()
-	out := &checkedWriter{w: stdout}
+	out := checked(stdout)
 	err := dispatchFn(args, out, stderr)
-	if errors.Is(err, errHelpShown) {
-		err = nil
+	if err == nil && out.failed() != nil {
+		// Help, version and lists go straight to stdout, and help screens
+		// do not look at what their writes return; a write that failed
+		// there (a full disk, a closed pipe) is still a failure.
+		err = fmt.Errorf("writing the output: %w", out.failed())
+		fmt.Fprintln(stderr, "kernelscope: "+err.Error())
 	}
-	if err == nil && out.err != nil {
-		// Help, version and lists go straight to stdout; a write that
-		// failed there (a full disk, a closed pipe) is still a failure.
-		err = fmt.Errorf("writing the output: %w", out.err)
-	}
-	if err == nil {
-		return exitOK
-	}
-	fmt.Fprintln(stderr, "kernelscope: "+err.Error())
-	var ue *usageError
+	return exitCode(err)
+}
+
+// exitCode maps an error to the exit code that says whose fault it is.
+func exitCode(err error) int {
+	var ue *setup.UsageError
 	var pe *tui.PanicError
 	switch {
+	case err == nil:
+		return exitOK
 	case errors.As(err, &ue):
 		return exitUsage
 	case errors.As(err, &pe):
 		return exitBug
 	}
 	return exitData
+}
+
+// dispatchFn is dispatch; tests replace it to check what a panic does.
+var dispatchFn = dispatch
+
+// dispatch runs the command line args; errors are said on stderr before it
+// returns them.
+func dispatch(args []string, stdout, stderr io.Writer) error {
+	return execute(newRoot(), args, stdout, stderr)
+}
+
+// execute runs root through fang: styled help, --version, the completion
+// command, and errors said once, styled on a terminal and in one line
+// otherwise. fang never exits; the caller picks the exit code.
+func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) error {
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	prepare(root)
+	return fang.Execute(context.Background(), root,
+		fang.WithVersion(version),
+		fang.WithoutManpage(), // ours writes to the command's stdout: see man.go
+		fang.WithErrorHandler(errorHandler(isTerminal(stderr))),
+	)
+}
+
+// newRoot builds the command tree: the terminal program at the root, then
+// trace, datasets, export and man (Cobra adds completion and help).
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "kernelscope",
+		Short: "See the kernel perceptron learn, step by step",
+		Long: `See how the kernel perceptron learns, one example at a time.
+
+With no command, kernelscope opens the terminal program on the worked 4-point example of the notes (seed 003): space takes a step, c runs to convergence, b steps back, ? lists every key. The flags below set it up; trace takes the same ones and prints the steps instead.
+
+` + exitCodes,
+		Example: `
+# the worked example of seed 003
+kernelscope
+kernelscope --dataset moons --kernel 'rbf(sigma=0.4)'
+kernelscope --data points.csv
+kernelscope trace --dataset worked4
+`,
+		Args: rootArgs,
+	}
+	root.SetVersionTemplate("kernelscope {{.Version}}\n")
+	flags := setup.Bind(root.Flags(), "the terminal program", setup.Train)
+	root.RunE = func(*cobra.Command, []string) error {
+		s, err := flags.Resolve()
+		if err != nil {
+			return err
+		}
+		return tui.Run(s)
+	}
+	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
+	root.SetHelpCommand(newHelpCmd())
+	return root
+}
+
+// prepare finishes the tree before it runs: Cobra's own commands
+// (completion, help) exist from here on, every command's flag and argument
+// mistakes are usage errors in kernelscope's words, and flags complete.
+func prepare(root *cobra.Command) {
+	cobra.EnableCommandSorting = false // the order of newRoot: trace first
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	root.SetFlagErrorFunc(flagError)
+	walk(root, func(c *cobra.Command) {
+		c.Args = usageArgs(c.Args)
+		registerCompletions(c)
+	})
+}
+
+// walk calls fn on c and every command below it.
+func walk(c *cobra.Command, fn func(*cobra.Command)) {
+	fn(c)
+	for _, sub := range c.Commands() {
+		walk(sub, fn)
+	}
 }
 
 // checkedWriter remembers the first error of the writer it wraps and
@@ -104,31 +174,33 @@ func (c *checkedWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// dispatchFn is dispatch; tests replace it to check what a panic does.
-var dispatchFn = dispatch
+func (c *checkedWriter) failed() error { return c.err }
 
-// errHelpShown ends a command after it printed its help on request.
-var errHelpShown = errors.New("help shown")
+// checkedFile is a checkedWriter over a file that still answers Fd, so
+// help screens see a terminal when stdout is one and style themselves.
+type checkedFile struct {
+	*checkedWriter
+	f *os.File
+}
 
-func dispatch(args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 {
-		switch args[0] {
-		case "trace":
-			return traceCommand(args[1:], stdout)
-		case "datasets":
-			return datasetsCommand(args[1:], stdout)
-		case "export":
-			return exportCommand(args[1:], stdout)
-		case "help":
-			if len(args) > 1 {
-				return dispatch([]string{args[1], "--help"}, stdout, stderr)
-			}
-			fmt.Fprint(stdout, usage)
-			return nil
-		case "version", "--version", "-version", "-v":
-			fmt.Fprintln(stdout, "kernelscope "+version)
-			return nil
-		}
+func (c checkedFile) Fd() uintptr                { return c.f.Fd() }
+func (c checkedFile) Read(b []byte) (int, error) { return c.f.Read(b) }
+func (c checkedFile) Close() error               { return nil } // not ours to close
+
+// checked wraps stdout so that a failed write is remembered.
+func checked(w io.Writer) interface {
+	io.Writer
+	failed() error
+} {
+	cw := &checkedWriter{w: w}
+	if f, ok := w.(*os.File); ok {
+		return checkedFile{cw, f}
 	}
-	return tuiCommand(args, stdout)
+	return cw
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(term.File)
+	return ok && term.IsTerminal(f.Fd())
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,7 +12,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/spf13/pflag"
 
+	"kernelscope/setup"
 	"kernelscope/tui"
 )
 
@@ -21,6 +22,22 @@ func runCLI(args ...string) (stdout, stderr string, code int) {
 	var out, errb bytes.Buffer
 	code = run(args, &out, &errb)
 	return out.String(), errb.String(), code
+}
+
+// rootOptions resolves args as the terminal program (the root command)
+// does.
+func rootOptions(t *testing.T, args ...string) setup.Options {
+	t.Helper()
+	fs := pflag.NewFlagSet("kernelscope", pflag.ContinueOnError)
+	flags := setup.Bind(fs, "the terminal program", setup.Train)
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	opts, err := flags.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return opts
 }
 
 func writeFile(t *testing.T, name, content string) string {
@@ -133,10 +150,7 @@ func TestTraceTextIsNarration(t *testing.T) {
 	if len(steps) != 8 {
 		t.Fatalf("trace has %d steps, want 8:\n%s", len(steps), out)
 	}
-	opts, err := newOptions("kernelscope").setup([]string{"--dataset", "worked4"}, io.Discard, usage, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	opts := rootOptions(t, "--dataset", "worked4")
 	t.Setenv("NO_COLOR", "1")
 	m := tui.New(opts)
 	m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})

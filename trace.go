@@ -8,48 +8,55 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/notation"
-	"kernelscope/tui"
+	"kernelscope/setup"
 )
 
-const traceUsage = `Usage: kernelscope trace [flags]
+// newTraceCmd is `kernelscope trace`: train headless and print every step.
+func newTraceCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "trace",
+		Short: "Train headless and print every step",
+		Long: `Train the kernel perceptron headless and print every step, in the notation the terminal program narrates with.
 
-Train the kernel perceptron headless and print every step.
-
-  kernelscope trace --dataset worked4              the worked example of seed 003
-  kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
-
-Formats:
-  text     the steps as the lecture notes write them, then a summary
-  jsonl    one JSON object per step, then {"done":true,...} (see README)
-  csv      one row per step: t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i
-  summary  only the final {"done":true,...} object
-
-Flags:
-`
-
-// traceCommand runs `kernelscope trace`.
-func traceCommand(args []string, stdout io.Writer) error {
-	o := newOptions("trace")
-	format := o.fs.String("format", "text", "output: text, jsonl, csv or summary")
-	write := traceFormats["text"]
-	s, err := o.setup(args, stdout, traceUsage, func() error {
-		var ok bool
-		if write, ok = traceFormats[*format]; !ok {
-			return usagef("unknown --format %q (want text, jsonl, csv or summary)", *format)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
+Formats (--format):
+` + formatList() + `
+` + exitCodes,
+		Example: `
+# the worked example of seed 003
+kernelscope trace --dataset worked4
+kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
+`,
+		Args: noArgs,
 	}
+	flags := setup.Bind(c.Flags(), "trace", setup.Train)
+	format := c.Flags().String("format", "text", "output: "+formatNames())
+	c.RunE = func(c *cobra.Command, _ []string) error {
+		// The format is a flag value: say it is wrong before anything else.
+		f, ok := lookupFormat(*format)
+		if !ok {
+			return setup.Usagef("unknown --format %q (want %s)", *format, formatNames())
+		}
+		s, err := flags.Resolve()
+		if err != nil {
+			return err
+		}
+		return trace(c.OutOrStdout(), &s, f)
+	}
+	return c
+}
+
+// trace trains on s and writes the run in format f.
+func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 	cfg := s.Config
 	cfg.NoHistory = true
 	examples := datasets.Examples(s.Points)
-	if *format != "summary" {
+	if f.name != "summary" {
 		// A numerical failure can come late in a run, after output a reader
 		// would take for a whole trace. Train once silently (the fast path
 		// makes the same decisions) so bad data prints nothing at all.
@@ -69,18 +76,55 @@ func traceCommand(args []string, stdout io.Writer) error {
 		return err
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
-	if err := write(w, &s, p); err != nil {
+	if err := f.write(w, s, p); err != nil {
 		return err
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("writing the output: %w", err)
+	}
+	return nil
 }
 
-// traceFormats writes a whole run in one format.
-var traceFormats = map[string]func(w *bufio.Writer, s *tui.Options, p *learn.Perceptron) error{
-	"text":    writeText,
-	"jsonl":   writeJSONL,
-	"csv":     writeCSV,
-	"summary": writeSummary,
+// A traceFormat is one way to write a whole run: the registry below is what
+// --format accepts, lists in its help, and completes.
+type traceFormat struct {
+	name  string
+	doc   string
+	write func(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error
+}
+
+var traceFormats = []traceFormat{
+	{"text", "the steps as the lecture notes write them, then a summary", writeText},
+	{"jsonl", `one JSON object per step, then {"done":true,...} (see README)`, writeJSONL},
+	{"csv", "one row per step: t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i", writeCSV},
+	{"summary", `only the final {"done":true,...} object`, writeSummary},
+}
+
+func lookupFormat(name string) (traceFormat, bool) {
+	for _, f := range traceFormats {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return traceFormat{}, false
+}
+
+// formatNames writes "text, jsonl, csv or summary".
+func formatNames() string {
+	names := make([]string, len(traceFormats))
+	for i, f := range traceFormats {
+		names[i] = f.name
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// formatList writes the formats one a line, for the help.
+func formatList() string {
+	var b strings.Builder
+	for _, f := range traceFormats {
+		fmt.Fprintf(&b, "  %-8s %s\n", f.name, f.doc)
+	}
+	return b.String()
 }
 
 // steps runs p to the end, calling each for every step.
@@ -95,7 +139,7 @@ func steps(p *learn.Perceptron, each func(learn.Step)) error {
 	return nil
 }
 
-func writeJSONL(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
+func writeJSONL(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 	alpha := make([]float64, p.N())
 	err := steps(p, func(s learn.Step) {
 		alpha[s.I] = s.Alpha
@@ -111,7 +155,7 @@ func writeJSONL(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
 }
 
 // writeSummary writes the final object of the JSONL contract.
-func writeSummary(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
+func writeSummary(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 	if err := p.Run(); err != nil {
 		return err
 	}
@@ -161,7 +205,7 @@ func jsonFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func writeCSV(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
+func writeCSV(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 	w.WriteString("t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i\n")
 	return steps(p, func(s learn.Step) {
 		x := p.X(s.I)
@@ -180,7 +224,7 @@ func writeCSV(w *bufio.Writer, _ *tui.Options, p *learn.Perceptron) error {
 //	  mistake → α₁ += 1, new α = [1, 0, 0, 0]
 //
 // where t counts passes, as seed 003 does; then the summary.
-func writeText(w *bufio.Writer, s *tui.Options, p *learn.Perceptron) error {
+func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	cfg := p.Config()
 	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %d epochs%s\n",
 		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
@@ -202,7 +246,7 @@ func writeText(w *bufio.Writer, s *tui.Options, p *learn.Perceptron) error {
 // updateIndent sets a mistake's update off under its step.
 const updateIndent = "  "
 
-func sourceName(s *tui.Options) string {
+func sourceName(s *setup.Options) string {
 	if s.File != "" {
 		return safetext.Name(s.File)
 	}
@@ -221,57 +265,4 @@ func shuffleText(cfg learn.Config) string {
 		return fmt.Sprintf("; shuffled each epoch (seed %d)", cfg.Seed)
 	}
 	return ""
-}
-
-// datasetsCommand runs `kernelscope datasets`.
-func datasetsCommand(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
-		if args[0] == "--help" || args[0] == "-h" || args[0] == "-help" {
-			fmt.Fprintln(stdout, "Usage: kernelscope datasets\n\nList the built-in datasets with their sizes and presets (kernel, bias, tie rule).")
-			return nil
-		}
-		return usagef("datasets takes no arguments, got %q", args[0])
-	}
-	w := bufio.NewWriter(stdout)
-	fmt.Fprintf(w, "%-9s %5s %6s  %-16s %-5s %-8s %s\n", "NAME", "N", "NOISE", "KERNEL", "BIAS", "TIE", "DESCRIPTION")
-	for _, b := range datasets.Builtins() {
-		noise := "-"
-		if b.Generated {
-			noise = strconv.FormatFloat(b.DefaultNoise, 'g', -1, 64)
-		}
-		bias := "off"
-		if b.Preset.Bias {
-			bias = "on"
-		}
-		fmt.Fprintf(w, "%-9s %5d %6s  %-16s %-5s %-8s %s\n", b.Name, b.DefaultN, noise, b.Preset.Kernel, bias, b.Preset.Tie, b.Description)
-	}
-	return w.Flush()
-}
-
-// exportCommand runs `kernelscope export`: the data a session would train
-// on, as CSV, for other tools or for editing.
-func exportCommand(args []string, stdout io.Writer) error {
-	o := newOptions("export")
-	out := o.fs.String("out", "", "write to this file instead of stdout. An existing file is replaced atomically (a failed write leaves it as it was) and keeps its permissions, but only if it is a regular file you can write with a single hard link; a read-only file, one with other hard links, a directory or a dangling symbolic link is refused and nothing is written")
-	s, err := o.setup(args, stdout, "Usage: kernelscope export [flags]\n\nWrite the dataset (after --n, --noise, --seed) as CSV rows x1,x2,y.\n\nFlags:\n", nil)
-	if err != nil {
-		return err
-	}
-	if *out != "" {
-		return datasets.SaveCSV(*out, s.Points)
-	}
-	w := bufio.NewWriter(stdout)
-	if err := datasets.WriteCSV(w, s.Points); err != nil {
-		return err
-	}
-	return w.Flush()
-}
-
-// tuiCommand opens the terminal program.
-func tuiCommand(args []string, stdout io.Writer) error {
-	s, err := newOptions("kernelscope").setup(args, stdout, usage+"\nFlags (they set up the terminal program, and trace):\n", nil)
-	if err != nil {
-		return err
-	}
-	return tui.Run(s)
 }

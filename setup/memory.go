@@ -1,4 +1,4 @@
-package main
+package setup
 
 import (
 	"fmt"
@@ -19,20 +19,20 @@ const minRowCache = 1 << 20
 
 // rowBudget is the byte budget of the kernel row cache: --memory, or a
 // quarter of physical memory capped at 1 GiB.
-func (o *options) rowBudget() (int64, error) {
-	if !o.set("memory") {
+func (f *Flags) rowBudget() (int64, error) {
+	if !f.set("memory") {
 		budget := int64(maxDefaultRowCache)
 		if phys := physicalMemory(); phys > 0 {
 			budget = min(budget, int64(phys/4))
 		}
 		return max(budget, minRowCache), nil
 	}
-	b, err := parseSize(o.memory)
+	b, err := parseSize(f.memory)
 	if err != nil {
-		return 0, usagef("--memory %q: %v", o.memory, err)
+		return 0, Usagef("--memory %q: %v", f.memory, err)
 	}
 	if b < minRowCache {
-		return 0, usagef("--memory %q is less than the 1M the row cache needs at least (sizes are in bytes: 512M, 2G)", o.memory)
+		return 0, Usagef("--memory %q is less than the 1M the row cache needs at least (sizes are in bytes: 512M, 2G)", f.memory)
 	}
 	return b, nil
 }

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// This file is the shell completion of flag values: `kernelscope completion
+// bash|zsh|fish|powershell` (Cobra's command) writes a script that asks
+// kernelscope itself, so the lists below are the registries the flags
+// read, never a copy of them.
+
+// flagCompletions completes the values of each flag that has a closed set.
+var flagCompletions = map[string]cobra.CompletionFunc{
+	"dataset": completeDatasets,
+	"kernel":  completeKernels,
+	"tie":     completeTies,
+	"format":  completeFormats,
+}
+
+// fileFlags complete to CSV files.
+var fileFlags = []string{"data", "out"}
+
+// registerCompletions registers completion for c's flags that have it.
+func registerCompletions(c *cobra.Command) {
+	for name, fn := range flagCompletions {
+		if c.Flags().Lookup(name) != nil {
+			// Only fails for a flag that does not exist or is registered twice.
+			if err := c.RegisterFlagCompletionFunc(name, fn); err != nil {
+				panic("kernelscope: " + err.Error())
+			}
+		}
+	}
+	for _, name := range fileFlags {
+		if c.Flags().Lookup(name) != nil {
+			if err := c.MarkFlagFilename(name, "csv"); err != nil {
+				panic("kernelscope: " + err.Error())
+			}
+		}
+	}
+}
+
+// completeDatasets: the built-in datasets, with what each is.
+func completeDatasets(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var out []cobra.Completion
+	for _, b := range datasets.Builtins() {
+		out = append(out, cobra.CompletionWithDesc(b.Name, b.Description))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+}
+
+// completeKernels: the kernel families, by the name a spec starts with;
+// the spec language itself is active help (parameters, sums, products).
+func completeKernels(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var out []cobra.Completion
+	for _, f := range learn.Families() {
+		out = append(out, cobra.CompletionWithDesc(f.Name(), f.Doc()))
+	}
+	out = cobra.AppendActiveHelp(out, "a kernel spec: "+learn.SpecHelp())
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+}
+
+// completeTies: the tie rules, with what each does with f = 0.
+func completeTies(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var out []cobra.Completion
+	for _, t := range learn.Ties {
+		out = append(out, cobra.CompletionWithDesc(t.String(), t.Describe()))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+}
+
+// completeFormats: trace's output formats.
+func completeFormats(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var out []cobra.Completion
+	for _, f := range traceFormats {
+		out = append(out, cobra.CompletionWithDesc(f.name, f.doc))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+}

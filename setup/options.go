@@ -1,0 +1,41 @@
+// Package setup turns a command line into what a session opens on: the
+// data, where it came from, and how to train on it. Every command of
+// kernelscope (the terminal program, trace, export) defines its flags and
+// resolves them here, so a dataset's preset is applied in one place,
+// explicit flags override it in one place, and every check says the same
+// words whichever command it came from.
+package setup
+
+import (
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// Options is what a session opens on: the data, where it came from, and how
+// to train. Resolve fills it in from the flags.
+type Options struct {
+	// Dataset is the built-in the points came from ("" for a file).
+	Dataset string
+	// File is the CSV file the points came from ("" for a built-in).
+	File string
+	// N, Noise and Seed made a generated built-in.
+	N     int
+	Noise float64
+	Seed  uint64
+	// Points are the training examples; Header the CSV header, if any.
+	Points []datasets.Point
+	Header []string
+	// Config is the training configuration (kernel, bias, tie rule, η, cap,
+	// shuffle, the row cache's budget); zero for Export, which does not
+	// train.
+	Config learn.Config
+}
+
+// DefaultDataset is what the terminal program and trace open without
+// --dataset or --data.
+const DefaultDataset = "worked4"
+
+// MaxTrainN is the most points a dataset that is trained on may have (the
+// CSV reader's limit too): n floats of scores, and rows of n floats
+// recomputed on every mistake once the row cache is full.
+const MaxTrainN = datasets.MaxRows
