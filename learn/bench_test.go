@@ -57,7 +57,7 @@ func BenchmarkKernelRow(b *testing.B) {
 func BenchmarkStep(b *testing.B) {
 	data := randomData(rand.New(rand.NewPCG(2, 2)), 2000)
 	b.Run("correct", func(b *testing.B) {
-		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1 << 30, NoHistory: true}, data)
+		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1 << 30, RunOptions: RunOptions{NoHistory: true}}, data)
 		// Train until a pass is mostly right, then time steps that are correct.
 		for range 3 * len(data) {
 			_, _ = p.Step()
@@ -79,7 +79,7 @@ func BenchmarkStep(b *testing.B) {
 		}
 	})
 	b.Run("mistake", func(b *testing.B) {
-		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1 << 30, NoHistory: true}, data)
+		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1 << 30, RunOptions: RunOptions{NoHistory: true}}, data)
 		_ = p.update(0, 1, 1)
 		for b.Loop() {
 			_ = p.update(0, p.alpha[0]+1, 1)

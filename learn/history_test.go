@@ -75,7 +75,7 @@ func TestUndoMatchesFreshRun(t *testing.T) {
 		n := 1 + r.IntN(25)
 		data := randomSet(r, n)
 		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[r.IntN(3)],
-			Eta: 0.5 + r.Float64(), Epochs: 1 + r.IntN(8), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), RowCacheBytes: int64(r.IntN(3) * 8 * n)}
+			Eta: 0.5 + r.Float64(), Epochs: 1 + r.IntN(8), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), RunOptions: RunOptions{RowCacheBytes: int64(r.IntN(3) * 8 * n)}}
 		p, err := New(cfg, data)
 		if err != nil {
 			t.Fatal(err)
@@ -259,7 +259,7 @@ func TestUndoCap(t *testing.T) {
 }
 
 func TestNoHistory(t *testing.T) {
-	p, _ := New(Config{Kernel: Linear{}, Eta: 1, Epochs: 5, NoHistory: true}, zeroPoint(20))
+	p, _ := New(Config{Kernel: Linear{}, Eta: 1, Epochs: 5, RunOptions: RunOptions{NoHistory: true}}, zeroPoint(20))
 	_ = p.Run()
 	if p.CanUndo() || p.Undo() || p.UndoFloor() != p.T() || historyLen(p) != 0 {
 		t.Errorf("NoHistory: CanUndo %v, floor %d at t=%d, %d records", p.CanUndo(), p.UndoFloor(), p.T(), historyLen(p))
@@ -279,7 +279,7 @@ func TestHistoryMemory(t *testing.T) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		p, _ := New(Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: epochs, NoHistory: noHistory}, data)
+		p, _ := New(Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: epochs, RunOptions: RunOptions{NoHistory: noHistory}}, data)
 		for p.State() == Running && !until(p) {
 			_, _ = p.Step()
 		}
@@ -312,7 +312,7 @@ func TestHistoryMemory(t *testing.T) {
 // mistakes and the correct steps after the oldest of them, then stops.
 func TestUndoMistakesConfig(t *testing.T) {
 	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}}
-	p, err := New(Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 50, UndoMistakes: 3}, data)
+	p, err := New(Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 50, RunOptions: RunOptions{UndoMistakes: 3}}, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,10 @@ type Example struct {
 	Y      int
 }
 
-// Config is how a Perceptron trains.
+// Config is how a Perceptron trains: the settings of the algorithm (seed
+// 001's kernel perceptron with the tie rule, η and schedule of the notes),
+// which decide every step, and the RunOptions, which decide only what is
+// recorded and how much memory that takes.
 type Config struct {
 	Kernel Kernel
 	// Bias turns on augmentation x̃ = (1, x₁, x₂) before the kernel (seed 004).
@@ -28,6 +31,14 @@ type Config struct {
 	// dataset order.
 	Shuffle bool
 	Seed    uint64
+
+	RunOptions
+}
+
+// RunOptions are how a run is recorded: they never change a step's
+// outcome, only what is kept for narration and undo and how much memory
+// the kernel rows take.
+type RunOptions struct {
 	// Narrate records, for every step, the terms αⱼ yⱼ K(xⱼ, xᵢ) of the sum
 	// with αⱼ ≠ 0, and reports f as their sum in dataset order. It costs
 	// O(#SV) per step instead of O(1).

@@ -45,7 +45,7 @@ func checkTrace(t *testing.T, p *Perceptron, want []wantStep) {
 // ("t=1, i=1" … "t=2, i=1") and then "..."; steps 6–8 follow from the same
 // arithmetic with α = [1,0,0,0]: f(x₂) = K(x¹,x²) = 0, f(x₃) = 4, f(x₄) = 0.
 func TestWorked4(t *testing.T) {
-	p, err := New(Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Eta: 1, Epochs: 100, Narrate: true}, worked4)
+	p, err := New(Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Eta: 1, Epochs: 100, RunOptions: RunOptions{Narrate: true}}, worked4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,8 +338,8 @@ func TestNarrateMatchesIncremental(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	data := randomData(r, 80)
 	for _, k := range propertyKernels {
-		a, _ := New(Config{Kernel: k, Eta: 1, Epochs: 10, Narrate: true}, data)
-		b, _ := New(Config{Kernel: k, Eta: 1, Epochs: 10, NoHistory: true}, data)
+		a, _ := New(Config{Kernel: k, Eta: 1, Epochs: 10, RunOptions: RunOptions{Narrate: true}}, data)
+		b, _ := New(Config{Kernel: k, Eta: 1, Epochs: 10, RunOptions: RunOptions{NoHistory: true}}, data)
 		for a.State() == Running {
 			sa, _ := a.Step()
 			sb, _ := b.Step()
@@ -450,8 +450,8 @@ func TestScoresStayFinite(t *testing.T) {
 // relative; the fast path must still decide as the dataset-order sum does.
 func TestTinyEtaMatchesNarrated(t *testing.T) {
 	data := randomData(rand.New(rand.NewPCG(8, 8)), 12)
-	a, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, Narrate: true}, data)
-	b, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, NoHistory: true}, data)
+	a, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, RunOptions: RunOptions{Narrate: true}}, data)
+	b, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, RunOptions: RunOptions{NoHistory: true}}, data)
 	_, _ = a.Run(), b.Run()
 	if a.Mistakes() != b.Mistakes() || !slices.Equal(a.Alphas(), b.Alphas()) {
 		t.Errorf("η = 1e-320: narrated %d mistakes, fast path %d", a.Mistakes(), b.Mistakes())

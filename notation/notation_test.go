@@ -265,7 +265,7 @@ func TestDecisionTies(t *testing.T) {
 }
 
 func TestOutcome(t *testing.T) {
-	p, err := learn.New(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Eta: 1, Epochs: 2, Narrate: true},
+	p, err := learn.New(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Eta: 1, Epochs: 2, RunOptions: learn.RunOptions{Narrate: true}},
 		[]learn.Example{{X1: 1, Y: 1}, {X1: 1, Y: -1}})
 	if err != nil {
 		t.Fatal(err)

@@ -156,7 +156,7 @@ func (f *Flags) Resolve() (Options, error) {
 		return s, Usagef("%v", err)
 	}
 	s.Config = learn.Config{Kernel: k, Bias: bias, Tie: tie, Eta: f.eta, Epochs: f.epochs,
-		Shuffle: f.shuffle, Seed: f.seed, RowCacheBytes: budget}
+		Shuffle: f.shuffle, Seed: f.seed, RunOptions: learn.RunOptions{RowCacheBytes: budget}}
 
 	// Only now touch the file system: every usage mistake is reported first.
 	return s, load(&s)
