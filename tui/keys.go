@@ -9,10 +9,8 @@ import (
 	"kernelscope/learn"
 )
 
-// KeyMap is every key the program answers to. Help is generated from it,
-// and bindings that do nothing in the current state are disabled (see
-// Model.syncKeys), so help never lies.
-type KeyMap struct {
+// PlayerKeys are the player's own keys: stepping, runs, autoplay, undo.
+type PlayerKeys struct {
 	Step     key.Binding
 	Epoch    key.Binding
 	Converge key.Binding
@@ -21,7 +19,40 @@ type KeyMap struct {
 	Slower   key.Binding
 	Back     key.Binding
 	Reset    key.Binding
+}
 
+// DefaultPlayerKeys returns the player's bindings (the program's first
+// keys, fixed by the issue that specified it).
+func DefaultPlayerKeys() PlayerKeys {
+	return PlayerKeys{
+		Step:     bind([]string{"space"}, "space", "step"),
+		Epoch:    bind([]string{"e"}, "e", "finish epoch"),
+		Converge: bind([]string{"c"}, "c", "run to convergence"),
+		Play:     bind([]string{"p"}, "p", "play/pause"),
+		Faster:   bind([]string{"+", "="}, "+", "faster"),
+		Slower:   bind([]string{"-", "_"}, "-", "slower"),
+		Back:     bind([]string{"b"}, "b", "step back"),
+		Reset:    bind([]string{"r"}, "r", "reset α"),
+	}
+}
+
+// ShortHelp is the player's keys a lecture uses most.
+func (k PlayerKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset}
+}
+
+// FullHelp is the player's keys in one column.
+func (k PlayerKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+func bind(keys []string, help, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// KeyMap is every key the root answers to (the player has its own,
+// PlayerKeys). Help is generated from both, and bindings that do nothing
+// in the current state are disabled (Model.syncKeys, player.syncKeys), so
+// help never lies.
+type KeyMap struct {
 	Dataset     key.Binding
 	PrevDataset key.Binding
 	FewerPoints key.Binding
@@ -56,22 +87,10 @@ type KeyMap struct {
 	Quit   key.Binding
 }
 
-// DefaultKeyMap returns the key bindings. The first block is fixed by the
-// issue that specifies the program; the rest are kernelscope's own.
+// DefaultKeyMap returns the root's key bindings.
 func DefaultKeyMap() KeyMap {
-	b := func(keys []string, help, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
+	b := bind
 	return KeyMap{
-		Step:     b([]string{"space"}, "space", "step"),
-		Epoch:    b([]string{"e"}, "e", "finish epoch"),
-		Converge: b([]string{"c"}, "c", "run to convergence"),
-		Play:     b([]string{"p"}, "p", "play/pause"),
-		Faster:   b([]string{"+", "="}, "+", "faster"),
-		Slower:   b([]string{"-", "_"}, "-", "slower"),
-		Back:     b([]string{"b"}, "b", "step back"),
-		Reset:    b([]string{"r"}, "r", "reset α"),
-
 		Dataset:     b([]string{"d"}, "d", "next dataset"),
 		PrevDataset: b([]string{"D"}, "D", "previous dataset"),
 		FewerPoints: b([]string{"n"}, "n", "fewer points"),
@@ -107,16 +126,28 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
+// helpKeys is every key of the program, for the help: the player's and the
+// root's.
+type helpKeys struct {
+	player PlayerKeys
+	root   KeyMap
+}
+
 // ShortHelp is the one-line help: the keys a lecture uses most (and, first,
 // the panel key when a narrow terminal folds the panels away).
-func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Panel, k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset, k.Dataset, k.Kernel, k.Help, k.Quit}
+func (h helpKeys) ShortHelp() []key.Binding {
+	k := h.root
+	return append(append([]key.Binding{k.Panel}, h.player.ShortHelp()...), k.Dataset, k.Kernel, k.Help, k.Quit)
 }
 
 // FullHelp is every key, grouped in columns.
+func (h helpKeys) FullHelp() [][]key.Binding {
+	return append(h.player.FullHelp(), h.root.FullHelp()...)
+}
+
+// FullHelp is the root's keys, grouped in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset},
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},

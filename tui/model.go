@@ -180,6 +180,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.message = ""
 	confirm := m.confirm
 	m.confirm = ""
+	if m.player.handles(msg) {
+		cmd := m.player.Update(msg)
+		m.message = m.player.takeNote()
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		if s.unsaved && confirm != "quit" {
@@ -201,29 +206,6 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		default:
 			m.region.cursorOn = false
 		}
-	case key.Matches(msg, k.Step):
-		m.player.stop()
-		m.player.step(1)
-	case key.Matches(msg, k.Epoch):
-		return m.player.toggleFinish()
-	case key.Matches(msg, k.Converge):
-		return m.player.toggleConverge()
-	case key.Matches(msg, k.Play):
-		return m.player.togglePlay()
-	case key.Matches(msg, k.Faster):
-		m.player.faster()
-	case key.Matches(msg, k.Slower):
-		m.player.slower()
-	case key.Matches(msg, k.Back):
-		m.player.stop()
-		if !s.back() {
-			m.message = "nothing to step back"
-		}
-	case key.Matches(msg, k.Reset):
-		m.player.stop()
-		s.reset()
-		m.player.flash = -1
-		m.message = "α reset to 0"
 	case key.Matches(msg, k.Dataset), key.Matches(msg, k.PrevDataset):
 		m.player.stop()
 		m.cycleDataset(key.Matches(msg, k.Dataset))
@@ -291,13 +273,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) syncKeys() {
 	k := &m.keys
 	s := m.s
-	running := s.p.State() == learn.Running && s.err == nil
-	k.Step.SetEnabled(running)
-	k.Epoch.SetEnabled(running || m.player.finishing)
-	k.Converge.SetEnabled(running || m.player.converging)
-	k.Play.SetEnabled(running || m.player.playing)
-	k.Back.SetEnabled(s.p.CanUndo())
-	k.Reset.SetEnabled(s.p.T() > 0)
+	m.player.syncKeys()
 	gen := s.generated()
 	k.FewerPoints.SetEnabled(gen)
 	k.MorePoints.SetEnabled(gen)
@@ -308,8 +284,6 @@ func (m *Model) syncKeys() {
 	k.ParamDown.SetEnabled(params >= 1)
 	k.Param2Up.SetEnabled(params >= 2)
 	k.Param2Down.SetEnabled(params >= 2)
-	k.Faster.SetEnabled(m.player.speed < len(speeds)-1)
-	k.Slower.SetEnabled(m.player.speed > 0)
 	cursor := m.region.plotW > 0 && m.region.plotH > 0
 	k.AddPos.SetEnabled(cursor)
 	k.AddNeg.SetEnabled(cursor)
@@ -393,7 +367,7 @@ func (m *Model) render() string {
 		full.ShowAll = true
 		iw, _ := inner(l.regionW, l.regionH)
 		full.SetWidth(iw)
-		main = strings.Join(box(m.th, " keys (? closes) ", strings.Split(full.View(m.keys), "\n"), l.regionW, l.regionH), "\n")
+		main = strings.Join(box(m.th, " keys (? closes) ", strings.Split(full.View(helpKeys{m.player.keys, m.keys}), "\n"), l.regionW, l.regionH), "\n")
 	} else {
 		switch {
 		case l.sideW == 0 && m.show == showAlpha:
@@ -416,7 +390,7 @@ func (m *Model) render() string {
 	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
 	short := m.help
 	short.SetWidth(w)
-	bottom = append(bottom, fit(short.View(m.keys), w))
+	bottom = append(bottom, fit(short.View(helpKeys{m.player.keys, m.keys}), w))
 	screen := append(strings.Split(main, "\n"), bottom...)
 	if main == "" {
 		screen = bottom

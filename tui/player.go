@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/learn"
@@ -41,9 +42,40 @@ type player struct {
 	tick       int  // id of the live run; stale messages are dropped
 	flash      int  // example of the last mistake, −1 for none
 	flashUntil int  // step count until which it flashes
+	keys       PlayerKeys
+	note       string // what the last key did, for the root to show
 }
 
-func newPlayer(s *session) *player { return &player{s: s, speed: 3, flash: -1} }
+func newPlayer(s *session) *player {
+	return &player{s: s, speed: 3, flash: -1, keys: DefaultPlayerKeys()}
+}
+
+// handles reports whether msg is one of the player's keys.
+func (p *player) handles(msg tea.KeyPressMsg) bool {
+	k := p.keys
+	return key.Matches(msg, k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset)
+}
+
+// takeNote returns what the last key did, once.
+func (p *player) takeNote() string {
+	n := p.note
+	p.note = ""
+	return n
+}
+
+// syncKeys enables exactly the keys that do something now.
+func (p *player) syncKeys() {
+	k := &p.keys
+	running := p.s.p.State() == learn.Running && p.s.err == nil
+	k.Step.SetEnabled(running)
+	k.Epoch.SetEnabled(running || p.finishing)
+	k.Converge.SetEnabled(running || p.converging)
+	k.Play.SetEnabled(running || p.playing)
+	k.Back.SetEnabled(p.s.p.CanUndo())
+	k.Reset.SetEnabled(p.s.p.T() > 0)
+	k.Faster.SetEnabled(p.speed < len(speeds)-1)
+	k.Slower.SetEnabled(p.speed > 0)
+}
 
 // busy reports whether a run or autoplay is going on.
 func (p *player) busy() bool { return p.playing || p.converging || p.finishing }
@@ -56,10 +88,12 @@ func (p *player) stop() {
 	p.playing, p.converging, p.finishing = false, false, false
 }
 
-// Update takes the player's own messages: the next tick of autoplay or the
-// next chunk of a run, unless stale.
+// Update takes the player's own messages: its keys, the next tick of
+// autoplay or the next chunk of a run (unless stale).
 func (p *player) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return p.key(msg)
 	case tickMsg:
 		if msg.id == p.tick && p.playing {
 			return p.playTick()
@@ -68,6 +102,37 @@ func (p *player) Update(msg tea.Msg) tea.Cmd {
 		if msg.id == p.tick && (p.converging || p.finishing) {
 			return p.runChunk()
 		}
+	}
+	return nil
+}
+
+// key does what one of the player's keys says.
+func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.Step):
+		p.stop()
+		p.step(1)
+	case key.Matches(msg, k.Epoch):
+		return p.toggleFinish()
+	case key.Matches(msg, k.Converge):
+		return p.toggleConverge()
+	case key.Matches(msg, k.Play):
+		return p.togglePlay()
+	case key.Matches(msg, k.Faster):
+		p.faster()
+	case key.Matches(msg, k.Slower):
+		p.slower()
+	case key.Matches(msg, k.Back):
+		p.stop()
+		if !p.s.back() {
+			p.note = "nothing to step back"
+		}
+	case key.Matches(msg, k.Reset):
+		p.stop()
+		p.s.reset()
+		p.flash = -1
+		p.note = "α reset to 0"
 	}
 	return nil
 }

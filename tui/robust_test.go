@@ -29,7 +29,7 @@ func fileOptions(t testing.TB, name string, pts []datasets.Point, spec string, e
 // allKeys is one press of every key the key map declares, in order.
 func allKeys() []string {
 	var keys []string
-	for _, group := range DefaultKeyMap().FullHelp() {
+	for _, group := range (helpKeys{DefaultPlayerKeys(), DefaultKeyMap()}).FullHelp() {
 		for _, b := range group {
 			keys = append(keys, b.Keys()...)
 		}
