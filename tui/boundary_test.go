@@ -1,0 +1,42 @@
+package tui
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestWorked4BoundaryContinuous: after the first step of seed 003's
+// example, f(x) = (x₁ + x₂)² is 0 exactly on the anti-diagonal x₂ = −x₁
+// and positive elsewhere, so under tie neg that line is the −1 class and
+// the boundary. It only touches 0, so a sign change between lattice
+// neighbours never sees it; it must still be drawn as one continuous line
+// (every pixel row of the plot has a boundary pixel, and those of
+// neighbouring rows are at most one column apart) at every size.
+func TestWorked4BoundaryContinuous(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 36}, {120, 40}, {160, 48}, {200, 60}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := newModel(t, builtinOptions(t, "worked4", 0), size[0], size[1])
+			press(m, "space")
+			d := &m.region.draw
+			if d.w == 0 || len(d.base) != 2*d.w*d.h {
+				t.Fatalf("no drawing: %d×%d, %d colours", d.w, d.h, len(d.base))
+			}
+			prev := []int(nil)
+			for py := range 2 * d.h {
+				var cols []int
+				for cx := range d.w {
+					if d.base[2*((py/2)*d.w+cx)+py%2] == colBoundary {
+						cols = append(cols, cx)
+					}
+				}
+				if len(cols) == 0 {
+					t.Fatalf("pixel row %d of %d has no boundary pixel", py, 2*d.h)
+				}
+				if prev != nil && (cols[0] > prev[len(prev)-1]+1 || cols[len(cols)-1] < prev[0]-1) {
+					t.Fatalf("pixel row %d: boundary at columns %v, row above at %v: a gap", py, cols, prev)
+				}
+				prev = cols
+			}
+		})
+	}
+}
