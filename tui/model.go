@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/internal/safetext"
@@ -46,6 +47,11 @@ type Model struct {
 
 	width, height int
 	dark, mono    bool
+	// profile is the terminal's colour profile (Bubble Tea detects it and
+	// says so at start); noColor is true under NO_COLOR or in a terminal
+	// without colours, where color-free mode is the only readable one.
+	profile colorprofile.Profile
+	noColor bool
 
 	player *player
 
@@ -69,15 +75,17 @@ type (
 
 // New makes the root model for the given options.
 func New(o Options) *Model {
-	mono := os.Getenv("NO_COLOR") != ""
+	noColor := os.Getenv("NO_COLOR") != ""
 	s, err := newSession(o)
 	m := &Model{
-		s:      s,
-		keys:   DefaultKeyMap(),
-		help:   help.New(),
-		dark:   true,
-		mono:   mono,
-		player: newPlayer(s),
+		s:       s,
+		keys:    DefaultKeyMap(),
+		help:    help.New(),
+		dark:    true,
+		mono:    noColor,
+		noColor: noColor,
+		profile: colorprofile.TrueColor,
+		player:  newPlayer(s),
 	}
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.region = &regionView{s: s, player: m.player}
@@ -92,7 +100,7 @@ func New(o Options) *Model {
 }
 
 func (m *Model) setTheme() {
-	m.th = NewTheme(m.dark, m.mono)
+	m.th = NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
 	m.alpha.th, m.gram.th, m.region.th = m.th, m.th, m.th
 	m.narration.th, m.status.th = m.th, m.th
@@ -150,6 +158,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.layout()
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
+		m.setTheme()
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
+		if !hasColor(m.profile) {
+			m.noColor, m.mono = true, true
+		}
 		m.setTheme()
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -261,6 +275,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Panel):
 		m.show = (m.show + 1) % numShows
 	case key.Matches(msg, k.Mono):
+		if m.noColor {
+			m.message = "color-free mode stays on: NO_COLOR is set or the terminal shows no colours (+ − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary)"
+			return nil
+		}
 		m.mono = !m.mono
 		m.setTheme()
 		m.message = map[bool]string{true: "color-free mode: + − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary", false: "colors on"}[m.mono]

@@ -452,7 +452,13 @@ func TestViewFitsTerminal(t *testing.T) {
 // rewrites it with -update.
 func golden(t *testing.T, path, got string) {
 	t.Helper()
-	got = ansi.Strip(got) + "\n"
+	goldenRaw(t, path, ansi.Strip(got))
+}
+
+// goldenRaw is golden with the escapes kept.
+func goldenRaw(t *testing.T, path, got string) {
+	t.Helper()
+	got += "\n"
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

@@ -1,12 +1,12 @@
 package tui
 
 import (
-	"fmt"
 	"image/color"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
 // shades is the number of intensity levels of each class hue in the region.
@@ -37,6 +37,8 @@ const (
 type Theme struct {
 	Dark bool
 	Mono bool
+	// Profile is the terminal's colour profile the escapes are written for.
+	Profile colorprofile.Profile
 
 	rgb [numColors][3]uint8
 	// pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
@@ -90,8 +92,8 @@ var (
 // NewTheme builds the theme for a dark or light background; mono drops all
 // color (NO_COLOR, or the user's choice) and leaves glyphs to tell things
 // apart.
-func NewTheme(dark, mono bool) *Theme {
-	t := &Theme{Dark: dark, Mono: mono}
+func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
+	t := &Theme{Dark: dark, Mono: mono, Profile: profile}
 	bg := [3]uint8{0xF4, 0xF4, 0xF4}
 	ink := [3]uint8{0x10, 0x10, 0x10}
 	if dark {
@@ -121,18 +123,22 @@ func NewTheme(dark, mono bool) *Theme {
 	t.rgb[colText] = ink
 	// Overflow is grey, outside both class hues: "no number here".
 	t.rgb[colOverflow] = mix(bg, ink, 0.45)
+	var heat [heatLevels][3]uint8
+	for l := range heatLevels {
+		heat[l] = mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))
+	}
+	code := paletteFor(profile, dark, &t.rgb, &heat)
 	for fg := range numColors {
 		for bgc := range numColors {
-			f, b := t.rgb[fg], t.rgb[bgc]
-			t.pair[fg*numColors+bgc] = fmt.Sprintf("\x1b[38;2;%d;%d;%d;48;2;%d;%d;%dm", f[0], f[1], f[2], b[0], b[1], b[2])
+			t.pair[fg*numColors+bgc] = "\x1b[" + code(fg, true) + ";" + code(bgc, false) + "m"
 		}
 	}
 	for l := range heatLevels {
-		h := mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))
-		t.heat[l] = fmt.Sprintf("\x1b[48;2;%d;%d;%dm", h[0], h[1], h[2])
+		if c := code(-2-l, false); c != "" {
+			t.heat[l] = "\x1b[" + c + "m"
+		}
 	}
-	o := t.rgb[colOverflow]
-	t.heatOverflow = fmt.Sprintf("\x1b[48;2;%d;%d;%dm", o[0], o[1], o[2])
+	t.heatOverflow = "\x1b[" + code(colOverflow, false) + "m"
 
 	ld := lipgloss.LightDark(dark)
 	c := func(r [3]uint8) color.Color { return color.RGBA{r[0], r[1], r[2], 0xFF} }
