@@ -2,7 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/datasets"
 )
 
 // TestWorked4BoundaryContinuous: after the first step of seed 003's
@@ -38,5 +43,22 @@ func TestWorked4BoundaryContinuous(t *testing.T) {
 				prev = cols
 			}
 		})
+	}
+}
+
+// TestSupportVectorOnTop: with the rows 1,1,1 / 1,1,1 / -1,-1,-1, after c
+// the status says SV 1/3; the shared cell must show the support vector's
+// ⊕, not the plain + of its twin drawn over it.
+func TestSupportVectorOnTop(t *testing.T) {
+	pts := []datasets.Point{{X1: 1, X2: 1, Y: 1}, {X1: 1, X2: 1, Y: 1}, {X1: -1, X2: -1, Y: -1}}
+	m := newModel(t, fileOptions(t, "dup.csv", pts, "linear", 1), 120, 40)
+	pressRun(m, "c")
+	if n := len(m.s.p.SupportVectors()); n != 1 || m.s.p.Alpha(0) == 0 {
+		t.Fatalf("support vectors %v, want x₁ alone (its twin is then correct)", m.s.p.SupportVectors())
+	}
+	plot := ansi.Strip(m.region.View())
+	_, plot, _ = strings.Cut(plot, "\n") // the title's legend shows ⊕ too
+	if !strings.Contains(plot, glyphPosSV) {
+		t.Errorf("the support vector is hidden under its twin:\n%s", ansi.Strip(m.region.View()))
 	}
 }

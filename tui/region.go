@@ -257,8 +257,9 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		}
 		r.cells = append(r.cells, c)
 	}
-	// Points: the visited example and the last mistake are drawn last, so
-	// they are never hidden by a neighbour in the same cell.
+	// Points, most important last, so it is the one a shared cell shows:
+	// the rest, then the support vectors, the last mistake and the example
+	// being visited.
 	p := s.p
 	view := s.view
 	toCell := func(x1, x2 float64) (int, int, bool) {
@@ -293,9 +294,13 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 			c.fg, c.bg = colNeutral, uint8(bgOverride)
 		}
 	}
-	for i := range p.N() {
-		if i != ov.current && i != ov.flash {
-			put(i, -1)
+	// Several points can share a cell: the rest first, then the support
+	// vectors, so a support vector is never hidden under a plain point.
+	for _, sv := range [2]bool{false, true} {
+		for i := range p.N() {
+			if i != ov.current && i != ov.flash && (p.Alpha(i) > 0) == sv {
+				put(i, -1)
+			}
 		}
 	}
 	if ov.flash >= 0 && ov.flash < p.N() {
