@@ -59,3 +59,24 @@ func TestScreenGoldens(t *testing.T) {
 		})
 	}
 }
+
+// TestFullHelpShowsEveryKey: the full help lists every key of the program
+// and the mouse, each with its whole description, from 80×24 up.
+func TestFullHelpShowsEveryKey(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {160, 48}} {
+		m := newModel(t, builtinOptions(t, "worked4", 0), size[0], size[1])
+		press(m, "?")
+		out := screen(m)
+		for _, g := range (helpKeys{m.player.keys, m.keys}).groups() {
+			if !strings.Contains(out, g.name) {
+				t.Errorf("%dx%d: no heading %q", size[0], size[1], g.name)
+			}
+			for _, it := range g.items {
+				if !strings.Contains(out, it[0]+" ") || !strings.Contains(out, it[1]) {
+					t.Errorf("%dx%d: %q %q missing or cut:\n%s", size[0], size[1], it[0], it[1], out)
+				}
+			}
+		}
+		golden(t, filepath.Join("testdata", "screens", fmt.Sprintf("fullhelp_%dx%d.golden", size[0], size[1])), out)
+	}
+}

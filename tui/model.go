@@ -380,12 +380,14 @@ func (m *Model) render() string {
 	l := m.computeLayout()
 	var main string
 	if m.showHelp {
-		// A copy: View reads the model, never writes it.
-		full := m.help
-		full.ShowAll = true
-		iw, _ := inner(l.regionW, l.regionH)
-		full.SetWidth(iw)
-		main = strings.Join(box(m.th, " keys (? closes) ", strings.Split(full.View(helpKeys{m.player.keys, m.keys}), "\n"), l.regionW, l.regionH), "\n")
+		// Every key, on the whole screen but the last line (the panels,
+		// narration and status step aside).
+		iw, ih := inner(w, h-1)
+		keys := fullHelp(m.th, helpKeys{m.player.keys, m.keys}.groups(), iw, ih)
+		box := box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
+		short := m.help
+		short.SetWidth(w)
+		return strings.Join(append(box, fit(short.View(helpKeys{m.player.keys, m.keys}), w)), "\n")
 	} else {
 		switch {
 		case l.sideW == 0 && m.show == showAlpha:
@@ -396,7 +398,7 @@ func (m *Model) render() string {
 			main = m.region.View()
 		}
 	}
-	if l.sideW > 0 {
+	if l.sideW > 0 && !m.showHelp {
 		main = joinBeside(main, m.alpha.View()+"\n"+m.gram.View())
 	}
 	// Bottom lines: narration, status, help; long text wraps into the

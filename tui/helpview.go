@@ -1,0 +1,181 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// helpGroup is one heading of the full help and its keys.
+type helpGroup struct {
+	name  string
+	items [][2]string // key, what it does
+	off   []bool      // the key does nothing now (shown dimmed)
+}
+
+// groups are every key of the program under five headings, the mouse
+// included; disabled keys are listed too, dimmed, since the full help
+// says what the program can do, not only what it can do now.
+func (h helpKeys) groups() []helpGroup {
+	k := h.root
+	group := func(name string, bs ...key.Binding) helpGroup {
+		g := helpGroup{name: name}
+		for _, b := range bs {
+			g.items = append(g.items, [2]string{b.Help().Key, b.Help().Desc})
+			g.off = append(g.off, !b.Enabled())
+		}
+		return g
+	}
+	p := h.player
+	edit := group("editing", k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete, k.Save)
+	for _, m := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
+		edit.items = append(edit.items, m)
+		edit.off = append(edit.off, false)
+	}
+	return []helpGroup{
+		group("stepping", p.Step, p.Epoch, p.Converge, p.Play, p.Faster, p.Slower, p.Back, p.Reset),
+		group("data", k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed),
+		group("kernel", k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle),
+		edit,
+		group("view", k.Panel, k.Mono, k.Cancel, k.Help, k.Quit),
+	}
+}
+
+// fullHelp lays the groups out in as many columns as fit in w cells and
+// as few rows as that allows, so every key shows from 80×24 up: a heading
+// never ends a column, a group runs on into the next column only when it
+// must, and each column's keys are as wide as its widest. Descriptions are
+// cut only when even that does not fit in h rows.
+func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
+	type line struct {
+		key, desc string
+		head, off bool
+	}
+	blocks := make([][]line, len(groups)) // a heading and its keys
+	for gi, g := range groups {
+		blocks[gi] = append(blocks[gi], line{desc: g.name, head: true})
+		for i, it := range g.items {
+			blocks[gi] = append(blocks[gi], line{key: it[0], desc: it[1], off: g.off[i]})
+		}
+	}
+	blank := func(l line) bool { return !l.head && l.key == "" && l.desc == "" }
+	// split packs whole groups into columns of at most rows lines, a blank
+	// line between groups; a group taller than a column runs on into the
+	// next one, never leaving its heading alone at the bottom.
+	split := func(rows int) [][]line {
+		var columns [][]line
+		var cur []line
+		for _, blk := range blocks {
+			if len(cur) > 0 && len(cur)+1+len(blk) > rows {
+				columns, cur = append(columns, cur), nil
+			}
+			if len(cur) > 0 {
+				cur = append(cur, line{})
+			}
+			for i, l := range blk {
+				if len(cur) == rows || (len(cur) == rows-1 && i == 0) {
+					columns, cur = append(columns, cur), nil
+				}
+				cur = append(cur, l)
+			}
+		}
+		return append(columns, cur)
+	}
+	width := func(col []line) (kw, dw int) {
+		for _, l := range col {
+			if l.head {
+				dw = max(dw, ansi.StringWidth(l.desc))
+				continue
+			}
+			kw = max(kw, ansi.StringWidth(l.key))
+		}
+		for _, l := range col {
+			if !l.head {
+				dw = max(dw, ansi.StringWidth(l.desc)+kw+1)
+			}
+		}
+		return kw, dw
+	}
+	const gap = 2
+	// The fewest rows, from the tallest group's, whose columns fit the
+	// width; failing that, h rows.
+	tallest := 0
+	for _, g := range groups {
+		tallest = max(tallest, 1+len(g.items))
+	}
+	var columns [][]line
+	for rows := max(1, min(h, tallest)); ; rows++ {
+		columns = split(rows)
+		total := gap * (len(columns) - 1)
+		for _, c := range columns {
+			_, cw := width(c)
+			total += cw
+		}
+		if total <= w || rows >= h {
+			break
+		}
+	}
+	// When the columns do not fit side by side, the widest is narrowed
+	// (its descriptions cut with …) until they do.
+	widths := make([]int, len(columns))
+	need := gap * (len(columns) - 1)
+	for i, c := range columns {
+		_, widths[i] = width(c)
+		need += widths[i]
+	}
+	for ; need > w; need-- {
+		widest := 0
+		for i := range widths {
+			if widths[i] > widths[widest] {
+				widest = i
+			}
+		}
+		if widths[widest] <= 1 {
+			break
+		}
+		widths[widest]--
+	}
+	out := make([]string, 0, h)
+	for r := range min(h, rowsOf(columns)) {
+		var b strings.Builder
+		for c, col := range columns {
+			kw, _ := width(col)
+			cw := widths[c]
+			if c > 0 {
+				b.WriteString(strings.Repeat(" ", gap))
+			}
+			if r >= len(col) {
+				b.WriteString(strings.Repeat(" ", cw))
+				continue
+			}
+			l := col[r]
+			text := l.desc
+			if !l.head && !blank(l) {
+				text = padRight(l.key, kw) + " " + l.desc
+			}
+			cell := fit(text, cw)
+			switch {
+			case l.head:
+				cell = th.Bold.Render(cell)
+			case l.off:
+				cell = th.Dim.Render(cell)
+			}
+			b.WriteString(cell)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func rowsOf[T any](columns [][]T) int {
+	n := 0
+	for _, c := range columns {
+		n = max(n, len(c))
+	}
+	return n
+}
+
+func padRight(s string, w int) string {
+	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
+}
