@@ -266,7 +266,7 @@ func TestSettingsKeys(t *testing.T) {
 		t.Errorf("Z S: noise %v seed %d", m.s.opts.Noise, m.s.opts.Seed)
 	}
 	press(m, "?")
-	if !strings.Contains(screen(m), "keys (? closes)") {
+	if !strings.Contains(screen(m), "keys (? or esc closes") {
 		t.Error("? does not show the key list")
 	}
 	press(m, "?", "m")
