@@ -75,7 +75,7 @@ func TestTraceWorked4Text(t *testing.T) {
 		"t=2, i=3: Σ αₖ yₖ K(xₖ, x₃) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₃ ✓   [step 7]",
 		"t=2, i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·0 + 0·4 + 0·0 + 0·4 = 0 → sign(0) = −1 = y₄ ✓ (tie rule neg)   [step 8]",
 		// "Converged!!!"
-		"converged after 2 epochs (8 steps, 1 mistake): every example is classified correctly",
+		"converged after 2 passes (8 steps, 1 mistake): every example is classified correctly",
 		"support vectors: 1 of 4 (α₁ = 1)",
 		// "y = … = K([1,1], x) = (x₁ + x₂)²"
 		"f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₁, x) = (x₁ + x₂)² = x₁² + 2·x₁x₂ + x₂²",
@@ -118,7 +118,7 @@ func TestTraceWorked3Text(t *testing.T) {
 		"t=3, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·6 + 1·4 − 1·0 = 4 → sign(4) = +1 = y₁ ✓   [step 7]",
 		// "= 1 · x̃₂ · x̃₂ − 1 · x̃₃ · x̃₂ = 0 … This is OK."
 		"t=3, i=2: Σ αₖ yₖ K(xₖ, x₂) = 0·4 + 1·6 − 1·6 = 0 → sign(0) = +1 = y₂ ✓ (tie rule pos)   [step 8]",
-		"converged after 3 epochs (9 steps, 2 mistakes)",
+		"converged after 3 passes (9 steps, 2 mistakes)",
 		// "The result: x̃₂ − x̃₃."
 		"= x₁ − 2·x₂",
 	} {

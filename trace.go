@@ -226,9 +226,9 @@ func writeCSV(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 // where t counts passes, as seed 003 does; then the summary.
 func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	cfg := p.Config()
-	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %d epochs%s\n",
+	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %s%s\n",
 		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
-		learn.Num(cfg.Eta), cfg.Epochs, shuffleText(cfg))
+		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg))
 	err := steps(p, func(st learn.Step) {
 		w.WriteString(notation.Step(p, st))
 		w.WriteByte('\n')

@@ -199,20 +199,36 @@ func Alphas(l Learner) string {
 
 // Outcome writes how a run ended:
 //
-//	converged after 2 epochs (8 steps, 1 mistake): every example is classified correctly
+//	converged after 2 passes (8 steps, 1 mistake): every example is classified correctly
 func Outcome(r Run) string {
 	switch {
 	case r.Config().Epochs == 0:
 		return "no passes: --epochs 0 allows none"
 	case r.State() == learn.Converged:
 		return fmt.Sprintf("converged after %s (%s, %s): every example is classified correctly",
-			plural(r.Epoch(), "epoch"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"))
+			plural(r.Epoch(), "pass"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"))
 	case r.State() == learn.Capped:
-		return fmt.Sprintf("not converged: stopped at the epoch cap after %s (%s, %s); %d in the last pass (not separable with this kernel?)",
-			plural(r.Epoch(), "epoch"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"), r.EpochMistakes())
+		return fmt.Sprintf("not converged: stopped at the cap of %s (%s, %s; %d in the last pass). %s",
+			plural(r.Config().Epochs, "pass"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"), r.EpochMistakes(), CapReason(r))
 	}
 	return fmt.Sprintf("running: %s (%s, %s) so far",
-		plural(r.Epoch(), "epoch"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"))
+		plural(r.Epoch(), "pass"), plural(r.T(), "step"), plural(r.Mistakes(), "mistake"))
+}
+
+// separableEvidence is the number of passes after which mistakes that go
+// on are taken as a sign that the data may not be separable with the
+// kernel. The perceptron convergence theorem (seed 002, Novikoff) bounds
+// the mistakes on separable data by (R/γ)², which a small cap can simply
+// not reach; only a long run with mistakes in every pass hints otherwise.
+const separableEvidence = 20
+
+// CapReason says why training stopped at the cap, and suggests that the
+// data may not be separable only when the cap was long enough to say so.
+func CapReason(r Run) string {
+	if r.Config().Epochs < separableEvidence {
+		return fmt.Sprintf("The cap of %s stopped it, not the data: allow more passes to go on.", plural(r.Config().Epochs, "pass"))
+	}
+	return fmt.Sprintf("Mistakes in every one of %s: the data may not be separable with this kernel (or the margin is tiny).", plural(r.Config().Epochs, "pass"))
 }
 
 // maxListedSupportVectors is how many support vectors SupportVectors names.
@@ -244,10 +260,17 @@ func Summary(r Run) string {
 	return Outcome(r) + "\n" + SupportVectors(r) + "\n" + Function(r) + "\n"
 }
 
-// plural writes a count and its noun: "1 epoch", "2 epochs".
+// Passes writes a number of passes over the data: "1 pass", "100 passes"
+// (the notes' word for what the code calls an epoch).
+func Passes(n int) string { return plural(n, "pass") }
+
+// plural writes a count and its noun: "1 step", "2 steps", "2 passes".
 func plural(n int, word string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + word
+	case strings.HasSuffix(word, "s"):
+		return strconv.Itoa(n) + " " + word + "es" // passes
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }

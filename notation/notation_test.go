@@ -72,7 +72,7 @@ func TestWorkedExamples(t *testing.T) {
 			"t=2, i=3: Σ αₖ yₖ K(xₖ, x₃) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₃ ✓   [step 7]",
 			"t=2, i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·0 + 0·4 + 0·0 + 0·4 = 0 → sign(0) = −1 = y₄ ✓ (tie rule neg)   [step 8]",
 			// "Converged!!!"
-			"converged after 2 epochs (8 steps, 1 mistake): every example is classified correctly",
+			"converged after 2 passes (8 steps, 1 mistake): every example is classified correctly",
 			"support vectors: 1 of 4 (α₁ = 1)",
 			// "y = Σ_k a^k K(x^k, x) = 1 × K(x^1, x) + 0 × … = K([1,1], x) = (x_1 + x_2)^2"
 			"f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₁, x) = (x₁ + x₂)² = x₁² + 2·x₁x₂ + x₂²",
@@ -100,7 +100,7 @@ func TestWorkedExamples(t *testing.T) {
 			"t=3, i=2: Σ αₖ yₖ K(xₖ, x₂) = 0·4 + 1·6 − 1·6 = 0 → sign(0) = +1 = y₂ ✓ (tie rule pos)   [step 8]",
 			// (the notes stop at a consistent vector; the pass ends on x̃₃ again)
 			"t=3, i=3: Σ αₖ yₖ K(xₖ, x₃) = 0·0 + 1·6 − 1·11 = −5 → sign(−5) = −1 = y₃ ✓   [step 9]",
-			"converged after 3 epochs (9 steps, 2 mistakes): every example is classified correctly",
+			"converged after 3 passes (9 steps, 2 mistakes): every example is classified correctly",
 			"support vectors: 2 of 3 (α₂ = 1, α₃ = 1)",
 			// "The result: x̃_2 − x̃_3."
 			"f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₂, x) − 1·K(x₃, x) = 1·(2·x₁ + x₂ + 1) − 1·(x₁ + 3·x₂ + 1) = x₁ − 2·x₂",
@@ -116,7 +116,7 @@ func TestWorkedExamples(t *testing.T) {
 			"t=2, i=2: Σ αₖ yₖ K(xₖ, x₂) = 1·0 − 1·4 + 0·0 + 0·4 = −4 → sign(−4) = −1 = y₂ ✓   [step 6]",
 			"t=2, i=3: Σ αₖ yₖ K(xₖ, x₃) = 1·4 − 1·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₃ ✓   [step 7]",
 			"t=2, i=4: Σ αₖ yₖ K(xₖ, x₄) = 1·0 − 1·4 + 0·0 + 0·4 = −4 → sign(−4) = −1 = y₄ ✓   [step 8]",
-			"converged after 2 epochs (8 steps, 2 mistakes): every example is classified correctly",
+			"converged after 2 passes (8 steps, 2 mistakes): every example is classified correctly",
 			"support vectors: 2 of 4 (α₁ = 1, α₂ = 1)",
 			"f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = 1·K(x₁, x) − 1·K(x₂, x) = 1·(x₁ + x₂)² − 1·(−x₁ + x₂)² = 4·x₁x₂",
 		}},
@@ -273,7 +273,7 @@ func TestOutcome(t *testing.T) {
 	if err := p.Run(); err != nil {
 		t.Fatal(err)
 	}
-	want := "not converged: stopped at the epoch cap after 2 epochs (4 steps, 4 mistakes); 2 in the last pass (not separable with this kernel?)"
+	want := "not converged: stopped at the cap of 2 passes (4 steps, 4 mistakes; 2 in the last pass). The cap of 2 passes stopped it, not the data: allow more passes to go on."
 	if got := Outcome(p); got != want {
 		t.Errorf("Outcome = %q, want %q", got, want)
 	}

@@ -90,9 +90,9 @@ func stepText(ls shownStep, tie learn.Tie) string {
 func stateText(p learn.Learner) string {
 	switch p.State() {
 	case learn.Converged:
-		return fmt.Sprintf("converged ✓ after %d epochs: a whole pass without a mistake.  %s", p.Epoch(), p.Function())
+		return fmt.Sprintf("converged ✓ after %s: a whole pass without a mistake.  %s", notation.Passes(p.Epoch()), p.Function())
 	case learn.Capped:
-		return fmt.Sprintf("epoch cap reached (%d) with %d mistakes in the last pass: not separable with this kernel?", p.Config().Epochs, p.EpochMistakes())
+		return fmt.Sprintf("stopped at the cap of %s with %d mistakes in the last pass. %s", notation.Passes(p.Config().Epochs), p.EpochMistakes(), notation.CapReason(p))
 	}
 	return ""
 }
@@ -125,12 +125,12 @@ func (v *statusView) line() string {
 	if cfg.Shuffle {
 		order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
 	}
-	state := v.th.Bold.Render("running")
+	state := v.th.Bold.Render("training")
 	switch p.State() {
 	case learn.Converged:
-		state = v.th.Good.Render("converged ✓")
+		state = v.th.Good.Render("converged ✓ after " + notation.Passes(p.Epoch()))
 	case learn.Capped:
-		state = v.th.Warn.Render("epoch cap reached (not separable with this kernel?)")
+		state = v.th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
 	}
 	if s.err != nil {
 		state = v.th.Warn.Render("stopped: numerical error")
@@ -140,7 +140,7 @@ func (v *statusView) line() string {
 	if s.generated() && !s.edited {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
 	}
-	line := fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ epoch %d step %d │ mistakes %d/%d │ SV %d/%d │ acc %.0f%% │ %s%s",
+	line := fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ SV %d/%d │ accuracy %.0f%% │ %s%s",
 		data, cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
 		len(p.SupportVectors()), p.N(), s.accuracy(), state, play)
 	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {

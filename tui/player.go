@@ -255,5 +255,5 @@ func (p *player) status() string {
 	case p.playing:
 		return fmt.Sprintf("playing %d/s", speeds[p.speed])
 	}
-	return fmt.Sprintf("paused %d/s", speeds[p.speed])
+	return fmt.Sprintf("paused (p plays at %d/s)", speeds[p.speed])
 }
