@@ -105,7 +105,9 @@ var families = []*Family{
 			return []float64{}, true
 		},
 		at: func(_ []float64, z Vec, bias bool) (string, bool) {
-			return "(" + linearPoly(z, bias, 0).String() + ")", true
+			q := linearPoly(z, bias, 0)
+			q.prune() // no stray "+ 0" without bias
+			return "(" + q.String() + ")", true
 		},
 		expand: func(_ []float64, z Vec, bias bool) (polynomial, bool) {
 			return linearPoly(z, bias, 0), true

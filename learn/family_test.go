@@ -426,8 +426,8 @@ func TestFamilyFunction(t *testing.T) {
 		at, poly string // "" when not written
 	}{
 		{Linear{}, z1, true, "(x₁ − 2·x₂ + 1)", "x₁ − 2·x₂ + 1"},
-		{Linear{}, z1, false, "(x₁ − 2·x₂ + 0)", "x₁ − 2·x₂"},
-		{Linear{}, z2, true, "(0.5·x₁ + 3·x₂ + 0)", "0.5·x₁ + 3·x₂"},
+		{Linear{}, z1, false, "(x₁ − 2·x₂)", "x₁ − 2·x₂"},
+		{Linear{}, z2, true, "(0.5·x₁ + 3·x₂)", "0.5·x₁ + 3·x₂"},
 		{Poly{D: 2, C: 1}, z1, true, "(x₁ − 2·x₂ + 2)²", "x₁² − 4·x₁x₂ + 4·x₂² + 4·x₁ − 8·x₂ + 4"},
 		{Poly{D: 2, C: 1}, z1, false, "(x₁ − 2·x₂ + 1)²", "x₁² − 4·x₁x₂ + 4·x₂² + 2·x₁ − 4·x₂ + 1"},
 		{Poly{D: 2, C: 1}, z2, true, "(0.5·x₁ + 3·x₂ + 1)²", "0.25·x₁² + 3·x₁x₂ + 9·x₂² + x₁ + 6·x₂ + 1"},

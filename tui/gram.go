@@ -62,8 +62,12 @@ func (g *gramView) check(visible bool) tea.Cmd {
 	}
 	g.asked = built
 	n := g.s.p.N()
-	if n == 0 || n > mercerMaxN {
+	switch {
+	case n == 0:
 		g.mercer, g.mercerFor = mercerNote{}, built
+		return nil
+	case n > mercerMaxN:
+		g.mercer, g.mercerFor = mercerNote{text: fmt.Sprintf("Mercer check not run: n = %d > %d (an n×n eigendecomposition; try a smaller n)", n, mercerMaxN)}, built
 		return nil
 	}
 	gram := g.s.p.Gram()
@@ -75,6 +79,10 @@ func (g *gramView) check(visible bool) tea.Cmd {
 func (g *gramView) lines() []string {
 	p, th, w, h := g.s.p, g.th, g.w, g.h
 	title := " Gram K(xᵢ,xⱼ) = " + p.Kernel().String() + " "
+	if p.Config().Bias {
+		// The values are those of the augmented x̃ = (1, x₁, x₂).
+		title = " Gram K(x̃ᵢ,x̃ⱼ) = " + augmented(p.Kernel().String()) + ", x̃ = (1, x) "
+	}
 	iw, ih := inner(w, h)
 	if ih <= 0 || iw <= 0 {
 		return box(th, title, nil, w, h)
@@ -230,3 +238,10 @@ func mercerOf(g *mat.SymDense) mercerNote {
 // mercerMaxN is the largest n whose Gram matrix is decomposed for the
 // Mercer note (an n×n eigendecomposition, a few ms at n = 200).
 const mercerMaxN = 200
+
+// augmented writes a kernel's formula over the augmented inputs: x·z as
+// x̃·z̃ and ‖x−z‖ as ‖x̃−z̃‖ (the 1s cancel there, but the notation says
+// what is computed).
+func augmented(formula string) string {
+	return strings.NewReplacer("x·z", "x̃·z̃", "x−z", "x̃−z̃").Replace(formula)
+}

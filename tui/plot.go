@@ -103,12 +103,16 @@ func (r *regionView) Update(tea.Msg) tea.Cmd { return nil }
 func (r *regionView) View() string { return strings.Join(r.lines(), "\n") }
 
 func (r *regionView) lines() []string {
-	title := " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   " + legend() + " "
+	f := "f(x) = Σ αⱼ yⱼ K(xⱼ, x)"
+	if r.s.p.Config().Bias {
+		f = "f(x) = Σ αⱼ yⱼ K(x̃ⱼ, x̃)"
+	}
+	title := " " + f + "   " + legend() + " "
 	if r.narrow {
-		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x) │ g: α and Gram panels │ " + legend() + " "
+		title = " " + f + " │ g: α and Gram panels │ " + legend() + " "
 	}
 	if r.s.computing {
-		title = " f(x) = Σ αⱼ yⱼ K(xⱼ, x)   computing the field for the new size… "
+		title = " " + f + "   computing the field for the new size… "
 	}
 	iw, ih := inner(r.w, r.h)
 	ov := overlay{current: r.s.focus(), flash: r.player.flashing(), cursorX: -1, curY: -1}
