@@ -595,3 +595,17 @@ func (p *Perceptron) Observe(o Observer) {
 func (p *Perceptron) Unobserve(o Observer) {
 	p.observers = slices.DeleteFunc(p.observers, func(x Observer) bool { return x == o })
 }
+
+// SetEpochCap changes the most passes training may take, keeping α and the
+// schedule: a perceptron stopped at the old cap goes on when the new one is
+// larger. It refuses a cap below the passes already begun.
+func (p *Perceptron) SetEpochCap(n int) error {
+	if n < p.epoch || n < 0 {
+		return fmt.Errorf("learn: the epoch cap must be at least the %d passes begun, not %d", p.epoch, n)
+	}
+	p.cfg.Epochs = n
+	if p.state == Capped && p.err == nil && p.epoch < n {
+		p.state = Running
+	}
+	return nil
+}

@@ -457,3 +457,28 @@ func TestTinyEtaMatchesNarrated(t *testing.T) {
 		t.Errorf("η = 1e-320: narrated %d mistakes, fast path %d", a.Mistakes(), b.Mistakes())
 	}
 }
+
+// TestSetEpochCap: raising the cap of a perceptron stopped at it goes on
+// exactly as a run with the larger cap from the start (same steps, same α).
+func TestSetEpochCap(t *testing.T) {
+	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}} // xor: never separable by x·z
+	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 2}
+	p, _ := New(cfg, data)
+	if err := p.Run(); err != nil || p.State() != Capped {
+		t.Fatalf("first run: %v, state %v", err, p.State())
+	}
+	if err := p.SetEpochCap(1); err == nil {
+		t.Error("a cap below the passes begun was accepted")
+	}
+	if err := p.SetEpochCap(5); err != nil || p.State() != Running {
+		t.Fatalf("raising the cap: %v, state %v", err, p.State())
+	}
+	p.Run()
+	cfg.Epochs = 5
+	q, _ := New(cfg, data)
+	q.Run()
+	if p.T() != q.T() || p.Mistakes() != q.Mistakes() || !slices.Equal(p.Alphas(), q.Alphas()) || p.State() != q.State() {
+		t.Errorf("after raising the cap: T=%d mistakes=%d α=%v %v; a run capped at 5 from the start: T=%d mistakes=%d α=%v %v",
+			p.T(), p.Mistakes(), p.Alphas(), p.State(), q.T(), q.Mistakes(), q.Alphas(), q.State())
+	}
+}

@@ -34,7 +34,7 @@ func (h helpKeys) groups() []helpGroup {
 		edit.off = append(edit.off, false)
 	}
 	return []helpGroup{
-		group("stepping", p.Step, p.Epoch, p.Converge, p.Play, p.Faster, p.Slower, p.Back, p.Reset),
+		group("stepping", p.all()...),
 		group("data", k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed),
 		group("kernel", k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle),
 		edit,

@@ -8,14 +8,20 @@ import (
 
 // kernelCycle is what k and K cycle through: one kernel per family of
 // learn's registry, starting where the registry says and remembering the
-// parameters each was last used with. Each model has its own, so one
-// model's σ never leaks into another's.
+// parameters each was last used with; and first, when the program opened
+// on a sum or product (--kernel 'rbf+poly'), that kernel, so k can come
+// back to it. Each model has its own, so one model's σ never leaks into
+// another's.
 type kernelCycle struct {
-	kinds []learn.Kernel
+	kinds     []learn.Kernel
+	composite bool // kinds[0] is the composite kernel the program opened on
 }
 
-func newKernelCycle() kernelCycle {
+func newKernelCycle(start learn.Kernel) kernelCycle {
 	var c kernelCycle
+	if _, ok := learn.FamilyOf(start); !ok && start != nil {
+		c.kinds, c.composite = []learn.Kernel{start}, true
+	}
 	for _, f := range learn.Families() {
 		c.kinds = append(c.kinds, f.Start())
 	}
@@ -23,13 +29,19 @@ func newKernelCycle() kernelCycle {
 }
 
 // next returns the kernel after (or before) k in the cycle, remembering k
-// as its family's. A kernel outside the registry (a sum or product) goes
-// to the first family, or with !forward to the last.
+// as its family's. Another composite kernel goes to the first entry, or
+// with !forward to the last.
 func (c *kernelCycle) next(k learn.Kernel, forward bool) learn.Kernel {
+	first := 0
+	if c.composite {
+		first = 1
+	}
 	cur := -1
 	if f, ok := learn.FamilyOf(k); ok {
-		cur = slices.Index(learn.Families(), f)
+		cur = first + slices.Index(learn.Families(), f)
 		c.kinds[cur] = k
+	} else if c.composite && k.Spec() == c.kinds[0].Spec() {
+		cur = 0
 	}
 	n := len(c.kinds)
 	next := (cur + 1) % n

@@ -19,6 +19,7 @@ type PlayerKeys struct {
 	Slower   key.Binding
 	Back     key.Binding
 	Reset    key.Binding
+	RaiseCap key.Binding
 }
 
 // DefaultPlayerKeys returns the player's bindings (the program's first
@@ -33,6 +34,7 @@ func DefaultPlayerKeys() PlayerKeys {
 		Slower:   bind([]string{"-", "_"}, "-", "slower"),
 		Back:     bind([]string{"b"}, "b", "step back"),
 		Reset:    bind([]string{"r"}, "r", "reset α"),
+		RaiseCap: bind([]string{"E"}, "E", "double the pass cap"),
 	}
 }
 
@@ -41,8 +43,11 @@ func (k PlayerKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset}
 }
 
+// all is every key of the player, for the full help and for matching.
+func (k PlayerKeys) all() []key.Binding { return append(k.ShortHelp(), k.RaiseCap) }
+
 // FullHelp is the player's keys in one column.
-func (k PlayerKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+func (k PlayerKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.all()} }
 
 func bind(keys []string, help, desc string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))

@@ -90,7 +90,7 @@ func New(o Options) *Model {
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.region = &regionView{s: s, player: m.player}
 	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
-	m.kernels = newKernelCycle()
+	m.kernels = newKernelCycle(s.opts.Config.Kernel)
 	m.setTheme()
 	m.syncKeys()
 	if err != nil {
@@ -194,6 +194,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.message = ""
 	confirm := m.confirm
 	m.confirm = ""
+	if why := m.whyNot(msg); why != "" {
+		m.message = why
+		return nil
+	}
 	if m.player.handles(msg) {
 		cmd := m.player.Update(msg)
 		m.message = m.player.takeNote()

@@ -53,7 +53,7 @@ func newPlayer(s *session) *player {
 // handles reports whether msg is one of the player's keys.
 func (p *player) handles(msg tea.KeyPressMsg) bool {
 	k := p.keys
-	return key.Matches(msg, k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset)
+	return key.Matches(msg, k.all()...)
 }
 
 // takeNote returns what the last key did, once.
@@ -73,6 +73,7 @@ func (p *player) syncKeys() {
 	k.Play.SetEnabled(running || p.playing)
 	k.Back.SetEnabled(p.s.p.CanUndo())
 	k.Reset.SetEnabled(p.s.p.T() > 0)
+	k.RaiseCap.SetEnabled(p.s.p.State() == learn.Capped && p.s.err == nil)
 	k.Faster.SetEnabled(p.speed < len(speeds)-1)
 	k.Slower.SetEnabled(p.speed > 0)
 }
@@ -133,6 +134,8 @@ func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.s.reset()
 		p.flash = -1
 		p.note = "α reset to 0"
+	case key.Matches(msg, k.RaiseCap):
+		p.note = p.s.raiseCap()
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
 // session is the training state the program shows: the data, the stepper
@@ -522,6 +523,21 @@ func (s *session) fieldOverflow() (int, int) {
 		}
 	}
 	return s.overflow, len(s.field.Values)
+}
+
+// raiseCap doubles the cap on passes, keeping α, so training stopped at
+// the cap goes on; it says what it did.
+func (s *session) raiseCap() string {
+	c, ok := s.p.(interface{ SetEpochCap(int) error })
+	if !ok {
+		return "this learner's pass cap cannot change while it trains"
+	}
+	n := max(1, 2*s.opts.Config.Epochs)
+	if err := c.SetEpochCap(n); err != nil {
+		return err.Error()
+	}
+	s.opts.Config.Epochs = n
+	return fmt.Sprintf("the cap is now %s: training goes on from the current α", notation.Passes(n))
 }
 
 // focus is the example the panels follow: the one about to be visited, or

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"kernelscope/learn"
@@ -20,5 +21,62 @@ func TestModelsShareNoState(t *testing.T) {
 	press(a, "K") // back to rbf in a: it remembers its own σ
 	if k, ok := a.s.opts.Config.Kernel.(learn.RBF); !ok || k.Sigma != 0.781 {
 		t.Errorf("model a's K gives %v, want rbf(sigma=0.781)", a.s.opts.Config.Kernel.Spec())
+	}
+}
+
+// TestDisabledKeysSayWhy: a key that does nothing now says why in the
+// message line; E raises the cap and training goes on; k from a composite
+// --kernel comes back to it.
+func TestDisabledKeysSayWhy(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	press(m, "b")
+	if !strings.Contains(m.message, "nothing to step back") {
+		t.Errorf("b at the start: %q", m.message)
+	}
+	for range 8 {
+		press(m, "space")
+	}
+	press(m, "space")
+	if !strings.Contains(m.message, "converged after 2 passes") {
+		t.Errorf("space after convergence: %q", m.message)
+	}
+	press(m, "n")
+	if !strings.Contains(m.message, "worked4 is not one") {
+		t.Errorf("n on a worked example: %q", m.message)
+	}
+
+	o := builtinOptions(t, "xor", 0)
+	o.Config.Kernel, o.Config.Epochs = learn.Linear{}, 2
+	m = newModel(t, o, 120, 40)
+	pressRun(m, "c")
+	if m.s.p.State() != learn.Capped {
+		t.Fatalf("xor with a linear kernel and a cap of 2: %v", m.s.p.State())
+	}
+	press(m, "space")
+	if !strings.Contains(m.message, "cap of 2 passes: E doubles the cap") {
+		t.Errorf("space at the cap: %q", m.message)
+	}
+	press(m, "[")
+	if !strings.Contains(m.message, "linear kernel has no parameter") {
+		t.Errorf("[ on linear: %q", m.message)
+	}
+	alpha, steps := m.s.p.Alpha(0), m.s.p.T()
+	press(m, "E")
+	if m.s.p.State() != learn.Running || m.s.p.T() != steps || m.s.p.Alpha(0) != alpha || m.s.opts.Config.Epochs != 4 {
+		t.Errorf("E: state %v, t=%d (was %d), cap %d; want training to go on from the same α with a cap of 4", m.s.p.State(), m.s.p.T(), steps, m.s.opts.Config.Epochs)
+	}
+
+	o = builtinOptions(t, "moons", 0)
+	k, err := learn.ParseKernel("rbf(sigma=0.5)+poly(d=2,c=1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Config.Kernel = k
+	m = newModel(t, o, 120, 40)
+	for range len(learn.Families()) + 1 {
+		press(m, "k")
+	}
+	if got := m.s.opts.Config.Kernel.Spec(); got != k.Spec() {
+		t.Errorf("k around the whole cycle from %s comes back to %s", k.Spec(), got)
 	}
 }

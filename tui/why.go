@@ -1,0 +1,75 @@
+package tui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/learn"
+	"kernelscope/notation"
+)
+
+// whyNot says why a key that does nothing now does nothing, for the
+// message line ("" when msg is not a disabled key). Help lists only what
+// works; a key pressed anyway should not be met with silence.
+func (m *Model) whyNot(msg tea.KeyPressMsg) string {
+	s, p := m.s, m.s.p
+	pk, k := m.player.keys, m.keys
+	off := func(b key.Binding) bool {
+		if b.Enabled() {
+			return false
+		}
+		for _, name := range b.Keys() {
+			if name == msg.String() {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case off(pk.Step), off(pk.Epoch), off(pk.Converge), off(pk.Play):
+		switch {
+		case s.err != nil:
+			return "training stopped on a numerical problem: r resets α, or change the kernel or data"
+		case p.State() == learn.Converged:
+			return fmt.Sprintf("training has converged after %s: r resets α to watch it again", notation.Passes(p.Epoch()))
+		case p.State() == learn.Capped:
+			return fmt.Sprintf("training stopped at the cap of %s: E doubles the cap and goes on", notation.Passes(p.Config().Epochs))
+		}
+	case off(pk.Back):
+		switch {
+		case p.T() == 0:
+			return "nothing to step back: this is the start"
+		case p.UndoFloor() >= p.T():
+			return fmt.Sprintf("steps 1–%d can no longer be undone (a point was added, or the history keeps only the latest mistakes); r starts over", p.UndoFloor())
+		}
+	case off(pk.Reset):
+		return "every α is 0 already"
+	case off(pk.RaiseCap):
+		return fmt.Sprintf("E raises the cap on passes when training stops at it; the cap is %s", notation.Passes(p.Config().Epochs))
+	case off(pk.Faster):
+		return fmt.Sprintf("%d steps a second is the fastest", speeds[len(speeds)-1])
+	case off(pk.Slower):
+		return "1 step a second is the slowest"
+	case off(k.FewerPoints), off(k.MorePoints), off(k.LessNoise), off(k.MoreNoise):
+		return fmt.Sprintf("n N z Z change a generated dataset's size and noise; %s is not one (d cycles to the generated sets)", s.name())
+	case off(k.ParamDown), off(k.ParamUp):
+		if f, ok := learn.FamilyOf(p.Kernel()); ok {
+			return fmt.Sprintf("the %s kernel has no parameter to step", f.Name())
+		}
+		return "a sum or product of kernels: its parameters are in the spec (--kernel); k cycles to the simple kernels"
+	case off(k.Param2Down), off(k.Param2Up):
+		if f, ok := learn.FamilyOf(p.Kernel()); ok {
+			return fmt.Sprintf("the %s kernel has no second parameter ({ } step c of poly and sigmoid)", f.Name())
+		}
+		return "a sum or product of kernels: its parameters are in the spec (--kernel)"
+	case off(k.AddPos), off(k.AddNeg), off(k.Up), off(k.Down), off(k.Left), off(k.Right):
+		return "no plot to put a point on at this size: make the terminal larger"
+	case off(k.Delete):
+		return "no points to delete"
+	case off(k.Panel):
+		return "every panel is on screen; g switches between them in a terminal narrower than 100×24"
+	}
+	return ""
+}
