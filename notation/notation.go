@@ -274,3 +274,46 @@ func plural(n int, word string) string {
 	}
 	return strconv.Itoa(n) + " " + word + "s"
 }
+
+// Probe writes what the learned function says at an input point, the
+// exam question "what does it predict here, and why?":
+//
+//	f(0.5, −0.2) = Σ αₖ yₖ K(xₖ, x) = 1·0.09 = 0.09 → sign(0.09) = +1: predicts +1
+//
+// the terms are those of the support vectors in dataset order, summed in
+// that order (as learn's Decide does), collapsed beyond ManyTerms.
+func Probe(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
+	x := e.Embed(x1, x2)
+	k := e.Kernel()
+	var b strings.Builder
+	fmt.Fprintf(&b, "f(%s, %s) = Σ αₖ yₖ K(xₖ, x) = ", learn.Num(x1), learn.Num(x2))
+	svs := e.SupportVectors()
+	f := 0.0
+	for n, j := range svs {
+		c, kv := e.Coef(j), k.Eval(e.X(j), x)
+		f += c * kv
+		if len(svs) <= ManyTerms {
+			writeTerm(&b, c, kv, n == 0)
+		}
+	}
+	f += e.Offset()
+	switch {
+	case len(svs) == 0:
+		b.WriteString("0 (every α is 0)")
+	case len(svs) > ManyTerms:
+		fmt.Fprintf(&b, "Σ over %d support vectors = %s", len(svs), learn.Num(f))
+	default:
+		b.WriteString(" = " + learn.Num(f))
+	}
+	pr, _ := tie.Predict(f, 1)
+	if pr == 0 {
+		fmt.Fprintf(&b, " → f = 0: no class (tie rule %s: a mistake whatever the label)", tie)
+		return b.String()
+	}
+	fmt.Fprintf(&b, " → sign(%s) = %s", learn.Num(f), learn.Sign(pr))
+	if f == 0 {
+		fmt.Fprintf(&b, " (tie rule %s)", tie)
+	}
+	fmt.Fprintf(&b, ": predicts %s", learn.Sign(pr))
+	return b.String()
+}

@@ -281,3 +281,27 @@ func TestOutcome(t *testing.T) {
 		t.Errorf("SupportVectors = %q", got)
 	}
 }
+
+// TestProbe: after the first step of seed 003's example α₁ = 1 alone, so
+// f(x) = 1·K(x₁, x) = ((1, 1)·x)² = (x₁ + x₂)² (seed 003: "= (x₁ + x₂)²").
+// At (0.5, −0.2): (0.3)² = 0.09 (to within Num's rounding); on the
+// anti-diagonal f = 0, which tie neg calls −1.
+func TestProbe(t *testing.T) {
+	data := []learn.Example{{X1: 1, X2: 1, Y: 1}, {X1: -1, X2: 1, Y: -1}, {X1: -1, X2: -1, Y: 1}, {X1: 1, X2: -1, Y: -1}}
+	p, err := learn.New(learn.Config{Kernel: learn.Poly{D: 2, C: 0}, Tie: learn.TieNeg, Eta: 1, Epochs: 100}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Step()
+	for _, c := range []struct {
+		x1, x2 float64
+		want   string
+	}{
+		{0.5, -0.2, "f(0.5, −0.2) = Σ αₖ yₖ K(xₖ, x) = 1·0.09 = 0.09 → sign(0.09) = +1: predicts +1"},
+		{-1, 1, "f(−1, 1) = Σ αₖ yₖ K(xₖ, x) = 1·0 = 0 → sign(0) = −1 (tie rule neg): predicts −1"},
+	} {
+		if got := Probe(p, learn.TieNeg, c.x1, c.x2); got != c.want {
+			t.Errorf("Probe(%v, %v) =\n %q, want\n %q", c.x1, c.x2, got, c.want)
+		}
+	}
+}

@@ -28,7 +28,7 @@ func (h helpKeys) groups() []helpGroup {
 		return g
 	}
 	p := h.player
-	edit := group("editing", k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete, k.Save)
+	edit := group("cursor and editing", k.Up, k.Down, k.Left, k.Right, k.NextSV, k.AddPos, k.AddNeg, k.Delete, k.Save)
 	for _, m := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
 		edit.items = append(edit.items, m)
 		edit.off = append(edit.off, false)

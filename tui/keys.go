@@ -80,6 +80,7 @@ type KeyMap struct {
 	Down   key.Binding
 	Left   key.Binding
 	Right  key.Binding
+	NextSV key.Binding
 	AddPos key.Binding
 	AddNeg key.Binding
 	Delete key.Binding
@@ -114,10 +115,11 @@ func DefaultKeyMap() KeyMap {
 		Tie:        b([]string{"t"}, "t", "cycle tie rule"),
 		Shuffle:    b([]string{"s"}, "s", "shuffle on/off"),
 
-		Up:     b([]string{"up"}, "↑", "cursor up"),
-		Down:   b([]string{"down"}, "↓", "cursor down"),
-		Left:   b([]string{"left"}, "←", "cursor left"),
-		Right:  b([]string{"right"}, "→", "cursor right"),
+		Up:     b([]string{"up", "shift+up"}, "↑", "cursor up (⇧ ×5)"),
+		Down:   b([]string{"down", "shift+down"}, "↓", "cursor down (⇧ ×5)"),
+		Left:   b([]string{"left", "shift+left"}, "←", "cursor left (⇧ ×5)"),
+		Right:  b([]string{"right", "shift+right"}, "→", "cursor right (⇧ ×5)"),
+		NextSV: b([]string{"v"}, "v", "cursor to next SV"),
 		AddPos: b([]string{"o"}, "o", "add +1 point here"),
 		AddNeg: b([]string{"x"}, "x", "add −1 point here"),
 		Delete: b([]string{"delete", "backspace"}, "del", "delete nearest"),

@@ -13,6 +13,7 @@ import (
 
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
 // Minimum sizes: below tooSmall only a message fits; below wide the side
@@ -129,6 +130,22 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, check)
 }
 
+// probe answers "what does it predict here, and why?" for the cursor's
+// cell: its point, f there as the sum of the notes, the prediction, and
+// which examples share the cell.
+func (m *Model) probe() string {
+	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
+	text := "cursor: " + notation.Probe(m.s.p, m.s.p.Config().Tie, x1, x2)
+	if here := m.region.under(); len(here) > 0 {
+		names := make([]string, len(here))
+		for k, i := range here {
+			names[k] = "x" + learn.Sub(i+1)
+		}
+		text += "   here: " + strings.Join(names, ", ")
+	}
+	return text
+}
+
 // sizePanels gives the panels their sizes and the region its place (the
 // α and Gram panels go beside the region when the terminal is wide, in its
 // place when not), and brings the region's drawing up to date.
@@ -141,6 +158,10 @@ func (m *Model) sizePanels() {
 	m.narration.SetSize(m.width, l.narrationLines)
 	m.status.SetSize(m.width, l.statusLines)
 	m.narration.message = m.message
+	m.narration.probe = ""
+	if m.region.cursorOn && m.region.hasPlot() {
+		m.narration.probe = m.probe()
+	}
 	if l.sideW > 0 {
 		m.alpha.SetSize(l.sideW, l.alphaH)
 		m.gram.SetSize(l.sideW, l.regionH-l.alphaH)
@@ -260,6 +281,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		cfg := s.opts.Config
 		cfg.Shuffle = !cfg.Shuffle
 		m.setConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
+	case key.Matches(msg, k.NextSV):
+		if j := m.region.toNextSupportVector(); j >= 0 {
+			m.message = fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(m.s.p.Alpha(j)))
+		} else {
+			m.message = "no support vector in view yet"
+		}
 	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		m.region.moveCursor(msg.String())
 	case key.Matches(msg, k.AddPos), key.Matches(msg, k.AddNeg):
@@ -314,6 +341,7 @@ func (m *Model) syncKeys() {
 	k.Down.SetEnabled(cursor)
 	k.Left.SetEnabled(cursor)
 	k.Right.SetEnabled(cursor)
+	k.NextSV.SetEnabled(cursor && len(s.p.SupportVectors()) > 0)
 	k.Panel.SetEnabled(m.width < wideW || m.height < wideH)
 }
 

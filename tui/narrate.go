@@ -27,6 +27,7 @@ type narrationView struct {
 	th      *Theme
 	w, h    int
 	message string // the answer to the last key, shown instead of "next"
+	probe   string // what f says at the cursor, when it is on
 }
 
 // SetSize sets the lines and width the narration wraps into.
@@ -35,7 +36,7 @@ func (n *narrationView) SetSize(w, h int) { n.w, n.h = w, h }
 // View draws exactly h lines of width w.
 func (n *narrationView) View() string {
 	first, second := n.text()
-	return strings.Join(textBlock(n.h, n.w, first, n.th.Dim.Render(second)), "\n")
+	return strings.Join(textBlock(n.h, n.w, first, n.th.Dim.Render(second), n.probe), "\n")
 }
 
 // text writes the last step as the notes write it (seed 003), in the

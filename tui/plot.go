@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"math"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -70,18 +71,68 @@ func (r *regionView) moveCursor(dir string) {
 	if !r.hasPlot() || r.showCursor() {
 		return
 	}
+	step := 1
+	if d, ok := strings.CutPrefix(dir, "shift+"); ok {
+		dir, step = d, 5
+	}
 	switch dir {
 	case "up":
-		r.curY--
+		r.curY -= step
 	case "down":
-		r.curY++
+		r.curY += step
 	case "left":
-		r.cursorX--
+		r.cursorX -= step
 	case "right":
-		r.cursorX++
+		r.cursorX += step
 	}
 	r.cursorX = max(0, min(r.plotW-1, r.cursorX))
 	r.curY = max(0, min(r.plotH-1, r.curY))
+}
+
+// cellOf is the plot cell of an input point, and whether it is in view.
+func (r *regionView) cellOf(x1, x2 float64) (cx, cy int, ok bool) {
+	v := r.s.view
+	cx = int(math.Floor((x1 - v.MinX1) / (v.MaxX1 - v.MinX1) * float64(r.plotW)))
+	cy = int(math.Floor((v.MaxX2 - x2) / (v.MaxX2 - v.MinX2) * float64(r.plotH)))
+	return cx, cy, cx >= 0 && cx < r.plotW && cy >= 0 && cy < r.plotH
+}
+
+// toNextSupportVector moves the cursor to the support vector after the one
+// under it (in dataset order), and reports which, −1 for none in view.
+func (r *regionView) toNextSupportVector() int {
+	svs := r.s.p.SupportVectors()
+	if !r.hasPlot() || len(svs) == 0 {
+		return -1
+	}
+	r.showCursor()
+	start := 0
+	for k, j := range svs {
+		x := r.s.p.X(j)
+		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok && cx == r.cursorX && cy == r.curY {
+			start = k + 1
+		}
+	}
+	for n := range svs {
+		j := svs[(start+n)%len(svs)]
+		x := r.s.p.X(j)
+		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok {
+			r.cursorX, r.curY = cx, cy
+			return j
+		}
+	}
+	return -1
+}
+
+// under is the examples drawn in the cursor's cell.
+func (r *regionView) under() []int {
+	var here []int
+	for i := range r.s.p.N() {
+		x := r.s.p.X(i)
+		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok && cx == r.cursorX && cy == r.curY {
+			here = append(here, i)
+		}
+	}
+	return here
 }
 
 // at is the input point at the centre of plot cell (cx, cy).

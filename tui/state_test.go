@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
 // TestModelsShareNoState: σ changed in one model is not the σ another
@@ -78,5 +79,29 @@ func TestDisabledKeysSayWhy(t *testing.T) {
 	}
 	if got := m.s.opts.Config.Kernel.Spec(); got != k.Spec() {
 		t.Errorf("k around the whole cycle from %s comes back to %s", k.Spec(), got)
+	}
+}
+
+// TestCursorProbe: with the cursor on, the narration answers "what does it
+// predict here, and why?" After the first step of seed 003's example
+// f(x) = (x₁ + x₂)² (α₁ = 1, K(u, v) = (u·v)², x₁ = (1, 1)); v jumps the
+// cursor to the support vector x₁, and the probe says it is in the cell.
+func TestCursorProbe(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	press(m, "space", "right", "right", "up")
+	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
+	want := notation.Probe(m.s.p, learn.TieNeg, x1, x2)
+	if f := (x1 + x2) * (x1 + x2); !strings.Contains(want, "= "+learn.Num(f)+" →") {
+		t.Fatalf("probe %q does not give (x₁ + x₂)² = %v", want, f)
+	}
+	if !strings.Contains(screen(m), "cursor: "+want[:40]) {
+		t.Errorf("the narration does not show the probe %q:\n%s", want, screen(m))
+	}
+	press(m, "v")
+	if !strings.Contains(m.message, "support vector x₁") {
+		t.Errorf("v: %q", m.message)
+	}
+	if !strings.Contains(screen(m), "here: x₁") {
+		t.Errorf("the probe on x₁'s cell does not say x₁ is there:\n%s", screen(m))
 	}
 }
