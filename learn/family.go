@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -65,11 +66,18 @@ type Param struct {
 // The interactive range is narrower than the valid one: it keeps the
 // plotted region readable (and d small enough to step through).
 type KeyStep struct {
+	// Series steps along the mantissas 1, 1.5, 2, 3, 5, 7 of each decade
+	// (0.5 → 0.7 → 1 → 1.5), so stepped values stay round; Factor
+	// multiplies instead and By adds, rounded to Digits.
+	Series   bool
 	Factor   float64
 	By       float64
 	Digits   int
 	Min, Max float64
 }
+
+// seriesMantissas are the round values of a decade a Series key steps through.
+var seriesMantissas = []float64{1, 1.5, 2, 3, 5, 7}
 
 // Default kernel parameters for a bare name (the command line's defaults).
 const (
@@ -82,8 +90,9 @@ const (
 
 // Interactive steps, as the TUI's [ ] { } keys have always made them.
 var (
-	// factorStep multiplies by 1.25, for scales: σ and γ.
-	factorStep = KeyStep{Factor: 1.25, Digits: 3, Min: 0.01, Max: 50}
+	// factorStep steps scales (σ and γ) along 1-1.5-2-3-5-7 in each decade,
+	// where ×1.25 gave 0.4, 0.32, 0.256, 0.205 (issue 8).
+	factorStep = KeyStep{Series: true, Min: 0.01, Max: 50}
 	// degreeStep adds 1, and keeps d to degrees whose boundary one can still
 	// read.
 	degreeStep = KeyStep{By: 1, Digits: 0, Min: 1, Max: 10}
@@ -303,6 +312,9 @@ func (f *Family) StepParam(k Kernel, i int, up bool) (Kernel, bool) {
 
 // Apply returns v stepped once, up or down.
 func (s KeyStep) Apply(v float64, up bool) float64 {
+	if s.Series {
+		return math.Max(s.Min, math.Min(s.Max, seriesStep(v, up)))
+	}
 	if s.Factor > 0 {
 		f := s.Factor
 		if !up {
@@ -318,6 +330,40 @@ func (s KeyStep) Apply(v float64, up bool) float64 {
 		v = math.Round((v+by)*scale) / scale
 	}
 	return math.Max(s.Min, math.Min(s.Max, v))
+}
+
+// seriesStep is the next value of the 1-1.5-2-3-5-7 series above v (below
+// v with !up), for v > 0; a value between series values goes to the
+// nearest one in the direction of the step.
+func seriesStep(v float64, up bool) float64 {
+	if !(v > 0) {
+		return v
+	}
+	exp := int(math.Floor(math.Log10(v)))
+	var candidates []float64
+	for _, e := range []int{exp - 1, exp, exp + 1} {
+		for _, m := range seriesMantissas {
+			// Parsed from decimal text, so 0.7 is the float nearest 0.7,
+			// not 7 × 0.1.
+			c, _ := strconv.ParseFloat(strconv.FormatFloat(m, 'f', -1, 64)+"e"+strconv.Itoa(e), 64)
+			candidates = append(candidates, c)
+		}
+	}
+	const eps = 1e-9
+	if up {
+		for _, c := range candidates {
+			if c > v*(1+eps) {
+				return c
+			}
+		}
+		return v
+	}
+	for i := len(candidates) - 1; i >= 0; i-- {
+		if candidates[i] < v*(1-eps) {
+			return candidates[i]
+		}
+	}
+	return v
 }
 
 // roundSig rounds v to n significant digits, so stepped parameters stay

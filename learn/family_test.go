@@ -19,7 +19,7 @@ import (
 // registry (commit 57f4902).
 func TestFamilies(t *testing.T) {
 	inf := math.Inf(1)
-	free := KeyStep{Factor: 1.25, Digits: 3, Min: 0.01, Max: 50}
+	free := KeyStep{Series: true, Min: 0.01, Max: 50}
 	cases := []struct {
 		name, formula    string
 		aliases          []string
@@ -163,9 +163,9 @@ func TestStepParam(t *testing.T) {
 		up    bool
 		want  string
 	}{
-		{RBF{Sigma: 0.5}, 0, true, "rbf(sigma=0.625)"}, // ] on rbf: 0.5·1.25
-		{RBF{Sigma: 0.5}, 0, false, "rbf(sigma=0.4)"},  // [ : 0.5/1.25
-		{RBF{Sigma: 0.625}, 0, true, "rbf(sigma=0.781)"},
+		{RBF{Sigma: 0.5}, 0, true, "rbf(sigma=0.7)"},     // ] on rbf: the 1-1.5-2-3-5-7 series
+		{RBF{Sigma: 0.5}, 0, false, "rbf(sigma=0.3)"},    // [
+		{RBF{Sigma: 0.625}, 0, true, "rbf(sigma=0.7)"},   // off the series: to the next value up
 		{RBF{Sigma: 45}, 0, true, "rbf(sigma=50)"},       // 56.2 clamped
 		{RBF{Sigma: 50}, 0, true, "rbf(sigma=50)"},       // stays
 		{RBF{Sigma: 0.011}, 0, false, "rbf(sigma=0.01)"}, // 0.0088 clamped
@@ -177,7 +177,7 @@ func TestStepParam(t *testing.T) {
 		{Poly{D: 2, C: 1}, 1, true, "poly(d=2,c=1.5)"},
 		{Poly{D: 2, C: 1}, 1, false, "poly(d=2,c=0.5)"},
 		{Poly{D: 2, C: 0.123}, 1, true, "poly(d=2,c=0.62)"}, // rounded to 2 decimals
-		{Sigmoid{Gamma: 1, C: 0}, 0, true, "sigmoid(gamma=1.25,c=0)"},
+		{Sigmoid{Gamma: 1, C: 0}, 0, true, "sigmoid(gamma=1.5,c=0)"},
 		{Sigmoid{Gamma: -1, C: 0}, 0, true, "sigmoid(gamma=0.01,c=0)"}, // clamped to 0.01..50, sign and all
 		{Sigmoid{Gamma: 1, C: 0}, 1, true, "sigmoid(gamma=1,c=0.25)"},
 		{Sigmoid{Gamma: 1, C: 0}, 1, false, "sigmoid(gamma=1,c=-0.25)"},
@@ -263,6 +263,12 @@ func TestStepParamMatchesTUI(t *testing.T) {
 			}
 			want, wantOK := tuiChangeParam(k, primary, up)
 			got, gotOK := f.StepParam(k, param, up)
+			if ps := f.Params(); param < len(ps) && ps[param].Key.Series {
+				// σ and γ now step along a series (TestSeriesStep), on
+				// purpose unlike the old ×1.25.
+				k = got
+				continue
+			}
 			if gotOK != wantOK || !sameKernel(got, want) {
 				t.Fatalf("step %s param %d up=%v: StepParam = %#v, %v; changeParam = %#v, %v", k.Spec(), param, up, got, gotOK, want, wantOK)
 			}
@@ -562,5 +568,28 @@ func ExampleFamilies() {
 	// poly     K(x, z) = (x·z + c)^d            [d degree c offset]
 	// rbf      K(x, z) = exp(−‖x − z‖²/(2σ²))   [σ width]
 	// sigmoid  K(x, z) = tanh(γ x·z + c)        [γ slope c offset]
-	// rbf(sigma=0.5) → rbf(sigma=0.625)
+	// rbf(sigma=0.5) → rbf(sigma=0.7)
+}
+
+// TestSeriesStep: σ and γ step along 1-1.5-2-3-5-7 in each decade (issue
+// 8: "not ×0.8 (0.4, 0.32, 0.256, 0.205)"); a value off the series goes to
+// the next series value in the direction of the step.
+func TestSeriesStep(t *testing.T) {
+	up := []float64{0.5, 0.7, 1, 1.5, 2, 3, 5, 7, 10, 15}
+	for i := 0; i+1 < len(up); i++ {
+		if got := seriesStep(up[i], true); got != up[i+1] {
+			t.Errorf("up from %v: %v, want %v", up[i], got, up[i+1])
+		}
+		if got := seriesStep(up[i+1], false); got != up[i] {
+			t.Errorf("down from %v: %v, want %v", up[i+1], got, up[i])
+		}
+	}
+	for _, c := range []struct{ v, up, down float64 }{{0.625, 0.7, 0.5}, {0.256, 0.3, 0.2}, {0.011, 0.015, 0.01}, {45, 50, 30}} {
+		if got := seriesStep(c.v, true); got != c.up {
+			t.Errorf("up from %v: %v, want %v", c.v, got, c.up)
+		}
+		if got := seriesStep(c.v, false); got != c.down {
+			t.Errorf("down from %v: %v, want %v", c.v, got, c.down)
+		}
+	}
 }

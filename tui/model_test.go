@@ -245,8 +245,8 @@ func TestSettingsKeys(t *testing.T) {
 		t.Error("kernel change does not say α reset")
 	}
 	press(m, "]")
-	if k := m.s.opts.Config.Kernel.(learn.RBF); k.Sigma != 0.625 {
-		t.Errorf("] on σ=0.5 gives %v, want 0.625", k.Sigma)
+	if k := m.s.opts.Config.Kernel.(learn.RBF); k.Sigma != 0.7 {
+		t.Errorf("] on σ=0.5 gives %v, want 0.7 (the 1-1.5-2-3-5-7 series)", k.Sigma)
 	}
 	press(m, "a", "t", "s")
 	cfg := m.s.opts.Config
