@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/learn"
 )
 
 // TestComponentGoldens renders each panel alone, after three steps of seed
@@ -78,5 +81,20 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 			}
 		}
 		golden(t, filepath.Join("testdata", "screens", fmt.Sprintf("fullhelp_%dx%d.golden", size[0], size[1])), out)
+	}
+}
+
+// TestGramLabelsFitLargeIndices: at n = 2000 the Gram panel's labels for
+// indices ≥ 1000 are whole (x₁₀₀₀, not x₁₀₀ cut to x₁₀₀ x₁₀₀ …).
+func TestGramLabelsFitLargeIndices(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "circles", 2000), 160, 48)
+	for range 1500 {
+		m.player.step(1)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	out := ansi.Strip(m.gram.View())
+	focus := m.s.focus()
+	if want := "x" + learn.Sub(focus+1); focus >= 999 && !strings.Contains(out, want) {
+		t.Errorf("the Gram panel lacks the whole label %s:\n%s", want, out)
 	}
 }

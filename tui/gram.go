@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -93,9 +94,12 @@ func (g *gramView) lines() []string {
 	r0 := window(p.N(), rows, focus)
 	// A column is 6 cells, wider (up to 9) when an entry of the window
 	// needs it: K of large data is huge, and a number is never cut.
-	cw, cols, c0 := 6, 0, 0
+	// The row labels are as wide as the largest index shown (x₁₀₀₀ needs
+	// five cells), and every column at least as wide as its label.
+	lw := max(4, 1+len(strconv.Itoa(r0+rows)))
+	cw, cols, c0 := max(6, 2+len(strconv.Itoa(p.N()))), 0, 0
 	for range 2 {
-		cols = max(1, min(p.N(), (iw-5)/cw))
+		cols = max(1, min(p.N(), (iw-lw-1)/cw))
 		c0 = window(p.N(), cols, focus)
 		need := cw
 		for i := r0; i < r0+rows; i++ {
@@ -121,14 +125,14 @@ func (g *gramView) lines() []string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("     ")
+	b.WriteString(strings.Repeat(" ", lw+1))
 	for j := c0; j < c0+cols; j++ {
 		b.WriteString(padLeft(fmt.Sprintf("x%s", learn.Sub(j+1)), cw))
 	}
 	lines := []string{th.Dim.Render(b.String())}
 	for i := r0; i < r0+rows; i++ {
 		b.Reset()
-		head := padLeft(fmt.Sprintf("x%s", learn.Sub(i+1)), 4) + " "
+		head := padLeft(fmt.Sprintf("x%s", learn.Sub(i+1)), lw) + " "
 		if i == focus {
 			head = th.Current.Render(head)
 		} else {
