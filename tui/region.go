@@ -321,44 +321,82 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		c.fg, c.bg, c.bold = colNeutral, colCursor, true
 	}
 
-	// Axes: x₂ labels in the gutter (top, middle, bottom), x₁ below.
-	label := func(v float64, w int) string {
-		if math.Abs(v) < 1e12 {
-			v = math.Round(v*100) / 100
+	// Axes: round ticks (1-2-5 steps) in the gutter for x₂ and under the
+	// plot for x₁, each at the cell its value falls in; 0 is among them
+	// whenever the origin is in view.
+	rowTicks := map[int]string{}
+	for _, v := range niceTicks(view.MinX2, view.MaxX2, max(2, ph/5)) {
+		cy := int(math.Floor((view.MaxX2 - v) / (view.MaxX2 - view.MinX2) * float64(ph)))
+		if cy >= 0 && cy < ph {
+			rowTicks[cy] = num(v, gutter-1)
 		}
-		return num(v, w)
+	}
+	nameRow := ph / 2
+	for nameRow > 0 && rowTicks[nameRow] != "" {
+		nameRow--
 	}
 	for cy := range ph {
-		var g string
-		switch cy {
-		case 0:
-			g = label(view.MaxX2, gutter-1)
-		case ph / 2:
-			g = label(view.MaxX2/2+view.MinX2/2, gutter-1)
-		case ph - 1:
-			g = label(view.MinX2, gutter-1)
-		}
-		if cy == ph/2-1 && ph > 4 {
+		g := rowTicks[cy]
+		if cy == nameRow && g == "" && ph > 4 {
 			g = "x₂"
 		}
 		lines = append(lines, th.Dim.Render(padLeft(g, gutter-1)+" ")+r.row(th, cy))
 	}
-	left, mid, right := label(view.MinX1, 10), "x₁ "+label(view.MinX1/2+view.MaxX1/2, 10), label(view.MaxX1, 10)
 	axis := []rune(strings.Repeat(" ", pw))
-	place := func(s string, at int) {
-		rs := []rune(s)
-		at = max(0, min(at, pw-len(rs)))
-		for i, c := range rs {
-			if at+i < len(axis) {
-				axis[at+i] = c
+	free := func(at, n int) bool {
+		for i := max(0, at-1); i < min(pw, at+n+1); i++ {
+			if axis[i] != ' ' {
+				return false
 			}
 		}
+		return at >= 0 && at+n <= pw
 	}
-	place(left, 0)
-	place(mid, pw/2-len([]rune(mid))/2)
-	place(right, pw-len([]rune(right)))
+	place := func(s string, at int) bool {
+		rs := []rune(s)
+		if !free(at, len(rs)) {
+			return false
+		}
+		copy(axis[at:], rs)
+		return true
+	}
+	for _, v := range niceTicks(view.MinX1, view.MaxX1, max(2, pw/12)) {
+		t := num(v, 10)
+		cx := int(math.Floor((v - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
+		place(t, cx-len([]rune(t))/2)
+	}
+	if !place("x₁", pw-2) {
+		place("x₁", 0)
+	}
 	lines = append(lines, strings.Repeat(" ", gutter)+th.Dim.Render(string(axis)))
 	return lines
+}
+
+// niceTicks returns round values (multiples of 1, 2 or 5 times a power of
+// ten) inside [lo, hi], about n of them at most; 0 is one of them when it
+// is in the range.
+func niceTicks(lo, hi float64, n int) []float64 {
+	span := hi - lo
+	if !(span > 0) || !isFinite(span) || n < 1 {
+		return nil
+	}
+	raw := span / float64(n)
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	step := 10 * p
+	for _, m := range []float64{1, 2, 5} {
+		if m*p >= raw {
+			step = m * p
+			break
+		}
+	}
+	var ticks []float64
+	for k := math.Ceil(lo / step); k*step <= hi && len(ticks) <= n+1; k++ {
+		v := k * step
+		if math.Abs(v) < step*1e-9 {
+			v = 0 // −0 and rounding residue
+		}
+		ticks = append(ticks, v)
+	}
+	return ticks
 }
 
 // row writes one row of cells, emitting a color change only where the colors
