@@ -17,6 +17,9 @@ type alphaView struct {
 	s    *session
 	th   *Theme
 	w, h int
+	// onlySV lists the support vectors alone (after convergence the
+	// window around the current example often shows none of them).
+	onlySV bool
 }
 
 // SetSize sets the panel's size, border included.
@@ -28,6 +31,9 @@ func (a *alphaView) View() string { return strings.Join(a.lines(), "\n") }
 func (a *alphaView) lines() []string {
 	p, th, w, h := a.s.p, a.th, a.w, a.h
 	title := fmt.Sprintf(" α  SV %d/%d ", len(p.SupportVectors()), p.N())
+	if a.onlySV {
+		title = fmt.Sprintf(" α  SV %d/%d, only SVs (V: all) ", len(p.SupportVectors()), p.N())
+	}
 	iw, ih := inner(w, h)
 	if ih <= 0 {
 		return box(th, title, nil, w, h)
@@ -42,8 +48,24 @@ func (a *alphaView) lines() []string {
 		maxAlpha = math.Max(maxAlpha, p.Alpha(j))
 	}
 	barW := max(0, iw-36)
-	start := window(p.N(), rows, focus)
-	for i := start; i < min(p.N(), start+rows); i++ {
+	// The examples listed: all, or the support vectors; a window of them
+	// that keeps the focused one in view.
+	listed := make([]int, 0, p.N())
+	if a.onlySV {
+		listed = append(listed, p.SupportVectors()...)
+	} else {
+		for i := range p.N() {
+			listed = append(listed, i)
+		}
+	}
+	at := 0
+	for k, i := range listed {
+		if i <= focus {
+			at = k
+		}
+	}
+	start := window(len(listed), rows, at)
+	for _, i := range listed[start:min(len(listed), start+rows)] {
 		x := p.X(i)
 		al := p.Alpha(i)
 		mark := "  "

@@ -38,7 +38,7 @@ func (h helpKeys) groups() []helpGroup {
 		group("data", k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed),
 		group("kernel", k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle),
 		edit,
-		group("view", k.Panel, k.Mono, k.Cancel, k.Help, k.Quit),
+		group("view", k.Panel, k.OnlySV, k.Mono, k.Cancel, k.Help, k.Quit),
 	}
 }
 

@@ -87,6 +87,7 @@ type KeyMap struct {
 	Save   key.Binding
 
 	Panel  key.Binding
+	OnlySV key.Binding
 	Mono   key.Binding
 	Cancel key.Binding
 	Help   key.Binding
@@ -126,6 +127,7 @@ func DefaultKeyMap() KeyMap {
 		Save:   b([]string{"w"}, "w", "write data to CSV"),
 
 		Panel:  b([]string{"g"}, "g", "region/α/Gram"),
+		OnlySV: b([]string{"V"}, "V", "α panel: only SVs / all"),
 		Mono:   b([]string{"m"}, "m", "color-free mode"),
 		Cancel: b([]string{"esc"}, "esc", "stop / hide cursor"),
 		Help:   b([]string{"?"}, "?", "all keys"),
@@ -158,7 +160,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},
-		{k.Panel, k.Mono, k.Cancel, k.Help, k.Quit},
+		{k.Panel, k.OnlySV, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
 }
 

@@ -305,6 +305,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.save()
 	case key.Matches(msg, k.Panel):
 		m.show = (m.show + 1) % numShows
+	case key.Matches(msg, k.OnlySV):
+		m.alpha.onlySV = !m.alpha.onlySV
+		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
 	case key.Matches(msg, k.Mono):
 		if m.noColor {
 			m.message = "color-free mode stays on: NO_COLOR is set or the terminal shows no colours (+ − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary)"

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
@@ -103,5 +105,18 @@ func TestCursorProbe(t *testing.T) {
 	}
 	if !strings.Contains(screen(m), "here: x₁") {
 		t.Errorf("the probe on x₁'s cell does not say x₁ is there:\n%s", screen(m))
+	}
+}
+
+// TestAlphaOnlySV: V lists the support vectors alone in the α panel.
+func TestAlphaOnlySV(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
+	pressRun(m, "c")
+	press(m, "V")
+	out := ansi.Strip(m.alpha.View())
+	svs := m.s.p.SupportVectors()
+	rows := strings.Count(out, "⊕") + strings.Count(out, "⊖")
+	if want := min(len(svs), strings.Count(out, "\n")-2); rows != want || strings.Contains(out, " + \n") {
+		t.Errorf("V: %d support-vector rows shown, want %d:\n%s", rows, want, out)
 	}
 }
