@@ -127,7 +127,7 @@ func DefaultKeyMap() KeyMap {
 		Save:   b([]string{"w"}, "w", "write data to CSV"),
 
 		Panel:  b([]string{"g"}, "g", "region/α/Gram"),
-		OnlySV: b([]string{"V"}, "V", "α panel: only SVs / all"),
+		OnlySV: b([]string{"V"}, "V", "α: only SVs / all"),
 		Mono:   b([]string{"m"}, "m", "color-free mode"),
 		Cancel: b([]string{"esc"}, "esc", "stop / hide cursor"),
 		Help:   b([]string{"?"}, "?", "all keys"),
