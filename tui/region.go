@@ -383,7 +383,7 @@ func niceTicks(lo, hi float64, n int) []float64 {
 	p := math.Pow(10, math.Floor(math.Log10(raw)))
 	step := 10 * p
 	for _, m := range []float64{1, 2, 5} {
-		if m*p >= raw {
+		if m*p >= raw*(1-1e-9) { // 0.2 is a step of 0.6/3 despite rounding
 			step = m * p
 			break
 		}

@@ -1,0 +1,71 @@
+package tui
+
+import (
+	"math"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestNum: numbers fit their width and keep their magnitude: never cut
+// (−47,260 was shown as −4.726), exponent forms when decimals do not fit,
+// tiny values not rounded to 0, ±Inf and NaN as what they are. Expected
+// strings are the shortest forms of the values, written out by hand.
+func TestNum(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		w    int
+		want string
+	}{
+		{4, 5, "4"},
+		{0.25, 5, "0.25"},
+		{1.0 / 3, 5, "0.333"},
+		{-0.2, 7, "−0.2"},
+		{-47260, 7, "−47260"},
+		{-47260, 5, "−5e4"}, // too wide for 5: magnitude kept, not "−4726"
+		{1e160, 5, "1e160"},
+		{-1e160, 7, "−1e160"},
+		{5.699e159, 6, "6e159"},
+		{5.699e159, 7, "5.7e159"},
+		{1.25e-159, 9, "1.25e-159"},
+		{1e-6, 5, "1e-6"},
+		{math.Inf(1), 5, "+Inf"},
+		{math.Inf(-1), 5, "−Inf"},
+		{math.NaN(), 5, "NaN"},
+	} {
+		got := num(c.v, c.w)
+		if got != c.want {
+			t.Errorf("num(%v, %d) = %q, want %q", c.v, c.w, got, c.want)
+		}
+		if utf8.RuneCountInString(got) > c.w {
+			t.Errorf("num(%v, %d) = %q is wider than %d", c.v, c.w, got, c.w)
+		}
+	}
+}
+
+// TestNiceTicks: ticks are round (1, 2 or 5 times a power of ten), inside
+// the range, and include 0 when the range does.
+func TestNiceTicks(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		n      int
+		want   []float64
+	}{
+		{-1.25, 1.25, 4, []float64{-1, 0, 1}},            // step 1: the first of 1, 2, 5 × 10ᵏ ≥ 2.5/4
+		{-1.25, 1.25, 6, []float64{-1, -0.5, 0, 0.5, 1}}, // step 0.5 ≥ 2.5/6
+		{-2.96, 2.96, 5, []float64{-2, 0, 2}},
+		{0.3, 0.9, 3, []float64{0.4, 0.6, 0.8}},             // step 0.2 = 0.6/3 exactly, within rounding
+		{-1.2e160, 1.1e160, 3, []float64{-1e160, 0, 1e160}}, // step 1e160 ≥ 2.3e160/3
+	} {
+		got := niceTicks(c.lo, c.hi, c.n)
+		if len(got) != len(c.want) {
+			t.Errorf("niceTicks(%v, %v, %d) = %v, want %v", c.lo, c.hi, c.n, got, c.want)
+			continue
+		}
+		for i := range got {
+			if math.Abs(got[i]-c.want[i]) > 1e-12*math.Max(1, math.Abs(c.want[i])) {
+				t.Errorf("niceTicks(%v, %v, %d) = %v, want %v", c.lo, c.hi, c.n, got, c.want)
+				break
+			}
+		}
+	}
+}
