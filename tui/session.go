@@ -203,54 +203,6 @@ func (s *session) useField(fd *learn.Field) {
 	s.version++
 }
 
-// viewport is the data's bounding box with a margin, at least [−1.5, 1.5]²
-// around the data's centre so small sets are not blown up.
-func viewport(pts []datasets.Point) learn.Rect {
-	if len(pts) == 0 {
-		return learn.Rect{MinX1: -1.5, MaxX1: 1.5, MinX2: -1.5, MaxX2: 1.5}
-	}
-	r := learn.Rect{MinX1: math.Inf(1), MaxX1: math.Inf(-1), MinX2: math.Inf(1), MaxX2: math.Inf(-1)}
-	for _, p := range pts {
-		r.MinX1, r.MaxX1 = math.Min(r.MinX1, p.X1), math.Max(r.MaxX1, p.X1)
-		r.MinX2, r.MaxX2 = math.Min(r.MinX2, p.X2), math.Max(r.MaxX2, p.X2)
-	}
-	pad := func(lo, hi float64) (float64, float64) {
-		// Halves first, so that data near ±1.8e308 gives no Inf; the half
-		// width is capped so that widths and aspect ratios stay finite.
-		mid, half := lo/2+hi/2, (hi/2-lo/2)*1.25
-		half = math.Min(math.Max(half, 1), maxHalfView)
-		if !isFinite(mid) || !isFinite(half) {
-			mid, half = 0, 1.5
-		}
-		return mid - half, mid + half
-	}
-	r.MinX1, r.MaxX1 = pad(r.MinX1, r.MaxX1)
-	r.MinX2, r.MaxX2 = pad(r.MinX2, r.MaxX2)
-	return r
-}
-
-// maxHalfView caps the viewport's half width: far beyond any data worth
-// plotting, and far enough below 1.8e308 that fitView's products stay finite.
-const maxHalfView = 1e300
-
-// fitView widens one axis of the viewport so that lattice pixels are square
-// (a half-block pixel is about as wide as it is tall), so circles look round.
-func (s *session) fitView() {
-	if s.fieldW <= 0 || s.fieldH <= 0 {
-		return
-	}
-	r := &s.view
-	dx, dy := r.MaxX1-r.MinX1, r.MaxX2-r.MinX2
-	want := float64(s.fieldW) / float64(s.fieldH) // dx/dy for square pixels
-	if dx/dy < want {
-		grow := (dy*want - dx) / 2
-		r.MinX1, r.MaxX1 = r.MinX1-grow, r.MaxX1+grow
-	} else {
-		grow := (dx/want - dy) / 2
-		r.MinX2, r.MaxX2 = r.MinX2-grow, r.MaxX2+grow
-	}
-}
-
 // step takes one step and records its narration. It reports whether a step
 // was taken.
 func (s *session) step() bool {
@@ -371,59 +323,6 @@ func generate(b datasets.Builtin, n int, noise float64, seed uint64) ([]datasets
 		}
 	}
 	return pts, nil
-}
-
-// useYours switches back to the user's own data with the configuration
-// last used on it.
-func (s *session) useYours() error {
-	if s.yours == nil {
-		return fmt.Errorf("no data of yours yet: add points with o and x, or open a file with --data")
-	}
-	edited := s.yoursEdited
-	if err := s.apply(*s.yours); err != nil {
-		return err
-	}
-	s.onYours, s.edited = true, edited
-	return nil
-}
-
-// yoursName is what the d/D cycle calls the user's data.
-func (s *session) yoursName() string {
-	if s.yours == nil {
-		return ""
-	}
-	name := "your points"
-	if s.yours.File != "" {
-		name = "your file " + safetext.Clean(s.yours.File)
-	} else if s.yours.Dataset != "" {
-		name = "your points (from " + s.yours.Dataset + ")"
-	}
-	if s.unsaved {
-		name += ", unsaved"
-	}
-	return name
-}
-
-// wouldReplaceYours reports whether editing the current data would replace
-// unsaved edits of other data: editing makes the current data yours.
-func (s *session) wouldReplaceYours() bool {
-	return !s.onYours && s.unsaved && s.yours != nil
-}
-
-// edit records that the points were changed by hand: the data becomes
-// yours (heading the d/D cycle) with edits no save has written yet.
-func (s *session) edit() {
-	s.edited, s.onYours, s.unsaved, s.yoursEdited = true, true, true, true
-	s.editVersion++
-	y := s.opts
-	s.yours = &y
-}
-
-// saved records that a save wrote the points of edit version v.
-func (s *session) saved(v int) {
-	if v == s.editVersion {
-		s.unsaved = false
-	}
 }
 
 // name is what the status line calls the data.
