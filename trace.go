@@ -247,10 +247,14 @@ func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 const updateIndent = "  "
 
 func sourceName(s *setup.Options) string {
+	name := s.Dataset
 	if s.File != "" {
-		return safetext.Name(s.File)
+		name = safetext.Name(s.File)
 	}
-	return s.Dataset
+	if s.Standardized {
+		name += " (standardized: z-scores)"
+	}
+	return name
 }
 
 func biasText(bias bool) string {

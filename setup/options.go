@@ -25,6 +25,9 @@ type Options struct {
 	// Points are the training examples; Header the CSV header, if any.
 	Points []datasets.Point
 	Header []string
+	// Standardized reports that Points are z-scores of the data (mean 0,
+	// sd 1 per coordinate), not the data as written.
+	Standardized bool
 	// Config is the training configuration (kernel, bias, tie rule, η, cap,
 	// shuffle, the row cache's budget); zero for Export, which does not
 	// train.

@@ -114,6 +114,7 @@ func (f *Flags) Resolve() (Options, error) {
 	}
 
 	s.Seed = f.seed
+	s.Standardized = f.standardize
 	if f.use == Export {
 		// Export writes the points; it has no training to configure.
 		return s, load(&s)
@@ -162,8 +163,19 @@ func (f *Flags) Resolve() (Options, error) {
 	return s, load(&s)
 }
 
-// load fills in the points: read from the CSV file, or generated.
+// load fills in the points: read from the CSV file, or generated; then
+// standardized if asked.
 func load(s *Options) error {
+	if err := loadRaw(s); err != nil {
+		return err
+	}
+	if s.Standardized {
+		s.Points = datasets.Standardize(s.Points)
+	}
+	return nil
+}
+
+func loadRaw(s *Options) error {
 	if s.File != "" {
 		t, err := datasets.LoadCSV(s.File)
 		if err != nil {

@@ -56,7 +56,7 @@ func TestExportTakesDataFlagsOnly(t *testing.T) {
 	Bind(fs, "export", Export)
 	var names []string
 	fs.VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-	if want := []string{"dataset", "data", "n", "noise", "seed"}; len(names) != len(want) {
+	if want := []string{"dataset", "data", "n", "noise", "standardize", "seed"}; len(names) != len(want) {
 		t.Errorf("export's flags %v, want %v", names, want)
 	}
 	s, err := resolve(Export, "--dataset", "circles", "--n", "2000000")

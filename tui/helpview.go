@@ -35,7 +35,7 @@ func (h helpKeys) groups() []helpGroup {
 	}
 	return []helpGroup{
 		group("stepping", p.all()...),
-		group("data", k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed),
+		group("data", k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Standardize),
 		group("kernel", k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle),
 		edit,
 		group("view", k.Panel, k.OnlySV, k.Mono, k.Cancel, k.Help, k.Quit),

@@ -65,6 +65,7 @@ type KeyMap struct {
 	LessNoise   key.Binding
 	MoreNoise   key.Binding
 	Reseed      key.Binding
+	Standardize key.Binding
 
 	Kernel     key.Binding
 	PrevKernel key.Binding
@@ -105,6 +106,7 @@ func DefaultKeyMap() KeyMap {
 		LessNoise:   b([]string{"z"}, "z", "less noise"),
 		MoreNoise:   b([]string{"Z"}, "Z", "more noise"),
 		Reseed:      b([]string{"S"}, "S", "new seed"),
+		Standardize: b([]string{"u"}, "u", "z-scores on/off"),
 
 		Kernel:     b([]string{"k"}, "k", "next kernel"),
 		PrevKernel: b([]string{"K"}, "K", "previous kernel"),

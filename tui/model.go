@@ -305,6 +305,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.save()
 	case key.Matches(msg, k.Panel):
 		m.show = (m.show + 1) % numShows
+	case key.Matches(msg, k.Standardize):
+		m.player.stop()
+		what, err := m.s.standardize()
+		if err != nil {
+			m.message = err.Error()
+			break
+		}
+		m.afterDataChange(what)
 	case key.Matches(msg, k.OnlySV):
 		m.alpha.onlySV = !m.alpha.onlySV
 		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]

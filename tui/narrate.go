@@ -138,6 +138,9 @@ func (v *statusView) line() string {
 	}
 	play := " │ " + v.player.status()
 	data := safetext.Clean(s.name()) + fmt.Sprintf(" n=%d", len(s.opts.Points))
+	if s.opts.Standardized {
+		data += " (z-scores)"
+	}
 	if s.generated() && !s.edited {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
 	}

@@ -331,6 +331,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 			rowTicks[cy] = num(v, gutter-1)
 		}
 	}
+	n1, n2 := s.columns()
 	nameRow := ph / 2
 	for nameRow > 0 && rowTicks[nameRow] != "" {
 		nameRow--
@@ -338,7 +339,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 	for cy := range ph {
 		g := rowTicks[cy]
 		if cy == nameRow && g == "" && ph > 4 {
-			g = "x₂"
+			g = n2
 		}
 		lines = append(lines, th.Dim.Render(padLeft(g, gutter-1)+" ")+r.row(th, cy))
 	}
@@ -364,8 +365,8 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		cx := int(math.Floor((v - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
 		place(t, cx-len([]rune(t))/2)
 	}
-	if !place("x₁", pw-2) {
-		place("x₁", 0)
+	if w1 := len([]rune(n1)); !place(n1, pw-w1) {
+		place(n1, 0)
 	}
 	lines = append(lines, strings.Repeat(" ", gutter)+th.Dim.Render(string(axis)))
 	return lines

@@ -45,6 +45,8 @@ type session struct {
 	version int
 	// built counts rebuilds: new data, kernel, bias or tie rule.
 	built int
+	// raw is the data before u standardized it (nil when it is not).
+	raw []datasets.Point
 	// fieldGen counts the fields asked for, so a field computed off the UI
 	// path for an older size is dropped; computing reports one is pending.
 	fieldGen  int
@@ -300,7 +302,7 @@ func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
 		}
 		o.Config.Kernel, o.Config.Bias, o.Config.Tie = k, b.Preset.Bias, b.Preset.Tie
 	}
-	o.Dataset, o.File, o.Header = b.Name, "", nil
+	o.Dataset, o.File, o.Header, o.Standardized = b.Name, "", nil, false
 	pts, err := generate(b, o.N, o.Noise, o.Seed)
 	if err != nil {
 		return err
@@ -309,7 +311,7 @@ func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
 	if err := s.apply(o); err != nil {
 		return err
 	}
-	s.edited, s.onYours = false, false
+	s.edited, s.onYours, s.raw = false, false, nil
 	return nil
 }
 
@@ -401,10 +403,39 @@ func (s *session) deletePoint(x1, x2, radius float64) bool {
 // columns are the names of the coordinates: the CSV header's, when the
 // file had one, or x₁ and x₂.
 func (s *session) columns() (string, string) {
+	a, b := "x₁", "x₂"
 	if h := s.opts.Header; len(h) >= 2 && !s.edited {
-		return safetext.Clean(h[0]), safetext.Clean(h[1])
+		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
 	}
-	return "x₁", "x₂"
+	if s.opts.Standardized {
+		// z-scores: the axes say so.
+		return "z(" + a + ")", "z(" + b + ")"
+	}
+	return a, b
+}
+
+// standardize switches the points to their z-scores (datasets.Standardize)
+// or back to the data as it was; α starts again from 0.
+func (s *session) standardize() (string, error) {
+	o := s.opts
+	if o.Standardized {
+		if s.raw == nil {
+			return "", fmt.Errorf("the original scale of these points is not kept (they were standardized with --standardize, or before a switch of data)")
+		}
+		o.Points, o.Standardized = s.raw, false
+		if err := s.applyKeepData(o); err != nil {
+			return "", err
+		}
+		s.raw = nil
+		return "original scale: α reset", nil
+	}
+	raw := o.Points
+	o.Points, o.Standardized = datasets.Standardize(raw), true
+	if err := s.applyKeepData(o); err != nil {
+		return "", err
+	}
+	s.raw = raw
+	return "standardized: each coordinate rescaled to mean 0 and sd 1 (z-scores), α reset", nil
 }
 
 // fieldOverflow counts the lattice values of the field that are not finite

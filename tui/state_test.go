@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/datasets"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
@@ -118,5 +120,25 @@ func TestAlphaOnlySV(t *testing.T) {
 	rows := strings.Count(out, "⊕") + strings.Count(out, "⊖")
 	if want := min(len(svs), strings.Count(out, "\n")-2); rows != want || strings.Contains(out, " + \n") {
 		t.Errorf("V: %d support-vector rows shown, want %d:\n%s", rows, want, out)
+	}
+}
+
+// TestStandardizeKey: u switches unscaled data (income against age) to
+// z-scores, the axes say so, and u again brings the original points back.
+func TestStandardizeKey(t *testing.T) {
+	pts := []datasets.Point{{X1: 30000, X2: 25, Y: 1}, {X1: 40000, X2: 61, Y: -1}, {X1: 52000, X2: 33, Y: 1}, {X1: 61000, X2: 47, Y: -1}}
+	o := fileOptions(t, "people.csv", pts, "rbf(sigma=1)", 1)
+	o.Header = []string{"income", "age", "y"}
+	m := newModel(t, o, 120, 40)
+	press(m, "u")
+	if !m.s.opts.Standardized || !strings.Contains(screen(m), "z(age)") || !strings.Contains(screen(m), "z(income)") {
+		t.Fatalf("u: standardized %v, axes:\n%s", m.s.opts.Standardized, screen(m))
+	}
+	if x := m.s.opts.Points[0].X1; math.Abs(x-datasets.Standardize(pts)[0].X1) > 0 {
+		t.Errorf("u: first income %v, want its z-score", x)
+	}
+	press(m, "u")
+	if m.s.opts.Standardized || m.s.opts.Points[0] != pts[0] {
+		t.Errorf("u again: standardized %v, first point %v; want the original %v", m.s.opts.Standardized, m.s.opts.Points[0], pts[0])
 	}
 }

@@ -20,6 +20,7 @@ func (s *session) useYours() error {
 	if err := s.apply(*s.yours); err != nil {
 		return err
 	}
+	s.raw = nil
 	s.onYours, s.edited = true, edited
 	return nil
 }
