@@ -18,21 +18,31 @@ import (
 // 175, 215, 255); in 16 colours each class has one hue in two
 // intensities. Other colours (points, the cursor, the boundary) are
 // saturated or grey, and nearest-colour conversion keeps them.
+// shadeTable is a profile's palette entries for the class shades (level 0,
+// small |f|, first), the Gram heat (−1: no shade), and the ink of points
+// (−1: nearest colour to the theme's).
+type shadeTable struct {
+	pos, neg, heat []int
+	ink            int
+}
+
 var (
-	// cube256 are the region's shades, level 0 (small |f|) first.
-	cube256 = map[bool]struct{ pos, neg, heat []uint8 }{
+	// cube256 are the 256-colour shades.
+	cube256 = map[bool]shadeTable{
 		// dark: deep blue (0,0,95) … (0,135,215); brown-orange (135,95,0) … (215,135,0)
-		true: {pos: []uint8{17, 18, 25, 32}, neg: []uint8{94, 130, 166, 172}, heat: []uint8{235, 17, 18, 24, 25, 32}},
+		true: {pos: []int{17, 18, 25, 32}, neg: []int{94, 130, 166, 172}, heat: []int{235, 17, 18, 24, 25, 32}, ink: -1},
 		// light: pale blue (215,215,255) … (95,175,255); peach (255,215,175) … (255,175,0)
-		false: {pos: []uint8{189, 153, 117, 75}, neg: []uint8{223, 222, 215, 214}, heat: []uint8{255, 189, 153, 117, 111, 75}},
+		false: {pos: []int{189, 153, 117, 75}, neg: []int{223, 222, 215, 214}, heat: []int{255, 189, 153, 117, 111, 75}, ink: -1},
 	}
 	// basic16 are the 16-colour shades: blue (4) and bright blue (12) for
 	// +1, yellow (3) and bright yellow (11) for −1; dark backgrounds go
 	// from the plain to the bright one as |f| grows, light ones the other
-	// way. Heat has no shade for small entries.
-	basic16 = map[bool]struct{ pos, neg, heat []int }{
-		true:  {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}},
-		false: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}},
+	// way. Heat has no shade for small entries. With one hue a class,
+	// points and support vectors would vanish into the shades: they are
+	// white on black (black on white), told apart by their glyphs + − ⊕ ⊖.
+	basic16 = map[bool]shadeTable{
+		true:  {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}, ink: 15},
+		false: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}, ink: 0},
 	}
 )
 
@@ -49,51 +59,37 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 		}
 		return rgb[c]
 	}
+	// index picks colour c's palette entry: the class shades and heat from
+	// the profile's table, the rest by nearest colour.
+	index := func(t shadeTable, nearest func(color.Color) int) func(c int) int {
+		return func(c int) int {
+			switch {
+			case c == colPosInk && t.ink >= 0, c == colNegInk && t.ink >= 0:
+				return t.ink
+			case c <= -2:
+				return t.heat[-2-c]
+			case c >= colPos && c < colPos+shades:
+				return t.pos[c-colPos]
+			case c >= colNeg && c < colNeg+shades:
+				return t.neg[c-colNeg]
+			}
+			v := rgbOf(c)
+			return nearest(color.RGBA{v[0], v[1], v[2], 0xFF})
+		}
+	}
 	switch profile {
 	case colorprofile.ANSI256:
-		t := cube256[dark]
-		index := func(c int) uint8 {
-			switch {
-			case c <= -2:
-				return t.heat[-2-c]
-			case c >= colPos && c < colPos+shades:
-				return t.pos[c-colPos]
-			case c >= colNeg && c < colNeg+shades:
-				return t.neg[c-colNeg]
-			}
-			v := rgbOf(c)
-			return uint8(ansi.Convert256(color.RGBA{v[0], v[1], v[2], 0xFF}))
-		}
+		idx := index(cube256[dark], func(c color.Color) int { return int(ansi.Convert256(c)) })
 		return func(c int, fg bool) string {
 			if fg {
-				return fmt.Sprintf("38;5;%d", index(c))
+				return fmt.Sprintf("38;5;%d", idx(c))
 			}
-			return fmt.Sprintf("48;5;%d", index(c))
+			return fmt.Sprintf("48;5;%d", idx(c))
 		}
 	case colorprofile.ANSI:
-		t := basic16[dark]
-		index := func(c int) int {
-			switch {
-			case c == colPosInk || c == colNegInk:
-				// With one hue a class, points and support vectors would
-				// vanish into the shades: they are white on black (black on
-				// white), told apart by their glyphs + − ⊕ ⊖.
-				if dark {
-					return 15
-				}
-				return 0
-			case c <= -2:
-				return t.heat[-2-c]
-			case c >= colPos && c < colPos+shades:
-				return t.pos[c-colPos]
-			case c >= colNeg && c < colNeg+shades:
-				return t.neg[c-colNeg]
-			}
-			v := rgbOf(c)
-			return int(ansi.Convert16(color.RGBA{v[0], v[1], v[2], 0xFF}))
-		}
+		idx := index(basic16[dark], func(c color.Color) int { return int(ansi.Convert16(c)) })
 		return func(c int, fg bool) string {
-			n := index(c)
+			n := idx(c)
 			switch {
 			case n < 0:
 				return ""
