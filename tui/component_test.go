@@ -94,7 +94,10 @@ func TestGramLabelsFitLargeIndices(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	out := ansi.Strip(m.gram.View())
 	focus := m.s.focus()
-	if want := "x" + learn.Sub(focus+1); focus >= 999 && !strings.Contains(out, want) {
+	if focus < 999 {
+		t.Fatalf("the focus is x%s: the test needs an index of 1000 or more", learn.Sub(focus+1))
+	}
+	if want := "x" + learn.Sub(focus+1); !strings.Contains(out, want) {
 		t.Errorf("the Gram panel lacks the whole label %s:\n%s", want, out)
 	}
 }

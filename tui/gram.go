@@ -88,6 +88,18 @@ func (g *gramView) lines() []string {
 	if ih <= 0 || iw <= 0 {
 		return box(th, title, nil, w, h)
 	}
+	// Each entry is K(xᵢ, xⱼ) from a cached row or one kernel evaluation;
+	// the window's entries are read three times (widths, heat scale,
+	// cells), so they are evaluated once.
+	known := map[[2]int]float64{}
+	kernel := func(i, j int) float64 {
+		v, ok := known[[2]int{i, j}]
+		if !ok {
+			v = p.K(i, j)
+			known[[2]int{i, j}] = v
+		}
+		return v
+	}
 	note := g.mercerWrapped(iw, ih)
 	rows := max(0, min(p.N(), ih-1-len(note)))
 	focus := max(0, g.s.focus())
@@ -104,7 +116,7 @@ func (g *gramView) lines() []string {
 		need := cw
 		for i := r0; i < r0+rows; i++ {
 			for j := c0; j < c0+cols; j++ {
-				need = max(need, 1+utf8.RuneCountInString(num(gramRound(p.K(i, j)), 8)))
+				need = max(need, 1+utf8.RuneCountInString(num(gramRound(kernel(i, j)), 8)))
 			}
 		}
 		if need == cw {
@@ -117,7 +129,7 @@ func (g *gramView) lines() []string {
 	big, overflow := 0.0, false
 	for i := r0; i < r0+rows; i++ {
 		for j := c0; j < c0+cols; j++ {
-			if k := math.Abs(p.K(i, j)); isFinite(k) {
+			if k := math.Abs(kernel(i, j)); isFinite(k) {
 				big = math.Max(big, k)
 			} else {
 				overflow = true
@@ -140,7 +152,7 @@ func (g *gramView) lines() []string {
 		}
 		b.WriteString(head)
 		for j := c0; j < c0+cols; j++ {
-			k := p.K(i, j)
+			k := kernel(i, j)
 			cellText := padLeft(num(gramRound(k), cw-1), cw)
 			switch {
 			case th.Mono:

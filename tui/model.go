@@ -118,8 +118,7 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
 	m.syncKeys()
-	m.sizePanels()
-	l := m.computeLayout()
+	l := m.sizePanels()
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
 	switch {
 	case check == nil:
@@ -149,7 +148,7 @@ func (m *Model) probe() string {
 // sizePanels gives the panels their sizes and the region its place (the
 // α and Gram panels go beside the region when the terminal is wide, in its
 // place when not), and brings the region's drawing up to date.
-func (m *Model) sizePanels() {
+func (m *Model) sizePanels() screenLayout {
 	l := m.computeLayout()
 	m.region.SetSize(l.regionW, l.regionH)
 	m.region.SetOrigin(l.regionX, l.regionY)
@@ -165,10 +164,11 @@ func (m *Model) sizePanels() {
 	if l.sideW > 0 {
 		m.alpha.SetSize(l.sideW, l.alphaH)
 		m.gram.SetSize(l.sideW, l.regionH-l.alphaH)
-		return
+		return l
 	}
 	m.alpha.SetSize(l.regionW, l.regionH)
 	m.gram.SetSize(l.regionW, l.regionH)
+	return l
 }
 
 // route hands a message to the part of the program it is for.

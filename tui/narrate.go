@@ -11,15 +11,6 @@ import (
 	"kernelscope/notation"
 )
 
-// sumText writes the sum of a step, f(xᵢ) = Σ αₖ yₖ K(xₖ, xᵢ), in the
-// notation trace writes it (package notation): every term for small n, as
-// seed 003 does ("1·4 + 0·0 + 0·4 + 0·0 = 4"), the nonzero ones or a
-// summary for larger n. It is called right after the step, which is when
-// the step still holds its terms.
-func sumText(l notation.Learner, st learn.Step) string {
-	return notation.Sum(l, st)
-}
-
 // narrationView is the narration under the region: the last step as the
 // notes write it, the update or what comes next, or the root's message.
 type narrationView struct {

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"math"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -91,10 +90,7 @@ func (r *regionView) moveCursor(dir string) {
 
 // cellOf is the plot cell of an input point, and whether it is in view.
 func (r *regionView) cellOf(x1, x2 float64) (cx, cy int, ok bool) {
-	v := r.s.view
-	cx = int(math.Floor((x1 - v.MinX1) / (v.MaxX1 - v.MinX1) * float64(r.plotW)))
-	cy = int(math.Floor((v.MaxX2 - x2) / (v.MaxX2 - v.MinX2) * float64(r.plotH)))
-	return cx, cy, cx >= 0 && cx < r.plotW && cy >= 0 && cy < r.plotH
+	return cellOf(r.s.view, r.plotW, r.plotH, x1, x2)
 }
 
 // toNextSupportVector moves the cursor to the support vector after the one

@@ -262,14 +262,9 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 	// being visited.
 	p := s.p
 	view := s.view
-	toCell := func(x1, x2 float64) (int, int, bool) {
-		cx := int(math.Floor((x1 - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
-		cy := int(math.Floor((view.MaxX2 - x2) / (view.MaxX2 - view.MinX2) * float64(ph)))
-		return cx, cy, cx >= 0 && cx < pw && cy >= 0 && cy < ph
-	}
 	put := func(i int, bgOverride int) {
 		x := p.X(i)
-		cx, cy, ok := toCell(x.X1, x.X2)
+		cx, cy, ok := cellOf(view, pw, ph, x.X1, x.X2)
 		if !ok {
 			return
 		}
@@ -472,6 +467,15 @@ func padLeft(s string, w int) string {
 
 // isFinite reports whether v is a number other than ±Inf and NaN.
 func isFinite(v float64) bool { return math.Abs(v) <= math.MaxFloat64 }
+
+// cellOf maps an input point to the plot cell it falls in (the inverse of
+// cellAt), and reports whether that cell is in the plot. Drawing and
+// hit-testing both use it, so a point is found where it was drawn.
+func cellOf(view learn.Rect, pw, ph int, x1, x2 float64) (cx, cy int, ok bool) {
+	cx = int(math.Floor((x1 - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
+	cy = int(math.Floor((view.MaxX2 - x2) / (view.MaxX2 - view.MinX2) * float64(ph)))
+	return cx, cy, cx >= 0 && cx < pw && cy >= 0 && cy < ph
+}
 
 // cellAt maps a plot cell to input coordinates (the cell's centre).
 func cellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {

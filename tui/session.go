@@ -221,7 +221,8 @@ func (s *session) step() bool {
 	if len(s.steps) == maxShownSteps {
 		s.steps = append(s.steps[:0], s.steps[maxShownSteps/2:]...)
 	}
-	terms := sumText(s.p, st)
+	// The sum is written now, while the step still holds its terms.
+	terms := notation.Sum(s.p, st)
 	st.Terms = nil
 	s.steps = append(s.steps, shownStep{step: st, terms: terms})
 	return true
