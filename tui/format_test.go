@@ -21,7 +21,12 @@ func TestNum(t *testing.T) {
 		{1.0 / 3, 5, "0.333"},
 		{-0.2, 7, "−0.2"},
 		{-47260, 7, "−47260"},
-		{-47260, 5, "−5e4"}, // too wide for 5: magnitude kept, not "−4726"
+		{-47260, 5, "−47k"},     // too wide for 5: SI form, magnitude kept, not "−4726"
+		{-47260, 6, "−47260"},   // exact when it fits
+		{-47260.5, 6, "−47.3k"}, // one more digit of the SI form when it fits
+		{15204, 4, "15k"},
+		{999999, 5, "1e6"}, // rounds to 1000k: the exponent form
+		{1.2e6, 5, "1.2e6"},
 		{1e160, 5, "1e160"},
 		{-1e160, 7, "−1e160"},
 		{5.699e159, 6, "6e159"},

@@ -28,7 +28,10 @@ func (h helpKeys) groups() []helpGroup {
 		return g
 	}
 	p := h.player
-	edit := group("cursor and editing", k.Up, k.Down, k.Left, k.Right, k.NextSV, k.AddPos, k.AddNeg, k.Delete, k.Save)
+	// The four arrows share one line, so the help fits 80×24.
+	arrows := key.NewBinding(key.WithHelp("↑↓←→", "move cursor (⇧ ×5)"))
+	arrows.SetEnabled(k.Up.Enabled())
+	edit := group("cursor and editing", arrows, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save)
 	for _, m := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
 		edit.items = append(edit.items, m)
 		edit.off = append(edit.off, false)
@@ -38,7 +41,7 @@ func (h helpKeys) groups() []helpGroup {
 		group("data", k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Standardize),
 		group("kernel", k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle),
 		edit,
-		group("view", k.Panel, k.OnlySV, k.Mono, k.Cancel, k.Help, k.Quit),
+		group("view", k.Panel, k.OnlySV, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
 	}
 }
 

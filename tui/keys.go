@@ -82,6 +82,7 @@ type KeyMap struct {
 	Left   key.Binding
 	Right  key.Binding
 	NextSV key.Binding
+	Goto   key.Binding
 	AddPos key.Binding
 	AddNeg key.Binding
 	Delete key.Binding
@@ -89,6 +90,7 @@ type KeyMap struct {
 
 	Panel  key.Binding
 	OnlySV key.Binding
+	Big    key.Binding
 	Mono   key.Binding
 	Cancel key.Binding
 	Help   key.Binding
@@ -123,6 +125,7 @@ func DefaultKeyMap() KeyMap {
 		Left:   b([]string{"left", "shift+left"}, "←", "cursor left (⇧ ×5)"),
 		Right:  b([]string{"right", "shift+right"}, "→", "cursor right (⇧ ×5)"),
 		NextSV: b([]string{"v"}, "v", "cursor to next SV"),
+		Goto:   b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0–9", "jump to xᵢ (type i)"),
 		AddPos: b([]string{"o"}, "o", "add +1 point here"),
 		AddNeg: b([]string{"x"}, "x", "add −1 point here"),
 		Delete: b([]string{"delete", "backspace"}, "del", "delete nearest"),
@@ -130,6 +133,7 @@ func DefaultKeyMap() KeyMap {
 
 		Panel:  b([]string{"g"}, "g", "region/α/Gram"),
 		OnlySV: b([]string{"V"}, "V", "α: only SVs / all"),
+		Big:    b([]string{"B"}, "B", "projector mode"),
 		Mono:   b([]string{"m"}, "m", "color-free mode"),
 		Cancel: b([]string{"esc"}, "esc", "stop / hide cursor"),
 		Help:   b([]string{"?"}, "?", "all keys"),
@@ -162,7 +166,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},
-		{k.Panel, k.OnlySV, k.Mono, k.Cancel, k.Help, k.Quit},
+		{k.Panel, k.OnlySV, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
 }
 

@@ -63,7 +63,7 @@ func (m *Model) computeLayout() screenLayout {
 	bottom := l.narrationLines + l.statusLines + 1 // and help
 	l.regionH = max(0, h-bottom)
 	l.regionW = w
-	if w >= wideW && h >= wideH {
+	if !m.narrow() {
 		l.sideW = max(36, min(64, w*36/100))
 		l.regionW = w - l.sideW
 		l.alphaH = l.regionH / 2

@@ -48,6 +48,7 @@ type Model struct {
 
 	width, height int
 	dark, mono    bool
+	big           bool // projector mode (B, --big)
 	// profile is the terminal's colour profile (Bubble Tea detects it and
 	// says so at start); noColor is true under NO_COLOR or in a terminal
 	// without colours, where color-free mode is the only readable one.
@@ -59,6 +60,8 @@ type Model struct {
 	show     int // what the main area shows when narrow
 	showHelp bool
 	message  string
+	// typed is the example number typed so far with 0–9 (see goTo).
+	typed    string
 	// confirm is the action a second press of its key confirms ("quit",
 	// "edit"), when the first press would have lost unsaved points.
 	confirm  string
@@ -150,6 +153,7 @@ func (m *Model) probe() string {
 // place when not), and brings the region's drawing up to date.
 func (m *Model) sizePanels() screenLayout {
 	l := m.computeLayout()
+	m.region.big = m.big
 	m.region.SetSize(l.regionW, l.regionH)
 	m.region.SetOrigin(l.regionX, l.regionY)
 	m.region.narrow = l.sideW == 0
@@ -215,6 +219,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.message = ""
 	confirm := m.confirm
 	m.confirm = ""
+	if !key.Matches(msg, k.Goto) {
+		m.typed = ""
+	}
 	if why := m.whyNot(msg); why != "" {
 		m.message = why
 		return nil
@@ -287,6 +294,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.message = "no support vector in view yet"
 		}
+	case key.Matches(msg, k.Goto):
+		m.goTo(msg.String())
 	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		m.region.moveCursor(msg.String())
 	case key.Matches(msg, k.AddPos), key.Matches(msg, k.AddNeg):
@@ -316,6 +325,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.OnlySV):
 		m.alpha.onlySV = !m.alpha.onlySV
 		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
+	case key.Matches(msg, k.Big):
+		m.big = !m.big
+		m.message = map[bool]string{true: "projector mode: big markers, [+] [−] support vectors, a thick boundary; g shows α and Gram", false: "projector mode off"}[m.big]
+		return m.layout()
 	case key.Matches(msg, k.Mono):
 		if m.noColor {
 			m.message = "color-free mode stays on: NO_COLOR is set or the terminal shows no colours (+ − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary)"
@@ -353,7 +366,8 @@ func (m *Model) syncKeys() {
 	k.Left.SetEnabled(cursor)
 	k.Right.SetEnabled(cursor)
 	k.NextSV.SetEnabled(cursor && len(s.p.SupportVectors()) > 0)
-	k.Panel.SetEnabled(m.width < wideW || m.height < wideH)
+	k.Goto.SetEnabled(cursor && s.p.N() > 0)
+	k.Panel.SetEnabled(m.narrow())
 }
 
 // setConfig applies a new training configuration; α resets.
@@ -383,7 +397,14 @@ func (m *Model) layout() tea.Cmd {
 // regionHidden reports whether the narrow layout shows a panel instead of
 // the region.
 func (m *Model) regionHidden() bool {
-	return (m.width < wideW || m.height < wideH) && m.show != showRegion
+	return m.narrow() && m.show != showRegion
+}
+
+// narrow reports whether the α and Gram panels are folded away behind g:
+// in a small terminal, and in projector mode, where the region takes the
+// whole width.
+func (m *Model) narrow() bool {
+	return m.width < wideW || m.height < wideH || m.big
 }
 
 // View draws the whole screen.

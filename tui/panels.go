@@ -104,7 +104,31 @@ func num(v float64, w int) string {
 	if utf8.RuneCountInString(s) <= w && !strings.ContainsRune(s, 'e') {
 		return s
 	}
+	if k, ok := kiloNum(v, w); ok {
+		return k
+	}
 	return expNum(v, w)
+}
+
+// kiloNum writes a value in the thousands with the SI suffix k and as many
+// digits as fit in w (−47k for −47,260, 1.5k for 1,520), the form a reader
+// takes in at a glance; ok is false outside [1e3, 1e6) or when it does not
+// fit, and the exponent form is used instead (1.2e6).
+func kiloNum(v float64, w int) (string, bool) {
+	if a := math.Abs(v); a < 1e3 || a >= 1e6 {
+		return "", false
+	}
+	for prec := 2; prec >= 0; prec-- {
+		r := math.Round(v/1e3*math.Pow10(prec)) / math.Pow10(prec)
+		if math.Abs(r) >= 1e3 {
+			return "", false // 999,999 rounds to 1000k: that is 1e6
+		}
+		s := learn.Num(r) + "k"
+		if utf8.RuneCountInString(s) <= w {
+			return s, true
+		}
+	}
+	return "", false
 }
 
 // expNum writes v as mantissa and exponent with as many digits as fit in

@@ -18,6 +18,7 @@ type regionView struct {
 
 	w, h           int  // the panel, border included
 	narrow         bool // the α and Gram panels are folded away behind g
+	big            bool // projector mode: big markers, thick boundary, key line
 	plotX0, plotY0 int  // screen position of the plot's top-left cell
 	plotW, plotH   int  // the plot's cells (axes and border excluded)
 
@@ -29,6 +30,9 @@ type regionView struct {
 func (r *regionView) SetSize(w, h int) {
 	r.w, r.h = w, h
 	r.plotW, r.plotH = plotSize(inner(w, h))
+	if r.big {
+		r.plotH = max(0, r.plotH-1) // the key line
+	}
 	if w <= 0 {
 		r.plotW, r.plotH = 0, 0
 	}
@@ -42,6 +46,9 @@ func (r *regionView) SetSize(w, h int) {
 func (r *regionView) SetOrigin(x, y int) {
 	left, top := border.GetBorderLeftSize(), border.GetBorderTopSize()
 	r.plotX0, r.plotY0 = x+left+gutter, y+top
+	if r.big {
+		r.plotY0++ // below the key line
+	}
 }
 
 // hit maps a screen cell to a plot cell.
@@ -119,6 +126,18 @@ func (r *regionView) toNextSupportVector() int {
 	return -1
 }
 
+// toExample moves the cursor to example j's cell and reports whether the
+// example is in view (the cursor stays where it was when it is not).
+func (r *regionView) toExample(j int) bool {
+	x := r.s.p.X(j)
+	cx, cy, ok := r.cellOf(x.X1, x.X2)
+	if !r.hasPlot() || !ok {
+		return false
+	}
+	r.cursorOn, r.cursorX, r.curY = true, cx, cy
+	return true
+}
+
 // under is the examples drawn in the cursor's cell.
 func (r *regionView) under() []int {
 	var here []int
@@ -139,7 +158,7 @@ func (r *regionView) at(cx, cy int) (x1, x2 float64) {
 // refresh brings the cached drawing of the field up to date; Update calls
 // it, so View only reads.
 func (r *regionView) refresh() {
-	r.draw.refresh(r.s, r.th, r.plotW, r.plotH)
+	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big)
 }
 
 // Update has no messages of its own: keys and clicks come through the
@@ -162,12 +181,39 @@ func (r *regionView) lines() []string {
 		title = " " + f + "   computing the field for the new size… "
 	}
 	iw, ih := inner(r.w, r.h)
-	ov := overlay{current: r.s.focus(), flash: r.player.flashing(), cursorX: -1, curY: -1}
+	ov := overlay{current: r.s.focus(), flash: r.player.flashing(), cursorX: -1, curY: -1, big: r.big}
 	ov.flashOn = ov.flash >= 0
 	if r.cursorOn {
 		ov.cursorX, ov.curY = r.cursorX, r.curY
 	}
+	if r.big && ih > 0 {
+		title = " " + f + "   projector mode (B) "
+		lines := append([]string{fit(keyLine(r.th), iw)}, r.draw.render(r.s, r.th, ov, iw, ih-1)...)
+		return drawBox(r.th, title, lines, r.w, r.h, true)
+	}
 	return drawBox(r.th, title, r.draw.render(r.s, r.th, ov, iw, ih), r.w, r.h, true)
+}
+
+// keyLine is projector mode's key: each marker drawn as the plot draws it,
+// in bold, with what it means.
+func keyLine(th *Theme) string {
+	sample := func(fg, bg uint8, glyphs ...string) string {
+		text := strings.Join(glyphs, "")
+		if th.Mono {
+			return "\x1b[1m" + text + reset
+		}
+		return th.cellStyle(fg, bg) + "\x1b[1m" + text + reset
+	}
+	label := func(s string) string { return "\x1b[1m" + s + reset }
+	boundary := sample(colBoundary, colBoundary, "▀▀▀")
+	if th.Mono {
+		boundary = sample(0, 0, monoBoundary, monoBoundary, monoBoundary)
+	}
+	return " " + sample(colPosInk, colNeutral, bigMarker(true, false)...) + label(" y = +1   ") +
+		sample(colNegInk, colNeutral, bigMarker(false, false)...) + label(" y = −1   ") +
+		sample(colNeutral, colPosInk, bigMarker(true, true)...) + " " +
+		sample(colNeutral, colNegInk, bigMarker(false, true)...) + label(" support vectors   ") +
+		boundary + label(" boundary f = 0")
 }
 
 func legend() string {

@@ -55,6 +55,7 @@ type region struct {
 	base    []uint8 // 2 colors per cell: upper, lower pixel
 	version int     // session version the base was computed for
 	theme   *Theme
+	big     bool // projector mode: the base has a thick boundary
 	cells   []cell // scratch: base plus overlays
 	out     strings.Builder
 }
@@ -227,14 +228,18 @@ type overlay struct {
 	current, flash int  // example indices (−1: none)
 	cursorX, curY  int  // cursor cell (−1: hidden)
 	flashOn        bool // the last mistake is flashing
+	big            bool // projector mode: markers several cells wide
 }
 
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
-func (r *region) refresh(s *session, th *Theme, pw, ph int) {
-	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || len(r.base) == 0 {
-		r.w, r.h, r.version, r.theme = pw, ph, s.version, th
+func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool) {
+	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || r.big != big || len(r.base) == 0 {
+		r.w, r.h, r.version, r.theme, r.big = pw, ph, s.version, th, big
 		r.compute(s.field, s.p.Config().Tie, s.p)
+		if big {
+			r.thicken()
+		}
 	}
 }
 
@@ -268,25 +273,33 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		if !ok {
 			return
 		}
-		c := &r.cells[cy*pw+cx]
 		sv := p.Alpha(i) > 0
 		pos := p.Y(i) > 0
-		c.glyph = pointGlyph(pos, sv)
 		ink := uint8(colNegInk)
 		if pos {
 			ink = colPosInk
 		}
-		c.bold = true
+		// A support vector is a solid block of its class color with a
+		// contrasting glyph: visible at a glance, and in print. Other
+		// points are their class color cut out of the field.
+		fg, bg := ink, uint8(colNeutral)
 		if sv {
-			// A support vector is a solid block of its class color with a
-			// contrasting glyph: visible at a glance, and in print.
-			c.fg, c.bg = colNeutral, ink
-		} else {
-			// Other points are their class color cut out of the field.
-			c.fg, c.bg = ink, colNeutral
+			fg, bg = colNeutral, ink
 		}
 		if bgOverride >= 0 {
-			c.fg, c.bg = colNeutral, uint8(bgOverride)
+			fg, bg = colNeutral, uint8(bgOverride)
+		}
+		glyphs := []string{pointGlyph(pos, sv)}
+		if ov.big {
+			glyphs = bigMarker(pos, sv)
+		}
+		// The marker is centred on the point's cell, shifted inward at the
+		// plot's edges.
+		x0 := max(0, min(pw-len(glyphs), cx-(len(glyphs)-1)/2))
+		for k, g := range glyphs {
+			if x := x0 + k; x >= 0 && x < pw {
+				r.cells[cy*pw+x] = cell{fg: fg, bg: bg, glyph: g, bold: true}
+			}
 		}
 	}
 	// Several points can share a cell: the rest first, then the support
@@ -453,6 +466,48 @@ func monoGlyph(up, down uint8) string {
 }
 
 func isPos(c uint8) bool { return c >= colPos && c < colPos+shades }
+
+// bigMarker is a point's marker in projector mode, one glyph per cell: two
+// cells for a point (++, −−) and three, in brackets, for a support vector
+// ([+], [−]), so the two differ in shape from the back of a room, with
+// or without color.
+func bigMarker(pos, sv bool) []string {
+	g := glyphNeg
+	if pos {
+		g = glyphPos
+	}
+	if sv {
+		return []string{"[", g, "]"}
+	}
+	return []string{g, g}
+}
+
+// thicken widens the boundary for projector mode: every pixel next to a
+// boundary pixel (left, right, above or below) becomes one, so the line is
+// about three cells wide and has no gaps on a diagonal.
+func (r *region) thicken() {
+	pw, ph := r.w, 2*r.h // pixels: two per cell, one above the other
+	if len(r.base) != pw*ph {
+		return
+	}
+	px := func(x, y int) int { return (y/2*pw+x)*2 + y%2 }
+	was := make([]bool, len(r.base))
+	for y := range ph {
+		for x := range pw {
+			was[y*pw+x] = r.base[px(x, y)] == colBoundary
+		}
+	}
+	for y := range ph {
+		for x := range pw {
+			if was[y*pw+x] || r.base[px(x, y)] == colOverflow {
+				continue
+			}
+			if (x > 0 && was[y*pw+x-1]) || (x+1 < pw && was[y*pw+x+1]) || (y > 0 && was[(y-1)*pw+x]) || (y+1 < ph && was[(y+1)*pw+x]) {
+				r.base[px(x, y)] = colBoundary
+			}
+		}
+	}
+}
 
 // padLeft right-aligns s in w cells, measured by display width (a CJK
 // character takes two cells), cutting it to w cells when it is wider.

@@ -68,10 +68,15 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return "no plot to put a point on at this size: make the terminal larger"
 	case off(k.Delete):
 		return "no points to delete"
+	case off(k.Goto):
+		if p.N() == 0 {
+			return "no examples to put the cursor on"
+		}
+		return "no plot to put the cursor on at this size: make the terminal larger"
 	case off(k.NextSV):
 		return "no support vectors yet: they appear with the first mistake"
 	case off(k.Panel):
-		return "every panel is on screen; g switches between them in a terminal narrower than 100×24"
+		return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
 	}
 	return ""
 }

@@ -1,0 +1,38 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+
+	"kernelscope/learn"
+)
+
+// goTo answers a digit key: the digits typed in a row name an example, and
+// the cursor jumps to it at once, so "1" then "2" visits x₁ and then x₁₂.
+// A digit that would name an example past the last starts a new number, and
+// any other key ends it (handleKey clears typed).
+func (m *Model) goTo(digit string) {
+	n := m.s.p.N()
+	typed := m.typed + digit
+	if i, err := strconv.Atoi(typed); err != nil || i < 1 || i > n {
+		typed = digit
+	}
+	i, err := strconv.Atoi(typed)
+	if err != nil || i < 1 || i > n {
+		m.typed = ""
+		m.message = fmt.Sprintf("no example %s: they are numbered 1 to %d", digit, n)
+		return
+	}
+	m.typed = typed
+	j := i - 1
+	x, sub := m.s.p.X(j), learn.Sub(i)
+	if !m.region.toExample(j) {
+		m.message = fmt.Sprintf("x%s = (%s, %s) is outside the plot's view", sub, learn.Num(x.X1), learn.Num(x.X2))
+		return
+	}
+	m.message = fmt.Sprintf("cursor on x%s = (%s, %s), y = %s, α%s = %s",
+		sub, learn.Num(x.X1), learn.Num(x.X2), learn.Sign(m.s.p.Y(j)), sub, learn.Num(m.s.p.Alpha(j)))
+	if i*10 <= n {
+		m.message += fmt.Sprintf("; another digit goes on to x%s…", learn.Sub(i*10))
+	}
+}
