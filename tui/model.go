@@ -61,7 +61,7 @@ type Model struct {
 	showHelp bool
 	message  string
 	// typed is the example number typed so far with 0–9 (see goTo).
-	typed    string
+	typed string
 	// confirm is the action a second press of its key confirms ("quit",
 	// "edit"), when the first press would have lost unsaved points.
 	confirm  string

@@ -55,7 +55,7 @@ type region struct {
 	base    []uint8 // 2 colors per cell: upper, lower pixel
 	version int     // session version the base was computed for
 	theme   *Theme
-	big     bool // projector mode: the base has a thick boundary
+	big     bool   // projector mode: the base has a thick boundary
 	cells   []cell // scratch: base plus overlays
 	out     strings.Builder
 }
