@@ -13,7 +13,6 @@ import (
 
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
-	"kernelscope/notation"
 )
 
 // Minimum sizes: below tooSmall only a message fits; below wide the side
@@ -130,22 +129,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, check
 	}
 	return m, tea.Batch(cmd, check)
-}
-
-// probe answers "what does it predict here, and why?" for the cursor's
-// cell: its point, f there as the sum of the notes, the prediction, and
-// which examples share the cell.
-func (m *Model) probe() string {
-	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
-	text := "cursor: " + notation.Probe(m.s.p, m.s.p.Config().Tie, x1, x2)
-	if here := m.region.under(); len(here) > 0 {
-		names := make([]string, len(here))
-		for k, i := range here {
-			names[k] = "x" + learn.Sub(i+1)
-		}
-		text += "   here: " + strings.Join(names, ", ")
-	}
-	return text
 }
 
 // sizePanels gives the panels their sizes and the region its place (the

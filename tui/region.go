@@ -380,34 +380,6 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 	return lines
 }
 
-// niceTicks returns round values (multiples of 1, 2 or 5 times a power of
-// ten) inside [lo, hi], about n of them at most; 0 is one of them when it
-// is in the range.
-func niceTicks(lo, hi float64, n int) []float64 {
-	span := hi - lo
-	if !(span > 0) || !isFinite(span) || n < 1 {
-		return nil
-	}
-	raw := span / float64(n)
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := 10 * p
-	for _, m := range []float64{1, 2, 5} {
-		if m*p >= raw*(1-1e-9) { // 0.2 is a step of 0.6/3 despite rounding
-			step = m * p
-			break
-		}
-	}
-	var ticks []float64
-	for k := math.Ceil(lo / step); k*step <= hi && len(ticks) <= n+1; k++ {
-		v := k * step
-		if math.Abs(v) < step*1e-9 {
-			v = 0 // −0 and rounding residue
-		}
-		ticks = append(ticks, v)
-	}
-	return ticks
-}
-
 // row writes one row of cells, emitting a color change only where the colors
 // change.
 func (r *region) row(th *Theme, cy int) string {
@@ -466,48 +438,6 @@ func monoGlyph(up, down uint8) string {
 }
 
 func isPos(c uint8) bool { return c >= colPos && c < colPos+shades }
-
-// bigMarker is a point's marker in projector mode, one glyph per cell: two
-// cells for a point (++, −−) and three, in brackets, for a support vector
-// ([+], [−]), so the two differ in shape from the back of a room, with
-// or without color.
-func bigMarker(pos, sv bool) []string {
-	g := glyphNeg
-	if pos {
-		g = glyphPos
-	}
-	if sv {
-		return []string{"[", g, "]"}
-	}
-	return []string{g, g}
-}
-
-// thicken widens the boundary for projector mode: every pixel next to a
-// boundary pixel (left, right, above or below) becomes one, so the line is
-// about three cells wide and has no gaps on a diagonal.
-func (r *region) thicken() {
-	pw, ph := r.w, 2*r.h // pixels: two per cell, one above the other
-	if len(r.base) != pw*ph {
-		return
-	}
-	px := func(x, y int) int { return (y/2*pw+x)*2 + y%2 }
-	was := make([]bool, len(r.base))
-	for y := range ph {
-		for x := range pw {
-			was[y*pw+x] = r.base[px(x, y)] == colBoundary
-		}
-	}
-	for y := range ph {
-		for x := range pw {
-			if was[y*pw+x] || r.base[px(x, y)] == colOverflow {
-				continue
-			}
-			if (x > 0 && was[y*pw+x-1]) || (x+1 < pw && was[y*pw+x+1]) || (y > 0 && was[(y-1)*pw+x]) || (y+1 < ph && was[(y+1)*pw+x]) {
-				r.base[px(x, y)] = colBoundary
-			}
-		}
-	}
-}
 
 // padLeft right-aligns s in w cells, measured by display width (a CJK
 // character takes two cells), cutting it to w cells when it is wider.

@@ -3,8 +3,10 @@ package tui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
 // goTo answers a digit key: the digits typed in a row name an example, and
@@ -35,4 +37,20 @@ func (m *Model) goTo(digit string) {
 	if i*10 <= n {
 		m.message += fmt.Sprintf("; another digit goes on to x%s…", learn.Sub(i*10))
 	}
+}
+
+// probe answers "what does it predict here, and why?" for the cursor's
+// cell: its point, f there as the sum of the notes, the prediction, and
+// which examples share the cell.
+func (m *Model) probe() string {
+	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
+	text := "cursor: " + notation.Probe(m.s.p, m.s.p.Config().Tie, x1, x2)
+	if here := m.region.under(); len(here) > 0 {
+		names := make([]string, len(here))
+		for k, i := range here {
+			names[k] = "x" + learn.Sub(i+1)
+		}
+		text += "   here: " + strings.Join(names, ", ")
+	}
+	return text
 }
