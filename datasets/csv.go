@@ -1,7 +1,6 @@
 package datasets
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -19,8 +18,14 @@ import (
 
 // Table is what a CSV file holds.
 type Table struct {
-	Header []string // the header's fields as written, trimmed (nil if the file had no header)
+	// Header is the header's names of x1, x2 and y as written, trimmed (nil
+	// if the file had no header): its fields for ReadCSV, the picked
+	// columns' for ReadCSVColumns.
+	Header []string
 	Points []Point
+	// Columns are the columns ReadCSVColumns read, each with its number and
+	// its header name filled in; zero for ReadCSV, which reads x1,x2,y.
+	Columns Columns
 }
 
 // ParseError is a problem with CSV data. Line is the 1-based line it concerns,
@@ -36,6 +41,12 @@ func (e *ParseError) Error() string {
 		return e.Msg
 	}
 	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
+
+// tooManyRows is the error for data row MaxRows+1.
+func tooManyRows() error {
+	return &ParseError{Msg: fmt.Sprintf(
+		"more than %d data rows; kernelscope reads at most %d (split the file or sample it)", MaxRows, MaxRows)}
 }
 
 // maxLine is the longest line ReadCSV accepts, not counting its line ending.
@@ -80,73 +91,45 @@ const utf8BOM = "\xef\xbb\xbf"
 // Problems with the data are returned as *ParseError; a failing reader's error
 // is wrapped.
 func ReadCSV(r io.Reader) (Table, error) {
-	br := bufio.NewReaderSize(r, maxLine+len("\r\n"))
+	lines := newLineReader(r, "is it a CSV file of rows x1,x2,y?")
 	var (
 		t          Table
-		lineNo     int
-		bytesRead  int
 		headerLine int  // line of the header, 0 if none
 		seen       bool // a non-blank line has been read
 		labels     labelStyle
 	)
 	for {
-		raw, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			return Table{}, &ParseError{Line: lineNo + 1, Msg: tooLong}
-		}
-		if err != nil && err != io.EOF {
-			return Table{}, fmt.Errorf("reading line %d: %w", lineNo+1, err)
-		}
-		if len(raw) == 0 && err == io.EOF {
-			break
-		}
-		lineNo++
-		bytesRead += len(raw)
-		switch {
-		case lineNo > MaxLines:
-			return Table{}, &ParseError{Msg: fmt.Sprintf(
-				"more than %d lines; kernelscope reads at most %d, blank ones included (is it a CSV file of rows x1,x2,y?)",
-				MaxLines, MaxLines)}
-		case bytesRead > MaxBytes:
-			return Table{}, &ParseError{Msg: fmt.Sprintf(
-				"more than %d MiB; kernelscope reads at most %d bytes (is it a CSV file of rows x1,x2,y? if so, split it or sample it)",
-				MaxBytes>>20, MaxBytes)}
-		}
-		line := raw
-		line = trimSuffix(line, '\n')
-		line = trimSuffix(line, '\r')
-		if len(line) > maxLine {
-			return Table{}, &ParseError{Line: lineNo, Msg: tooLong}
-		}
-		if lineNo == 1 {
-			line = bytes.TrimPrefix(line, []byte(utf8BOM))
-		}
-		// Checking the bytes first spares a blank line its string.
-		if len(bytes.TrimSpace(line)) != 0 {
-			s := string(line)
-			fields, nf := splitFields(s)
-			switch {
-			case nf != 3:
-				return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
-			case !seen && !isNumber(fields[0]) && looksLikeName(fields[0]):
-				// A copy, so that fields stays on the stack for every other row.
-				t.Header = []string{headerName(fields[0]), fields[1], fields[2]}
-				headerLine = lineNo
-			case len(t.Points) == MaxRows:
-				return Table{}, &ParseError{Msg: fmt.Sprintf(
-					"more than %d data rows; kernelscope reads at most %d (split the file or sample it)", MaxRows, MaxRows)}
-			default:
-				p, err := parseRow(fields, lineNo, !seen, &labels)
-				if err != nil {
-					return Table{}, err
-				}
-				t.Points = append(t.Points, p)
-			}
-			seen = true
-		}
+		line, err := lines.next()
 		if err == io.EOF {
 			break
 		}
+		if err != nil {
+			return Table{}, err
+		}
+		lineNo := lines.n
+		// Checking the bytes first spares a blank line its string.
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		s := string(line)
+		fields, nf := splitFields(s)
+		switch {
+		case nf != 3:
+			return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
+		case !seen && !isNumber(fields[0]) && looksLikeName(fields[0]):
+			// A copy, so that fields stays on the stack for every other row.
+			t.Header = []string{headerName(fields[0]), fields[1], fields[2]}
+			headerLine = lineNo
+		case len(t.Points) == MaxRows:
+			return Table{}, tooManyRows()
+		default:
+			p, err := parseRow(fields, lineNo, !seen, &labels)
+			if err != nil {
+				return Table{}, err
+			}
+			t.Points = append(t.Points, p)
+		}
+		seen = true
 	}
 	switch {
 	case !seen:
@@ -163,6 +146,12 @@ func ReadCSV(r io.Reader) (Table, error) {
 // it holds characters a terminal would act on (see safetext.Name), and wrap
 // the *ParseError if there is one.
 func LoadCSV(path string) (Table, error) {
+	return loadFile(path, ReadCSV)
+}
+
+// loadFile opens path and reads it with read, for LoadCSV and
+// LoadCSVColumns.
+func loadFile(path string, read func(io.Reader) (Table, error)) (Table, error) {
 	name := safetext.Name(path)
 	f, err := os.Open(path)
 	if err != nil {
@@ -175,7 +164,7 @@ func LoadCSV(path string) (Table, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return Table{}, fmt.Errorf("datasets: %s: is a directory, not a CSV file", name)
 	}
-	t, err := ReadCSV(f)
+	t, err := read(f)
 	if err != nil {
 		return Table{}, fmt.Errorf("datasets: %s: %w", name, err)
 	}

@@ -22,7 +22,13 @@ type Options struct {
 	N     int
 	Noise float64
 	Seed  uint64
-	// Points are the training examples; Header the CSV header, if any.
+	// Columns are what --columns, --label and --positive pick from File:
+	// zero when File is read as rows x1,x2,y; once loaded, each column with
+	// its number and header name (datasets.Table.Columns).
+	Columns datasets.Columns
+	// Points are the training examples; Header the CSV header's names of
+	// x1, x2 and y, if the file has a header (of the picked columns, with
+	// Columns).
 	Points []datasets.Point
 	Header []string
 	// Standardized reports that Points are z-scores of the data (mean 0,

@@ -66,8 +66,15 @@ func (f *Flags) Resolve() (Options, error) {
 		}
 		tie = t
 	}
+	cols, err := f.pickColumns()
+	if err != nil {
+		return s, err
+	}
 	if f.set("dataset") && f.set("data") {
 		return s, Usagef("--dataset and --data both name the data; give one")
+	}
+	if !cols.IsZero() && !f.set("data") {
+		return s, Usagef("--%s picks columns of a --data file; the built-in datasets are x1,x2,y already", f.firstColumnFlag())
 	}
 
 	// The data and its preset: the one place presets are applied.
@@ -82,7 +89,7 @@ func (f *Flags) Resolve() (Options, error) {
 		if f.data == "" {
 			return s, Usagef("--data needs a file name")
 		}
-		s.File = f.data
+		s.File, s.Columns = f.data, cols
 	} else {
 		name := f.dataset
 		if !f.set("dataset") {
@@ -177,11 +184,18 @@ func load(s *Options) error {
 
 func loadRaw(s *Options) error {
 	if s.File != "" {
-		t, err := datasets.LoadCSV(s.File)
+		var t datasets.Table
+		var err error
+		if s.Columns.IsZero() {
+			t, err = datasets.LoadCSV(s.File)
+		} else {
+			t, err = datasets.LoadCSVColumns(s.File, s.Columns)
+			err = columnsUsage(s.File, s.Columns, err)
+		}
 		if err != nil {
 			return err
 		}
-		s.Points, s.Header = t.Points, t.Header
+		s.Points, s.Header, s.Columns = t.Points, t.Header, t.Columns
 		return nil
 	}
 	b, _ := datasets.Lookup(s.Dataset)

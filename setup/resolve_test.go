@@ -2,6 +2,7 @@ package setup
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -56,7 +57,7 @@ func TestExportTakesDataFlagsOnly(t *testing.T) {
 	Bind(fs, "export", Export)
 	var names []string
 	fs.VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-	if want := []string{"dataset", "data", "n", "noise", "standardize", "seed"}; len(names) != len(want) {
+	if want := []string{"dataset", "data", "columns", "label", "positive", "n", "noise", "standardize", "seed"}; !slices.Equal(names, want) {
 		t.Errorf("export's flags %v, want %v", names, want)
 	}
 	s, err := resolve(Export, "--dataset", "circles", "--n", "2000000")

@@ -303,7 +303,7 @@ func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
 		}
 		o.Config.Kernel, o.Config.Bias, o.Config.Tie = k, b.Preset.Bias, b.Preset.Tie
 	}
-	o.Dataset, o.File, o.Header, o.Standardized = b.Name, "", nil, false
+	o.Dataset, o.File, o.Header, o.Columns, o.Standardized = b.Name, "", nil, datasets.Columns{}, false
 	pts, err := generate(b, o.N, o.Noise, o.Seed)
 	if err != nil {
 		return err

@@ -1,0 +1,69 @@
+package datasets
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// lineReader hands out the lines of a CSV stream within the limits of
+// limits.go, so that ReadCSV and ReadCSVColumns stop at the same place with
+// the same words: a line over maxLine bytes as soon as it is seen, and line
+// MaxLines+1 and the line that takes the input past MaxBytes before they
+// are handed out.
+type lineReader struct {
+	br    *bufio.Reader
+	n     int    // lines handed out
+	bytes int    // bytes read, line endings included
+	eof   bool   // the last line has been handed out
+	hint  string // what the input should be, for the limits' messages: "is it a CSV file?"
+}
+
+func newLineReader(r io.Reader, hint string) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, maxLine+len("\r\n")), hint: hint}
+}
+
+// next returns line l.n (counting from 1, after the call) without its line
+// ending, and line 1 without a UTF-8 byte order mark. The slice is valid
+// until the next call. After the last line it returns io.EOF; a failing
+// reader's error is wrapped, and a limit is a *ParseError.
+func (l *lineReader) next() ([]byte, error) {
+	if l.eof {
+		return nil, io.EOF
+	}
+	raw, err := l.br.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		return nil, &ParseError{Line: l.n + 1, Msg: tooLong}
+	}
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("reading line %d: %w", l.n+1, err)
+	}
+	if err == io.EOF {
+		l.eof = true
+		if len(raw) == 0 {
+			return nil, io.EOF
+		}
+	}
+	l.n++
+	l.bytes += len(raw)
+	switch {
+	case l.n > MaxLines:
+		return nil, &ParseError{Msg: fmt.Sprintf(
+			"more than %d lines; kernelscope reads at most %d, blank ones included (%s)",
+			MaxLines, MaxLines, l.hint)}
+	case l.bytes > MaxBytes:
+		return nil, &ParseError{Msg: fmt.Sprintf(
+			"more than %d MiB; kernelscope reads at most %d bytes (%s if so, split it or sample it)",
+			MaxBytes>>20, MaxBytes, l.hint)}
+	}
+	line := trimSuffix(trimSuffix(raw, '\n'), '\r')
+	if len(line) > maxLine {
+		return nil, &ParseError{Line: l.n, Msg: tooLong}
+	}
+	if l.n == 1 {
+		line = bytes.TrimPrefix(line, []byte(utf8BOM))
+	}
+	return line, nil
+}
