@@ -124,12 +124,14 @@ kernelscope trace --dataset worked4
 	}
 	root.SetVersionTemplate("kernelscope {{.Version}}\n")
 	flags := setup.Bind(root.Flags(), "the terminal program", setup.Train)
+	var display tui.Display
+	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
 	root.RunE = func(*cobra.Command, []string) error {
 		s, err := flags.Resolve()
 		if err != nil {
 			return err
 		}
-		return tui.Run(s)
+		return tui.Run(s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
 	root.SetHelpCommand(newHelpCmd())

@@ -28,6 +28,14 @@ func (h helpKeys) groups() []helpGroup {
 		return g
 	}
 	p := h.player
+	// pair lists two keys that step one setting both ways on one line, so
+	// the help fits 80×24.
+	pair := func(a, b key.Binding, desc string) key.Binding {
+		both := key.NewBinding(key.WithHelp(a.Help().Key+" "+b.Help().Key, desc))
+		both.SetEnabled(a.Enabled() || b.Enabled())
+		return both
+	}
+	stepping := []key.Binding{p.Step, p.Epoch, p.Converge, p.Play, pair(p.Faster, p.Slower, "faster / slower"), p.Back, p.Reset, p.RaiseCap}
 	// The four arrows share one line, so the help fits 80×24.
 	arrows := key.NewBinding(key.WithHelp("↑↓←→", "move cursor (⇧ ×5)"))
 	arrows.SetEnabled(k.Up.Enabled())
@@ -37,11 +45,13 @@ func (h helpKeys) groups() []helpGroup {
 		edit.off = append(edit.off, false)
 	}
 	return []helpGroup{
-		group("stepping", p.all()...),
-		group("data", k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Standardize),
-		group("kernel", k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle),
+		group("stepping", stepping...),
+		group("data", pair(k.Dataset, k.PrevDataset, "next / prev dataset"), pair(k.FewerPoints, k.MorePoints, "fewer / more points"),
+			pair(k.LessNoise, k.MoreNoise, "less / more noise"), k.Reseed, k.Standardize),
+		group("kernel", pair(k.Kernel, k.PrevKernel, "next / prev kernel"), pair(k.ParamDown, k.ParamUp, paramSymbols(0)+" down / up"),
+			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
 		edit,
-		group("view", k.Panel, k.OnlySV, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
+		group("view", k.Panel, k.OnlySV, k.Update, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
 	}
 }
 
@@ -53,13 +63,18 @@ func (h helpKeys) groups() []helpGroup {
 func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
 	type line struct {
 		key, desc string
+		kw        int // the width of its group's keys
 		head, off bool
 	}
 	blocks := make([][]line, len(groups)) // a heading and its keys
 	for gi, g := range groups {
+		kw := 0
+		for _, it := range g.items {
+			kw = max(kw, ansi.StringWidth(it[0]))
+		}
 		blocks[gi] = append(blocks[gi], line{desc: g.name, head: true})
 		for i, it := range g.items {
-			blocks[gi] = append(blocks[gi], line{key: it[0], desc: it[1], off: g.off[i]})
+			blocks[gi] = append(blocks[gi], line{key: it[0], desc: it[1], kw: kw, off: g.off[i]})
 		}
 	}
 	blank := func(l line) bool { return !l.head && l.key == "" && l.desc == "" }
@@ -85,20 +100,17 @@ func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
 		}
 		return append(columns, cur)
 	}
-	width := func(col []line) (kw, dw int) {
+	// width is a column's: its widest heading or key and description, the
+	// keys of each group aligned.
+	width := func(col []line) (dw int) {
 		for _, l := range col {
 			if l.head {
 				dw = max(dw, ansi.StringWidth(l.desc))
-				continue
-			}
-			kw = max(kw, ansi.StringWidth(l.key))
-		}
-		for _, l := range col {
-			if !l.head {
-				dw = max(dw, ansi.StringWidth(l.desc)+kw+1)
+			} else if !blank(l) {
+				dw = max(dw, ansi.StringWidth(l.desc)+l.kw+1)
 			}
 		}
-		return kw, dw
+		return dw
 	}
 	const gap = 2
 	// The fewest rows, from the tallest group's, whose columns fit the
@@ -112,8 +124,7 @@ func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
 		columns = split(rows)
 		total := gap * (len(columns) - 1)
 		for _, c := range columns {
-			_, cw := width(c)
-			total += cw
+			total += width(c)
 		}
 		if total <= w || rows >= h {
 			break
@@ -124,7 +135,7 @@ func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
 	widths := make([]int, len(columns))
 	need := gap * (len(columns) - 1)
 	for i, c := range columns {
-		_, widths[i] = width(c)
+		widths[i] = width(c)
 		need += widths[i]
 	}
 	for ; need > w; need-- {
@@ -143,7 +154,6 @@ func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
 	for r := range min(h, rowsOf(columns)) {
 		var b strings.Builder
 		for c, col := range columns {
-			kw, _ := width(col)
 			cw := widths[c]
 			if c > 0 {
 				b.WriteString(strings.Repeat(" ", gap))
@@ -155,7 +165,7 @@ func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
 			l := col[r]
 			text := l.desc
 			if !l.head && !blank(l) {
-				text = padRight(l.key, kw) + " " + l.desc
+				text = padRight(l.key, l.kw) + " " + l.desc
 			}
 			cell := fit(text, cw)
 			switch {

@@ -91,6 +91,7 @@ type KeyMap struct {
 	Panel  key.Binding
 	OnlySV key.Binding
 	Big    key.Binding
+	Update key.Binding
 	Mono   key.Binding
 	Cancel key.Binding
 	Help   key.Binding
@@ -134,6 +135,7 @@ func DefaultKeyMap() KeyMap {
 		Panel:  b([]string{"g"}, "g", "region/α/Gram"),
 		OnlySV: b([]string{"V"}, "V", "α: only SVs / all"),
 		Big:    b([]string{"B"}, "B", "projector mode"),
+		Update: b([]string{"U"}, "U", "bump of a mistake"),
 		Mono:   b([]string{"m"}, "m", "color-free mode"),
 		Cancel: b([]string{"esc"}, "esc", "stop / hide cursor"),
 		Help:   b([]string{"?"}, "?", "all keys"),
@@ -166,7 +168,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},
-		{k.Panel, k.OnlySV, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
+		{k.Panel, k.OnlySV, k.Update, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
 }
 

@@ -308,6 +308,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.OnlySV):
 		m.alpha.onlySV = !m.alpha.onlySV
 		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
+	case key.Matches(msg, k.Update):
+		m.region.update = !m.region.update
+		m.message = "update view off: the region shows f again"
+		if m.region.update {
+			m.message = "update view: the region shows the term a mistake adds to f, η·yᵢ·K(xᵢ, x), with the boundary now and, faint, the boundary before it"
+			if _, ok := m.s.bumpOf(); !ok {
+				m.message = "update view: no mistake to show, and no next example (training has stopped)"
+			}
+		}
 	case key.Matches(msg, k.Big):
 		m.big = !m.big
 		m.message = map[bool]string{true: "projector mode: big markers, [+] [−] support vectors, a thick boundary; g shows α and Gram", false: "projector mode off"}[m.big]
@@ -471,10 +480,19 @@ func (m *Model) render() string {
 	return strings.Join(screen, "\n")
 }
 
+// Display is how the terminal program starts showing things (flags of the
+// root command that are not about the data or training).
+type Display struct {
+	// Big starts in projector mode (B).
+	Big bool
+}
+
 // Run opens the terminal program and returns when the user quits. A panic
 // inside it comes back as a *PanicError, with the terminal restored.
-func Run(o Options) error {
-	g := &guard{m: New(o)}
+func Run(o Options, d Display) error {
+	m := New(o)
+	m.big = d.Big
+	g := &guard{m: m}
 	prog := tea.NewProgram(g)
 	g.quit = prog.Quit
 	_, err := prog.Run()

@@ -19,6 +19,7 @@ type regionView struct {
 	w, h           int  // the panel, border included
 	narrow         bool // the α and Gram panels are folded away behind g
 	big            bool // projector mode: big markers, thick boundary, key line
+	update         bool // the update view: the bump of a mistake and the ghost boundary
 	plotX0, plotY0 int  // screen position of the plot's top-left cell
 	plotW, plotH   int  // the plot's cells (axes and border excluded)
 
@@ -158,7 +159,13 @@ func (r *regionView) at(cx, cy int) (x1, x2 float64) {
 // refresh brings the cached drawing of the field up to date; Update calls
 // it, so View only reads.
 func (r *regionView) refresh() {
-	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big)
+	var b *bump
+	if r.update {
+		if bu, ok := r.s.bumpOf(); ok {
+			b = &bu
+		}
+	}
+	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big, b)
 }
 
 // Update has no messages of its own: keys and clicks come through the
@@ -176,6 +183,9 @@ func (r *regionView) lines() []string {
 	title := " " + f + "   " + legend() + " "
 	if r.narrow {
 		title = " " + f + " │ g: α and Gram panels │ " + legend() + " "
+	}
+	if r.draw.update != nil {
+		title = " " + r.draw.update.describe() + " "
 	}
 	if r.s.computing {
 		title = " " + f + "   computing the field for the new size… "

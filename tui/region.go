@@ -23,6 +23,7 @@ const (
 	monoPos      = "·"
 	monoNeg      = " "
 	monoBoundary = "•"
+	monoGhost    = "∘" // the update view's other boundary
 	// glyphOverflow marks cells where f is not a finite number, in color
 	// and without.
 	glyphOverflow = "░"
@@ -56,6 +57,7 @@ type region struct {
 	version int     // session version the base was computed for
 	theme   *Theme
 	big     bool   // projector mode: the base has a thick boundary
+	update  *bump  // the update view's bump, nil when it is off
 	cells   []cell // scratch: base plus overlays
 	out     strings.Builder
 }
@@ -121,8 +123,12 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion) {
 		}
 		return uint8(colNeg + level)
 	}
-	// The lattice may be coarser than the plot's pixels (see maxFieldPixels):
-	// each pixel takes the lattice point it falls on.
+	r.paint(fd, color)
+}
+
+// paint sets every pixel's color to that of the lattice point it falls on
+// (the lattice may be coarser than the plot's pixels: see maxFieldPixels).
+func (r *region) paint(fd *learn.Field, color func(x, y int) uint8) {
 	lx := func(px int) int { return min(fd.W-1, px*fd.W/r.w) }
 	ly := func(py int) int { return min(fd.H-1, py*fd.H/(2*r.h)) }
 	for cy := range r.h {
@@ -233,10 +239,15 @@ type overlay struct {
 
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
-func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool) {
-	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || r.big != big || len(r.base) == 0 {
-		r.w, r.h, r.version, r.theme, r.big = pw, ph, s.version, th, big
-		r.compute(s.field, s.p.Config().Tie, s.p)
+func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bump) {
+	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
+	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || r.big != big || !same || len(r.base) == 0 {
+		r.w, r.h, r.version, r.theme, r.big, r.update = pw, ph, s.version, th, big, update
+		if update != nil {
+			r.computeUpdate(s.field, s.p.Config().Tie, s.p, *update)
+		} else {
+			r.compute(s.field, s.p.Config().Tie, s.p)
+		}
 		if big {
 			r.thicken()
 		}
@@ -431,6 +442,8 @@ func monoGlyph(up, down uint8) string {
 	switch {
 	case up == colBoundary || down == colBoundary:
 		return monoBoundary
+	case up == colGhost || down == colGhost:
+		return monoGhost
 	case isPos(up) || isPos(down):
 		return monoPos
 	}

@@ -25,7 +25,9 @@ const (
 	colCursor   = colFlash + 1    // the keyboard cursor
 	colText     = colCursor + 1   // plain text on the region
 	colOverflow = colText + 1     // f is not a finite number here (±Inf, NaN)
-	numColors   = colOverflow + 1 //
+	colAxis     = colOverflow + 1 // the feature view's axes
+	colGhost    = colAxis + 1     // the update view's boundary before (or after) the bump
+	numColors   = colGhost + 1    //
 	pairCount   = numColors * numColors
 )
 
@@ -123,6 +125,8 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	t.rgb[colText] = ink
 	// Overflow is grey, outside both class hues: "no number here".
 	t.rgb[colOverflow] = mix(bg, ink, 0.45)
+	t.rgb[colAxis] = mix(bg, ink, 0.5)
+	t.rgb[colGhost] = mix(bg, ink, 0.4)
 	var heat [heatLevels][3]uint8
 	for l := range heatLevels {
 		heat[l] = mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))

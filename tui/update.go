@@ -1,0 +1,102 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+
+	"kernelscope/learn"
+)
+
+// bump is the term one mistake adds to f (seed 001: a mistake on xᵢ sets
+// αᵢ ← αᵢ + η, so f gains η·yᵢ·K(xᵢ, x)): the last mistake's, or, before
+// any, the one a mistake on the next example would add.
+type bump struct {
+	i    int     // the example
+	coef float64 // η·yᵢ: the change of cᵢ
+	t    int     // the step of the last mistake; 0 for the next example
+}
+
+// bumpOf finds the update view's bump; ok is false when there is neither a
+// last mistake in the narration nor a next example (training stopped
+// before any mistake).
+func (s *session) bumpOf() (b bump, ok bool) {
+	eta := s.p.Config().Eta
+	for k := len(s.steps) - 1; k >= 0; k-- {
+		st := s.steps[k].step
+		if st.T <= s.p.T() && st.Mistake {
+			return bump{i: st.I, coef: eta * float64(st.Y), t: st.T}, true
+		}
+	}
+	if i := s.p.Next(); i >= 0 && i < s.p.N() {
+		return bump{i: i, coef: eta * float64(s.p.Y(i))}, true
+	}
+	return bump{}, false
+}
+
+// describe says what the update view shows, for the region's title.
+func (b bump) describe() string {
+	sub := learn.Sub(b.i + 1)
+	term := fmt.Sprintf("%s·K(x%s, x)", learn.Num(b.coef), sub)
+	if b.t > 0 {
+		return fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: the boundary before", b.t, term)
+	}
+	return fmt.Sprintf("U: a mistake on x%s would add %s; faint: the boundary after", sub, term)
+}
+
+// computeUpdate colors the pixels for the update view: the bump's own
+// field in the hue of its sign (shaded by its size), the boundary of f as
+// always, and as a faint ghost the boundary of f without the bump (before
+// the last mistake) or with it (after a mistake on the next example).
+func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion, b bump) {
+	r.base = r.base[:0]
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 || b.i < 0 || b.i >= e.N() {
+		return
+	}
+	k, xi := e.Kernel(), e.X(b.i)
+	bv := make([]float64, len(fd.Values))
+	other := make([]float64, len(fd.Values))
+	peak := 0.0
+	for row := range fd.H {
+		for c := range fd.W {
+			g := row*fd.W + c
+			bv[g] = b.coef * k.Eval(xi, e.Embed(fd.Point(c, row)))
+			if b.t > 0 {
+				other[g] = fd.Values[g] - bv[g] // f before the mistake
+			} else {
+				other[g] = fd.Values[g] + bv[g] // f after a mistake on xᵢ
+			}
+			if a := math.Abs(bv[g]); isFinite(a) {
+				peak = math.Max(peak, a)
+			}
+		}
+	}
+	predict := func(v float64) int {
+		pr, _ := tie.Predict(v, 1)
+		return pr
+	}
+	edge := func(vals []float64, x, y int) bool {
+		s := predict(vals[y*fd.W+x])
+		return s != 0 && ((x+1 < fd.W && predict(vals[y*fd.W+x+1]) == -s) || (y+1 < fd.H && predict(vals[(y+1)*fd.W+x]) == -s))
+	}
+	touch := touchingZeros(fd, e)
+	color := func(x, y int) uint8 {
+		g := y*fd.W + x
+		v := bv[g]
+		switch {
+		case !isFinite(v) || !isFinite(fd.Values[g]):
+			return colOverflow
+		case edge(fd.Values, x, y) || touch[g]:
+			return colBoundary
+		case edge(other, x, y):
+			return colGhost
+		case peak == 0 || math.Abs(v) < 1e-3*peak:
+			return colNeutral
+		}
+		level := int(min(shades-1, math.Abs(v)/peak*shades))
+		if v > 0 {
+			return uint8(colPos + level)
+		}
+		return uint8(colNeg + level)
+	}
+	r.paint(fd, color)
+}

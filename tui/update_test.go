@@ -1,0 +1,57 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"kernelscope/learn"
+)
+
+// TestUpdateView: U shows the term the last mistake added to f,
+// η·yᵢ·K(xᵢ, x) (seed 001), in yᵢ's hue and strongest at xᵢ, with the
+// boundary before that mistake as a ghost beside the current one.
+func TestUpdateView(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
+	mistakes := 0
+	for mistakes < 3 {
+		press(m, "space")
+		if st, ok := m.s.last(); ok && st.step.Mistake {
+			mistakes++
+		}
+	}
+	last, _ := m.s.last()
+	press(m, "U")
+	title := strings.SplitN(screen(m), "\n", 2)[0]
+	want := "the last mistake (t=" + itoa(last.step.T) + ") added " + learn.Num(float64(last.step.Y)) + "·K(x" + learn.Sub(last.step.I+1) + ", x)"
+	if !strings.Contains(title, want) {
+		t.Errorf("title %q lacks %q", title, want)
+	}
+	d := &m.region.draw
+	counts := map[string]int{}
+	for _, c := range d.base {
+		switch {
+		case c == colGhost:
+			counts["ghost"]++
+		case c == colBoundary:
+			counts["boundary"]++
+		case c >= colPos && c < colPos+shades:
+			counts["pos"]++
+		case c >= colNeg && c < colNeg+shades:
+			counts["neg"]++
+		}
+	}
+	if counts["ghost"] == 0 || counts["boundary"] == 0 {
+		t.Errorf("pixels %v: want both the boundary and its ghost", counts)
+	}
+	// The bump is one signed kernel: with the RBF kernel every pixel away
+	// from the boundaries takes yᵢ's hue.
+	if (last.step.Y > 0 && counts["neg"] > 0) || (last.step.Y < 0 && counts["pos"] > 0) {
+		t.Errorf("pixels %v: the bump of y = %d has pixels of the other hue", counts, last.step.Y)
+	}
+	press(m, "U")
+	if m.region.draw.update != nil || strings.Contains(screen(m), "U: the last mistake") {
+		t.Error("U again should show f again")
+	}
+}
+
+func itoa(n int) string { return learn.Num(float64(n)) }
