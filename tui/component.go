@@ -19,3 +19,17 @@ var (
 	_ component = (*narrationView)(nil)
 	_ component = (*statusView)(nil)
 )
+
+var _ component = (*featureView)(nil)
+
+// batch is tea.Batch without the work of an empty batch: nil when both are
+// nil, the one when the other is nil.
+func batch(a, b tea.Cmd) tea.Cmd {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return tea.Batch(a, b)
+}

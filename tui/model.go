@@ -41,6 +41,9 @@ type Model struct {
 	gram      *gramView
 	narration *narrationView
 	status    *statusView
+	feature   *featureView
+	// featureOn shows the feature view where the region was (f).
+	featureOn bool
 	// kernels is this model's k cycle: each family with the parameters
 	// it was last used with.
 	kernels kernelCycle
@@ -93,6 +96,7 @@ func New(o Options) *Model {
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.region = &regionView{s: s, player: m.player}
 	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
+	m.feature = newFeatureView(s)
 	m.kernels = newKernelCycle(s.opts.Config.Kernel)
 	m.setTheme()
 	m.syncKeys()
@@ -106,7 +110,7 @@ func (m *Model) setTheme() {
 	m.th = NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
 	m.alpha.th, m.gram.th, m.region.th = m.th, m.th, m.th
-	m.narration.th, m.status.th = m.th, m.th
+	m.narration.th, m.status.th, m.feature.th = m.th, m.th, m.th
 }
 
 // Init asks the terminal for its background color.
@@ -122,13 +126,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.syncKeys()
 	l := m.sizePanels()
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
-	switch {
-	case check == nil:
-		return m, cmd
-	case cmd == nil:
-		return m, check
+	if m.featureOn && !m.regionHidden() {
+		check = batch(check, m.feature.request())
 	}
-	return m, tea.Batch(cmd, check)
+	return m, batch(cmd, check)
 }
 
 // sizePanels gives the panels their sizes and the region its place (the
@@ -149,12 +150,14 @@ func (m *Model) sizePanels() screenLayout {
 		m.narration.probe = m.probe()
 	}
 	if l.sideW > 0 {
+		m.feature.SetSize(l.regionW, l.regionH)
 		m.alpha.SetSize(l.sideW, l.alphaH)
 		m.gram.SetSize(l.sideW, l.regionH-l.alphaH)
 		return l
 	}
 	m.alpha.SetSize(l.regionW, l.regionH)
 	m.gram.SetSize(l.regionW, l.regionH)
+	m.feature.SetSize(l.regionW, l.regionH)
 	return l
 }
 
@@ -175,12 +178,22 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.setTheme()
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
+		if m.featureOn {
+			m.feature.mouse(msg.(tea.MouseMsg))
+		}
 	case tea.MouseClickMsg:
+		if m.featureOn && !m.regionHidden() {
+			m.feature.mouse(msg)
+			return nil
+		}
 		confirm := m.confirm
 		m.confirm = ""
 		m.handleClick(msg.Mouse(), confirm)
 	case tickMsg, runMsg:
 		return m.player.Update(msg)
+	case featureMsg:
+		return m.feature.Update(msg)
 	case mercerMsg:
 		return m.gram.Update(msg)
 	case fieldMsg:
@@ -279,6 +292,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.Goto):
 		m.goTo(msg.String())
+	case m.featureOn && (key.Matches(msg, k.Up) || key.Matches(msg, k.Down) || key.Matches(msg, k.Left) || key.Matches(msg, k.Right)):
+		dir, _ := strings.CutPrefix(msg.String(), "shift+")
+		d := map[string][2]float64{"left": {-1, 0}, "right": {1, 0}, "up": {0, 1}, "down": {0, -1}}[dir]
+		m.feature.turn(d[0], d[1])
 	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
 		m.region.moveCursor(msg.String())
 	case key.Matches(msg, k.AddPos), key.Matches(msg, k.AddNeg):
@@ -308,6 +325,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.OnlySV):
 		m.alpha.onlySV = !m.alpha.onlySV
 		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
+	case key.Matches(msg, k.Feature):
+		m.featureOn = !m.featureOn
+		m.message = "the region again"
+		if m.featureOn {
+			m.message = "feature space: each point xᵢ as φ(xᵢ), the boundary as the plane w·φ = 0; ←→↑↓ or a mouse drag turn it, f shows the region again"
+		}
 	case key.Matches(msg, k.Update):
 		m.region.update = !m.region.update
 		m.message = "update view off: the region shows f again"
@@ -450,6 +473,8 @@ func (m *Model) render() string {
 			main = m.alpha.View()
 		case l.sideW == 0 && m.show == showGram:
 			main = m.gram.View()
+		case m.featureOn:
+			main = m.feature.View()
 		default:
 			main = m.region.View()
 		}

@@ -51,18 +51,18 @@ func (c camera) project(p [3]float64) (x, y, depth float64) {
 	return x1, y1*sp + p[2]*cp, y1*cp - p[2]*sp
 }
 
-// sceneCanvas is a w×h grid of cells with a braille layer (2×4 dots a
-// cell) for the plane and the axes, and glyphs on top for the points.
+// sceneCanvas is a w×h grid of cells: the plane as a shaded sheet, the
+// axes as dotted lines, and the points' glyphs on top. It draws with plain
+// characters (no braille, which many terminal fonts lack).
 type sceneCanvas struct {
 	w, h  int
-	dots  []uint8 // braille bits per cell
-	color []uint8 // the dots' color per cell
-	cells []cell  // glyphs; glyph "" means the dots (or blank)
-	r     float64 // one unit of the scene in cell widths
+	plane []bool // the cell shows the plane
+	cells []cell // glyphs; glyph "" means blank or plane
+	r     float64
 }
 
 func newSceneCanvas(w, h int) *sceneCanvas {
-	c := &sceneCanvas{w: w, h: h, dots: make([]uint8, w*h), color: make([]uint8, w*h), cells: make([]cell, w*h)}
+	c := &sceneCanvas{w: w, h: h, plane: make([]bool, w*h), cells: make([]cell, w*h)}
 	// A cell is about twice as tall as it is wide: one unit is r cells
 	// across and r/2 cells up, and the scene (within 1.25 of the centre)
 	// fits both ways.
@@ -75,41 +75,48 @@ func (c *sceneCanvas) toCell(x, y float64) (float64, float64) {
 	return float64(c.w)/2 + x*c.r, float64(c.h)/2 - y*c.r/2
 }
 
-// dot sets the braille dot at screen point (x, y); a dot of higher
-// priority color wins the cell's color.
-func (c *sceneCanvas) dot(x, y float64, col uint8, prio func(uint8) int) {
+// at is the index of the cell a scene point falls in, −1 outside.
+func (c *sceneCanvas) at(cam camera, p [3]float64) int {
+	x, y, _ := cam.project(p)
 	fx, fy := c.toCell(x, y)
-	dx, dy := int(math.Floor(fx*2)), int(math.Floor(fy*4))
-	if dx < 0 || dy < 0 || dx >= 2*c.w || dy >= 4*c.h {
-		return
+	cx, cy := int(math.Floor(fx)), int(math.Floor(fy))
+	if cx < 0 || cy < 0 || cx >= c.w || cy >= c.h || !isFinite(fx) || !isFinite(fy) {
+		return -1
 	}
-	cell := dy/4*c.w + dx/2
-	// Braille dot numbering (Unicode U+2800): column 0 rows 0-2 are bits
-	// 0, 1, 2 and row 3 is bit 6; column 1 rows 0-2 are 3, 4, 5, row 3 bit 7.
-	bits := [2][4]uint8{{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}}
-	c.dots[cell] |= bits[dx%2][dy%4]
-	if c.color[cell] == 0 || prio(col) > prio(c.color[cell]) {
-		c.color[cell] = col
+	return cy*c.w + cx
+}
+
+// axis draws the segment a-b as dots, a quarter of a cell apart.
+func (c *sceneCanvas) axis(cam camera, a, b [3]float64) {
+	n := int(math.Ceil(norm3(add3(b, scale3(a, -1))) * c.r * 4))
+	n = min(n, 16*(c.w+c.h))
+	for k := 0; k <= n; k++ {
+		t := float64(k) / float64(max(1, n))
+		if at := c.at(cam, add3(a, scale3(add3(b, scale3(a, -1)), t))); at >= 0 {
+			c.cells[at] = cell{fg: colAxis, bg: colNeutral, glyph: "·"}
+		}
 	}
 }
 
-// line draws the segment a-b (scene coordinates) in dots, sampled finely
-// enough to leave no gap; inside reports which points to keep.
-func (c *sceneCanvas) line(cam camera, a, b [3]float64, col uint8, prio func(uint8) int, inside func([3]float64) bool) {
-	ax, ay, _ := cam.project(a)
-	bx, by, _ := cam.project(b)
-	fx0, fy0 := c.toCell(ax, ay)
-	fx1, fy1 := c.toCell(bx, by)
-	n := int(math.Ceil(math.Max(math.Abs(fx1-fx0)*2, math.Abs(fy1-fy0)*4)*2)) + 1
-	n = min(n, 4*(c.w+c.h)*4) // never more than a few times the canvas
-	for k := 0; k <= n; k++ {
-		t := float64(k) / float64(n)
-		p := [3]float64{a[0] + t*(b[0]-a[0]), a[1] + t*(b[1]-a[1]), a[2] + t*(b[2]-a[2])}
-		if inside != nil && !inside(p) {
-			continue
+// sheet marks the cells the plane p₀ + s·t₁ + t·t₂ covers inside the cube
+// |pₖ| ≤ 1.05, sampled at a quarter of a cell: a sheet seen from the side,
+// a line seen edge-on.
+func (c *sceneCanvas) sheet(cam camera, p0, t1, t2 [3]float64) {
+	const half = 1.05 * 1.7321 // the cube's half-diagonal: the plane within it
+	step := 1 / (c.r * 4)
+	n := int(math.Ceil(2 * half / step))
+	n = min(n, 4*(c.w+c.h)) // bounded work on any canvas
+	step = 2 * half / float64(n)
+	for i := 0; i <= n; i++ {
+		for j := 0; j <= n; j++ {
+			p := add3(p0, add3(scale3(t1, -half+float64(i)*step), scale3(t2, -half+float64(j)*step)))
+			if math.Abs(p[0]) > 1.05 || math.Abs(p[1]) > 1.05 || math.Abs(p[2]) > 1.05 {
+				continue
+			}
+			if at := c.at(cam, p); at >= 0 {
+				c.plane[at] = true
+			}
 		}
-		x, y, _ := cam.project(p)
-		c.dot(x, y, col, prio)
 	}
 }
 
@@ -131,36 +138,19 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 	if scale == 0 {
 		scale = 1
 	}
-	prio := func(col uint8) int {
-		if col == colBoundary {
-			return 2
+	// The plane n·p = c, in scaled units n·q = c/scale, then the axes
+	// from −1 to 1 over it.
+	if nn := norm3(sc.normal); nn > 0 && isFinite(nn) {
+		n := [3]float64{sc.normal[0] / nn, sc.normal[1] / nn, sc.normal[2] / nn}
+		if d := sc.offset / nn / scale; isFinite(d) && math.Abs(d) <= 1.05*math.Sqrt(3) {
+			t1, t2 := tangents(n)
+			c.sheet(cam, scale3(n, d), t1, t2)
 		}
-		return 1
 	}
-	// Axes from −1 to 1, their names at the positive ends.
 	for k := range 3 {
 		var a, b [3]float64
 		a[k], b[k] = -1, 1
-		c.line(cam, a, b, colAxis, prio, nil)
-	}
-	// The plane n·p = c, in scaled units n·q = c/scale: a mesh of lines
-	// through its point nearest the origin, along two directions in it.
-	if nn := norm3(sc.normal); nn > 0 && isFinite(nn) {
-		n := [3]float64{sc.normal[0] / nn, sc.normal[1] / nn, sc.normal[2] / nn}
-		d := sc.offset / nn / scale
-		if isFinite(d) && math.Abs(d) <= math.Sqrt(3) {
-			p0 := [3]float64{n[0] * d, n[1] * d, n[2] * d}
-			t1, t2 := tangents(n)
-			inside := func(p [3]float64) bool {
-				return math.Abs(p[0]) <= 1.05 && math.Abs(p[1]) <= 1.05 && math.Abs(p[2]) <= 1.05
-			}
-			for _, s := range []float64{-1.5, -1, -0.5, 0, 0.5, 1, 1.5} {
-				a := add3(p0, scale3(t1, s))
-				c.line(cam, add3(a, scale3(t2, -2)), add3(a, scale3(t2, 2)), colBoundary, prio, inside)
-				b := add3(p0, scale3(t2, s))
-				c.line(cam, add3(b, scale3(t1, -2)), add3(b, scale3(t1, 2)), colBoundary, prio, inside)
-			}
-		}
+		c.axis(cam, a, b)
 	}
 	// Points, far ones first, the marked ones last.
 	order := make([]int, 0, len(sc.points))
@@ -232,7 +222,7 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 			continue
 		}
 		for j, r := range name {
-			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && c.cells[at].glyph == "" {
+			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && (c.cells[at].glyph == "" || c.cells[at].fg == colAxis) {
 				c.cells[at] = cell{fg: colAxis, bg: colNeutral, glyph: string(r)}
 			}
 		}
@@ -240,7 +230,8 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 	return c.lines(th)
 }
 
-// lines writes the canvas as styled text, one string per row.
+// lines writes the canvas as styled text, one string per row: the plane
+// as a shaded background (░ without color).
 func (c *sceneCanvas) lines(th *Theme) []string {
 	out := make([]string, 0, c.h)
 	var b strings.Builder
@@ -250,15 +241,18 @@ func (c *sceneCanvas) lines(th *Theme) []string {
 			at := y*c.w + x
 			cl := c.cells[at]
 			text := cl.glyph
-			if text == "" {
-				text = " "
-				if c.dots[at] != 0 {
-					text = string(rune(0x2800 + int(c.dots[at])))
-					cl = cell{fg: c.color[at], bg: colNeutral}
+			if c.plane[at] && (text == "" || cl.fg == colAxis) {
+				cl.bg = colPlane
+				if th.Mono && text == "" {
+					text = "░"
 				}
 			}
+			if text == "" {
+				text = " "
+				cl.fg = colNeutral
+			}
 			switch {
-			case th.Mono && cl.glyph != "" && cl.bg != colNeutral:
+			case th.Mono && cl.glyph != "" && cl.bg != colNeutral && cl.bg != colPlane:
 				b.WriteString("\x1b[7m" + text + reset)
 			case th.Mono && cl.bold:
 				b.WriteString("\x1b[1m" + text + reset)

@@ -27,7 +27,8 @@ const (
 	colOverflow = colText + 1     // f is not a finite number here (±Inf, NaN)
 	colAxis     = colOverflow + 1 // the feature view's axes
 	colGhost    = colAxis + 1     // the update view's boundary before (or after) the bump
-	numColors   = colGhost + 1    //
+	colPlane    = colGhost + 1    // the feature view's plane w·φ = 0
+	numColors   = colPlane + 1    //
 	pairCount   = numColors * numColors
 )
 
@@ -127,6 +128,7 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	t.rgb[colOverflow] = mix(bg, ink, 0.45)
 	t.rgb[colAxis] = mix(bg, ink, 0.5)
 	t.rgb[colGhost] = mix(bg, ink, 0.4)
+	t.rgb[colPlane] = mix(bg, ink, 0.22)
 	var heat [heatLevels][3]uint8
 	for l := range heatLevels {
 		heat[l] = mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))

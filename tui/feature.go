@@ -1,0 +1,212 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/learn"
+)
+
+// featureLimit is the most examples the feature view projects (a
+// subsample beyond: see learn.ProjectionInput.Project). The projection's
+// eigendecomposition costs O(n³): about 30 ms at 400 points, against a
+// second at learn.ProjectionLimit.
+const featureLimit = 400
+
+// featureView is the feature space of the kernel trick (seed 001: "map
+// p = (x₁, x₂) to (x₁², x₂², √2·x₁x₂) where the o's and x's are linearly
+// separable"): the training points as φ(xᵢ), or as their projection onto
+// w and the top kernel-PCA directions when φ has more than three features
+// or none that is finite, with the boundary as the plane it is there. The
+// arrows and a mouse drag turn it.
+type featureView struct {
+	s    *session
+	th   *Theme
+	w, h int
+	cam  camera
+
+	// The last computed scene, for session state (built, version); gen
+	// counts requests so a stale result is dropped.
+	space      *featureSpace
+	built, ver int
+	gen        int
+	pending    bool
+	// dragging is true while a mouse button is held on the panel; dragX,
+	// dragY where the mouse was last.
+	dragging     bool
+	dragX, dragY int
+}
+
+// featureSpace is one computed picture of feature space.
+type featureSpace struct {
+	points  [][3]float64
+	index   []int // which example each point is
+	normal  [3]float64
+	offset  float64
+	axes    [3]string
+	title   string
+	lines   []string // w written out, ‖w‖, what the axes are
+	explain string   // what the view cannot show, if anything
+}
+
+// featureMsg carries a computed feature space back to the UI.
+type featureMsg struct {
+	gen   int
+	space *featureSpace
+}
+
+func newFeatureView(s *session) *featureView {
+	return &featureView{s: s, cam: defaultCamera}
+}
+
+// SetSize sets the panel's size, border included.
+func (f *featureView) SetSize(w, h int) { f.w, f.h = w, h }
+
+// Update takes computed feature spaces; the root routes keys to turn.
+func (f *featureView) Update(msg tea.Msg) tea.Cmd {
+	if msg, ok := msg.(featureMsg); ok && msg.gen == f.gen {
+		f.space, f.pending = msg.space, false
+	}
+	return nil
+}
+
+// request starts computing the feature space of the current state unless
+// it is computed or on its way; the copy of the learner is made here, the
+// work in the command.
+func (f *featureView) request() tea.Cmd {
+	if (f.space != nil || f.pending) && f.built == f.s.built && f.ver == f.s.version {
+		return nil
+	}
+	f.built, f.ver = f.s.built, f.s.version
+	f.gen++
+	f.pending = true
+	gen, p := f.gen, f.s.p
+	in := learn.ProjectionInputOf(p)
+	frozen := learn.Freeze(p)
+	bias := p.Config().Bias
+	return func() tea.Msg { return featureMsg{gen, computeFeatureSpace(in, frozen, bias)} }
+}
+
+// turn rotates the camera: dx turns it about the up axis, dy tilts it, in
+// steps of 15°; pitch stays within ±90°.
+func (f *featureView) turn(dx, dy float64) {
+	const step = math.Pi / 12
+	f.cam.yaw = math.Mod(f.cam.yaw+dx*step, 2*math.Pi)
+	f.cam.pitch = max(-math.Pi/2, min(math.Pi/2, f.cam.pitch+dy*step))
+}
+
+// mouse turns the view by a drag: a press starts it, each motion turns by
+// the cells moved (a cell across is 5°, a cell down 10°), a release ends it.
+func (f *featureView) mouse(msg tea.MouseMsg) {
+	ms := msg.Mouse()
+	switch msg.(type) {
+	case tea.MouseClickMsg:
+		f.dragging, f.dragX, f.dragY = true, ms.X, ms.Y
+	case tea.MouseMotionMsg:
+		if f.dragging {
+			f.turn(float64(ms.X-f.dragX)/3, float64(ms.Y-f.dragY)*2/3)
+			f.dragX, f.dragY = ms.X, ms.Y
+		}
+	case tea.MouseReleaseMsg:
+		f.dragging = false
+	}
+}
+
+// computeFeatureSpace builds the picture: the explicit φ when it has at
+// most three features (its axes named), else the projection u.
+func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias bool) *featureSpace {
+	fs := &featureSpace{}
+	primal, perr := learn.Weights(e)
+	if perr == nil && primal.Map.Dim() <= 3 {
+		m := primal.Map
+		fs.title = "feature space: " + m.String()
+		for k := range m.Dim() {
+			fs.axes[k] = m.Names[k]
+			fs.normal[k] = primal.W[k]
+		}
+		fs.offset = -primal.B
+		for i, x := range in.X {
+			var p [3]float64
+			copy(p[:], m.Phi(x))
+			fs.points = append(fs.points, p)
+			fs.index = append(fs.index, i)
+		}
+		fs.lines = append(fs.lines, primal.String(), primal.Function()+" = 0 is the plane")
+		return fs
+	}
+	proj, err := in.Project(featureLimit)
+	if err != nil {
+		fs.title = "feature space"
+		fs.explain = "no picture: " + err.Error()
+		return fs
+	}
+	fs.points, fs.index = proj.U, proj.Index
+	fs.title = "feature space, projected: u₁ along w, u₂ u₃ kernel PCA"
+	fs.axes = [3]string{"u₁", "u₂", "u₃"}
+	if proj.AlongW {
+		fs.normal, fs.offset = [3]float64{1, 0, 0}, proj.PlaneAt
+		fs.axes[0] = "u₁=f/‖w‖"
+	} else {
+		fs.title = "feature space, projected: u₁ u₂ u₃ kernel PCA"
+	}
+	switch {
+	case perr == nil:
+		fs.lines = append(fs.lines, fmt.Sprintf("φ has %d features: %s", primal.Map.Dim(), primal.Function()))
+	case errors.Is(perr, learn.ErrInfinite):
+		fs.lines = append(fs.lines, "φ is infinite-dimensional (RBF: seed 003's Taylor series of exp); K gives the picture")
+	case errors.Is(perr, learn.ErrIndefinite):
+		fs.lines = append(fs.lines, "no φ in general: this kernel is not positive semi-definite (Mercer)")
+	default:
+		fs.lines = append(fs.lines, "no explicit φ: "+perr.Error())
+	}
+	if proj.HasNorm {
+		share := ""
+		if proj.EigenSum > 0 {
+			share = fmt.Sprintf("; u₂, u₃ hold %s%% of the rest's spread", learn.Num(math.Round(100*(proj.Eigen[1]+proj.Eigen[2])/proj.EigenSum)))
+		}
+		fs.lines = append(fs.lines, "‖w‖ = "+learn.Num(proj.NormW)+share)
+	}
+	if proj.Reason != "" {
+		fs.lines = append(fs.lines, proj.Reason)
+	}
+	if proj.Subsampled {
+		fs.lines = append(fs.lines, proj.Sample)
+	}
+	return fs
+}
+
+// View draws the panel in exactly its size.
+func (f *featureView) View() string { return strings.Join(f.lines(), "\n") }
+
+func (f *featureView) lines() []string {
+	iw, ih := inner(f.w, f.h)
+	fs := f.space
+	if fs == nil {
+		return box(f.th, " feature space (computing…) ", nil, f.w, f.h)
+	}
+	title := " " + fs.title + "   ←→↑↓ turn "
+	if f.pending {
+		title = " " + fs.title + "   (updating…) "
+	}
+	text := append([]string(nil), fs.lines...)
+	if fs.explain != "" {
+		text = append([]string{fs.explain}, text...)
+	}
+	info := textBlock(min(len(text), max(0, ih/3)), iw, text...)
+	sc := &scene{normal: fs.normal, offset: fs.offset, axes: fs.axes, current: f.s.focus(), flash: -1}
+	p := f.s.p
+	for k, i := range fs.index {
+		if i < p.N() {
+			sc.points = append(sc.points, scenePoint{u: fs.points[k], i: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, inView: true})
+		}
+	}
+	body := renderScene(f.th, sc, f.cam, iw, ih-len(info))
+	for _, l := range info {
+		body = append(body, f.th.Dim.Render(l))
+	}
+	return drawBox(f.th, title, body, f.w, f.h, true)
+}

@@ -1,0 +1,124 @@
+package tui
+
+import (
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// openFeatures presses f and runs the command that computes the feature
+// space, as the program would.
+func openFeatures(t *testing.T, m *Model) {
+	t.Helper()
+	_, cmd := m.Update(keyMsg("f"))
+	run(m, cmd, 10)
+	if m.feature.space == nil || m.feature.pending {
+		t.Fatal("the feature space was not computed")
+	}
+}
+
+// TestFeatureViewWorked4: seed 001's map for (x·z)², φ(x) = (x₁², √2·x₁x₂,
+// x₂²), sends worked4's four points to two: x₁, x₃ to (1, √2, 1) and x₂,
+// x₄ to (1, −√2, 1). After the first step w = φ(x₁) = (1, √2, 1) (seed 003:
+// f = (x₁ + x₂)²), so x₂ and x₄ lie on the plane w·φ = 0 (1 − 2 + 1 = 0).
+func TestFeatureViewWorked4(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+	}{{"step1", []string{"space"}}, {"converged", []string{"c"}}} {
+		t.Run(c.name, func(t *testing.T) {
+			m := newModel(t, builtinOptions(t, "worked4", 0), 120, 36)
+			pressRun(m, c.keys...)
+			openFeatures(t, m)
+			fs := m.feature.space
+			r2 := math.Sqrt2
+			want := [][3]float64{{1, r2, 1}, {1, -r2, 1}, {1, r2, 1}, {1, -r2, 1}}
+			for i, p := range fs.points {
+				for k := range 3 {
+					if math.Abs(p[k]-want[i][k]) > 1e-12 {
+						t.Fatalf("φ(x%d) = %v, want %v (seed 001)", i+1, p, want[i])
+					}
+				}
+			}
+			if fs.axes != [3]string{"x₁²", "√2·x₁x₂", "x₂²"} {
+				t.Errorf("axes %q, want the features' names", fs.axes)
+			}
+			for k, w := range []float64{1, r2, 1} {
+				if math.Abs(fs.normal[k]-w) > 1e-12 {
+					t.Fatalf("plane normal %v, want w = (1, √2, 1)", fs.normal)
+				}
+			}
+			out := screen(m)
+			if !strings.Contains(out, "w = (1, √2, 1) on (x₁², √2·x₁x₂, x₂²)") || !strings.Contains(out, "x₁² + 2·x₁x₂ + x₂²") {
+				t.Errorf("w is not written out:\n%s", out)
+			}
+			golden(t, filepath.Join("testdata", "screens", "features_worked4_"+c.name+".golden"), out)
+			press(m, "m") // color-free: the plane is drawn as ░
+			golden(t, filepath.Join("testdata", "screens", "features_worked4_"+c.name+"_mono.golden"), screen(m))
+		})
+	}
+}
+
+// TestFeatureViewProjection: an RBF kernel has no finite φ; the view says
+// so and draws the projection, the plane u₁ = 0 along w; the arrows turn
+// it; a stale result is dropped.
+func TestFeatureViewProjection(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 0), 120, 36)
+	for range 30 {
+		m.player.step(1)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	openFeatures(t, m)
+	fs := m.feature.space
+	if fs.axes[0] != "u₁=f/‖w‖" || fs.normal != [3]float64{1, 0, 0} {
+		t.Errorf("axes %q, normal %v: want u₁ along w, the plane u₁ = 0", fs.axes, fs.normal)
+	}
+	if out := screen(m); !strings.Contains(out, "infinite-dimensional") {
+		t.Errorf("the view does not say why there is no φ:\n%s", out)
+	}
+	before := m.feature.cam
+	press(m, "left", "up")
+	if m.feature.cam == before {
+		t.Error("the arrows did not turn the view")
+	}
+	if m.region.cursorOn {
+		t.Error("the arrows moved the region's cursor in the feature view")
+	}
+	stale := featureMsg{gen: m.feature.gen - 1, space: &featureSpace{title: "stale"}}
+	m.Update(stale)
+	if m.feature.space.title == "stale" {
+		t.Error("a stale feature space replaced the current one")
+	}
+	// A mouse drag turns it too.
+	before = m.feature.cam
+	x, y := m.region.plotX0+10, m.region.plotY0+5
+	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	m.Update(tea.MouseMotionMsg{X: x + 6, Y: y, Button: tea.MouseLeft})
+	m.Update(tea.MouseReleaseMsg{X: x + 6, Y: y, Button: tea.MouseLeft})
+	if m.feature.cam == before || len(m.s.opts.Points) != 100 {
+		t.Errorf("a drag: camera %v → %v, %d points (a drag must not add one)", before, m.feature.cam, len(m.s.opts.Points))
+	}
+}
+
+// TestSceneAnySize: the scene renders exactly w×h at every small size.
+func TestSceneAnySize(t *testing.T) {
+	th := NewTheme(true, false, 0)
+	sc := &scene{points: []scenePoint{{u: [3]float64{1, 2, 3}, inView: true}, {u: [3]float64{-1, 0, 1e300}, i: 1, inView: true}}, normal: [3]float64{1, 1, 0}, axes: [3]string{"a", "bb", "ccc"}}
+	for w := range 30 {
+		for h := range 12 {
+			lines := renderScene(th, sc, defaultCamera, w, h)
+			if len(lines) != h {
+				t.Fatalf("%d×%d: %d lines", w, h, len(lines))
+			}
+			for _, l := range lines {
+				if got := ansi.StringWidth(l); got != w {
+					t.Fatalf("%d×%d: a line %d wide: %q", w, h, got, l)
+				}
+			}
+		}
+	}
+}
