@@ -99,6 +99,13 @@ func (f *featureView) turn(dx, dy float64) {
 	f.cam.pitch = max(-math.Pi/2, min(math.Pi/2, f.cam.pitch+dy*step))
 }
 
+// turnKey turns the view for an arrow key: 15° a press, shifted or not.
+func (f *featureView) turnKey(name string) {
+	dir, _ := strings.CutPrefix(name, "shift+")
+	d := map[string][2]float64{"left": {-1, 0}, "right": {1, 0}, "up": {0, 1}, "down": {0, -1}}[dir]
+	f.turn(d[0], d[1])
+}
+
 // mouse turns the view by a drag: a press starts it, each motion turns by
 // the cells moved (a cell across is 5°, a cell down 10°), a release ends it.
 func (f *featureView) mouse(msg tea.MouseMsg) {

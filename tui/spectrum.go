@@ -206,17 +206,18 @@ func (v *spectrumView) counterBlocks(iw int, one func(int, paint, string) spectr
 		ineq := fmt.Sprintf("%s·%s = %s < %s² = %s", k(0, 0), k(1, 1), sad, k(0, 1), sbb)
 		r := wrapped(slotReason, paint{}, ineq+", against Cauchy–Schwarz |φᵢ·φⱼ| ≤ ‖φᵢ‖‖φⱼ‖", 2)
 		r.compact = []string{ineq}
-		out = append(out, v.matrixBlock(lam), r)
+		out = append(out, v.matrixBlock(lam, iw), r)
 	default:
-		out = append(out, v.matrixBlock(lam),
+		out = append(out, v.matrixBlock(lam, iw),
 			wrapped(slotReason, paint{}, "every pair passes Cauchy–Schwarz: only the three together fail", 2))
 	}
 	return out
 }
 
-// matrixBlock writes the counter-example's Gram submatrix: in brackets over
-// its rows, or on one line, K = [ a b ; b d ].
-func (v *spectrumView) matrixBlock(lam string) spectrumBlock {
+// matrixBlock writes the counter-example's Gram submatrix and its smallest
+// eigenvalue lam: in brackets over its rows, or on one line, K = [ a b ; b d ],
+// when that fits in iw.
+func (v *spectrumView) matrixBlock(lam string, iw int) spectrumBlock {
 	sub := v.ce.Sub
 	n, cw := sub.SymmetricDim(), 0
 	cells := make([][]string, n)
@@ -238,15 +239,24 @@ func (v *spectrumView) matrixBlock(lam string) spectrumBlock {
 	if n == 3 {
 		left, right = []string{"⎡", "⎢", "⎣"}, []string{"⎤", "⎥", "⎦"}
 	}
+	// λ goes two cells after the matrix, one when that makes it fit.
+	sep := "  "
+	if 4+2+len([]rune(rows[0]))+2+2+len([]rune(lam)) > iw {
+		sep = " "
+	}
 	b := spectrumBlock{slot: slotMatrix}
 	for a := range n {
 		line := "    " + left[a] + " " + rows[a] + " " + right[a]
 		if a == (n-1)/2 {
-			line = "K = " + line[4:] + "  " + v.th.Neg.Render(lam)
+			line = "K = " + line[4:] + sep + v.th.Neg.Render(lam)
 		}
 		b.full = append(b.full, line)
 	}
-	b.compact = []string{"K = [ " + strings.Join(rows, " ; ") + " ]  " + v.th.Neg.Render(lam)}
+	// On one line when that fits, else in brackets however short the panel.
+	b.compact = b.full
+	if one := "K = [ " + strings.Join(rows, " ; ") + " ] " + sep + lam; len([]rune(one)) <= iw {
+		b.compact = []string{"K = [ " + strings.Join(rows, " ; ") + " ]" + sep + v.th.Neg.Render(lam)}
+	}
 	return b
 }
 

@@ -118,14 +118,14 @@ func TestSpectrumAnySize(t *testing.T) {
 		for w := range 71 {
 			for h := range 26 {
 				v.SetSize(w, h)
-				t.Run("", func(t *testing.T) {
+				func() {
 					defer func() {
 						if r := recover(); r != nil {
 							t.Fatalf("%s at %dx%d: panic %v", name, w, h, r)
 						}
 					}()
 					checkSize(t, v.View(), w, h)
-				})
+				}()
 			}
 		}
 	}
@@ -157,7 +157,7 @@ func TestSpectrumShowsCounterexample(t *testing.T) {
 				t.Errorf("%s: counter-example point %s not in\n%s", c.name, x, got)
 			}
 		}
-		if !strings.Contains(got, "not PSD ✗") || !strings.Contains(got, "λ = "+num(ce.MinEig, 8)+" < 0") {
+		if !strings.Contains(got, "not PSD ✗") || !strings.Contains(got, num(ce.MinEig, 8)+" < 0") {
 			t.Errorf("%s: verdict or λ of the submatrix missing:\n%s", c.name, got)
 		}
 	}
@@ -180,7 +180,7 @@ func TestSpectrumColumns(t *testing.T) {
 		{10, 2, 0, "[0 9]"},
 		{10, 7, 0, "[0 1 2 3 -1 8 9]"},
 		{10, 7, 3, "[0 1 2 -1 7 8 9]"},
-		{100, 10, 50, "[0 1 2 3 -1 96 97 98 99]"[:0] + "[0 1 2 3 -1 96 97 98 99]"},
+		{100, 10, 50, "[0 1 2 3 4 -1 96 97 98 99]"},
 	} {
 		if got := fmt.Sprint(spectrumColumns(c.n, c.cols, c.neg)); got != c.want {
 			t.Errorf("spectrumColumns(%d, %d, %d) = %s, want %s", c.n, c.cols, c.neg, got, c.want)

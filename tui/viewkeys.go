@@ -1,0 +1,46 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// viewKey answers the keys that change how things are shown, not what is
+// trained: the α filter, the feature and update views, projector mode and
+// color-free mode.
+func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.OnlySV):
+		m.alpha.onlySV = !m.alpha.onlySV
+		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
+	case key.Matches(msg, k.Feature):
+		m.featureOn = !m.featureOn
+		m.message = "the region again"
+		if m.featureOn {
+			m.message = "feature space: each point xᵢ as φ(xᵢ), the boundary as the plane w·φ = 0; ←→↑↓ or a mouse drag turn it, f shows the region again"
+		}
+	case key.Matches(msg, k.Update):
+		m.region.update = !m.region.update
+		m.message = "update view off: the region shows f again"
+		if m.region.update {
+			m.message = "update view: the region shows the term a mistake adds to f, η·yᵢ·K(xᵢ, x), with the boundary now and, faint, the boundary before it"
+			if _, ok := m.s.bumpOf(); !ok {
+				m.message = "update view: no mistake to show, and no next example (training has stopped)"
+			}
+		}
+	case key.Matches(msg, k.Big):
+		m.big = !m.big
+		m.message = map[bool]string{true: "projector mode: big markers, [+] [−] support vectors, a thick boundary; g shows α and Gram", false: "projector mode off"}[m.big]
+		return m.layout()
+	case key.Matches(msg, k.Mono):
+		if m.noColor {
+			m.message = "color-free mode stays on: NO_COLOR is set or the terminal shows no colours (+ − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary)"
+			return nil
+		}
+		m.mono = !m.mono
+		m.setTheme()
+		m.message = map[bool]string{true: "color-free mode: + − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary", false: "colors on"}[m.mono]
+	}
+	return nil
+}
