@@ -71,9 +71,15 @@ func completeTies(*cobra.Command, []string, string) ([]cobra.Completion, cobra.S
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
 }
 
-// completeFormats: trace's output formats.
-func completeFormats(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+// completeFormats: the command's output formats (trace's or features').
+func completeFormats(c *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	var out []cobra.Completion
+	if c.Name() == "features" {
+		for _, f := range featuresFormats {
+			out = append(out, cobra.CompletionWithDesc(f.name, f.doc))
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+	}
 	for _, f := range traceFormats {
 		out = append(out, cobra.CompletionWithDesc(f.name, f.doc))
 	}

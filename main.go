@@ -134,6 +134,7 @@ kernelscope trace --dataset worked4
 		return tui.Run(s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
+	root.AddCommand(newFeaturesCmd())
 	root.SetHelpCommand(newHelpCmd())
 	return root
 }
