@@ -20,7 +20,10 @@ var (
 	_ component = (*statusView)(nil)
 )
 
-var _ component = (*featureView)(nil)
+var (
+	_ component = (*featureView)(nil)
+	_ component = (*spectrumView)(nil)
+)
 
 // batch is tea.Batch without the work of an empty batch: nil when both are
 // nil, the one when the other is nil.

@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/learn"
 )
 
 // openFeatures presses f and runs the command that computes the feature
@@ -120,5 +122,26 @@ func TestSceneAnySize(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSpectrumKey: M puts Mercer's spectrum where the Gram matrix was; for
+// tanh(x·z − 1) the check fails and the panel names a counter-example
+// (learn.MercerCounterexample: a point with K(x,x) = tanh(‖x‖² − 1) < 0
+// when ‖x‖ < 1, of which moons has many).
+func TestSpectrumKey(t *testing.T) {
+	o := builtinOptions(t, "moons", 60)
+	o.Config.Kernel = learn.Sigmoid{Gamma: 1, C: -1}
+	m := newModel(t, o, 140, 40)
+	press(m, "M")
+	out := screen(m)
+	for _, want := range []string{"Mercer: eigenvalues of K", "not PSD", "counter-example: x"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("after M: no %q:\n%s", want, out)
+		}
+	}
+	press(m, "M")
+	if !strings.Contains(screen(m), "Gram K(xᵢ,xⱼ)") {
+		t.Error("M again: the Gram panel is not back")
 	}
 }

@@ -214,6 +214,10 @@ func (g *gramView) mercerWrapped(iw, ih int) []string {
 type mercerNote struct {
 	text string
 	warn bool
+	// mercer is the check's outcome and ce, when it fails, the smallest set
+	// of points that shows it: what the spectrum panel draws.
+	mercer *learn.Mercer
+	ce     *learn.Counterexample
 }
 
 // mercerOf checks Mercer's condition on a Gram matrix g (seed 004). A
@@ -227,7 +231,7 @@ func mercerOf(g *mat.SymDense) mercerNote {
 	for i := range n {
 		for j := i; j < n; j++ {
 			if k := g.At(i, j); !isFinite(k) {
-				return mercerNote{fmt.Sprintf("K(x%s,x%s) = %s overflows: no Mercer check (rescale data or lower d)", learn.Sub(i+1), learn.Sub(j+1), learn.Num(k)), true}
+				return mercerNote{text: fmt.Sprintf("K(x%s,x%s) = %s overflows: no Mercer check (rescale data or lower d)", learn.Sub(i+1), learn.Sub(j+1), learn.Num(k)), warn: true}
 			}
 		}
 	}
@@ -242,13 +246,17 @@ func mercerOf(g *mat.SymDense) mercerNote {
 	}
 	switch {
 	case err != nil:
-		return mercerNote{"Mercer check failed: " + err.Error(), true}
+		return mercerNote{text: "Mercer check failed: " + err.Error(), warn: true}
 	case mc.PSD && mc.Eigenvalues[0] <= mc.Tol:
-		return mercerNote{"λmin ≈ 0 ≥ 0: PSD ✓ (Mercer)", false}
+		return mercerNote{text: "λmin ≈ 0 ≥ 0: PSD ✓ (Mercer)", mercer: &mc}
 	case mc.PSD:
-		return mercerNote{fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(mc.Eigenvalues[0])), false}
+		return mercerNote{text: fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(mc.Eigenvalues[0])), mercer: &mc}
 	}
-	return mercerNote{fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here", learn.Num(mc.Eigenvalues[0])), true}
+	note := mercerNote{text: fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here (M: the counter-example)", learn.Num(mc.Eigenvalues[0])), warn: true, mercer: &mc}
+	if ce, err := learn.MercerCounterexample(g); err == nil {
+		note.ce = &ce
+	}
+	return note
 }
 
 // mercerMaxN is the largest n whose Gram matrix is decomposed for the

@@ -51,7 +51,7 @@ func (h helpKeys) groups() []helpGroup {
 		group("kernel", pair(k.Kernel, k.PrevKernel, "next / prev kernel"), pair(k.ParamDown, k.ParamUp, paramSymbols(0)+" down / up"),
 			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
 		edit,
-		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
+		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
 	}
 }
 

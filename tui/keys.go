@@ -88,15 +88,16 @@ type KeyMap struct {
 	Delete key.Binding
 	Save   key.Binding
 
-	Panel   key.Binding
-	OnlySV  key.Binding
-	Big     key.Binding
-	Update  key.Binding
-	Feature key.Binding
-	Mono    key.Binding
-	Cancel  key.Binding
-	Help    key.Binding
-	Quit    key.Binding
+	Panel    key.Binding
+	OnlySV   key.Binding
+	Big      key.Binding
+	Update   key.Binding
+	Feature  key.Binding
+	Spectrum key.Binding
+	Mono     key.Binding
+	Cancel   key.Binding
+	Help     key.Binding
+	Quit     key.Binding
 }
 
 // DefaultKeyMap returns the root's key bindings.
@@ -133,15 +134,16 @@ func DefaultKeyMap() KeyMap {
 		Delete: b([]string{"delete", "backspace"}, "del", "delete nearest"),
 		Save:   b([]string{"w"}, "w", "write data to CSV"),
 
-		Panel:   b([]string{"g"}, "g", "region/α/Gram"),
-		OnlySV:  b([]string{"V"}, "V", "α: only SVs / all"),
-		Big:     b([]string{"B"}, "B", "projector mode"),
-		Update:  b([]string{"U"}, "U", "bump of a mistake"),
-		Feature: b([]string{"f"}, "f", "feature space φ(x)"),
-		Mono:    b([]string{"m"}, "m", "color-free mode"),
-		Cancel:  b([]string{"esc"}, "esc", "stop / hide cursor"),
-		Help:    b([]string{"?"}, "?", "all keys"),
-		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Panel:    b([]string{"g"}, "g", "region/α/Gram"),
+		OnlySV:   b([]string{"V"}, "V", "α: only SVs / all"),
+		Big:      b([]string{"B"}, "B", "projector mode"),
+		Update:   b([]string{"U"}, "U", "bump of a mistake"),
+		Feature:  b([]string{"f"}, "f", "feature space φ(x)"),
+		Spectrum: b([]string{"M"}, "M", "Mercer spectrum"),
+		Mono:     b([]string{"m"}, "m", "color-free mode"),
+		Cancel:   b([]string{"esc"}, "esc", "stop / hide cursor"),
+		Help:     b([]string{"?"}, "?", "all keys"),
+		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 }
 
@@ -170,7 +172,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},
-		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
+		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
 }
 

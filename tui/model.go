@@ -42,6 +42,9 @@ type Model struct {
 	narration *narrationView
 	status    *statusView
 	feature   *featureView
+	spectrum  *spectrumView
+	// showSpectrum puts the Mercer spectrum where the Gram matrix was (M).
+	showSpectrum bool
 	// featureOn shows the feature view where the region was (f).
 	featureOn bool
 	// kernels is this model's k cycle: each family with the parameters
@@ -96,7 +99,7 @@ func New(o Options) *Model {
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.region = &regionView{s: s, player: m.player}
 	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
-	m.feature = newFeatureView(s)
+	m.feature, m.spectrum = newFeatureView(s), &spectrumView{}
 	m.kernels = newKernelCycle(s.opts.Config.Kernel)
 	m.setTheme()
 	m.syncKeys()
@@ -109,7 +112,7 @@ func New(o Options) *Model {
 func (m *Model) setTheme() {
 	m.th = NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
-	m.alpha.th, m.gram.th, m.region.th = m.th, m.th, m.th
+	m.alpha.th, m.gram.th, m.region.th, m.spectrum.th = m.th, m.th, m.th, m.th
 	m.narration.th, m.status.th, m.feature.th = m.th, m.th, m.th
 }
 
@@ -153,10 +156,14 @@ func (m *Model) sizePanels() screenLayout {
 		m.feature.SetSize(l.regionW, l.regionH)
 		m.alpha.SetSize(l.sideW, l.alphaH)
 		m.gram.SetSize(l.sideW, l.regionH-l.alphaH)
+		m.spectrum.SetSize(l.sideW, l.regionH-l.alphaH)
+		m.setSpectrum()
 		return l
 	}
 	m.alpha.SetSize(l.regionW, l.regionH)
 	m.gram.SetSize(l.regionW, l.regionH)
+	m.spectrum.SetSize(l.regionW, l.regionH)
+	m.setSpectrum()
 	m.feature.SetSize(l.regionW, l.regionH)
 	return l
 }
@@ -442,7 +449,7 @@ func (m *Model) render() string {
 		case l.sideW == 0 && m.show == showAlpha:
 			main = m.alpha.View()
 		case l.sideW == 0 && m.show == showGram:
-			main = m.gram.View()
+			main = m.gramOrSpectrum()
 		case m.featureOn:
 			main = m.feature.View()
 		default:
@@ -450,7 +457,7 @@ func (m *Model) render() string {
 		}
 	}
 	if l.sideW > 0 && !m.showHelp {
-		main = joinBeside(main, m.alpha.View()+"\n"+m.gram.View())
+		main = joinBeside(main, m.alpha.View()+"\n"+m.gramOrSpectrum())
 	}
 	// Bottom lines: narration, status, help; long text wraps into the
 	// lines the layout gives it.

@@ -66,9 +66,9 @@ func checkSize(t *testing.T, view string, w, h int) {
 }
 
 // TestSpectrumGoldens: an RBF Gram matrix (PSD), sigmoid ones that fail on
-// a pair and on a triple, a sigmoid one of 120 points (bucketed bars), no
-// points, and a check not run, at the sizes the panel gets beside the Gram
-// matrix.
+// a pair (in colour and color-free) and on a triple, a sigmoid one of 120
+// points (bucketed bars), no points, and a check not run, at the sizes the
+// panel gets beside the Gram matrix.
 func TestSpectrumGoldens(t *testing.T) {
 	cases := []struct {
 		name string
@@ -82,6 +82,7 @@ func TestSpectrumGoldens(t *testing.T) {
 		{"sigmoid", learn.Sigmoid{Gamma: 1, C: -1}, 10, 36, 10, false},
 		{"sigmoid_mono", learn.Sigmoid{Gamma: 1, C: -1}, 10, 64, 20, true},
 		{"sigmoid120", learn.Sigmoid{Gamma: 1, C: -1}, 120, 48, 16, false},
+		{"triple", learn.Sigmoid{Gamma: 0.5}, 3, 48, 16, false},
 		{"n0", learn.RBF{Sigma: 1}, 0, 36, 8, false},
 	}
 	for _, c := range cases {
@@ -110,6 +111,7 @@ func TestSpectrumAnySize(t *testing.T) {
 	views["rbf"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, spectrumPoints(8), 0, 0)
 	views["sigmoid"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, spectrumPoints(10), 0, 0)
 	views["sigmoid120"], _, _ = spectrumOf(t, true, learn.Sigmoid{Gamma: 1, C: -1}, spectrumPoints(120), 0, 0)
+	views["triple"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 0.5}, spectrumPoints(3), 0, 0)
 	views["single"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, []learn.Vec{{X1: 2}, {}, {X2: 1.5}}, 0, 0)
 	views["n0"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, nil, 0, 0)
 	views["computing"] = &spectrumView{th: NewTheme(false, false, colorprofile.ANSI256)}
@@ -132,19 +134,22 @@ func TestSpectrumAnySize(t *testing.T) {
 }
 
 // TestSpectrumShowsCounterexample: the view writes λmin as the stats line
-// formats it, and names the counter-example's points (1-based), a pair for
-// the spiral under tanh(x·z − 1) and a single point at the origin, where
-// K(0, 0) = tanh(−1) < 0.
+// formats it, and names the counter-example's points (1-based): a pair for
+// the spiral under tanh(x·z − 1), a single point at the origin, where
+// K(0, 0) = tanh(−1) < 0, and a triple under tanh(x·z/2), every pair of
+// which passes.
 func TestSpectrumShowsCounterexample(t *testing.T) {
 	for _, c := range []struct {
 		name string
+		k    learn.Kernel
 		xs   []learn.Vec
 		size int
 	}{
-		{"spiral", spectrumPoints(10), 2},
-		{"origin", []learn.Vec{{X1: 2}, {}, {X2: 1.5}}, 1},
+		{"spiral", learn.Sigmoid{Gamma: 1, C: -1}, spectrumPoints(10), 2},
+		{"origin", learn.Sigmoid{Gamma: 1, C: -1}, []learn.Vec{{X1: 2}, {}, {X2: 1.5}}, 1},
+		{"triple", learn.Sigmoid{Gamma: 0.5}, spectrumPoints(3), 3},
 	} {
-		v, mc, ce := spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, c.xs, 56, 18)
+		v, mc, ce := spectrumOf(t, false, c.k, c.xs, 56, 18)
 		if mc.PSD || !ce.Found || len(ce.Points) != c.size {
 			t.Fatalf("%s: want a %d-point counter-example, got PSD %v, %+v", c.name, c.size, mc.PSD, ce)
 		}

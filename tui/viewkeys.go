@@ -11,6 +11,12 @@ import (
 func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
+	case key.Matches(msg, k.Spectrum):
+		m.showSpectrum = !m.showSpectrum
+		m.message = "the Gram matrix again"
+		if m.showSpectrum {
+			m.message = "Mercer's condition as a picture: the Gram matrix's eigenvalues, the verdict, and when it fails the smallest set of points that shows it (seed 004)"
+		}
 	case key.Matches(msg, k.OnlySV):
 		m.alpha.onlySV = !m.alpha.onlySV
 		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
@@ -43,4 +49,29 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message = map[bool]string{true: "color-free mode: + − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary", false: "colors on"}[m.mono]
 	}
 	return nil
+}
+
+// gramOrSpectrum is the Gram panel, or the Mercer spectrum in its place.
+func (m *Model) gramOrSpectrum() string {
+	if m.showSpectrum {
+		return m.spectrum.View()
+	}
+	return m.gram.View()
+}
+
+// setSpectrum gives the spectrum panel the Gram panel's last Mercer check.
+func (m *Model) setSpectrum() {
+	g := m.gram
+	note := ""
+	switch {
+	case g.mercerFor != m.s.built:
+		note = "checking Mercer's condition…"
+	case g.mercer.mercer == nil:
+		note = g.mercer.text
+	}
+	if g.mercerFor != m.s.built {
+		m.spectrum.set(nil, nil, m.s.p.N(), note)
+		return
+	}
+	m.spectrum.set(g.mercer.mercer, g.mercer.ce, m.s.p.N(), note)
 }
