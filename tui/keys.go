@@ -171,7 +171,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
-		{k.Up, k.Down, k.Left, k.Right, k.AddPos, k.AddNeg, k.Delete},
+		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
 		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
 }
