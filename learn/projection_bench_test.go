@@ -11,7 +11,8 @@ import (
 // σ = 0.5 and random coefficients. The eigendecomposition (mat.EigenSym,
 // O(n³)) is nearly all of it.
 func BenchmarkProject(b *testing.B) {
-	for _, n := range []int{200, ProjectionLimit} {
+	// 400 is the feature view's limit (tui.featureLimit).
+	for _, n := range []int{200, 400, ProjectionLimit} {
 		r := rand.New(rand.NewPCG(31, uint64(n)))
 		g := Gram(RBF{Sigma: 0.5}, planeVecs(r, n, 0))
 		c := make([]float64, n)

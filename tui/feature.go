@@ -13,8 +13,8 @@ import (
 
 // featureLimit is the most examples the feature view projects (a
 // subsample beyond: see learn.ProjectionInput.Project). The projection's
-// eigendecomposition costs O(n³): about 30 ms at 400 points, against a
-// second at learn.ProjectionLimit.
+// eigendecomposition costs O(n³): 80 ms at 400 points, 1.1 s at
+// learn.ProjectionLimit (go test -bench Project ./learn), off the UI path.
 const featureLimit = 400
 
 // featureView is the feature space of the kernel trick (seed 001: "map
