@@ -39,6 +39,21 @@ type featureView struct {
 	// dragY where the mouse was last.
 	dragging     bool
 	dragX, dragY int
+	// drawn is the panel as refresh last drew it, for drawnFor: View only
+	// reads it.
+	drawn    []string
+	drawnFor featureDrawKey
+}
+
+// featureDrawKey is everything the drawing depends on.
+type featureDrawKey struct {
+	space      *featureSpace
+	th         *Theme
+	cam        camera
+	w, h       int
+	t, version int
+	focus      int
+	pending    bool
 }
 
 // featureSpace is one computed picture of feature space.
@@ -186,8 +201,23 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias bool)
 	return fs
 }
 
-// View draws the panel in exactly its size.
-func (f *featureView) View() string { return strings.Join(f.lines(), "\n") }
+// View draws the panel in exactly its size, as refresh drew it.
+func (f *featureView) View() string {
+	if len(f.drawn) != max(0, f.h) {
+		return strings.Join(blank(max(0, f.w), max(0, f.h)), "\n")
+	}
+	return strings.Join(f.drawn, "\n")
+}
+
+// refresh redraws the panel when anything it shows changed; the root calls
+// it from Update, so a frame of autoplay with nothing new costs nothing.
+func (f *featureView) refresh() {
+	k := featureDrawKey{f.space, f.th, f.cam, f.w, f.h, f.s.p.T(), f.s.version, f.s.focus(), f.pending}
+	if k == f.drawnFor && f.drawn != nil {
+		return
+	}
+	f.drawn, f.drawnFor = f.lines(), k
+}
 
 func (f *featureView) lines() []string {
 	iw, ih := inner(f.w, f.h)

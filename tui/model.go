@@ -131,6 +131,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
 	if m.featureOn && !m.regionHidden() {
 		check = batch(check, m.feature.request())
+		m.feature.refresh()
 	}
 	return m, batch(cmd, check)
 }
