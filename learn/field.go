@@ -113,6 +113,13 @@ func (fd *Field) CatchUp(then, now Expansion) {
 // that a coefficient moved.
 func (fd *Field) Changed(x Vec, delta float64) { fd.add(x, delta) }
 
+// Shifted adds delta to every lattice point: the offset b moved.
+func (fd *Field) Shifted(delta float64) {
+	for g := range fd.Values {
+		fd.Values[g] += delta
+	}
+}
+
 // Cleared sets every value to exactly 0: every coefficient is 0 again.
 func (fd *Field) Cleared() { clear(fd.Values) }
 

@@ -11,29 +11,44 @@ import (
 // result ("y = Σₖ aᵏ K(xᵏ, x) = 1×K(x¹, x) = (x₁ + x₂)²"): the support-vector
 // sum, then, when every part of the kernel is a polynomial, the same function
 // expanded into monomials of x₁ and x₂. Longer sums are summarised.
-func (p *Perceptron) Function() string {
-	if len(p.svs) == 0 {
+func (p *Perceptron) Function() string { return writeFunction(p, p.cfg.Bias) }
+
+// writeFunction writes f(x) = Σⱼ cⱼ K(xⱼ, x) + b of any expansion as
+// Function does, with the offset b when it is not 0.
+func writeFunction(e Expansion, bias bool) string {
+	svs := e.SupportVectors()
+	off := e.Offset()
+	if len(svs) == 0 {
+		if off != 0 {
+			return "f(x) = b = " + Num(off) + " (no support vectors yet)"
+		}
 		return "f(x) = 0 (no support vectors yet)"
 	}
 	var b strings.Builder
-	b.WriteString("f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) = ")
-	if len(p.svs) > maxWrittenTerms {
-		b.WriteString("a sum over " + strconv.Itoa(len(p.svs)) + " support vectors")
+	b.WriteString("f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x)")
+	if off != 0 {
+		b.WriteString(" + b")
+	}
+	b.WriteString(" = ")
+	if len(svs) > maxWrittenTerms {
+		b.WriteString("a sum over " + strconv.Itoa(len(svs)) + " support vectors")
 	} else {
-		for n, j := range p.svs {
-			c := p.alpha[j] * float64(p.ys[j])
-			writeCoef(&b, c, n == 0)
+		for n, j := range svs {
+			writeCoef(&b, e.Coef(j), n == 0)
 			b.WriteString("·K(x" + Sub(j+1) + ", x)")
 		}
 	}
+	if off != 0 {
+		writeCoef(&b, off, false)
+	}
 	last := ""
-	if len(p.svs) <= maxWrittenTerms {
-		if sub, ok := p.substituted(); ok {
+	if len(svs) <= maxWrittenTerms {
+		if sub, ok := substituted(e, bias); ok {
 			b.WriteString(" = " + sub)
 			last = sub
 		}
 	}
-	if poly, ok := p.expand(); ok && poly.String() != last {
+	if poly, ok := expand(e, bias); ok && poly.String() != last {
 		b.WriteString(" = " + poly.String())
 	}
 	return b.String()
@@ -41,19 +56,24 @@ func (p *Perceptron) Function() string {
 
 // substituted writes the sum with each K(xⱼ, x) written out for its xⱼ, as
 // seed 003 does ("= K([1,1], x) = (x₁ + x₂)²"), when every kernel part can be.
-func (p *Perceptron) substituted() (string, bool) {
+func substituted(e Expansion, bias bool) (string, bool) {
 	var b strings.Builder
-	for n, j := range p.svs {
-		k, ok := kernelAt(p.cfg.Kernel, p.xs[j], p.cfg.Bias)
+	svs := e.SupportVectors()
+	off := e.Offset()
+	for n, j := range svs {
+		k, ok := kernelAt(e.Kernel(), e.X(j), bias)
 		if !ok {
 			return "", false
 		}
-		c := p.alpha[j] * float64(p.ys[j])
-		if len(p.svs) == 1 && c == 1 {
+		c := e.Coef(j)
+		if len(svs) == 1 && c == 1 && off == 0 {
 			return k, true
 		}
 		writeCoef(&b, c, n == 0)
 		b.WriteString("·" + k)
+	}
+	if off != 0 {
+		writeCoef(&b, off, false)
 	}
 	return b.String(), true
 }
@@ -88,14 +108,17 @@ func writeCoef(b *strings.Builder, c float64, first bool) {
 
 // expand returns f as a polynomial in (x₁, x₂) when the kernel is built from
 // linear and polynomial parts of small degree.
-func (p *Perceptron) expand() (polynomial, bool) {
+func expand(e Expansion, bias bool) (polynomial, bool) {
 	total := polynomial{}
-	for _, j := range p.svs {
-		q, ok := kernelPoly(p.cfg.Kernel, p.xs[j], p.cfg.Bias)
+	for _, j := range e.SupportVectors() {
+		q, ok := kernelPoly(e.Kernel(), e.X(j), bias)
 		if !ok {
 			return nil, false
 		}
-		total.addScaled(q, p.alpha[j]*float64(p.ys[j]))
+		total.addScaled(q, e.Coef(j))
+	}
+	if off := e.Offset(); off != 0 {
+		total.addScaled(polynomial{{0, 0}: 1}, off)
 	}
 	total.prune()
 	return total, true

@@ -91,12 +91,15 @@ type Appender interface {
 }
 
 // Observer is told of every change of an expansion's coefficients: Changed
-// when cⱼ moves by delta for the example embedded at x, Cleared when every
-// coefficient is exactly zero again. A Field is one: it follows f without
+// when cⱼ moves by delta for the example embedded at x, Shifted when the
+// offset b moves by delta, Cleared when every coefficient and b are exactly
+// zero again. A Field is one: it follows f without
 // recomputing it.
 type Observer interface {
 	Changed(x Vec, delta float64)
 	Cleared()
+	// Shifted is told that the offset b moved by delta (the SVM's b).
+	Shifted(delta float64)
 }
 
 // Interface checks: the perceptron is a Learner, a Frozen an Expansion.

@@ -32,6 +32,11 @@ type Config struct {
 	Shuffle bool
 	Seed    uint64
 
+	// Algo is the learner: the perceptron (the zero value) or the SVM.
+	Algo Algo
+	// SVM holds C, the tolerance and the iteration cap of the SVM.
+	SVM SVMOptions
+
 	RunOptions
 }
 
@@ -107,7 +112,15 @@ type Step struct {
 	// Terms are the terms of F with αⱼ ≠ 0, in dataset order (only with
 	// Config.Narrate; valid until the next call to Step or Undo).
 	Terms []Term
+	// Pair is the SMO pair update of an SVM's step (nil for the
+	// perceptron); then I is the pair's i, F = f(xᵢ) after the update and
+	// Alpha = αᵢ after it.
+	Pair *PairStep
 }
+
+// Changed reports whether the step moved a coefficient: a perceptron's
+// mistake, or any SVM pair update.
+func (s Step) Changed() bool { return s.Mistake || s.Pair != nil }
 
 // ErrStopped is returned by Step once training has converged or reached the
 // epoch cap.

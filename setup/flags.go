@@ -43,6 +43,7 @@ type Flags struct {
 	epochs         int
 	memory         string
 	standardize    bool
+	learner        learnerFlags
 }
 
 // Bind defines on fs the flags of a command that uses data for use, and

@@ -165,6 +165,9 @@ func (f *Flags) Resolve() (Options, error) {
 	}
 	s.Config = learn.Config{Kernel: k, Bias: bias, Tie: tie, Eta: f.eta, Epochs: f.epochs,
 		Shuffle: f.shuffle, Seed: f.seed, RunOptions: learn.RunOptions{RowCacheBytes: budget}}
+	if err := f.resolveLearner(&s.Config); err != nil {
+		return s, err
+	}
 
 	// Only now touch the file system: every usage mistake is reported first.
 	return s, load(&s)

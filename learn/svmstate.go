@@ -1,0 +1,364 @@
+package learn
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// The SVM is a Learner: every view that draws an expansion or reads α,
+// and the narration, work for it as for the perceptron.
+var _ Learner = (*SVM)(nil)
+
+// Kernel is K.
+func (s *SVM) Kernel() Kernel { return s.cfg.Kernel }
+
+// Embed maps an input point to x̃ = (1, x₁, x₂) with bias augmentation and
+// (0, x₁, x₂) without.
+func (s *SVM) Embed(x1, x2 float64) Vec {
+	if s.cfg.Bias {
+		return Vec{1, x1, x2}
+	}
+	return Vec{0, x1, x2}
+}
+
+// N is the number of examples.
+func (s *SVM) N() int { return len(s.xs) }
+
+// X is example i, embedded.
+func (s *SVM) X(i int) Vec { return s.xs[i] }
+
+// Y is the label of example i.
+func (s *SVM) Y(i int) int { return s.ys[i] }
+
+// Alpha is αᵢ.
+func (s *SVM) Alpha(i int) float64 { return s.alpha[i] }
+
+// Alphas is a copy of α.
+func (s *SVM) Alphas() []float64 { return slices.Clone(s.alpha) }
+
+// SupportVectors are the i with αᵢ > 0, ascending (the expansion's own
+// slice: do not modify it).
+func (s *SVM) SupportVectors() []int { return s.svs }
+
+// Coef is αⱼ yⱼ.
+func (s *SVM) Coef(j int) float64 { return s.alpha[j] * float64(s.ys[j]) }
+
+// Offset is b = −ρ.
+func (s *SVM) Offset() float64 {
+	s.refresh()
+	return s.b
+}
+
+// Score is f(xᵢ) = Σⱼ αⱼ yⱼ Kⱼᵢ + b = yᵢ (Gᵢ + 1) + b, from the gradient.
+func (s *SVM) Score(i int) float64 { return float64(s.ys[i])*(s.g[i]+1) + s.Offset() }
+
+// Decide is f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) + b, in dataset order.
+func (s *SVM) Decide(x1, x2 float64) float64 { return decide(s, x1, x2) }
+
+// K is K(xᵢ, xⱼ), from a cached row when there is one (the same bits).
+func (s *SVM) K(i, j int) float64 {
+	if r := s.rows.peek(i); r != nil {
+		return r[j]
+	}
+	if r := s.rows.peek(j); r != nil {
+		return r[i]
+	}
+	return s.cfg.Kernel.Eval(s.xs[i], s.xs[j])
+}
+
+// Gram is the matrix of every K(xᵢ, xⱼ).
+func (s *SVM) Gram() *mat.SymDense { return Gram(s.cfg.Kernel, s.xs) }
+
+// C is the bound on every αᵢ (+Inf: the hard margin).
+func (s *SVM) C() float64 { return s.c }
+
+// Tol is the stopping tolerance on m(α) − M(α).
+func (s *SVM) Tol() float64 { return s.tol }
+
+// MaxIter is the cap on pair updates.
+func (s *SVM) MaxIter() int { return s.maxIter }
+
+// Gap is m(α) − M(α) now, the largest KKT violation (0 with no pair left
+// to move).
+func (s *SVM) Gap() float64 {
+	if s.next.j < 0 && s.next.i < 0 {
+		return 0
+	}
+	return max(s.next.gap, 0)
+}
+
+// NextPair is the working set the next step updates (−1, −1 when stopped).
+func (s *SVM) NextPair() (int, int) {
+	if s.state != Running || s.err != nil {
+		return -1, -1
+	}
+	return s.next.i, s.next.j
+}
+
+// Objective is the dual D(α).
+func (s *SVM) Objective() float64 {
+	s.refresh()
+	return s.obj
+}
+
+// WNorm2 is ‖w‖² = Σᵢ Σⱼ αᵢ αⱼ yᵢ yⱼ Kᵢⱼ = 2 (Σᵢ αᵢ − D(α)), computed from
+// the gradient as Σᵢ αᵢ yᵢ f₀(xᵢ) with f₀ = f − b = Σⱼ αⱼ yⱼ K(xⱼ, ·).
+func (s *SVM) WNorm2() float64 {
+	v := 0.0
+	for _, i := range s.svs {
+		v += s.alpha[i] * (s.g[i] + 1)
+	}
+	return max(v, 0)
+}
+
+// Margin is the width 2/‖w‖ of the band −1 ≤ f ≤ 1 in feature space (seed
+// 004: "the margin"), +Inf while w = 0.
+func (s *SVM) Margin() float64 { return 2 / math.Sqrt(s.WNorm2()) }
+
+// Free reports whether 0 < αᵢ < C: a support vector on the margin, with
+// yᵢ f(xᵢ) = 1 at the optimum.
+func (s *SVM) Free(i int) bool { return s.alpha[i] > 0 && s.alpha[i] < s.c }
+
+// AtBound reports whether αᵢ = C: a support vector inside the margin or on
+// the wrong side, yᵢ f(xᵢ) ≤ 1 at the optimum.
+func (s *SVM) AtBound(i int) bool { return s.alpha[i] >= s.c }
+
+// Step-by-step state.
+
+// T is the number of pair updates so far.
+func (s *SVM) T() int { return s.t }
+
+// Epoch is T: the SVM has iterations, not passes.
+func (s *SVM) Epoch() int { return s.t }
+
+// Mistakes is the number of training examples the current f classifies
+// wrongly under the tie rule.
+func (s *SVM) Mistakes() int {
+	wrong := 0
+	for i := range s.xs {
+		if _, m := s.cfg.Tie.Predict(s.Score(i), s.ys[i]); m {
+			wrong++
+		}
+	}
+	return wrong
+}
+
+// EpochMistakes is Mistakes.
+func (s *SVM) EpochMistakes() int { return s.Mistakes() }
+
+// Accuracy is the fraction of training examples classified right (1 for
+// none).
+func (s *SVM) Accuracy() float64 {
+	if len(s.xs) == 0 {
+		return 1
+	}
+	return float64(len(s.xs)-s.Mistakes()) / float64(len(s.xs))
+}
+
+// State is Running, Converged (the gap is below Tol) or Capped (the
+// iteration cap).
+func (s *SVM) State() State { return s.state }
+
+// Err is the problem that stopped training (ErrNotSeparable, an
+// overflowing kernel), if any.
+func (s *SVM) Err() error { return s.err }
+
+// Next is i of the pair the next step updates (−1 when stopped).
+func (s *SVM) Next() int {
+	i, _ := s.NextPair()
+	return i
+}
+
+// AtPassStart is true: every pair update stands alone.
+func (s *SVM) AtPassStart() bool { return true }
+
+// Config is how the SVM trains, with its settings filled in.
+func (s *SVM) Config() Config { return s.cfg }
+
+// Function writes f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) + b as the perceptron's is
+// written, with b.
+func (s *SVM) Function() string {
+	return writeFunction(s, s.cfg.Bias)
+}
+
+// Observe has o told of every change of a coefficient or of b.
+func (s *SVM) Observe(o Observer) {
+	if !slices.Contains(s.observers, o) {
+		s.observers = append(s.observers, o)
+	}
+}
+
+// Unobserve stops telling o.
+func (s *SVM) Unobserve(o Observer) {
+	s.observers = slices.DeleteFunc(s.observers, func(x Observer) bool { return x == o })
+}
+
+// Reset starts again from α = 0.
+func (s *SVM) Reset() {
+	s.start()
+	b := s.Offset()
+	for _, o := range s.observers {
+		o.Cleared()
+		if b != 0 {
+			o.Shifted(b)
+		}
+	}
+}
+
+// Undo and its checkpoints. SMO's steps are deterministic and its kernel
+// rows bit-identical however often they are computed, so stepping back to
+// T − 1 restores the newest checkpoint at or before it and replays the
+// steps after it: α, the gradient and b come back bit for bit, not to
+// within rounding.
+
+// svmCheckpoint is the solver's state after T steps.
+type svmCheckpoint struct {
+	t        int
+	alpha, g []float64
+	b, obj   float64
+}
+
+// svmCheckpointEvery is how many steps lie between checkpoints: an undo
+// replays at most this many minus one, each O(n).
+const svmCheckpointEvery = 16
+
+// SVMUndoBytes bounds the memory the checkpoints take (16·n bytes each);
+// older ones are dropped and the undo floor rises: 64 MiB keeps the last
+// 67 000 steps for n = 1000 and 3 300 for n = 20 000.
+const SVMUndoBytes = 64 << 20
+
+// remember keeps a checkpoint every svmCheckpointEvery steps.
+func (s *SVM) remember() {
+	if s.noUndo {
+		s.floorT = s.t
+		return
+	}
+	if s.t%svmCheckpointEvery != 0 {
+		return
+	}
+	s.refresh()
+	s.ckpts = append(s.ckpts, svmCheckpoint{t: s.t, alpha: slices.Clone(s.alpha), g: slices.Clone(s.g), b: s.b, obj: s.obj})
+	per := int64(16*len(s.xs)) + 64
+	if over := int64(len(s.ckpts))*per - SVMUndoBytes; over > 0 {
+		drop := int((over + per - 1) / per)
+		s.ckpts = slices.Delete(s.ckpts, 0, min(drop, len(s.ckpts)-1))
+		s.floorT = s.ckpts[0].t
+	}
+}
+
+// CanUndo reports whether a step can be put back.
+func (s *SVM) CanUndo() bool { return !s.noUndo && s.t > s.floorT }
+
+// UndoFloor is the smallest T Undo reaches.
+func (s *SVM) UndoFloor() int {
+	if s.noUndo {
+		return s.t
+	}
+	return s.floorT
+}
+
+// Undo puts the last pair update back, exactly; observers are told of the
+// net change of each coefficient and of b.
+func (s *SVM) Undo() bool {
+	if !s.CanUndo() {
+		return false
+	}
+	target := s.t - 1
+	oldAlpha, oldB := slices.Clone(s.alpha), s.Offset()
+	oldSVs := slices.Clone(s.svs)
+	for len(s.ckpts) > 0 && s.ckpts[len(s.ckpts)-1].t > target {
+		s.ckpts = s.ckpts[:len(s.ckpts)-1]
+	}
+	if n := len(s.ckpts); n > 0 {
+		ck := s.ckpts[n-1]
+		copy(s.alpha, ck.alpha)
+		copy(s.g, ck.g)
+		s.t, s.b, s.obj, s.fresh = ck.t, ck.b, ck.obj, true
+		s.svs = s.svs[:0]
+		for i, a := range s.alpha {
+			if a > 0 {
+				s.svs = append(s.svs, i)
+			}
+		}
+	} else {
+		clear(s.alpha)
+		for i := range s.g {
+			s.g[i] = -1
+		}
+		s.svs = s.svs[:0]
+		s.t, s.fresh = 0, false
+	}
+	s.err = nil
+	s.settle()
+	for s.t < target {
+		// These steps were taken before with the same state: they cannot
+		// fail now.
+		if _, err := s.update(s.next, false); err != nil {
+			s.err = err
+			break
+		}
+	}
+	s.refresh()
+	for _, o := range s.observers {
+		for _, k := range mergeSorted(oldSVs, s.svs) {
+			if d := s.alpha[k] - oldAlpha[k]; d != 0 {
+				o.Changed(s.xs[k], d*float64(s.ys[k]))
+			}
+		}
+		if d := s.b - oldB; d != 0 {
+			o.Shifted(d)
+		}
+	}
+	return true
+}
+
+// mergeSorted is the union of two ascending index lists, ascending.
+func mergeSorted(a, b []int) []int {
+	out := make([]int, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case len(a) == 0 || b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return out
+}
+
+// Run steps until the solver stops, and returns the error that stopped it
+// (nil when it converged or reached the cap).
+func (s *SVM) Run() error {
+	for {
+		if _, err := s.Step(); err != nil {
+			if err == ErrStopped {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+// describeC writes C for people: a number, or ∞.
+func describeC(c float64) string {
+	if math.IsInf(c, 1) {
+		return "∞"
+	}
+	return Num(c)
+}
+
+// String names the learner and its C: "SVM (C = 1)".
+func (o SVMOptions) String() string {
+	c := o.C
+	if c == 0 {
+		c = DefaultC
+	}
+	var b strings.Builder
+	b.WriteString("SVM (C = " + describeC(c) + ")")
+	return b.String()
+}
