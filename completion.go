@@ -71,17 +71,16 @@ func completeTies(*cobra.Command, []string, string) ([]cobra.Completion, cobra.S
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
 }
 
-// completeFormats: the command's output formats (trace's or features').
+// completeFormats: the command's output formats, from its registry.
 func completeFormats(c *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	var out []cobra.Completion
-	if c.Name() == "features" {
-		for _, f := range featuresFormats {
-			out = append(out, cobra.CompletionWithDesc(f.name, f.doc))
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
-	}
-	for _, f := range traceFormats {
-		out = append(out, cobra.CompletionWithDesc(f.name, f.doc))
+	switch c.Name() {
+	case "features":
+		out = formatCompletions(featuresFormats)
+	case "svm":
+		out = formatCompletions(svmFormats)
+	default:
+		out = formatCompletions(traceFormats)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
 }

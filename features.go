@@ -40,7 +40,7 @@ func newFeaturesCmd() *cobra.Command {
 A kernel that is not positive semi-definite on the data (the sigmoid, usually) has no feature space and no ‖w‖: the output says so ("norm_w": null) and writes a counter-example, the points whose Gram submatrix has a negative eigenvalue.
 
 Formats (--format):
-` + featuresFormatList() + `
+` + formatList(featuresFormats) + `
 ` + exitCodes,
 		Example: `
 # the worked example of seed 003: w = (1, √2, 1) on (x₁², √2·x₁x₂, x₂²)
@@ -52,12 +52,12 @@ kernelscope features --dataset moons --kernel 'sigmoid(gamma=1,c=-1)' --format t
 	}
 	flags := setup.Bind(c.Flags(), "features", setup.Train)
 	steps := c.Flags().Int("steps", 0, "take N steps, ≥ 0 (default: train until it stops, as trace does)")
-	format := c.Flags().String("format", "json", "output: "+featuresFormatNames())
+	format := c.Flags().String("format", "json", "output: "+formatNames(featuresFormats))
 	limit := c.Flags().Int("limit", learn.ProjectionLimit, fmt.Sprintf("the most points projected to u (kernel PCA, an n×n eigendecomposition), 1 to %d; larger sets are subsampled", featuresMaxLimit))
 	c.RunE = func(c *cobra.Command, _ []string) error {
-		f, ok := lookupFeaturesFormat(*format)
-		if !ok {
-			return setup.Usagef("unknown --format %q (want %s)", *format, featuresFormatNames())
+		f, err := chooseFormat(featuresFormats, *format)
+		if err != nil {
+			return err
 		}
 		n := -1 // until training stops
 		if c.Flags().Changed("steps") {
@@ -91,42 +91,11 @@ kernelscope features --dataset moons --kernel 'sigmoid(gamma=1,c=-1)' --format t
 
 // A featuresFormat is one way to write the report: the registry below is
 // what --format accepts and lists in its help.
-type featuresFormat struct {
-	name  string
-	doc   string
-	write func(w *bufio.Writer, r *featuresReport) error
-}
+type featuresFormat = outputFormat[func(w *bufio.Writer, r *featuresReport) error]
 
 var featuresFormats = []featuresFormat{
 	{"json", "one object (see README); a number that is not finite is null", writeFeaturesJSON},
 	{"text", "w written out, the Mercer verdict and a table of the points", writeFeaturesText},
-}
-
-func lookupFeaturesFormat(name string) (featuresFormat, bool) {
-	for _, f := range featuresFormats {
-		if f.name == name {
-			return f, true
-		}
-	}
-	return featuresFormat{}, false
-}
-
-// featuresFormatNames writes "json or text".
-func featuresFormatNames() string {
-	names := make([]string, len(featuresFormats))
-	for i, f := range featuresFormats {
-		names[i] = f.name
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// featuresFormatList writes the formats one a line, for the help.
-func featuresFormatList() string {
-	var b strings.Builder
-	for _, f := range featuresFormats {
-		fmt.Fprintf(&b, "  %-5s %s\n", f.name, f.doc)
-	}
-	return b.String()
 }
 
 // featuresReport is what every format writes, computed once.

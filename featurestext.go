@@ -32,7 +32,7 @@ func writeFeaturesText(w *bufio.Writer, r *featuresReport) error {
 		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg))
 	w.WriteString(notation.Outcome(p) + "\n")
 	w.WriteString(notation.SupportVectors(p) + "\n\n")
-	r.writeMap(w)
+	writeMap(w, r.p, r.prim, r.noMap)
 	r.writeNorm(w)
 	r.writeMercer(w)
 	w.WriteByte('\n')
@@ -40,21 +40,34 @@ func writeFeaturesText(w *bufio.Writer, r *featuresReport) error {
 	return nil
 }
 
-// writeMap writes φ, w and f, or why φ has no finite form.
-func (r *featuresReport) writeMap(w *bufio.Writer) {
-	k := r.p.Kernel()
-	if r.prim != nil {
-		m := r.prim.Map
-		on := ""
-		if m.Bias() {
-			on = " on x̃ = (1, x₁, x₂)"
-		}
-		fmt.Fprintf(w, "kernel %s%s: %s, %s\n", k, on, m, plural(m.Dim(), "feature"))
-		w.WriteString(r.prim.String() + "\n")
-		w.WriteString(r.prim.Function() + "\n")
+// writeMap writes l's φ, w and f when prim (learn.Weights of l) is not
+// nil, or else why φ has no finite form (noMap) and f as l writes it.
+func writeMap(w *bufio.Writer, l learn.Learner, prim *learn.Primal, noMap error) {
+	if prim != nil {
+		writeWeights(w, l.Kernel(), prim)
+		w.WriteString(prim.Function() + "\n")
 		return
 	}
-	switch mapKind(r.noMap) {
+	writeNoMap(w, l.Kernel(), noMap)
+	w.WriteString(l.Function() + "\n")
+}
+
+// writeWeights writes φ of kernel k and w on it (seed 003: "w = (1, √2, 1)"
+// on (x₁², √2·x₁x₂, x₂²)), with b when it is not 0.
+func writeWeights(w *bufio.Writer, k learn.Kernel, prim *learn.Primal) {
+	m := prim.Map
+	on := ""
+	if m.Bias() {
+		on = " on x̃ = (1, x₁, x₂)"
+	}
+	fmt.Fprintf(w, "kernel %s%s: %s, %s\n", k, on, m, plural(m.Dim(), "feature"))
+	w.WriteString(prim.String() + "\n")
+}
+
+// writeNoMap says why kernel k has no w to write out (noMap is
+// learn.Weights' error).
+func writeNoMap(w *bufio.Writer, k learn.Kernel, noMap error) {
+	switch mapKind(noMap) {
 	case "infinite":
 		fmt.Fprintf(w, "φ has no finite form: the feature space of %s is infinite-dimensional (seed 003's Taylor expansion of exp: exp(x·z/σ²) = Σᵢ (x·z/σ²)ⁱ/i! has a term of every degree), so w = Σⱼ αⱼ yⱼ φ(xⱼ) is known only through K\n", k)
 	case "indefinite":
@@ -62,9 +75,8 @@ func (r *featuresReport) writeMap(w *bufio.Writer) {
 	case "too_large":
 		fmt.Fprintf(w, "φ is too large to write out: %s has more than %d features\n", k, learn.MaxFeatures)
 	default:
-		fmt.Fprintf(w, "w cannot be written out: %s\n", strings.TrimPrefix(r.noMap.Error(), "learn: "))
+		fmt.Fprintf(w, "w cannot be written out: %s\n", strings.TrimPrefix(noMap.Error(), "learn: "))
 	}
-	w.WriteString(r.p.Function() + "\n")
 }
 
 // writeNorm writes ‖w‖, or why there is none.

@@ -124,6 +124,7 @@ kernelscope trace --dataset worked4
 	}
 	root.SetVersionTemplate("kernelscope {{.Version}}\n")
 	flags := setup.Bind(root.Flags(), "the terminal program", setup.Train)
+	flags.BindLearner(true)
 	var display tui.Display
 	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
 	root.RunE = func(*cobra.Command, []string) error {
@@ -134,7 +135,7 @@ kernelscope trace --dataset worked4
 		return tui.Run(s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
-	root.AddCommand(newFeaturesCmd())
+	root.AddCommand(newFeaturesCmd(), newSVMCmd())
 	root.SetHelpCommand(newHelpCmd())
 	return root
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -25,7 +26,7 @@ func newTraceCmd() *cobra.Command {
 		Long: `Train the kernel perceptron headless and print every step, in the notation the terminal program narrates with.
 
 Formats (--format):
-` + formatList() + `
+` + formatList(traceFormats) + `
 ` + exitCodes,
 		Example: `
 # the worked example of seed 003
@@ -35,12 +36,12 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 		Args: noArgs,
 	}
 	flags := setup.Bind(c.Flags(), "trace", setup.Train)
-	format := c.Flags().String("format", "text", "output: "+formatNames())
+	format := c.Flags().String("format", "text", "output: "+formatNames(traceFormats))
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		// The format is a flag value: say it is wrong before anything else.
-		f, ok := lookupFormat(*format)
-		if !ok {
-			return setup.Usagef("unknown --format %q (want %s)", *format, formatNames())
+		f, err := chooseFormat(traceFormats, *format)
+		if err != nil {
+			return err
 		}
 		s, err := flags.Resolve()
 		if err != nil {
@@ -87,11 +88,7 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 
 // A traceFormat is one way to write a whole run: the registry below is what
 // --format accepts, lists in its help, and completes.
-type traceFormat struct {
-	name  string
-	doc   string
-	write func(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error
-}
+type traceFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error]
 
 var traceFormats = []traceFormat{
 	{"text", "the steps as the lecture notes write them, then a summary", writeText},
@@ -100,43 +97,20 @@ var traceFormats = []traceFormat{
 	{"summary", `only the final {"done":true,...} object`, writeSummary},
 }
 
-func lookupFormat(name string) (traceFormat, bool) {
-	for _, f := range traceFormats {
-		if f.name == name {
-			return f, true
+// steps runs l until it stops, calling each for every step, and returns
+// the error that stopped it, if any (nil when it converged or reached its
+// cap).
+func steps(l learn.Learner, each func(learn.Step)) error {
+	for {
+		s, err := l.Step()
+		if errors.Is(err, learn.ErrStopped) {
+			return nil
 		}
-	}
-	return traceFormat{}, false
-}
-
-// formatNames writes "text, jsonl, csv or summary".
-func formatNames() string {
-	names := make([]string, len(traceFormats))
-	for i, f := range traceFormats {
-		names[i] = f.name
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// formatList writes the formats one a line, for the help.
-func formatList() string {
-	var b strings.Builder
-	for _, f := range traceFormats {
-		fmt.Fprintf(&b, "  %-8s %s\n", f.name, f.doc)
-	}
-	return b.String()
-}
-
-// steps runs p to the end, calling each for every step.
-func steps(p *learn.Perceptron, each func(learn.Step)) error {
-	for p.State() == learn.Running {
-		s, err := p.Step()
 		if err != nil {
 			return err
 		}
 		each(s)
 	}
-	return nil
 }
 
 func writeJSONL(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {

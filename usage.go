@@ -73,11 +73,11 @@ func flagError(c *cobra.Command, err error) error {
 }
 
 // flagOwners lists the commands that take flag name, by name: "kernelscope"
-// (the root), "trace".
+// (the root), "trace". A hidden flag is one a command refuses (svm's --eta).
 func flagOwners(root *cobra.Command, name string) []string {
 	var owners []string
 	walk(root, func(c *cobra.Command) {
-		if c.Flags().Lookup(name) != nil {
+		if f := c.Flags().Lookup(name); f != nil && !f.Hidden {
 			owners = append(owners, c.Name())
 		}
 	})

@@ -53,6 +53,15 @@ func Pair(t int, p learn.PairStep, c float64) string {
 // when a bound of the box stopped it.
 func move(i int, a [2]float64, clip learn.Bound, c float64) string {
 	s := fmt.Sprintf("α%s %s → %s", learn.Sub(i+1), learn.Num(a[0]), learn.Num(a[1]))
+	if a[0] != a[1] && learn.Num(a[0]) == learn.Num(a[1]) {
+		// Four digits hide a small move on a large α: say how large.
+		d := a[1] - a[0]
+		sign := "+"
+		if d < 0 {
+			sign, d = "−", -d
+		}
+		s += " (" + sign + learn.Num(d) + ")"
+	}
 	switch clip {
 	case learn.AtC:
 		s += ", clipped at C = " + C(c)
