@@ -124,6 +124,16 @@ func Sum(l Learner, s learn.Step) string {
 	return b.String() + " = " + f
 }
 
+// writeOffset writes " + b" or " − |b|" with b's value, nothing for b = 0.
+func writeOffset(b *strings.Builder, off float64) {
+	switch {
+	case off > 0:
+		b.WriteString(" + " + learn.Num(off))
+	case off < 0:
+		b.WriteString(" − " + learn.Num(-off))
+	}
+}
+
 // writeTerm writes the term "c·K" with the sign of c folded into the
 // operator ("1·4 − 1·6", as seed 004 writes "1 · x̃₂·x̃₃ − 1 · x̃₃·x̃₃") and
 // a negative K in parentheses.
@@ -285,8 +295,14 @@ func plural(n int, word string) string {
 func Probe(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
 	x := e.Embed(x1, x2)
 	k := e.Kernel()
+	off := e.Offset()
 	var b strings.Builder
-	fmt.Fprintf(&b, "f(%s, %s) = Σ αₖ yₖ K(xₖ, x) = ", learn.Num(x1), learn.Num(x2))
+	fmt.Fprintf(&b, "f(%s, %s) = Σ αₖ yₖ K(xₖ, x)", learn.Num(x1), learn.Num(x2))
+	if off != 0 {
+		// The SVM's offset (seed 004's w₀), written so the sum adds up.
+		b.WriteString(" + b")
+	}
+	b.WriteString(" = ")
 	svs := e.SupportVectors()
 	f := 0.0
 	for n, j := range svs {
@@ -296,13 +312,18 @@ func Probe(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
 			writeTerm(&b, c, kv, n == 0)
 		}
 	}
-	f += e.Offset()
+	f += off
 	switch {
+	case len(svs) == 0 && off != 0:
+		b.WriteString(learn.Num(off) + " (every α is 0: f = b)")
 	case len(svs) == 0:
 		b.WriteString("0 (every α is 0)")
 	case len(svs) > ManyTerms:
-		fmt.Fprintf(&b, "Σ over %d support vectors = %s", len(svs), learn.Num(f))
+		fmt.Fprintf(&b, "Σ over %d support vectors", len(svs))
+		writeOffset(&b, off)
+		b.WriteString(" = " + learn.Num(f))
 	default:
+		writeOffset(&b, off)
 		b.WriteString(" = " + learn.Num(f))
 	}
 	pr, _ := tie.Predict(f, 1)

@@ -18,6 +18,7 @@ type SVM interface {
 	Objective() float64
 	Offset() float64
 	Margin() float64
+	WNorm2() float64
 	Free(i int) bool
 	AtBound(i int) bool
 	NextPair() (int, int)
@@ -111,7 +112,11 @@ func Margin(s SVM) string {
 		}
 	}
 	margin := "∞ (w = 0)"
-	if m := s.Margin(); !math.IsInf(m, 1) {
+	switch m := s.Margin(); {
+	case len(s.SupportVectors()) > 0 && !(s.WNorm2() > 0):
+		// ‖w‖² = αᵀQα ≤ 0 with α ≠ 0: Q is not PSD (sigmoid, say).
+		margin = "undefined (‖w‖² ≤ 0: the kernel is not PSD on these points)"
+	case !math.IsInf(m, 1):
 		margin = learn.Num(m)
 	}
 	return fmt.Sprintf("b = %s, margin 2/‖w‖ = %s; support vectors: %d of %d, free (on the margin, y·f = 1): %s; at C (inside the margin or misclassified): %s",

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
 // alphaView is the α panel: every example with its index, (x₁, x₂), y, α
@@ -30,22 +31,34 @@ func (a *alphaView) View() string { return strings.Join(a.lines(), "\n") }
 
 func (a *alphaView) lines() []string {
 	p, th, w, h := a.s.p, a.th, a.w, a.h
-	title := fmt.Sprintf(" α  SV %d/%d ", len(p.SupportVectors()), p.N())
+	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
+	sv := a.s.svm()
+	if sv != nil {
+		free, bound := a.s.svCounts()
+		svs += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
+	}
+	title := " α  " + svs + " "
 	if a.onlySV {
-		title = fmt.Sprintf(" α  SV %d/%d, only SVs (V: all) ", len(p.SupportVectors()), p.N())
+		title = " α  " + svs + ", only SVs (V: all) "
 	}
 	iw, ih := inner(w, h)
 	if ih <= 0 {
 		return box(th, title, nil, w, h)
 	}
-	focus := a.s.focus()
+	focus, focus2 := a.s.focusPair()
 	c1, c2 := a.s.columns()
 	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", padLeft(c1, 7), padLeft(c2, 7), "y", "α"))
 	rows := ih - 1
 	lines := []string{head}
+	// The bar's full length is the largest α, or the SVM's C when it is
+	// finite: a bar that fills its column is a support vector at the
+	// bound α = C.
 	maxAlpha := 0.0
 	for _, j := range p.SupportVectors() {
 		maxAlpha = math.Max(maxAlpha, p.Alpha(j))
+	}
+	if sv != nil && isFinite(sv.C()) {
+		maxAlpha = sv.C()
 	}
 	barW := max(0, iw-36)
 	// The examples listed: all, or the support vectors; a window of them
@@ -69,10 +82,11 @@ func (a *alphaView) lines() []string {
 		x := p.X(i)
 		al := p.Alpha(i)
 		mark := "  "
-		if i == focus {
+		current := i == focus || i == focus2
+		if current {
 			mark = "▶ "
 		}
-		glyph := pointGlyph(p.Y(i) > 0, al > 0)
+		glyph := kindGlyph(p.Y(i) > 0, a.s.svKind(i))
 		ink := th.Pos
 		if p.Y(i) < 0 {
 			ink = th.Neg
@@ -85,7 +99,7 @@ func (a *alphaView) lines() []string {
 		}
 		line := mark + text + " " + ink.Render(glyph) + bar
 		switch {
-		case i == focus:
+		case current:
 			line = th.Current.Render(mark+text+" "+glyph) + bar
 		case al > 0:
 			line = th.SV.Render(mark+text) + " " + ink.Render(glyph) + bar

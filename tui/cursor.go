@@ -44,7 +44,7 @@ func (m *Model) goTo(digit string) {
 // which examples share the cell.
 func (m *Model) probe() string {
 	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
-	text := "cursor: " + notation.Probe(m.s.p, m.s.p.Config().Tie, x1, x2)
+	text := "cursor: " + probeText(m.s.p, m.s.p.Config().Tie, x1, x2)
 	if here := m.region.under(); len(here) > 0 {
 		names := make([]string, len(here))
 		for k, i := range here {
@@ -53,4 +53,10 @@ func (m *Model) probe() string {
 		text += "   here: " + strings.Join(names, ", ")
 	}
 	return text
+}
+
+// probeText is what f says at (x1, x2), its sum written out with the
+// offset b (notation.Probe).
+func probeText(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
+	return notation.Probe(e, tie, x1, x2)
 }

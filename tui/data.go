@@ -114,7 +114,6 @@ func (m *Model) regenerate(what string) {
 }
 
 func (m *Model) afterDataChange(what string) {
-	m.player.flash = -1
 	m.layout()
 	m.message = what
 }

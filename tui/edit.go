@@ -38,11 +38,19 @@ func (m *Model) addAtCursor(y int) {
 func (m *Model) addAt(cx, cy, y int) {
 	x1, x2 := m.region.at(cx, cy)
 	x1, x2 = roundCoord(x1), roundCoord(x2)
-	if err := m.s.addPoint(x1, x2, y); err != nil {
+	kept, err := m.s.addPoint(x1, x2, y)
+	if err != nil {
 		m.message = "could not add the point: " + err.Error()
 		return
 	}
-	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): α kept, training goes on and visits it this pass", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points))
+	what := "α kept, training goes on and visits it this pass"
+	if !kept {
+		what = "α reset: the SVM solves its problem anew for the new data (c solves it)"
+	}
+	if m.cmp != nil && m.cmp.twin != nil {
+		what += "; the " + m.cmp.twin.learnerName() + " beside it starts again from α = 0"
+	}
+	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): %s", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points), what)
 }
 
 // roundCoord rounds a clicked coordinate to 3 decimals, so saved points
@@ -67,7 +75,6 @@ func (m *Model) deleteAt(cx, cy int) {
 	// Within two cells of the cursor.
 	radius := 2 * (m.s.view.MaxX1 - m.s.view.MinX1) / float64(max(1, m.region.plotW))
 	if m.s.deletePoint(x1, x2, radius) {
-		m.player.flash = -1
 		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.opts.Points))
 	} else {
 		m.message = "no point within two cells of the cursor"
@@ -78,6 +85,10 @@ func (m *Model) deleteAt(cx, cy int) {
 // the clicked cell of the plot; the middle button deletes the nearest.
 func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 	cx, cy, ok := m.region.hit(ms.X, ms.Y)
+	if !ok && m.cmp != nil {
+		// The right pane of comparison mode is on the same grid.
+		cx, cy, ok = m.cmp.right.hit(ms.X, ms.Y)
+	}
 	if !ok || m.regionHidden() {
 		return
 	}

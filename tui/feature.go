@@ -58,10 +58,13 @@ type featureDrawKey struct {
 
 // featureSpace is one computed picture of feature space.
 type featureSpace struct {
-	points  [][3]float64
-	index   []int // which example each point is
-	normal  [3]float64
-	offset  float64
+	points [][3]float64
+	index  []int // which example each point is
+	normal [3]float64
+	offset float64
+	// margins are the offsets of the SVM's margin planes f = +1 and
+	// f = −1 along the same normal (none for the perceptron).
+	margins []float64
 	axes    [3]string
 	title   string
 	lines   []string // w written out, ‖w‖, what the axes are
@@ -102,8 +105,8 @@ func (f *featureView) request() tea.Cmd {
 	gen, p := f.gen, f.s.p
 	in := learn.ProjectionInputOf(p)
 	frozen := learn.Freeze(p)
-	bias := p.Config().Bias
-	return func() tea.Msg { return featureMsg{gen, computeFeatureSpace(in, frozen, bias)} }
+	bias, svm := p.Config().Bias, f.s.svm() != nil
+	return func() tea.Msg { return featureMsg{gen, computeFeatureSpace(in, frozen, bias, svm)} }
 }
 
 // turn rotates the camera: dx turns it about the up axis, dy tilts it, in
@@ -139,8 +142,9 @@ func (f *featureView) mouse(msg tea.MouseMsg) {
 }
 
 // computeFeatureSpace builds the picture: the explicit φ when it has at
-// most three features (its axes named), else the projection u.
-func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias bool) *featureSpace {
+// most three features (its axes named), else the projection u; with
+// margins, the SVM's margin planes f = ±1 beside the boundary f = 0.
+func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, margins bool) *featureSpace {
 	fs := &featureSpace{}
 	primal, perr := learn.Weights(e)
 	if perr == nil && primal.Map.Dim() <= 3 {
@@ -150,7 +154,12 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias bool)
 			fs.axes[k] = m.Names[k]
 			fs.normal[k] = primal.W[k]
 		}
+		// f(x) = w·φ(x) + b: the plane f = 0 is w·φ = −b, the margins
+		// f = ±1 are w·φ = ±1 − b (seed 004).
 		fs.offset = -primal.B
+		if margins {
+			fs.margins = []float64{fs.offset + 1, fs.offset - 1}
+		}
 		for i, x := range in.X {
 			var p [3]float64
 			copy(p[:], m.Phi(x))
@@ -172,6 +181,10 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias bool)
 	if proj.AlongW {
 		fs.normal, fs.offset = [3]float64{1, 0, 0}, proj.PlaneAt
 		fs.axes[0] = "u₁=f/‖w‖"
+		// u₁ = (f − b)/‖w‖, so f = ±1 is u₁ = (±1 − b)/‖w‖ = PlaneAt ± 1/‖w‖.
+		if margins && proj.HasNorm && proj.NormW > 0 {
+			fs.margins = []float64{proj.PlaneAt + 1/proj.NormW, proj.PlaneAt - 1/proj.NormW}
+		}
 	} else {
 		fs.title = "feature space, projected: u₁ u₂ u₃ kernel PCA"
 	}
@@ -234,7 +247,7 @@ func (f *featureView) lines() []string {
 		text = append([]string{fs.explain}, text...)
 	}
 	info := textBlock(min(len(text), max(0, ih/3)), iw, text...)
-	sc := &scene{normal: fs.normal, offset: fs.offset, axes: fs.axes, current: f.s.focus(), flash: -1}
+	sc := &scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, current: f.s.focus(), flash: -1}
 	p := f.s.p
 	for k, i := range fs.index {
 		if i < p.N() {

@@ -14,7 +14,7 @@ type helpGroup struct {
 	off   []bool      // the key does nothing now (shown dimmed)
 }
 
-// groups are every key of the program under five headings, the mouse
+// groups are every key of the program under six headings, the mouse
 // included; disabled keys are listed too, dimmed, since the full help
 // says what the program can do, not only what it can do now.
 func (h helpKeys) groups() []helpGroup {
@@ -52,6 +52,7 @@ func (h helpKeys) groups() []helpGroup {
 			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
 		edit,
 		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
+		group("learner and comparison", k.Learner, pair(k.CDown, k.CUp, "SVM C down / up"), k.Compare, k.CompareWhat),
 	}
 }
 

@@ -77,6 +77,12 @@ type KeyMap struct {
 	Tie        key.Binding
 	Shuffle    key.Binding
 
+	Learner     key.Binding
+	CDown       key.Binding
+	CUp         key.Binding
+	Compare     key.Binding
+	CompareWhat key.Binding
+
 	Up     key.Binding
 	Down   key.Binding
 	Left   key.Binding
@@ -122,6 +128,12 @@ func DefaultKeyMap() KeyMap {
 		Bias:       b([]string{"a"}, "a", "bias x̃=(1,x) on/off"),
 		Tie:        b([]string{"t"}, "t", "cycle tie rule"),
 		Shuffle:    b([]string{"s"}, "s", "shuffle on/off"),
+
+		Learner:     b([]string{"l"}, "l", "perceptron ↔ SVM"),
+		CDown:       b([]string{"<"}, "<", "SVM C down"),
+		CUp:         b([]string{">"}, ">", "SVM C up (… ∞)"),
+		Compare:     b([]string{"|"}, "|", "comparison mode"),
+		CompareWhat: b([]string{"L"}, "L", "what is compared"),
 
 		Up:     b([]string{"up", "shift+up"}, "↑", "cursor up (⇧ ×5)"),
 		Down:   b([]string{"down", "shift+down"}, "↓", "cursor down (⇧ ×5)"),
@@ -171,6 +183,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
+		{k.Learner, k.CDown, k.CUp, k.Compare, k.CompareWhat},
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
 		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
@@ -186,4 +199,47 @@ func paramSymbols(i int) string {
 		}
 	}
 	return strings.Join(syms, "/")
+}
+
+// syncKeys enables exactly the bindings that do something now, so the
+// generated help never offers a key that does nothing.
+func (m *Model) syncKeys() {
+	k := &m.keys
+	s := m.s
+	m.player.syncKeys()
+	gen := s.generated()
+	k.FewerPoints.SetEnabled(gen)
+	k.MorePoints.SetEnabled(gen)
+	k.LessNoise.SetEnabled(gen)
+	k.MoreNoise.SetEnabled(gen)
+	params := kernelParams(s.opts.Config.Kernel)
+	k.ParamUp.SetEnabled(params >= 1)
+	k.ParamDown.SetEnabled(params >= 1)
+	k.Param2Up.SetEnabled(params >= 2)
+	k.Param2Down.SetEnabled(params >= 2)
+	cursor := m.region.plotW > 0 && m.region.plotH > 0
+	k.AddPos.SetEnabled(cursor)
+	k.AddNeg.SetEnabled(cursor)
+	k.Delete.SetEnabled(cursor && len(s.opts.Points) > 0)
+	k.Up.SetEnabled(cursor)
+	k.Down.SetEnabled(cursor)
+	k.Left.SetEnabled(cursor)
+	k.Right.SetEnabled(cursor)
+	k.NextSV.SetEnabled(cursor && len(s.p.SupportVectors()) > 0)
+	k.Goto.SetEnabled(cursor && s.p.N() > 0)
+	k.Panel.SetEnabled(m.narrow() && m.cmp == nil)
+	svm := m.hasSVM()
+	c := svmC(s.opts.Config.SVM)
+	_, down := stepC(c, false)
+	_, up := stepC(c, true)
+	k.CDown.SetEnabled(svm && down)
+	k.CUp.SetEnabled(svm && up)
+	k.CompareWhat.SetEnabled(m.cmp != nil)
+	// The views that replace the region or a panel have no place beside
+	// two regions; the update view is the perceptron's.
+	single := m.cmp == nil
+	k.Feature.SetEnabled(single)
+	k.Spectrum.SetEnabled(single)
+	k.OnlySV.SetEnabled(single)
+	k.Update.SetEnabled(single && s.svm() == nil)
 }

@@ -46,6 +46,8 @@ type screenLayout struct {
 	sideW, alphaH    int
 	narrationLines   int
 	statusLines      int
+	// cmp is where comparison mode's two panes go, when it is on.
+	cmp compareLayout
 }
 
 func (m *Model) computeLayout() screenLayout {
@@ -63,6 +65,10 @@ func (m *Model) computeLayout() screenLayout {
 	bottom := l.narrationLines + l.statusLines + 1 // and help
 	l.regionH = max(0, h-bottom)
 	l.regionW = w
+	if m.cmp != nil {
+		l.cmp = compareGeometry(l.regionW, l.regionH)
+		return l
+	}
 	if !m.narrow() {
 		l.sideW = max(36, min(64, w*36/100))
 		l.regionW = w - l.sideW

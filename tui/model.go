@@ -3,13 +3,11 @@ package tui
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
@@ -50,6 +48,13 @@ type Model struct {
 	// kernels is this model's k cycle: each family with the parameters
 	// it was last used with.
 	kernels kernelCycle
+	// cmp is comparison mode (|), nil when it is off; compareWhat is what
+	// it compares (L), kept while it is off.
+	cmp         *comparison
+	compareWhat int
+	// resolveC asks Update to solve the SVM again to the tolerance after
+	// a change of C (an SVM that had converged converges again at once).
+	resolveC bool
 
 	width, height int
 	dark, mono    bool
@@ -97,7 +102,7 @@ func New(o Options) *Model {
 		player:  newPlayer(s),
 	}
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
-	m.region = &regionView{s: s, player: m.player}
+	m.region = &regionView{s: s}
 	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
 	m.feature, m.spectrum = newFeatureView(s), &spectrumView{}
 	m.kernels = newKernelCycle(s.opts.Config.Kernel)
@@ -126,8 +131,19 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // changed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
+	m.syncTwin()
 	m.syncKeys()
 	l := m.sizePanels()
+	cmd = batch(cmd, m.resizeFields())
+	if m.resolveC {
+		m.resolveC = false
+		if m.player.anyRunning(false) {
+			m.message += "; solving it again to the tolerance (esc stops)"
+			cmd = batch(cmd, m.player.toggleConverge())
+			m.syncKeys()
+		}
+	}
+	m.refreshPanels()
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
 	if m.featureOn && !m.regionHidden() {
 		check = batch(check, m.feature.request())
@@ -142,17 +158,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) sizePanels() screenLayout {
 	l := m.computeLayout()
 	m.region.big = m.big
-	m.region.SetSize(l.regionW, l.regionH)
-	m.region.SetOrigin(l.regionX, l.regionY)
+	m.region.compare = m.cmp != nil
+	if m.cmp != nil {
+		m.sizeCompare(l.cmp)
+	} else {
+		m.region.SetSize(l.regionW, l.regionH)
+		m.region.SetOrigin(l.regionX, l.regionY)
+	}
 	m.region.narrow = l.sideW == 0
-	m.region.refresh()
 	m.narration.SetSize(m.width, l.narrationLines)
 	m.status.SetSize(m.width, l.statusLines)
-	m.narration.message = m.message
-	m.narration.probe = ""
-	if m.region.cursorOn && m.region.hasPlot() {
-		m.narration.probe = m.probe()
-	}
 	if l.sideW > 0 {
 		m.feature.SetSize(l.regionW, l.regionH)
 		m.alpha.SetSize(l.sideW, l.alphaH)
@@ -167,6 +182,20 @@ func (m *Model) sizePanels() screenLayout {
 	m.setSpectrum()
 	m.feature.SetSize(l.regionW, l.regionH)
 	return l
+}
+
+// refreshPanels brings what the panels draw up to date with the session:
+// the region's cached drawing (both regions' in comparison mode), the
+// narration's message and probe, the status's note. Update calls it, so
+// View only reads.
+func (m *Model) refreshPanels() {
+	m.region.refresh()
+	m.refreshCompare()
+	m.narration.message = m.message
+	m.narration.probe = ""
+	if m.region.cursorOn && m.region.hasPlot() {
+		m.narration.probe = m.probe()
+	}
 }
 
 // route hands a message to the part of the program it is for.
@@ -205,7 +234,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case mercerMsg:
 		return m.gram.Update(msg)
 	case fieldMsg:
-		m.s.fieldReady(fieldResult(msg))
+		if r := fieldResult(msg); r.owner != nil {
+			r.owner.fieldReady(r)
+		}
 	case savedMsg:
 		if msg.err != nil {
 			m.message = "save failed, nothing was written: " + msg.err.Error()
@@ -320,6 +351,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.save()
 	case key.Matches(msg, k.Panel):
 		m.show = (m.show + 1) % numShows
+	case key.Matches(msg, k.Learner), key.Matches(msg, k.CDown), key.Matches(msg, k.CUp):
+		m.player.stop()
+		if key.Matches(msg, k.Learner) {
+			m.switchLearner()
+		} else {
+			m.changeC(key.Matches(msg, k.CUp))
+		}
+	case key.Matches(msg, k.Compare), key.Matches(msg, k.CompareWhat):
+		m.player.stop()
+		m.compareKey(key.Matches(msg, k.CompareWhat))
 	case key.Matches(msg, k.Standardize):
 		m.player.stop()
 		what, err := m.s.standardize()
@@ -334,53 +375,38 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// syncKeys enables exactly the bindings that do something now, so the
-// generated help never offers a key that does nothing.
-func (m *Model) syncKeys() {
-	k := &m.keys
-	s := m.s
-	m.player.syncKeys()
-	gen := s.generated()
-	k.FewerPoints.SetEnabled(gen)
-	k.MorePoints.SetEnabled(gen)
-	k.LessNoise.SetEnabled(gen)
-	k.MoreNoise.SetEnabled(gen)
-	params := kernelParams(s.opts.Config.Kernel)
-	k.ParamUp.SetEnabled(params >= 1)
-	k.ParamDown.SetEnabled(params >= 1)
-	k.Param2Up.SetEnabled(params >= 2)
-	k.Param2Down.SetEnabled(params >= 2)
-	cursor := m.region.plotW > 0 && m.region.plotH > 0
-	k.AddPos.SetEnabled(cursor)
-	k.AddNeg.SetEnabled(cursor)
-	k.Delete.SetEnabled(cursor && len(s.opts.Points) > 0)
-	k.Up.SetEnabled(cursor)
-	k.Down.SetEnabled(cursor)
-	k.Left.SetEnabled(cursor)
-	k.Right.SetEnabled(cursor)
-	k.NextSV.SetEnabled(cursor && len(s.p.SupportVectors()) > 0)
-	k.Goto.SetEnabled(cursor && s.p.N() > 0)
-	k.Panel.SetEnabled(m.narrow())
-}
-
 // setConfig applies a new training configuration; α resets.
 func (m *Model) setConfig(cfg learn.Config, what string) {
 	if err := m.s.setConfig(cfg); err != nil {
 		m.message = what + ": cannot train with it, nothing changed: " + err.Error()
 		return
 	}
-	m.player.flash = -1
-	m.message = what + ": α reset (α belongs to one kernel, bias and tie rule)"
+	m.message = what + ": α reset (α belongs to one learner, kernel, bias and tie rule)"
 }
 
 // fieldMsg is a field computed off the UI path.
 type fieldMsg fieldResult
 
-// layout sizes the field to the plot area; a large field is computed by the
-// command it returns.
+// layout sizes the panels and the fields to the plot area; a large field
+// is computed by the command it returns.
 func (m *Model) layout() tea.Cmd {
 	m.sizePanels()
-	job := m.s.resize(m.region.plotW, 2*m.region.plotH)
+	return m.resizeFields()
+}
+
+// resizeFields sizes the field to the plot area (in comparison mode the
+// twin's follows it, on the same grid); a large field is computed by the
+// command it returns.
+func (m *Model) resizeFields() tea.Cmd {
+	cmd := fieldCmd(m.s.resize(m.region.plotW, 2*m.region.plotH))
+	if m.cmp != nil && m.cmp.twin != nil {
+		cmd = batch(cmd, fieldCmd(m.cmp.twin.follow(m.s)))
+	}
+	return cmd
+}
+
+// fieldCmd runs a field job off the UI path (nil for none).
+func fieldCmd(job fieldJob) tea.Cmd {
 	if job == nil {
 		return nil
 	}
@@ -398,87 +424,4 @@ func (m *Model) regionHidden() bool {
 // whole width.
 func (m *Model) narrow() bool {
 	return m.width < wideW || m.height < wideH || m.big
-}
-
-// View draws the whole screen.
-func (m *Model) View() tea.View {
-	v := tea.NewView(m.render())
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "kernelscope"
-	return v
-}
-
-// render draws the screen as a string of exactly height lines.
-func (m *Model) render() string {
-	w, h := m.width, m.height
-	if m.quitting || w <= 0 || h <= 0 {
-		return ""
-	}
-	if w < tooSmallW || h < tooSmallH {
-		// Word-wrapped, so it reads even in a sliver of a terminal.
-		words := strings.Fields(fmt.Sprintf("terminal too small (%d×%d): needs at least %d×%d", w, h, tooSmallW, tooSmallH))
-		var msg []string
-		for _, word := range words {
-			if n := len(msg); n > 0 && ansi.StringWidth(msg[n-1]+" "+word) <= w {
-				msg[n-1] += " " + word
-			} else {
-				msg = append(msg, word)
-			}
-		}
-		lines := blank(w, h)
-		for i, l := range msg {
-			if i < h {
-				lines[i] = fit(l, w)
-			}
-		}
-		return strings.Join(lines, "\n")
-	}
-	l := m.computeLayout()
-	var main string
-	if m.showHelp {
-		// Every key, on the whole screen but the last line (the panels,
-		// narration and status step aside).
-		iw, ih := inner(w, h-1)
-		keys := fullHelp(m.th, helpKeys{m.player.keys, m.keys}.groups(), iw, ih)
-		box := box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
-		short := m.help
-		short.SetWidth(w)
-		return strings.Join(append(box, fit(short.View(helpKeys{m.player.keys, m.keys}), w)), "\n")
-	} else {
-		switch {
-		case l.sideW == 0 && m.show == showAlpha:
-			main = m.alpha.View()
-		case l.sideW == 0 && m.show == showGram:
-			main = m.gramOrSpectrum()
-		case m.featureOn:
-			main = m.feature.View()
-		default:
-			main = m.region.View()
-		}
-	}
-	if l.sideW > 0 && !m.showHelp {
-		main = joinBeside(main, m.alpha.View()+"\n"+m.gramOrSpectrum())
-	}
-	// Bottom lines: narration, status, help; long text wraps into the
-	// lines the layout gives it.
-	var bottom []string
-	if l.narrationLines > 0 {
-		bottom = strings.Split(m.narration.View(), "\n")
-	}
-	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
-	short := m.help
-	short.SetWidth(w)
-	bottom = append(bottom, fit(short.View(helpKeys{m.player.keys, m.keys}), w))
-	screen := append(strings.Split(main, "\n"), bottom...)
-	if main == "" {
-		screen = bottom
-	}
-	if len(screen) > h {
-		screen = screen[:h]
-	}
-	for len(screen) < h {
-		screen = append(screen, strings.Repeat(" ", w))
-	}
-	return strings.Join(screen, "\n")
 }

@@ -359,7 +359,7 @@ func TestSave(t *testing.T) {
 func TestNoPanics(t *testing.T) {
 	keys := []string{"space", "e", "c", "p", "+", "-", "b", "r", "?", "d", "D", "n", "N", "z", "Z", "S",
 		"k", "K", "[", "]", "{", "}", "a", "t", "s", "up", "down", "left", "right", "o", "x", "delete",
-		"backspace", "g", "m", "esc", "enter", "Q", "1", "ß"}
+		"backspace", "g", "m", "esc", "enter", "Q", "1", "ß", "l", "<", ">", "|", "L", "f", "B", "U"}
 	r := rand.New(rand.NewPCG(42, 42))
 	opens := map[string]func() *Model{}
 	for _, name := range []string{"worked4", "xor", "circles", "spiral"} {
@@ -369,6 +369,13 @@ func TestNoPanics(t *testing.T) {
 	// trained on at all (issue 6).
 	for name, open := range overflowCases(t) {
 		opens[name] = func() *Model { m, _ := open(); return m }
+	}
+	// The SVM, and comparison mode (issue 10).
+	opens["circles svm"] = func() *Model { return newModel(t, svmOptions(t, "circles", 0), 80, 24) }
+	opens["moons compare"] = func() *Model {
+		m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
+		press(m, "|")
+		return m
 	}
 	opens["moons noise 1e308"] = func() *Model {
 		o := builtinOptions(t, "moons", 0)
@@ -426,7 +433,18 @@ func TestNoPanics(t *testing.T) {
 func TestViewFitsTerminal(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 80, 24)
 	pressRun(m, "e")
-	for _, size := range [][2]int{{1, 1}, {19, 5}, {20, 6}, {40, 12}, {80, 24}, {99, 29}, {100, 24}, {120, 36}, {200, 60}, {400, 150}} {
+	assertFits(t, m, [][2]int{{1, 1}, {19, 5}, {20, 6}, {40, 12}, {80, 24}, {99, 29}, {100, 24}, {120, 36}, {200, 60}, {400, 150}})
+	m.Update(tea.WindowSizeMsg{Width: 19, Height: 5})
+	if !strings.Contains(screen(m), "too small") {
+		t.Error("no 'too small' message at 19×5")
+	}
+}
+
+// assertFits resizes m to each size and checks that the view has exactly
+// as many lines as the terminal, each exactly as wide.
+func assertFits(t *testing.T, m *Model, sizes [][2]int) {
+	t.Helper()
+	for _, size := range sizes {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		lines := strings.Split(screen(m), "\n")
 		if len(lines) != size[1] {
@@ -438,10 +456,6 @@ func TestViewFitsTerminal(t *testing.T) {
 				break
 			}
 		}
-	}
-	m.Update(tea.WindowSizeMsg{Width: 19, Height: 5})
-	if !strings.Contains(screen(m), "too small") {
-		t.Error("no 'too small' message at 19×5")
 	}
 }
 
@@ -590,7 +604,7 @@ func TestAddKeepsTraining(t *testing.T) {
 func TestFinishEpochAfterAdd(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "space")
-	if err := m.s.addPoint(0.3, -0.2, 1); err != nil {
+	if _, err := m.s.addPoint(0.3, -0.2, 1); err != nil {
 		t.Fatal(err)
 	}
 	pressRun(m, "e")

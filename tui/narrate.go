@@ -1,24 +1,29 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
 
 // narrationView is the narration under the region: the last step as the
-// notes write it, the update or what comes next, or the root's message.
+// notes write it, the update or what comes next, or the root's message. In
+// comparison mode it narrates both learners, a line each.
 type narrationView struct {
 	s       *session
 	th      *Theme
 	w, h    int
 	message string // the answer to the last key, shown instead of "next"
 	probe   string // what f says at the cursor, when it is on
+	// twin is comparison mode's second learner (nil when it is off), and
+	// labels name the two panes.
+	twin   *session
+	labels [2]string
 }
 
 // SetSize sets the lines and width the narration wraps into.
@@ -26,22 +31,92 @@ func (n *narrationView) SetSize(w, h int) { n.w, n.h = w, h }
 
 // View draws exactly h lines of width w.
 func (n *narrationView) View() string {
-	first, second := n.text()
+	if n.twin != nil {
+		return strings.Join(n.compared(), "\n")
+	}
+	first, second := describe(n.s)
+	if n.message != "" {
+		second = n.message
+	}
 	return strings.Join(textBlock(n.h, n.w, first, n.th.Dim.Render(second), n.probe), "\n")
 }
 
-// text writes the last step as the notes write it (seed 003), in the
-// notation of `kernelscope trace` (package notation):
+// compared narrates comparison mode: each learner's last step on a line
+// of its own, then the message, the cursor's probe, or what comes next.
+func (n *narrationView) compared() []string {
+	a1, _ := describe(n.s)
+	b1, _ := describe(n.twin)
+	la, lb := n.th.Bold.Render(n.labels[0]+": "), n.th.Bold.Render(n.labels[1]+": ")
+	third := n.message
+	if third == "" {
+		third = n.probe
+	}
+	if third == "" {
+		third = n.labels[0] + ": " + brief(n.s) + "   " + n.labels[1] + ": " + brief(n.twin)
+	}
+	// Each text its own line (cut with …), so both steps always show.
+	out := make([]string, 0, n.h)
+	for _, t := range []string{la + a1, lb + b1, n.th.Dim.Render(third)} {
+		if len(out) < n.h {
+			out = append(out, fit(t, n.w))
+		}
+	}
+	for len(out) < n.h {
+		out = append(out, fit("", n.w))
+	}
+	return out
+}
+
+// brief says in a few words what comes next for a session, or how its
+// training ended, for comparison mode's line of both.
+func brief(s *session) string {
+	p, sv := s.p, s.svm()
+	switch {
+	case s.err != nil:
+		return "stopped: " + s.err.Error()
+	case sv != nil && sv.Err() != nil:
+		return "stopped: " + sv.Err().Error()
+	case sv != nil && p.State() == learn.Running:
+		return notation.NextPair(sv)
+	case sv != nil:
+		return notation.SVMOutcome(sv)
+	case p.State() == learn.Converged:
+		return "converged ✓ after " + notation.Passes(p.Epoch())
+	case p.State() == learn.Capped:
+		return "stopped at the cap of " + notation.Passes(p.Config().Epochs)
+	}
+	if next := p.Next(); next >= 0 {
+		return fmt.Sprintf("next: i=%d", next+1)
+	}
+	return ""
+}
+
+// describe writes a session's last step as the notes write it, and on the
+// second line the update, what comes next, or how training ended.
+//
+// The perceptron's step is the line trace writes (seed 003, package
+// notation):
 //
 //	t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₁ ✓   [step 5]
 //
-// and, on the second line, the update after a mistake ("mistake → α₁ += 1,
-// new α = [1, 0, 0, 0]") and what comes next.
-func (n *narrationView) text() (string, string) {
-	s := n.s
+// with the update after a mistake ("mistake → α₁ += 1, new α = [1, 0, 0,
+// 0]") and the next example; the SVM's is one SMO iteration (notation.Pair)
+// with the next pair, or the outcome and the margin.
+func describe(s *session) (string, string) {
 	p := s.p
-	if s.err != nil {
-		return "training stopped: " + s.err.Error(), "press r to reset α, or change the kernel or data"
+	err := s.err
+	if sv := s.svm(); sv != nil && err == nil {
+		err = sv.Err()
+	}
+	if err != nil {
+		next := "press r to reset α, or change the kernel or data"
+		if errors.Is(err, learn.ErrNotSeparable) {
+			next = "< gives C a finite value (a soft margin: points may sit inside it, at α = C); b steps back, r resets α"
+		}
+		return "training stopped: " + err.Error(), next
+	}
+	if sv := s.svm(); sv != nil {
+		return describeSVM(s, sv)
 	}
 	ls, ok := s.last()
 	var first, second string
@@ -68,10 +143,30 @@ func (n *narrationView) text() (string, string) {
 	} else if second == "" {
 		second = stateText(p)
 	}
-	if n.message != "" {
-		second = n.message
-	}
 	return first, second
+}
+
+// describeSVM is describe for the SVM: the last pair update as
+// notation.Pair writes it, then the next pair, or the outcome with b, the
+// margin and the support vectors once SMO has converged.
+func describeSVM(s *session, sv *learn.SVM) (string, string) {
+	ls, ok := s.last()
+	var first string
+	switch {
+	case sv.T() == 0:
+		first = fmt.Sprintf("No iterations yet: every α is 0, so f(x) = Σ αₖ yₖ K(xₖ, x) + b = b = %s everywhere. SMO moves two α at a time, keeping Σ αᵢ yᵢ = 0.", learn.Num(sv.Offset()))
+	case !ok:
+		first = fmt.Sprintf("iteration %d: an earlier pair update (its narration is no longer kept)", sv.T())
+	default:
+		first = ls.pair
+	}
+	switch sv.State() {
+	case learn.Running:
+		return first, notation.NextPair(sv)
+	case learn.Converged:
+		return first, notation.SVMOutcome(sv) + "; " + notation.Margin(sv)
+	}
+	return first, notation.SVMOutcome(sv)
 }
 
 // stepText is the first narration line of a step: the line trace writes.
@@ -89,69 +184,5 @@ func stateText(p learn.Learner) string {
 	return ""
 }
 
-// statusView is the status line: the data, the kernel and settings, the
-// counters, the state, and what the player is doing.
-type statusView struct {
-	s      *session
-	th     *Theme
-	player *player
-	w, h   int
-}
-
-// SetSize sets the lines and width the status wraps into.
-func (v *statusView) SetSize(w, h int) { v.w, v.h = w, h }
-
-// View draws exactly h lines of width w.
-func (v *statusView) View() string { return strings.Join(textBlock(v.h, v.w, v.line()), "\n") }
-
-// line is the summary of the session, before wrapping.
-func (v *statusView) line() string {
-	s := v.s
-	p := s.p
-	cfg := p.Config()
-	bias := "bias off"
-	if cfg.Bias {
-		bias = "bias on"
-	}
-	order := ""
-	if cfg.Shuffle {
-		order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
-	}
-	state := v.th.Bold.Render("training")
-	switch p.State() {
-	case learn.Converged:
-		state = v.th.Good.Render("converged ✓ after " + notation.Passes(p.Epoch()))
-	case learn.Capped:
-		state = v.th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
-	}
-	if s.err != nil {
-		state = v.th.Warn.Render("stopped: numerical error")
-	}
-	play := " │ " + v.player.status()
-	data := safetext.Clean(s.name()) + fmt.Sprintf(" n=%d", len(s.opts.Points))
-	if s.opts.Standardized {
-		data += " (z-scores)"
-	}
-	if s.generated() && !s.edited {
-		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
-	}
-	line := fmt.Sprintf("%s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ SV %d/%d │ accuracy %.0f%% │ %s%s",
-		data, cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
-		len(p.SupportVectors()), p.N(), s.accuracy(), state, play)
-	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
-		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
-		// and an added point starts it afresh.
-		line += fmt.Sprintf(" │ steps 1–%d can no longer be undone", floor)
-	}
-	if bad, all := s.fieldOverflow(); bad > 0 {
-		// Put first: it changes how the whole picture reads.
-		line = v.th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, glyphOverflow)) + " │ " + line
-	}
-	return line
-}
-
 // Update has no messages of its own: the narration follows the session.
 func (n *narrationView) Update(tea.Msg) tea.Cmd { return nil }
-
-// Update has no messages of its own: the status follows the session.
-func (v *statusView) Update(tea.Msg) tea.Cmd { return nil }

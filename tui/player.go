@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -18,9 +19,6 @@ var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000}
 // a second, each tick takes several steps.
 const frame = time.Second / 30
 
-// flashSteps is how many steps the point of a mistake stays flashed.
-const flashSteps = 3
-
 // tickMsg advances autoplay; runMsg advances a run to convergence or to the
 // end of a pass. Both carry the id of the run that asked for them, so that
 // stale ones (from a run stopped since) are dropped.
@@ -31,23 +29,53 @@ type (
 
 // player runs training by itself: autoplay at a speed (p, + and -), a run
 // to convergence (c) or to the end of the pass (e) in chunks of half a
-// frame, so the screen redraws and esc is read between them; and it keeps
-// the flash of the last mistake.
+// frame, so the screen redraws and esc is read between them. In comparison
+// mode it drives both learners in lockstep: a step, a run, an undo or a
+// reset acts on each.
 type player struct {
 	s          *session
+	twin       *session // the other learner in comparison mode, or nil
 	playing    bool
 	converging bool // c
 	finishing  bool // e
 	speed      int  // index into speeds
 	tick       int  // id of the live run; stale messages are dropped
-	flash      int  // example of the last mistake, −1 for none
-	flashUntil int  // step count until which it flashes
 	keys       PlayerKeys
 	note       string // what the last key did, for the root to show
 }
 
 func newPlayer(s *session) *player {
-	return &player{s: s, speed: 3, flash: -1, keys: DefaultPlayerKeys()}
+	return &player{s: s, speed: 3, keys: DefaultPlayerKeys()}
+}
+
+// sessions are the learners the player drives: the session's, and the
+// twin's in comparison mode.
+func (p *player) sessions() []*session {
+	if p.twin != nil {
+		return []*session{p.s, p.twin}
+	}
+	return []*session{p.s}
+}
+
+// running reports whether a learner can still step: one that neither
+// stopped nor failed.
+func running(s *session) bool { return s.p.State() == learn.Running && s.err == nil }
+
+// anyRunning reports whether any learner the player drives can step; with
+// passes, only those that have passes (the perceptron: the SVM's
+// iterations stand alone).
+func (p *player) anyRunning(passes bool) bool {
+	for _, s := range p.sessions() {
+		if running(s) && (!passes || s.svm() == nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// any reports whether f holds for some learner the player drives.
+func (p *player) any(f func(s *session) bool) bool {
+	return slices.ContainsFunc(p.sessions(), f)
 }
 
 // handles reports whether msg is one of the player's keys.
@@ -66,14 +94,14 @@ func (p *player) takeNote() string {
 // syncKeys enables exactly the keys that do something now.
 func (p *player) syncKeys() {
 	k := &p.keys
-	running := p.s.p.State() == learn.Running && p.s.err == nil
-	k.Step.SetEnabled(running)
-	k.Epoch.SetEnabled(running || p.finishing)
-	k.Converge.SetEnabled(running || p.converging)
-	k.Play.SetEnabled(running || p.playing)
-	k.Back.SetEnabled(p.s.p.CanUndo())
-	k.Reset.SetEnabled(p.s.p.T() > 0)
-	k.RaiseCap.SetEnabled(p.s.p.State() == learn.Capped && p.s.err == nil)
+	run := p.anyRunning(false)
+	k.Step.SetEnabled(run)
+	k.Epoch.SetEnabled(p.anyRunning(true) || p.finishing)
+	k.Converge.SetEnabled(run || p.converging)
+	k.Play.SetEnabled(run || p.playing)
+	k.Back.SetEnabled(p.any(func(s *session) bool { return s.p.CanUndo() }))
+	k.Reset.SetEnabled(p.any(func(s *session) bool { return s.p.T() > 0 }))
+	k.RaiseCap.SetEnabled(p.any(raisable))
 	k.Faster.SetEnabled(p.speed < len(speeds)-1)
 	k.Slower.SetEnabled(p.speed > 0)
 }
@@ -126,18 +154,33 @@ func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.slower()
 	case key.Matches(msg, k.Back):
 		p.stop()
-		if !p.s.back() {
+		back := false
+		for _, s := range p.sessions() {
+			back = s.back() || back
+		}
+		if !back {
 			p.note = "nothing to step back"
 		}
 	case key.Matches(msg, k.Reset):
 		p.stop()
-		p.s.reset()
-		p.flash = -1
+		for _, s := range p.sessions() {
+			s.reset()
+		}
 		p.note = "α reset to 0"
 	case key.Matches(msg, k.RaiseCap):
-		p.note = p.s.raiseCap()
+		for _, s := range p.sessions() {
+			if raisable(s) {
+				p.note = s.raiseCap()
+			}
+		}
 	}
 	return nil
+}
+
+// raisable reports whether E can raise s's cap: a perceptron stopped at
+// its cap on passes (the SVM's cap on iterations is --max-iter).
+func raisable(s *session) bool {
+	return s.p.State() == learn.Capped && s.err == nil && s.svm() == nil
 }
 
 // togglePlay starts or pauses autoplay.
@@ -179,30 +222,36 @@ func (p *player) toggleFinish() tea.Cmd {
 func (p *player) faster() { p.speed = min(len(speeds)-1, p.speed+1) }
 func (p *player) slower() { p.speed = max(0, p.speed-1) }
 
-// step takes up to n steps and reports how many it took.
+// step takes up to n steps of each learner, in lockstep, and reports the
+// most any took.
 func (p *player) step(n int) int {
 	taken := 0
-	for range n {
-		if !p.s.step() {
-			break
+	for _, s := range p.sessions() {
+		k := 0
+		for k < n && s.step() {
+			k++
 		}
-		taken++
-		if ls, ok := p.s.last(); ok && ls.step.Mistake {
-			p.flash, p.flashUntil = ls.step.I, p.s.p.T()+flashSteps
-		}
+		taken = max(taken, k)
 	}
-	if taken < n && p.s.p.State() != learn.Running {
+	if taken < n && !p.anyRunning(false) {
 		p.stop()
 	}
 	return taken
 }
 
-// flashing is the example flashed as the last mistake, −1 for none.
-func (p *player) flashing() int {
-	if p.flash >= 0 && p.s.p.T() <= p.flashUntil {
-		return p.flash
+// passEnded reports whether a learner with passes that still runs just
+// began a new pass, or none still runs, for e.
+func (p *player) passEnded() bool {
+	live := false
+	for _, s := range p.sessions() {
+		if s.svm() == nil && running(s) {
+			if s.p.AtPassStart() {
+				return true
+			}
+			live = true
+		}
 	}
-	return -1
+	return !live
 }
 
 // playTick takes the steps of one frame and schedules the next.
@@ -224,11 +273,11 @@ func (p *player) playTick() tea.Cmd {
 func (p *player) runChunk() tea.Cmd {
 	deadline := time.Now().Add(frame / 2)
 	passEnded := false
-	for p.s.p.State() == learn.Running && !passEnded {
+	for p.anyRunning(p.finishing) && !passEnded {
 		if p.finishing {
 			// One step at a time: the pass may end at any of them.
 			for range 64 {
-				if p.step(1) == 0 || p.s.p.AtPassStart() {
+				if p.step(1) == 0 || p.passEnded() {
 					passEnded = true
 					break
 				}
@@ -240,7 +289,7 @@ func (p *player) runChunk() tea.Cmd {
 			break
 		}
 	}
-	if passEnded || p.s.p.State() != learn.Running || p.s.err != nil {
+	if passEnded || !p.anyRunning(p.finishing) {
 		p.converging, p.finishing = false, false
 		return nil
 	}
@@ -251,6 +300,8 @@ func (p *player) runChunk() tea.Cmd {
 // status says what the player is doing, for the status line.
 func (p *player) status() string {
 	switch {
+	case p.converging && p.s.svm() != nil && p.twin == nil:
+		return "running SMO to the tolerance (esc stops)"
 	case p.converging:
 		return "running to convergence (esc stops)"
 	case p.finishing:

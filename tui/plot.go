@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // regionView is the region panel: the decision field with the points, the
@@ -11,10 +12,9 @@ import (
 // the plot's geometry, computed in one place (SetSize, SetOrigin), so a
 // click lands on the cell that was drawn there.
 type regionView struct {
-	s      *session
-	th     *Theme
-	player *player
-	draw   region // the cached drawing of the field
+	s    *session
+	th   *Theme
+	draw region // the cached drawing of the field
 
 	w, h           int  // the panel, border included
 	narrow         bool // the α and Gram panels are folded away behind g
@@ -22,6 +22,11 @@ type regionView struct {
 	update         bool // the update view: the bump of a mistake and the ghost boundary
 	plotX0, plotY0 int  // screen position of the plot's top-left cell
 	plotW, plotH   int  // the plot's cells (axes and border excluded)
+	// compare: one of the two panes of comparison mode, titled with its
+	// learner and kernel, with figures, a line of the learner's margin,
+	// support vectors and accuracy that the root writes (View only reads).
+	compare bool
+	figures string
 
 	cursorOn      bool
 	cursorX, curY int
@@ -31,9 +36,7 @@ type regionView struct {
 func (r *regionView) SetSize(w, h int) {
 	r.w, r.h = w, h
 	r.plotW, r.plotH = plotSize(inner(w, h))
-	if r.big {
-		r.plotH = max(0, r.plotH-1) // the key line
-	}
+	r.plotH = max(0, r.plotH-r.headerLines())
 	if w <= 0 {
 		r.plotW, r.plotH = 0, 0
 	}
@@ -46,10 +49,21 @@ func (r *regionView) SetSize(w, h int) {
 // SetOrigin places the panel's top-left corner at screen cell (x, y).
 func (r *regionView) SetOrigin(x, y int) {
 	left, top := border.GetBorderLeftSize(), border.GetBorderTopSize()
-	r.plotX0, r.plotY0 = x+left+gutter, y+top
-	if r.big {
-		r.plotY0++ // below the key line
+	r.plotX0, r.plotY0 = x+left+gutter, y+top+r.headerLines()
+}
+
+// headerLines is how many lines go between the title and the plot: the
+// figures of comparison mode, and the key line, which projector mode, the
+// SVM's margins and glyphs, and comparison mode need.
+func (r *regionView) headerLines() int {
+	n := 0
+	if r.compare {
+		n++
 	}
+	if r.big || r.compare || r.s.svm() != nil {
+		n++
+	}
+	return n
 }
 
 // hit maps a screen cell to a plot cell.
@@ -160,7 +174,7 @@ func (r *regionView) at(cx, cy int) (x1, x2 float64) {
 // it, so View only reads.
 func (r *regionView) refresh() {
 	var b *bump
-	if r.update {
+	if r.update && r.s.svm() == nil {
 		if bu, ok := r.s.bumpOf(); ok {
 			b = &bu
 		}
@@ -176,37 +190,63 @@ func (r *regionView) Update(tea.Msg) tea.Cmd { return nil }
 func (r *regionView) View() string { return strings.Join(r.lines(), "\n") }
 
 func (r *regionView) lines() []string {
+	sv := r.s.svm()
 	f := "f(x) = Σ αⱼ yⱼ K(xⱼ, x)"
 	if r.s.p.Config().Bias {
 		f = "f(x) = Σ αⱼ yⱼ K(x̃ⱼ, x̃)"
+	}
+	if sv != nil {
+		f += " + b   " + r.s.learnerName()
 	}
 	title := " " + f + "   " + legend() + " "
 	if r.narrow {
 		title = " " + f + " │ g: α and Gram panels │ " + legend() + " "
 	}
+	if sv != nil && !r.big {
+		title = " " + f + " "
+		if r.narrow {
+			title = " " + f + " │ g: α and Gram panels "
+		}
+	}
 	if r.draw.update != nil {
 		title = " " + r.draw.update.describe() + " "
+	}
+	if r.big {
+		title = " " + f + "   projector mode (B) "
+	}
+	if r.compare {
+		title = " " + r.s.learnerName() + " · K = " + r.s.opts.Config.Kernel.Spec() + " "
 	}
 	if r.s.computing {
 		title = " " + f + "   computing the field for the new size… "
 	}
 	iw, ih := inner(r.w, r.h)
-	ov := overlay{current: r.s.focus(), flash: r.player.flashing(), cursorX: -1, curY: -1, big: r.big}
+	i, j := r.s.focusPair()
+	ov := overlay{current: i, current2: j, flash: r.s.flashing(), cursorX: -1, curY: -1, big: r.big}
 	ov.flashOn = ov.flash >= 0
 	if r.cursorOn {
 		ov.cursorX, ov.curY = r.cursorX, r.curY
 	}
-	if r.big && ih > 0 {
-		title = " " + f + "   projector mode (B) "
-		lines := append([]string{fit(keyLine(r.th), iw)}, r.draw.render(r.s, r.th, ov, iw, ih-1)...)
+	var head []string
+	if r.compare {
+		head = append(head, fit(r.figures, iw))
+	}
+	if r.big || r.compare || sv != nil {
+		head = append(head, fit(keyLine(r.th, sv != nil, r.big, iw), iw))
+	}
+	if len(head) > 0 && ih > len(head) {
+		lines := append(head, r.draw.render(r.s, r.th, ov, iw, ih-len(head))...)
 		return drawBox(r.th, title, lines, r.w, r.h, true)
 	}
 	return drawBox(r.th, title, r.draw.render(r.s, r.th, ov, iw, ih), r.w, r.h, true)
 }
 
-// keyLine is projector mode's key: each marker drawn as the plot draws it,
-// in bold, with what it means.
-func keyLine(th *Theme) string {
+// keyLine is the key under the title, at most w cells wide when it can
+// be: each marker drawn as the plot draws it, in bold, with what it means.
+// Projector mode's markers are the big ones; the SVM's key adds the bounded
+// support vectors and the margins. Where the long labels do not fit,
+// shorter ones do.
+func keyLine(th *Theme, svm, big bool, w int) string {
 	sample := func(fg, bg uint8, glyphs ...string) string {
 		text := strings.Join(glyphs, "")
 		if th.Mono {
@@ -215,15 +255,68 @@ func keyLine(th *Theme) string {
 		return th.cellStyle(fg, bg) + "\x1b[1m" + text + reset
 	}
 	label := func(s string) string { return "\x1b[1m" + s + reset }
-	boundary := sample(colBoundary, colBoundary, "▀▀▀")
-	if th.Mono {
-		boundary = sample(0, 0, monoBoundary, monoBoundary, monoBoundary)
+	point := func(pos bool, kind int) string {
+		ink := uint8(colNegInk)
+		if pos {
+			ink = colPosInk
+		}
+		g := []string{kindGlyph(pos, kind)}
+		if big {
+			g = bigMarker(pos, kind)
+		}
+		if kind == svNone {
+			return sample(ink, colNeutral, g...)
+		}
+		return sample(colNeutral, ink, g...)
 	}
-	return " " + sample(colPosInk, colNeutral, bigMarker(true, false)...) + label(" y = +1   ") +
-		sample(colNegInk, colNeutral, bigMarker(false, false)...) + label(" y = −1   ") +
-		sample(colNeutral, colPosInk, bigMarker(true, true)...) + " " +
-		sample(colNeutral, colNegInk, bigMarker(false, true)...) + label(" support vectors   ") +
-		boundary + label(" boundary f = 0")
+	line := func(col uint8, mono string, n int) string {
+		if th.Mono {
+			return sample(0, 0, strings.Repeat(mono, n))
+		}
+		return sample(col, col, strings.Repeat("▀", n))
+	}
+	if !svm && big {
+		return " " + point(true, svNone) + label(" y = +1   ") + point(false, svNone) + label(" y = −1   ") +
+			point(true, svFree) + " " + point(false, svFree) + label(" support vectors   ") +
+			line(colBoundary, monoBoundary, 3) + label(" boundary f = 0")
+	}
+	// The key in up to four lengths, the longest that fits.
+	type variant struct {
+		sep, classes, free, bound, f0, fp, fn string
+		n                                     int
+	}
+	variants := []variant{
+		{"   ", " y = ±1", " free SV, on the margin", " SV at α = C", " f = 0", " f = +1", " f = −1", 3},
+		{"  ", " y=±1", " SV on the margin", " SV at α=C", " f=0", " f=+1", " f=−1", 2},
+		{"  ", "", " SV on margin", " SV at α=C", " f=0", " f=+1", " f=−1", 2},
+		{" ", "", " on margin", " α=C", " 0", " +1", " −1", 1},
+	}
+	if !svm {
+		variants = []variant{
+			{"   ", " y = ±1", " support vectors", "", " boundary f = 0", "", "", 3},
+			{"  ", " y=±1", " SV", "", " f=0", "", "", 2},
+		}
+	}
+	var out string
+	for _, v := range variants {
+		out = " " + point(true, svNone) + " " + point(false, svNone) + label(v.classes+v.sep)
+		if v.classes == "" {
+			out = " "
+		}
+		out += point(true, svFree) + " " + point(false, svFree) + label(v.free+v.sep)
+		if svm {
+			out += point(true, svBound) + " " + point(false, svBound) + label(v.bound+v.sep)
+		}
+		out += line(colBoundary, monoBoundary, v.n) + label(v.f0)
+		if svm {
+			out += label(v.sep) + line(colMarginP, monoMarginP, v.n) + label(v.fp+v.sep) +
+				line(colMarginN, monoMarginN, v.n) + label(v.fn)
+		}
+		if ansi.StringWidth(out) <= w {
+			break
+		}
+	}
+	return out
 }
 
 func legend() string {

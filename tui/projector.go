@@ -3,14 +3,18 @@ package tui
 // bigMarker is a point's marker in projector mode, one glyph per cell: two
 // cells for a point (++, −−) and three, in brackets, for a support vector
 // ([+], [−]), so the two differ in shape from the back of a room, with
-// or without color.
-func bigMarker(pos, sv bool) []string {
+// or without color. The SVM's support vectors at α = C are braced ({+},
+// {−}).
+func bigMarker(pos bool, kind int) []string {
 	g := glyphNeg
 	if pos {
 		g = glyphPos
 	}
-	if sv {
+	switch kind {
+	case svFree:
 		return []string{"[", g, "]"}
+	case svBound:
+		return []string{"{", g, "}"}
 	}
 	return []string{g, g}
 }

@@ -17,12 +17,18 @@ const (
 	glyphNeg   = "−"
 	glyphPosSV = "⊕"
 	glyphNegSV = "⊖"
-	glyphCur   = "✛"
+	// The SVM's support vectors at the bound α = C: boxed, as α is held
+	// by the box 0 ≤ α ≤ C (free ones are ⊕ ⊖).
+	glyphPosBound = "⊞"
+	glyphNegBound = "⊟"
+	glyphCur      = "✛"
 	// color-free region texture: the +1 side dotted, the −1 side blank, the
-	// boundary solid.
+	// boundary solid, the SVM's margins hollow.
 	monoPos      = "·"
 	monoNeg      = " "
 	monoBoundary = "•"
+	monoMarginP  = "○" // f = +1
+	monoMarginN  = "◇" // f = −1
 	monoGhost    = "∘" // the update view's other boundary
 	// glyphOverflow marks cells where f is not a finite number, in color
 	// and without.
@@ -32,13 +38,26 @@ const (
 // pointGlyph is the glyph of a point of class pos (y = +1) that is, or is
 // not, a support vector.
 func pointGlyph(pos, sv bool) string {
+	if sv {
+		return kindGlyph(pos, svFree)
+	}
+	return kindGlyph(pos, svNone)
+}
+
+// kindGlyph is the glyph of a point of class pos (y = +1) and kind (svNone,
+// svFree, svBound).
+func kindGlyph(pos bool, kind int) string {
 	switch {
-	case pos && sv:
+	case pos && kind == svFree:
 		return glyphPosSV
+	case pos && kind == svBound:
+		return glyphPosBound
 	case pos:
 		return glyphPos
-	case sv:
+	case kind == svFree:
 		return glyphNegSV
+	case kind == svBound:
+		return glyphNegBound
 	}
 	return glyphNeg
 }
@@ -73,8 +92,9 @@ type cell struct {
 func plotSize(w, h int) (int, int) { return max(0, w-gutter), max(0, h-1) }
 
 // pixel colors of the field: class side and |f| level, boundary on a sign
-// change to the right or below.
-func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion) {
+// change to the right or below, and with margins the SVM's margins f = ±1
+// where f − 1 or f + 1 changes sign.
+func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, margins bool) {
 	r.base = r.base[:0]
 	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
 		return
@@ -114,6 +134,11 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion) {
 		if (x+1 < fd.W && predict(vals[y*fd.W+x+1]) == -s) || (y+1 < fd.H && predict(vals[(y+1)*fd.W+x]) == -s) || touch[y*fd.W+x] {
 			return colBoundary
 		}
+		if margins {
+			if c := marginAt(fd, x, y); c != 0 {
+				return c
+			}
+		}
 		level := shades - 1
 		if scale > 0 && scale <= math.MaxFloat64 {
 			level = int(min(shades-1, math.Abs(v)/scale*shades))
@@ -138,103 +163,14 @@ func (r *region) paint(fd *learn.Field, color func(x, y int) uint8) {
 	}
 }
 
-// touchingZeros marks the lattice points next to which f reaches 0 without
-// changing sign: a zero set that only touches 0, such as the anti-diagonal
-// of seed 003's f(x) = (x₁ + x₂)² after the first step, where the −1
-// points sit. A sign change between neighbours cannot see it, and the
-// lattice rarely falls exactly on it. So where a lattice value is a local
-// minimum of |f| across its row or its column, the exact f is minimised
-// along the segment between the two neighbours (ternary search on the
-// learner's own sum); if it comes within rounding of 0 (1e-9 of the
-// field's largest |f|), the point is on the boundary. The search stops
-// after maxTouchWork kernel evaluations, so a large expansion costs at
-// most that.
-func touchingZeros(fd *learn.Field, e learn.Expansion) []bool {
-	touch := make([]bool, len(fd.Values))
-	if e == nil {
-		return touch
-	}
-	exact, perSum := e.Decide, max(1, len(e.SupportVectors()))
-	vals := fd.Values
-	big := 0.0
-	for _, v := range vals {
-		if a := math.Abs(v); a <= math.MaxFloat64 {
-			big = math.Max(big, a)
-		}
-	}
-	if big == 0 {
-		return touch
-	}
-	tol := 1e-9 * big
-	work := 0
-	// onZero reports whether s·f has a minimum within rounding of 0 on the
-	// segment from (a1, a2) to (b1, b2), where s·f > 0 at both ends.
-	onZero := func(s, a1, a2, b1, b2 float64) bool {
-		lo, hi := 0.0, 1.0
-		at := func(t float64) float64 { return s * exact(a1+t*(b1-a1), a2+t*(b2-a2)) }
-		for range touchSteps {
-			m1, m2 := lo+(hi-lo)/3, hi-(hi-lo)/3
-			if at(m1) < at(m2) {
-				hi = m2
-			} else {
-				lo = m1
-			}
-		}
-		work += 2 * touchSteps * perSum
-		return at((lo+hi)/2) <= tol
-	}
-	sign := func(v float64) float64 {
-		if v < 0 {
-			return -1
-		}
-		return 1
-	}
-	for y := range fd.H {
-		for x := range fd.W {
-			if work > maxTouchWork {
-				return touch
-			}
-			v := vals[y*fd.W+x]
-			if !isFinite(v) || math.Abs(v) > 0.25*big {
-				continue
-			}
-			s := sign(v)
-			// across the row, then across the column
-			for _, d := range [2][2]int{{1, 0}, {0, 1}} {
-				x0, y0, x1, y1 := x-d[0], y-d[1], x+d[0], y+d[1]
-				if x0 < 0 || y0 < 0 || x1 >= fd.W || y1 >= fd.H {
-					continue
-				}
-				u, w := vals[y0*fd.W+x0], vals[y1*fd.W+x1]
-				if !(s*u > 0 && s*w > 0 && s*u >= s*v && s*w >= s*v) {
-					continue
-				}
-				a1, a2 := fd.Point(x0, y0)
-				b1, b2 := fd.Point(x1, y1)
-				if onZero(s, a1, a2, b1, b2) {
-					touch[y*fd.W+x] = true
-					break
-				}
-			}
-		}
-	}
-	return touch
-}
-
-// touchSteps is the number of ternary-search steps along a segment: the
-// segment shrinks by (2/3)^touchSteps, to a hundred-millionth of a pixel.
-const touchSteps = 45
-
-// maxTouchWork bounds the kernel evaluations spent on touching zeros per
-// redraw: a few milliseconds.
-const maxTouchWork = 1_000_000
-
 // overlay is what is drawn on top of the field.
 type overlay struct {
-	current, flash int  // example indices (−1: none)
-	cursorX, curY  int  // cursor cell (−1: hidden)
-	flashOn        bool // the last mistake is flashing
-	big            bool // projector mode: markers several cells wide
+	// current is the example being visited, current2 the other of the
+	// SVM's pair, flash the last mistake (example indices, −1: none).
+	current, current2, flash int
+	cursorX, curY            int  // cursor cell (−1: hidden)
+	flashOn                  bool // the last mistake is flashing
+	big                      bool // projector mode: markers several cells wide
 }
 
 // refresh recomputes the cell colors when the field, the plot size or the
@@ -246,7 +182,7 @@ func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bu
 		if update != nil {
 			r.computeUpdate(s.field, s.p.Config().Tie, s.p, *update)
 		} else {
-			r.compute(s.field, s.p.Config().Tie, s.p)
+			r.compute(s.field, s.p.Config().Tie, s.p, s.svm() != nil)
 		}
 		if big {
 			r.thicken()
@@ -284,7 +220,8 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		if !ok {
 			return
 		}
-		sv := p.Alpha(i) > 0
+		kind := s.svKind(i)
+		sv := kind != svNone
 		pos := p.Y(i) > 0
 		ink := uint8(colNegInk)
 		if pos {
@@ -300,9 +237,9 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		if bgOverride >= 0 {
 			fg, bg = colNeutral, uint8(bgOverride)
 		}
-		glyphs := []string{pointGlyph(pos, sv)}
+		glyphs := []string{kindGlyph(pos, kind)}
 		if ov.big {
-			glyphs = bigMarker(pos, sv)
+			glyphs = bigMarker(pos, kind)
 		}
 		// The marker is centred on the point's cell, shifted inward at the
 		// plot's edges.
@@ -317,7 +254,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 	// vectors, so a support vector is never hidden under a plain point.
 	for _, sv := range [2]bool{false, true} {
 		for i := range p.N() {
-			if i != ov.current && i != ov.flash && (p.Alpha(i) > 0) == sv {
+			if i != ov.current && i != ov.current2 && i != ov.flash && (p.Alpha(i) > 0) == sv {
 				put(i, -1)
 			}
 		}
@@ -329,8 +266,10 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 			put(ov.flash, -1)
 		}
 	}
-	if ov.current >= 0 && ov.current < p.N() {
-		put(ov.current, colCurrent)
+	for _, c := range [2]int{ov.current2, ov.current} {
+		if c >= 0 && c < p.N() {
+			put(c, colCurrent)
+		}
 	}
 	if ov.cursorX >= 0 && ov.cursorX < pw && ov.curY >= 0 && ov.curY < ph {
 		c := &r.cells[ov.curY*pw+ov.cursorX]
@@ -442,6 +381,10 @@ func monoGlyph(up, down uint8) string {
 	switch {
 	case up == colBoundary || down == colBoundary:
 		return monoBoundary
+	case up == colMarginP || down == colMarginP:
+		return monoMarginP
+	case up == colMarginN || down == colMarginN:
+		return monoMarginN
 	case up == colGhost || down == colGhost:
 		return monoGhost
 	case isPos(up) || isPos(down):

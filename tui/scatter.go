@@ -9,9 +9,13 @@ import (
 // scene is what the feature view draws: points in three dimensions, the
 // plane n·p = c that is the decision boundary there, and the axes' names.
 type scene struct {
-	points  []scenePoint
-	normal  [3]float64 // n; the zero vector when there is no plane (w = 0)
-	offset  float64    // c
+	points []scenePoint
+	normal [3]float64 // n; the zero vector when there is no plane (w = 0)
+	offset float64    // c
+	// margins are the offsets of the SVM's margin planes n·p = c₊ (f = +1)
+	// and n·p = c₋ (f = −1), drawn as their outlines in the cube; empty for
+	// the perceptron.
+	margins []float64
 	axes    [3]string
 	current int // example indices marked as on the region (−1: none)
 	flash   int
@@ -88,13 +92,66 @@ func (c *sceneCanvas) at(cam camera, p [3]float64) int {
 
 // axis draws the segment a-b as dots, a quarter of a cell apart.
 func (c *sceneCanvas) axis(cam camera, a, b [3]float64) {
+	c.segment(cam, a, b, cell{fg: colAxis, bg: colNeutral, glyph: "·"})
+}
+
+// segment draws the segment a-b in cell cl, a quarter of a cell apart.
+func (c *sceneCanvas) segment(cam camera, a, b [3]float64, cl cell) {
 	n := int(math.Ceil(norm3(add3(b, scale3(a, -1))) * c.r * 4))
 	n = min(n, 16*(c.w+c.h))
 	for k := 0; k <= n; k++ {
 		t := float64(k) / float64(max(1, n))
 		if at := c.at(cam, add3(a, scale3(add3(b, scale3(a, -1)), t))); at >= 0 {
-			c.cells[at] = cell{fg: colAxis, bg: colNeutral, glyph: "·"}
+			c.cells[at] = cl
 		}
+	}
+}
+
+// outline draws where the plane n·p = d (n a unit vector) meets the cube
+// |pₖ| ≤ 1.05 that the sheet is clipped to: the polygon through the
+// points where it crosses the cube's twelve edges, in order around it.
+func (c *sceneCanvas) outline(cam camera, n [3]float64, d float64, cl cell) {
+	const h = 1.05
+	var pts [][3]float64
+	for a := range 3 {
+		b, e := (a+1)%3, (a+2)%3
+		if n[a] == 0 {
+			continue
+		}
+		for _, pb := range [2]float64{-h, h} {
+			for _, pe := range [2]float64{-h, h} {
+				var p [3]float64
+				p[b], p[e] = pb, pe
+				p[a] = (d - n[b]*pb - n[e]*pe) / n[a]
+				if math.Abs(p[a]) <= h && isFinite(p[a]) {
+					pts = append(pts, p)
+				}
+			}
+		}
+	}
+	if len(pts) < 3 {
+		return
+	}
+	var mid [3]float64
+	for _, p := range pts {
+		mid = add3(mid, scale3(p, 1/float64(len(pts))))
+	}
+	t1, t2 := tangents(n)
+	angle := func(p [3]float64) float64 {
+		q := add3(p, scale3(mid, -1))
+		return math.Atan2(dot3(q, t2), dot3(q, t1))
+	}
+	slices.SortFunc(pts, func(p, q [3]float64) int {
+		switch a, b := angle(p), angle(q); {
+		case a < b:
+			return -1
+		case a > b:
+			return 1
+		}
+		return 0
+	})
+	for k, p := range pts {
+		c.segment(cam, p, pts[(k+1)%len(pts)], cl)
 	}
 }
 
@@ -145,6 +202,17 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 		if d := sc.offset / nn / scale; isFinite(d) && math.Abs(d) <= 1.05*math.Sqrt(3) {
 			t1, t2 := tangents(n)
 			c.sheet(cam, scale3(n, d), t1, t2)
+		}
+		// The SVM's margins f = +1 and f = −1: the planes parallel to it,
+		// drawn as outlines so the sheet between them stays readable.
+		for k, off := range sc.margins {
+			cl := cell{fg: colMarginP, bg: colNeutral, glyph: "•"}
+			if k == 1 {
+				cl.fg = colMarginN
+			}
+			if d := off / nn / scale; isFinite(d) {
+				c.outline(cam, n, d, cl)
+			}
 		}
 	}
 	for k := range 3 {
@@ -222,7 +290,7 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 			continue
 		}
 		for j, r := range name {
-			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && (c.cells[at].glyph == "" || c.cells[at].fg == colAxis) {
+			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && (c.cells[at].glyph == "" || c.cells[at].fg == colAxis || c.cells[at].glyph == "•") {
 				c.cells[at] = cell{fg: colAxis, bg: colNeutral, glyph: string(r)}
 			}
 		}
@@ -250,6 +318,10 @@ func (c *sceneCanvas) lines(th *Theme) []string {
 			if text == "" {
 				text = " "
 				cl.fg = colNeutral
+			}
+			if th.Mono && cl.glyph == "•" {
+				// The margins' outlines, told apart by shape.
+				text = map[uint8]string{colMarginP: monoMarginP, colMarginN: monoMarginN}[cl.fg]
 			}
 			switch {
 			case th.Mono && cl.glyph != "" && cl.bg != colNeutral && cl.bg != colPlane:

@@ -54,12 +54,16 @@ type session struct {
 	// overflow caches the count of lattice values of the field that are not
 	// finite numbers, for the field version overflowAt.
 	overflow, overflowAt int
+	// flash is the example of the last mistake, −1 for none, flashed until
+	// step flashUntil.
+	flash, flashUntil int
 }
 
 // shownStep is one step as the narration shows it.
 type shownStep struct {
 	step  learn.Step // Terms dropped
-	terms string     // the sum, written out
+	terms string     // the perceptron's sum, written out
+	pair  string     // the SVM's pair update, written out (notation.Pair)
 }
 
 // maxShownSteps bounds the narration kept for stepping back; older steps
@@ -70,7 +74,7 @@ const maxShownSteps = 20000
 // a kernel outside its domain), it opens empty data with a linear kernel
 // instead and returns the reason, so the program starts and can say why.
 func newSession(o Options) (*session, error) {
-	s := &session{overflowAt: -1}
+	s := &session{overflowAt: -1, flash: -1}
 	err := s.apply(o)
 	if err != nil {
 		empty := Options{Dataset: "empty", Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Eta: 1, Epochs: 100}}
@@ -88,14 +92,15 @@ func newSession(o Options) (*session, error) {
 	return s, err
 }
 
-// build makes a fresh perceptron (every α = 0) for the points and
-// configuration of o, narrating and keeping its undo history.
+// build makes a fresh learner (every α = 0), the one o.Config.Algo names,
+// for the points and configuration of o, narrating and keeping its undo
+// history.
 func build(o Options) (learn.Learner, error) {
 	cfg := o.Config
 	cfg.Narrate = true
 	cfg.NoHistory = false
 	cfg.UndoMistakes = undoMistakes
-	return learn.New(cfg, datasets.Examples(o.Points))
+	return learn.NewLearner(cfg, datasets.Examples(o.Points))
 }
 
 // undoMistakes is how many of the latest mistakes b can put back: far more
@@ -116,6 +121,7 @@ func (s *session) apply(o Options) error {
 	}
 	s.field = nil
 	s.opts, s.p, s.err = o, p, nil
+	s.flash = -1
 	s.built++
 	s.steps = s.steps[:0]
 	s.view = viewport(s.opts.Points)
@@ -159,7 +165,8 @@ type fieldJob func() fieldResult
 
 // fieldResult is a field computed from a frozen copy of the learner.
 type fieldResult struct {
-	gen   int // session.fieldGen when it was asked for
+	owner *session // the session that asked for it
+	gen   int      // session.fieldGen when it was asked for
 	field *learn.Field
 	from  *learn.Frozen
 }
@@ -180,7 +187,7 @@ func (s *session) attachField() fieldJob {
 	s.computing = true
 	return func() fieldResult {
 		fd.Recompute(from)
-		return fieldResult{gen, fd, from}
+		return fieldResult{s, gen, fd, from}
 	}
 }
 
@@ -212,36 +219,68 @@ func (s *session) step() bool {
 	if err != nil {
 		if err != learn.ErrStopped {
 			s.err = err
+			s.resync()
 		}
 		return false
 	}
-	if st.Mistake {
+	if st.Changed() {
 		s.version++
+	}
+	if st.Mistake {
+		s.flash, s.flashUntil = st.I, st.T+flashSteps
 	}
 	if len(s.steps) == maxShownSteps {
 		s.steps = append(s.steps[:0], s.steps[maxShownSteps/2:]...)
 	}
 	// The sum is written now, while the step still holds its terms.
-	terms := notation.Sum(s.p, st)
-	st.Terms = nil
-	s.steps = append(s.steps, shownStep{step: st, terms: terms})
+	shown := shownStep{step: st}
+	if sv := s.svm(); sv != nil && st.Pair != nil {
+		shown.pair = notation.Pair(st.T, *st.Pair, sv.C())
+	} else {
+		shown.terms = notation.Sum(s.p, st)
+	}
+	shown.step.Terms = nil
+	s.steps = append(s.steps, shown)
 	return true
+}
+
+// resync recomputes the field from the learner after a step that failed:
+// a solver stopped by a numerical condition may have moved α without
+// telling its observers, and the region must show the α the panels show.
+func (s *session) resync() {
+	if s.field != nil {
+		s.field.Recompute(s.p)
+	}
+	s.version++
+}
+
+// flashSteps is how many steps the point of a mistake stays flashed.
+const flashSteps = 3
+
+// flashing is the example flashed as the last mistake, −1 for none.
+func (s *session) flashing() int {
+	if s.flash >= 0 && s.p.T() <= s.flashUntil {
+		return s.flash
+	}
+	return -1
 }
 
 // back undoes one step.
 func (s *session) back() bool {
+	// The newest narration is the step undone, unless that step failed
+	// (a solver that moved α and then stopped is not narrated).
 	n := len(s.steps)
 	var undone *learn.Step
-	if n > 0 {
+	if n > 0 && s.steps[n-1].step.T == s.p.T() {
 		undone = &s.steps[n-1].step
 	}
 	if !s.p.Undo() {
 		return false
 	}
-	if n > 0 {
+	if undone != nil {
 		s.steps = s.steps[:n-1]
 	}
-	if undone == nil || undone.Mistake {
+	if undone == nil || undone.Changed() {
 		s.version++
 	}
 	s.err = nil
@@ -261,7 +300,7 @@ func (s *session) last() (shownStep, bool) {
 func (s *session) reset() {
 	s.p.Reset()
 	s.steps = s.steps[:0]
-	s.err = nil
+	s.err, s.flash = nil, -1
 	s.version++
 }
 
@@ -348,57 +387,6 @@ func (s *session) generated() bool {
 	}
 	b, ok := datasets.Lookup(s.opts.Dataset)
 	return ok && b.Generated
-}
-
-// addPoint adds a labelled point and keeps training where it was: α stays,
-// the new point is visited at the end of the current pass (online learning,
-// as the perceptron was meant to be used). Steps before the edit can no
-// longer be stepped back.
-func (s *session) addPoint(x1, x2 float64, y int) error {
-	a, ok := s.p.(learn.Appender)
-	if !ok {
-		return fmt.Errorf("this learner cannot take a new point while training; change the data instead")
-	}
-	if err := a.Append(learn.Example{X1: x1, X2: x2, Y: y}); err != nil {
-		return err
-	}
-	s.opts.Points = append(append([]datasets.Point(nil), s.opts.Points...), datasets.Point{X1: x1, X2: x2, Y: y})
-	s.edit()
-	if n := len(s.steps); n > 0 {
-		s.steps = append(s.steps[:0], s.steps[n-1]) // keep the narration of the last step
-	}
-	s.built++
-	s.version++
-	return nil
-}
-
-// deletePoint removes the point nearest to (x1, x2) within radius; α
-// starts again from 0, since every score depended on it.
-func (s *session) deletePoint(x1, x2, radius float64) bool {
-	best, bestD := -1, radius*radius
-	for i, p := range s.opts.Points {
-		d := (p.X1-x1)*(p.X1-x1) + (p.X2-x2)*(p.X2-x2)
-		if d <= bestD {
-			best, bestD = i, d
-		}
-	}
-	if best < 0 {
-		return false
-	}
-	pts := append([]datasets.Point(nil), s.opts.Points[:best]...)
-	o := s.opts
-	o.Points = append(pts, s.opts.Points[best+1:]...)
-	view := s.view
-	if err := s.apply(o); err != nil {
-		return false
-	}
-	s.edit()
-	// Keep the viewport, so the points stay under the cursor.
-	if s.fieldW > 0 {
-		s.view = view
-		s.attachField()
-	}
-	return true
 }
 
 // columns are the names of the coordinates: the CSV header's, when the

@@ -28,7 +28,9 @@ const (
 	colAxis     = colOverflow + 1 // the feature view's axes
 	colGhost    = colAxis + 1     // the update view's boundary before (or after) the bump
 	colPlane    = colGhost + 1    // the feature view's plane w·φ = 0
-	numColors   = colPlane + 1    //
+	colMarginP  = colPlane + 1    // the SVM's margin f = +1
+	colMarginN  = colMarginP + 1  // the SVM's margin f = −1
+	numColors   = colMarginN + 1  //
 	pairCount   = numColors * numColors
 )
 
@@ -129,6 +131,11 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	t.rgb[colAxis] = mix(bg, ink, 0.5)
 	t.rgb[colGhost] = mix(bg, ink, 0.4)
 	t.rgb[colPlane] = mix(bg, ink, 0.22)
+	// The margins f = ±1 in their class's hue, paler than the shades on a
+	// dark background and darker on a light one, so neither reads as the
+	// boundary (ink) or as a band of the region.
+	t.rgb[colMarginP] = mix(posHue, ink, 0.45)
+	t.rgb[colMarginN] = mix(negHue, ink, 0.45)
 	var heat [heatLevels][3]uint8
 	for l := range heatLevels {
 		heat[l] = mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))

@@ -27,9 +27,18 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		}
 		return false
 	}
+	sv := s.svm()
 	switch {
+	case off(pk.Epoch) && sv != nil && running(s):
+		return "the SVM has no passes: space takes one SMO pair update, c runs SMO to the tolerance"
 	case off(pk.Step), off(pk.Epoch), off(pk.Converge), off(pk.Play):
 		switch {
+		case sv != nil && (s.err == learn.ErrNotSeparable || sv.Err() == learn.ErrNotSeparable):
+			return "the hard margin (C = ∞) cannot separate this data with this kernel: < gives C a finite value, or k another kernel"
+		case sv != nil && p.State() == learn.Converged:
+			return fmt.Sprintf("SMO has converged after %s (m − M ≤ tol): r resets α to watch it again, < > change C", iterations(p.T()))
+		case sv != nil && p.State() == learn.Capped:
+			return fmt.Sprintf("SMO stopped at its cap of %s (--max-iter sets it)", iterations(sv.MaxIter()))
 		case s.err != nil:
 			return "training stopped on a numerical problem: r resets α, or change the kernel or data"
 		case p.State() == learn.Converged:
@@ -46,6 +55,8 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		}
 	case off(pk.Reset):
 		return "every α is 0 already"
+	case off(pk.RaiseCap) && sv != nil:
+		return fmt.Sprintf("E raises the perceptron's cap on passes; the SVM's cap is %s (--max-iter)", iterations(sv.MaxIter()))
 	case off(pk.RaiseCap):
 		return fmt.Sprintf("E raises the cap on passes when training stops at it; the cap is %s", notation.Passes(p.Config().Epochs))
 	case off(pk.Faster):
@@ -75,8 +86,25 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return "no plot to put the cursor on at this size: make the terminal larger"
 	case off(k.NextSV):
 		return "no support vectors yet: they appear with the first mistake"
+	case off(k.Panel) && m.cmp != nil, off(k.Feature), off(k.Spectrum), off(k.OnlySV):
+		return "comparison mode shows two regions in place of the panels: | ends it"
 	case off(k.Panel):
 		return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
+	case off(k.Update) && m.cmp != nil:
+		return "comparison mode shows two regions in place of the update view: | ends it"
+	case off(k.Update):
+		return "the update view shows the bump a perceptron's mistake adds to f; an SVM iteration moves two α at once, and the narration writes it out"
+	case off(k.CDown), off(k.CUp):
+		c := svmC(s.opts.Config.SVM)
+		switch {
+		case !m.hasSVM():
+			return "C is the SVM's bound on α: l switches to the SVM, or | compares it with the perceptron"
+		case off(k.CUp):
+			return "C = ∞ is the top: the hard margin of seed 004"
+		}
+		return fmt.Sprintf("C = %s is the lowest on the ladder", notation.C(c))
+	case off(k.CompareWhat):
+		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
 	}
 	return ""
 }

@@ -3,7 +3,9 @@ package tui
 import (
 	"fmt"
 
+	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
+	"kernelscope/learn"
 )
 
 // The user's own data: a --data file, or points added and deleted by hand.
@@ -62,4 +64,70 @@ func (s *session) saved(v int) {
 	if v == s.editVersion {
 		s.unsaved = false
 	}
+}
+
+// addPoint adds a labelled point. A learner that takes new examples (the
+// perceptron, a learn.Appender) keeps training where it was: α stays, the
+// new point is visited at the end of the current pass (online learning, as
+// the perceptron was meant to be used), and steps before the edit can no
+// longer be stepped back. Any other (the SVM, whose α solve one problem
+// on one set of data) is built afresh for the new data: α starts again
+// from 0. kept reports which happened.
+func (s *session) addPoint(x1, x2 float64, y int) (kept bool, err error) {
+	pt := datasets.Point{X1: x1, X2: x2, Y: y}
+	a, ok := s.p.(learn.Appender)
+	if !ok {
+		o := s.opts
+		o.Points = append(append([]datasets.Point(nil), s.opts.Points...), pt)
+		if err := s.rebuildKeepView(o); err != nil {
+			return false, err
+		}
+		return false, nil
+	}
+	if err := a.Append(learn.Example{X1: x1, X2: x2, Y: y}); err != nil {
+		return false, err
+	}
+	s.opts.Points = append(append([]datasets.Point(nil), s.opts.Points...), pt)
+	s.edit()
+	if n := len(s.steps); n > 0 {
+		s.steps = append(s.steps[:0], s.steps[n-1]) // keep the narration of the last step
+	}
+	s.built++
+	s.version++
+	return true, nil
+}
+
+// deletePoint removes the point nearest to (x1, x2) within radius; α
+// starts again from 0, since every score depended on it.
+func (s *session) deletePoint(x1, x2, radius float64) bool {
+	best, bestD := -1, radius*radius
+	for i, p := range s.opts.Points {
+		d := (p.X1-x1)*(p.X1-x1) + (p.X2-x2)*(p.X2-x2)
+		if d <= bestD {
+			best, bestD = i, d
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	pts := append([]datasets.Point(nil), s.opts.Points[:best]...)
+	o := s.opts
+	o.Points = append(pts, s.opts.Points[best+1:]...)
+	return s.rebuildKeepView(o) == nil
+}
+
+// rebuildKeepView switches to the edited points of o with a fresh learner,
+// keeping the viewport so the points stay under the cursor; the data
+// becomes yours. On failure nothing changes.
+func (s *session) rebuildKeepView(o Options) error {
+	view := s.view
+	if err := s.apply(o); err != nil {
+		return err
+	}
+	s.edit()
+	if s.fieldW > 0 {
+		s.view = view
+		s.attachField()
+	}
+	return nil
 }

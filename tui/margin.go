@@ -1,0 +1,122 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/learn"
+)
+
+// marginAt is the colour of lattice point (x, y) when one of the SVM's
+// margins, the level sets f = +1 and f = −1 (seed 004: the hyperplanes
+// w·φ(x) + b = ±1 through the support vectors on the margin), passes
+// between it and its right or lower neighbour; 0 when neither does.
+func marginAt(fd *learn.Field, x, y int) uint8 {
+	v := fd.Values[y*fd.W+x]
+	for _, m := range [2]struct {
+		level float64
+		col   uint8
+	}{{1, colMarginP}, {-1, colMarginN}} {
+		above := v >= m.level
+		cross := func(u float64) bool { return isFinite(u) && (u >= m.level) != above }
+		if (x+1 < fd.W && cross(fd.Values[y*fd.W+x+1])) || (y+1 < fd.H && cross(fd.Values[(y+1)*fd.W+x])) {
+			return m.col
+		}
+	}
+	return 0
+}
+
+// wNorm2 is ‖w‖² for f(x) = Σⱼ cⱼ K(xⱼ, x) + b, cⱼ = αⱼ yⱼ:
+//
+//	‖w‖² = Σᵢ Σⱼ cᵢ cⱼ K(xᵢ, xⱼ) = Σᵢ cᵢ (f(xᵢ) − b)
+//
+// (w = Σⱼ cⱼ φ(xⱼ), seed 001), from the scores the learner keeps: O(#SV),
+// not a double sum. It is not clamped: a kernel that is not positive
+// semi-definite on the data (the sigmoid) can make it negative, and then
+// there is no feature space and no margin.
+func wNorm2(p learn.Learner) float64 {
+	b, v := p.Offset(), 0.0
+	for _, i := range p.SupportVectors() {
+		v += p.Coef(i) * (p.Score(i) - b)
+	}
+	return v
+}
+
+// margin is the learner's margin and the formula it comes from: the
+// perceptron's geometric margin min yᵢf(xᵢ)/‖w‖ (seed 004: the distance
+// in feature space from the boundary to the nearest training point,
+// negative while one is on the wrong side), the SVM's band 2/‖w‖ between
+// f = −1 and f = +1 (at the hard-margin optimum twice the geometric
+// margin, since there min yᵢf(xᵢ) = 1). short is the formula in a few
+// cells. ok is false when there is none: w = 0, or ‖w‖² ≤ 0 for a kernel
+// that is not PSD (why says which).
+func margin(p learn.Learner) (formula, short string, v float64, ok bool, why string) {
+	formula, short = "min yᵢf(xᵢ)/‖w‖", "min yᵢfᵢ/‖w‖"
+	_, svm := p.(*learn.SVM)
+	if svm {
+		formula, short = "2/‖w‖", "2/‖w‖"
+	}
+	n2 := wNorm2(p)
+	switch {
+	case len(p.SupportVectors()) == 0 || p.N() == 0:
+		return formula, short, 0, false, "w = 0"
+	case !(n2 > 0) || !isFinite(n2):
+		return formula, short, 0, false, "‖w‖² = " + num(n2, 7) + " ≤ 0: K is not PSD here"
+	case svm:
+		return formula, short, 2 / math.Sqrt(n2), true, ""
+	}
+	low := math.Inf(1)
+	for i := range p.N() {
+		low = math.Min(low, float64(p.Y(i))*p.Score(i))
+	}
+	return formula, short, low / math.Sqrt(n2), true, ""
+}
+
+// marginText writes the margin with its formula: "margin 2/‖w‖ = 0.44".
+func marginText(p learn.Learner) string {
+	formula, _, v, ok, why := margin(p)
+	if !ok {
+		return "margin " + formula + ": none (" + why + ")"
+	}
+	return "margin " + formula + " = " + num(v, 7)
+}
+
+// figures is a comparison pane's line, at most w cells wide when it can
+// be: the learner's margin with its formula, its support vectors (the
+// SVM's split into free and at C), its training accuracy and how far it has
+// come; shorter forms where the long one does not fit.
+func figures(s *session, w int) string {
+	p := s.p
+	n := len(p.SupportVectors())
+	done := ""
+	if p.State() == learn.Converged {
+		done = " ✓"
+	}
+	long := []string{marginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.accuracy()), fmt.Sprintf("pass %d, step %d%s", p.Epoch(), p.T(), done)}
+	short := []string{marginText(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("acc %.0f%%", s.accuracy())}
+	if s.svm() != nil {
+		free, bound := s.svCounts()
+		long[1] += fmt.Sprintf(" (%d free, %d at C)", free, bound)
+		long[3] = fmt.Sprintf("iteration %d%s", p.T(), done)
+		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
+	}
+	// The tightest: the formula in short, the counts and the accuracy.
+	_, formula, v, ok, why := margin(p)
+	tight := []string{formula + " = " + num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.accuracy())}
+	if !ok {
+		tight[0] = why
+	}
+	if s.svm() != nil {
+		_, bound := s.svCounts()
+		tight[1] += fmt.Sprintf(", %d at C", bound)
+	}
+	for _, parts := range [][]string{long, short} {
+		if text := " " + strings.Join(parts, " │ "); ansi.StringWidth(text) <= w {
+			return text
+		}
+	}
+	return " " + strings.Join(tight, " · ")
+}

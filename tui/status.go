@@ -1,0 +1,122 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/internal/safetext"
+	"kernelscope/learn"
+	"kernelscope/notation"
+)
+
+// statusView is the status line: the data, the learner, the kernel and
+// settings, the counters, the state, and what the player is doing.
+type statusView struct {
+	s      *session
+	th     *Theme
+	player *player
+	w, h   int
+	// note is what the root adds: comparison mode says what it compares.
+	note string
+}
+
+// SetSize sets the lines and width the status wraps into.
+func (v *statusView) SetSize(w, h int) { v.w, v.h = w, h }
+
+// View draws exactly h lines of width w.
+func (v *statusView) View() string { return strings.Join(textBlock(v.h, v.w, v.line()), "\n") }
+
+// line is the summary of the session, before wrapping.
+func (v *statusView) line() string {
+	s := v.s
+	p := s.p
+	cfg := p.Config()
+	bias := "bias off"
+	if cfg.Bias {
+		bias = "bias on"
+	}
+	data := safetext.Clean(s.name()) + fmt.Sprintf(" n=%d", len(s.opts.Points))
+	if s.opts.Standardized {
+		data += " (z-scores)"
+	}
+	if s.generated() && !s.edited {
+		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
+	}
+	var line string
+	switch sv := s.svm(); {
+	case v.note != "":
+		// Comparison mode: the panes show each learner's figures.
+		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.note, data, cfg.Kernel.Spec(), bias, cfg.Tie)
+	case sv != nil:
+		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.learnerName(), cfg.Kernel.Spec(), bias, v.svmCounters(sv))
+	default:
+		order := ""
+		if cfg.Shuffle {
+			order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
+		}
+		state := v.th.Bold.Render("training")
+		switch p.State() {
+		case learn.Converged:
+			state = v.th.Good.Render("converged ✓ after " + notation.Passes(p.Epoch()))
+		case learn.Capped:
+			state = v.th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
+		}
+		if s.err != nil {
+			state = v.th.Warn.Render("stopped: numerical error")
+		}
+		line = fmt.Sprintf("%s │ perceptron │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ SV %d/%d │ accuracy %.0f%% │ %s",
+			data, cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
+			len(p.SupportVectors()), p.N(), s.accuracy(), state)
+	}
+	line += " │ " + v.player.status()
+	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
+		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
+		// and an added point starts it afresh.
+		line += fmt.Sprintf(" │ steps 1–%d can no longer be undone", floor)
+	}
+	if bad, all := s.fieldOverflow(); bad > 0 {
+		// Put first: it changes how the whole picture reads.
+		line = v.th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, glyphOverflow)) + " │ " + line
+	}
+	return line
+}
+
+// svmCounters is the SVM's part of the status line: the iteration, the gap
+// m − M against the tolerance, the dual objective D(α), the support
+// vectors split into free and at C, the margin 2/‖w‖, the training
+// accuracy and the state.
+func (v *statusView) svmCounters(sv *learn.SVM) string {
+	s := v.s
+	free, bound := s.svCounts()
+	gap := fmt.Sprintf("m − M = %s > tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
+	if sv.Gap() <= sv.Tol() {
+		gap = fmt.Sprintf("m − M = %s ≤ tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
+	}
+	margin := marginText(sv)
+	state := v.th.Bold.Render("training")
+	switch sv.State() {
+	case learn.Converged:
+		state = v.th.Good.Render("converged ✓ after " + iterations(sv.T()))
+	case learn.Capped:
+		state = v.th.Warn.Render("stopped at the cap of " + iterations(sv.MaxIter()))
+	}
+	if s.err != nil || sv.Err() != nil {
+		state = v.th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.err == learn.ErrNotSeparable])
+	}
+	return fmt.Sprintf("iteration %d │ %s │ D(α) = %s │ SV %d/%d: %d free, %d at C │ %s │ accuracy %.0f%% │ %s",
+		sv.T(), gap, learn.Num(sv.Objective()), len(sv.SupportVectors()), sv.N(), free, bound, margin, s.accuracy(), state)
+}
+
+// Update has no messages of its own: the status follows the session.
+func (v *statusView) Update(tea.Msg) tea.Cmd { return nil }
+
+// iterations writes a count of SMO iterations: "1 iteration", "12
+// iterations".
+func iterations(n int) string {
+	if n == 1 {
+		return "1 iteration"
+	}
+	return fmt.Sprintf("%d iterations", n)
+}
