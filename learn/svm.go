@@ -88,6 +88,11 @@ type SVM struct {
 	maxIter int
 	xs      []Vec
 	ys      []int
+	yf      []float64 // yᵢ as a float, for the gradient loop
+	// up and low say whether t ∈ I_up(α) (αₜ can move up for yₜ = +1,
+	// down for −1) and t ∈ I_low(α) (the reverse), as LIBSVM's
+	// alpha_status does.
+	up, low []bool
 	qd      []float64 // Kᵢᵢ
 	alpha   []float64
 	g       []float64 // ∇F = Qα − 1
@@ -154,7 +159,8 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	cfg.SVM = o
 	s := &SVM{
 		cfg: cfg, c: o.C, tol: o.Tol, maxIter: o.MaxIter,
-		xs: make([]Vec, n), ys: make([]int, n), qd: make([]float64, n),
+		xs: make([]Vec, n), ys: make([]int, n), yf: make([]float64, n), qd: make([]float64, n),
+		up: make([]bool, n), low: make([]bool, n),
 		alpha: make([]float64, n), g: make([]float64, n),
 		uses: make([]float64, n), checked: make([]bool, n),
 		noUndo: cfg.NoHistory,
@@ -172,7 +178,7 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 		default:
 			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
 		}
-		s.xs[i], s.ys[i] = s.Embed(e.X1, e.X2), e.Y
+		s.xs[i], s.ys[i], s.yf[i] = s.Embed(e.X1, e.X2), e.Y, float64(e.Y)
 	}
 	if n > 0 && (pos == 0 || neg == 0) {
 		what := fmt.Sprintf("these %d examples are all %s", n, Sign(data[0].Y))
@@ -194,11 +200,22 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	return s, nil
 }
 
+// status sets whether αₖ lies in I_up and in I_low.
+func (s *SVM) status(k int) {
+	below, above := s.alpha[k] < s.c, s.alpha[k] > 0
+	if s.ys[k] == 1 {
+		s.up[k], s.low[k] = below, above
+	} else {
+		s.up[k], s.low[k] = above, below
+	}
+}
+
 // start sets α = 0, G = −1 and selects the first pair.
 func (s *SVM) start() {
 	clear(s.alpha)
 	for i := range s.g {
 		s.g[i] = -1
+		s.status(i)
 	}
 	s.svs = s.svs[:0]
 	s.t, s.err, s.fresh = 0, nil, false
@@ -268,15 +285,15 @@ func (s *SVM) row(i int) ([]float64, error) {
 // with the classes swapped. The gap is m(α) − M(α), M(α) = min over I_low
 // of −yₜ Gₜ; the pair is not ok when the gap is at most Tol.
 func (s *SVM) selectPair() selection {
+	// With vₜ = −yₜGₜ: m(α) = max over I_up of vₜ, M(α) = min over I_low,
+	// and bᵢₜ = m(α) − vₜ (LIBSVM's Gmax + G[t] or Gmax − G[t] by class).
+	// Multiplying by yₜ = ±1 is exact, so this is LIBSVM's arithmetic.
+	g, yf, up, low := s.g, s.yf[:len(s.g)], s.up[:len(s.g)], s.low[:len(s.g)]
 	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
 	i := -1
-	for t, g := range s.g {
-		if s.ys[t] == 1 {
-			if s.belowC(t) && -g >= gmax {
-				gmax, i = -g, t
-			}
-		} else if s.alpha[t] > 0 && g >= gmax {
-			gmax, i = g, t
+	for t := range g {
+		if v := -yf[t] * g[t]; up[t] && v >= gmax {
+			gmax, i = v, t
 		}
 	}
 	if i < 0 {
@@ -287,26 +304,20 @@ func (s *SVM) selectPair() selection {
 		s.err = err
 		return selection{i: -1, j: -1}
 	}
+	// ri is the kernel row, not LIBSVM's Q row: its quad_coef
+	// QD[i] + QD[t] ∓ 2·yᵢ·Q_it is Kᵢᵢ + Kₜₜ − 2Kᵢₜ for either class of t.
+	ri, qd, qi := ri[:len(g)], s.qd[:len(g)], s.qd[i]
 	j, best := -1, math.Inf(1)
-	yi := float64(s.ys[i])
-	for t, g := range s.g {
-		var diff, quad float64
-		if s.ys[t] == 1 {
-			if !(s.alpha[t] > 0) {
-				continue
-			}
-			gmax2 = max(gmax2, g)
-			diff = gmax + g
-			quad = s.qd[i] + s.qd[t] - 2*yi*ri[t]
-		} else {
-			if !s.belowC(t) {
-				continue
-			}
-			gmax2 = max(gmax2, -g)
-			diff = gmax - g
-			quad = s.qd[i] + s.qd[t] + 2*yi*ri[t]
+	for t := range g {
+		if !low[t] {
+			continue
 		}
-		if diff > 0 {
+		v := -yf[t] * g[t]
+		if -v > gmax2 { // not max(): its NaN and ±0 rules cost a third of the loop
+			gmax2 = -v
+		}
+		if diff := gmax - v; diff > 0 {
+			quad := qi + qd[t] - 2*ri[t]
 			if !(quad > 0) {
 				quad = tau
 			}
@@ -379,9 +390,11 @@ func (s *SVM) update(sel selection, report bool) (PairStep, error) {
 	if err != nil {
 		return PairStep{}, err
 	}
-	// Row j may evict row i (or share the scratch row): keep a copy.
-	s.rowI = append(s.rowI[:0], ri...)
-	ri = s.rowI
+	if s.rows.budget > 0 {
+		// Row j may evict row i (or share the scratch row): keep a copy.
+		s.rowI = append(s.rowI[:0], ri...)
+		ri = s.rowI
+	}
 	rj, err := s.row(j)
 	if err != nil {
 		return PairStep{}, err
@@ -394,9 +407,11 @@ func (s *SVM) update(sel selection, report bool) (PairStep, error) {
 	}
 	di, dj := newI-ai, newJ-aj
 	// Gₖ += Qᵢₖ Δαᵢ + Qⱼₖ Δαⱼ, Qᵢₖ = yᵢ yₖ Kᵢₖ.
-	wi, wj := float64(s.ys[i])*di, float64(s.ys[j])*dj
-	for k := range s.g {
-		s.g[k] += float64(s.ys[k]) * (wi*ri[k] + wj*rj[k])
+	wi, wj := s.yf[i]*di, s.yf[j]*dj
+	g, yf := s.g, s.yf[:len(s.g)]
+	ri, rj = ri[:len(g)], rj[:len(g)]
+	for k := range g {
+		g[k] += yf[k] * (wi*ri[k] + wj*rj[k])
 	}
 	s.setAlpha(i, newI)
 	s.setAlpha(j, newJ)
@@ -507,10 +522,11 @@ func (s *SVM) separated() bool {
 // separable.
 const hullEps = 1e-4
 
-// setAlpha sets αₖ and keeps the support vectors in step.
+// setAlpha sets αₖ and keeps the support vectors and I_up, I_low in step.
 func (s *SVM) setAlpha(k int, a float64) {
 	was := s.alpha[k] > 0
 	s.alpha[k] = a
+	s.status(k)
 	switch is := a > 0; {
 	case is && !was:
 		at, _ := slices.BinarySearch(s.svs, k)

@@ -32,6 +32,7 @@ func BenchmarkSMO(b *testing.B) {
 			}
 			b.ReportMetric(float64(s.T()), "iter")
 			b.ReportMetric(float64(len(s.SupportVectors())), "SV")
+			b.ReportMetric(float64(learn.SVMRowsComputed(s)), "rows")
 		})
 	}
 }

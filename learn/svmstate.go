@@ -276,6 +276,9 @@ func (s *SVM) Undo() bool {
 		ck := s.ckpts[n-1]
 		copy(s.alpha, ck.alpha)
 		copy(s.g, ck.g)
+		for i := range s.alpha {
+			s.status(i)
+		}
 		s.t, s.b, s.obj, s.fresh = ck.t, ck.b, ck.obj, true
 		s.svs = s.svs[:0]
 		for i, a := range s.alpha {
@@ -287,6 +290,7 @@ func (s *SVM) Undo() bool {
 		clear(s.alpha)
 		for i := range s.g {
 			s.g[i] = -1
+			s.status(i)
 		}
 		s.svs = s.svs[:0]
 		s.t, s.fresh = 0, false
@@ -362,3 +366,7 @@ func (o SVMOptions) String() string {
 	b.WriteString("SVM (C = " + describeC(c) + ")")
 	return b.String()
 }
+
+// SVMRowsComputed is how many kernel rows s has computed so far (first
+// computations and recomputations after eviction), for benchmarks.
+func SVMRowsComputed(s *SVM) int { return s.rows.computed }
