@@ -170,8 +170,15 @@ func TestSVMUndoExact(t *testing.T) {
 	m := newModel(t, svmOptions(t, "moons", 0), 120, 40)
 	var alphas [][]float64
 	for range 40 {
-		alphas = append(alphas, m.s.svm().Alphas())
+		before := m.s.svm().Alphas()
 		press(m, "space")
+		if m.s.p.T() == len(alphas) {
+			break // converged
+		}
+		alphas = append(alphas, before)
+	}
+	if len(alphas) < 20 {
+		t.Fatalf("only %d steps before convergence: the test wants more than one checkpoint (16)", len(alphas))
 	}
 	for k := len(alphas) - 1; k >= 0; k-- {
 		press(m, "b")
