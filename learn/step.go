@@ -1,0 +1,43 @@
+package learn
+
+import "errors"
+
+// Term is one term αⱼ yⱼ K(xⱼ, xᵢ) of a score; J is 0-based.
+type Term struct {
+	J     int
+	Alpha float64
+	Y     int
+	K     float64
+}
+
+// Value is αⱼ yⱼ K(xⱼ, xᵢ).
+func (t Term) Value() float64 { return t.Alpha * float64(t.Y) * t.K }
+
+// Step is what one step of training did: everything the narration of the
+// notes needs (seed 003 worked example).
+type Step struct {
+	T     int // steps so far, counting this one (1-based)
+	Epoch int // 1-based
+	I     int // the example visited, 0-based
+	// F is f(xᵢ) = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) before the update (seed 001).
+	F          float64
+	Y          int
+	Prediction int // −1, +1, or 0 for f = 0 under TieMistake
+	Mistake    bool
+	Alpha      float64 // αᵢ after the step
+	// Terms are the terms of F with αⱼ ≠ 0, in dataset order (only with
+	// Config.Narrate; valid until the next call to Step or Undo).
+	Terms []Term
+	// Pair is the SMO pair update of an SVM's step (nil for the
+	// perceptron); then I is the pair's i, F = f(xᵢ) after the update and
+	// Alpha = αᵢ after it.
+	Pair *PairStep
+}
+
+// Changed reports whether the step moved a coefficient: a perceptron's
+// mistake, or any SVM pair update.
+func (s Step) Changed() bool { return s.Mistake || s.Pair != nil }
+
+// ErrStopped is returned by Step once training has converged or reached the
+// epoch cap.
+var ErrStopped = errors.New("learn: training has stopped")
