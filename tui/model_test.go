@@ -387,10 +387,14 @@ func TestNoPanics(t *testing.T) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
+	messages := 2000
+	if raceDetector {
+		messages = 500
+	}
 	for _, name := range names {
 		m := opens[name]()
 		var pending tea.Cmd
-		for i := range 2000 {
+		for i := range messages {
 			switch r.IntN(10) {
 			case 0:
 				m.Update(tea.WindowSizeMsg{Width: 1 + r.IntN(400), Height: 1 + r.IntN(150)})
