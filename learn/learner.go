@@ -173,3 +173,19 @@ func decide(e Expansion, x1, x2 float64) float64 {
 	}
 	return v + e.Offset()
 }
+
+// NormW2 is ‖w‖² for f(x) = Σⱼ cⱼ K(xⱼ, x) + b, cⱼ = αⱼ yⱼ, w = Σⱼ cⱼ φ(xⱼ)
+// (seed 001):
+//
+//	‖w‖² = Σᵢ Σⱼ cᵢ cⱼ K(xᵢ, xⱼ) = Σᵢ cᵢ (f(xᵢ) − b)
+//
+// from the scores the learner keeps: O(#SV), not a double sum. It is not
+// clamped: a kernel that is not positive semi-definite on the data (the
+// sigmoid) can make it negative, and then there is no feature space.
+func NormW2(l Learner) float64 {
+	b, v := l.Offset(), 0.0
+	for _, i := range l.SupportVectors() {
+		v += l.Coef(i) * (l.Score(i) - b)
+	}
+	return v
+}

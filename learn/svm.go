@@ -133,9 +133,7 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 		return nil, fmt.Errorf("learn: kernel: %w", err)
 	}
 	o := cfg.SVM
-	if o.C == 0 {
-		o.C = DefaultC
-	}
+	o.C = o.EffectiveC()
 	if o.Tol == 0 {
 		o.Tol = DefaultTol
 	}
@@ -280,7 +278,9 @@ func (s *SVM) row(i int) ([]float64, error) {
 // and b with calculate_rho. The returned Step has I = i and Pair set. It
 // returns ErrStopped once the gap is below Tol or the cap is reached, and
 // ErrNotSeparable once a hard margin is shown not to separate the data
-// (separated), or α would pass maxScore.
+// (separated) or α would pass maxScore. A step that returns an error has
+// changed nothing: the problems are found before the update or, after it,
+// stop the next step.
 func (s *SVM) Step() (Step, error) {
 	if s.err != nil {
 		return Step{}, s.err

@@ -3,7 +3,6 @@ package learn
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -348,23 +347,13 @@ func (s *SVM) Run() error {
 	}
 }
 
-// describeC writes C for people: a number, or ∞.
-func describeC(c float64) string {
-	if math.IsInf(c, 1) {
-		return "∞"
+// EffectiveC is the C an SVM built with o trains with: o.C, or DefaultC
+// when none was set.
+func (o SVMOptions) EffectiveC() float64 {
+	if o.C == 0 {
+		return DefaultC
 	}
-	return Num(c)
-}
-
-// String names the learner and its C: "SVM (C = 1)".
-func (o SVMOptions) String() string {
-	c := o.C
-	if c == 0 {
-		c = DefaultC
-	}
-	var b strings.Builder
-	b.WriteString("SVM (C = " + describeC(c) + ")")
-	return b.String()
+	return o.C
 }
 
 // SVMRowsComputed is how many kernel rows s has computed so far (first

@@ -133,7 +133,7 @@ func paneLabel(o Options, what int) string {
 		return "K = " + o.Config.Kernel.Spec()
 	}
 	if o.Config.Algo == learn.AlgoSVM {
-		return "SVM C = " + notation.C(svmC(o.Config.SVM))
+		return "SVM C = " + notation.C(o.Config.SVM.EffectiveC())
 	}
 	return "perceptron"
 }

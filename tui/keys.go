@@ -229,7 +229,7 @@ func (m *Model) syncKeys() {
 	k.Goto.SetEnabled(cursor && s.p.N() > 0)
 	k.Panel.SetEnabled(m.narrow() && m.cmp == nil)
 	svm := m.hasSVM()
-	c := svmC(s.opts.Config.SVM)
+	c := s.opts.Config.SVM.EffectiveC()
 	_, down := stepC(c, false)
 	_, up := stepC(c, true)
 	k.CDown.SetEnabled(svm && down)

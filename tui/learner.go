@@ -117,14 +117,6 @@ func stepC(c float64, up bool) (float64, bool) {
 	return c, false
 }
 
-// svmC is the C the SVM trains with (the default when none was set).
-func svmC(o learn.SVMOptions) float64 {
-	if o.C == 0 {
-		return learn.DefaultC
-	}
-	return o.C
-}
-
 // hasSVM reports whether the program shows an SVM: the learner, or in
 // comparison mode either pane's.
 func (m *Model) hasSVM() bool {
@@ -141,7 +133,7 @@ func (m *Model) switchLearner() {
 	cfg.Algo = learn.Algos[(slices.Index(learn.Algos, cfg.Algo)+1)%len(learn.Algos)]
 	what := "learner: the kernel perceptron (seed 001)"
 	if cfg.Algo == learn.AlgoSVM {
-		what = fmt.Sprintf("learner: the SVM, C = %s, solved by SMO one pair of α at a time (seeds 001, 004)", notation.C(svmC(cfg.SVM)))
+		what = fmt.Sprintf("learner: the SVM, C = %s, solved by SMO one pair of α at a time (seeds 001, 004)", notation.C(cfg.SVM.EffectiveC()))
 		m.region.update = false // the update view is the perceptron's
 	}
 	m.setConfig(cfg, what)
@@ -153,7 +145,7 @@ func (m *Model) switchLearner() {
 // margin show the new optimum.
 func (m *Model) changeC(up bool) {
 	cfg := m.s.opts.Config
-	c, ok := stepC(svmC(cfg.SVM), up)
+	c, ok := stepC(cfg.SVM.EffectiveC(), up)
 	if !ok {
 		return
 	}

@@ -29,22 +29,6 @@ func marginAt(fd *learn.Field, x, y int) uint8 {
 	return 0
 }
 
-// wNorm2 is ‖w‖² for f(x) = Σⱼ cⱼ K(xⱼ, x) + b, cⱼ = αⱼ yⱼ:
-//
-//	‖w‖² = Σᵢ Σⱼ cᵢ cⱼ K(xᵢ, xⱼ) = Σᵢ cᵢ (f(xᵢ) − b)
-//
-// (w = Σⱼ cⱼ φ(xⱼ), seed 001), from the scores the learner keeps: O(#SV),
-// not a double sum. It is not clamped: a kernel that is not positive
-// semi-definite on the data (the sigmoid) can make it negative, and then
-// there is no feature space and no margin.
-func wNorm2(p learn.Learner) float64 {
-	b, v := p.Offset(), 0.0
-	for _, i := range p.SupportVectors() {
-		v += p.Coef(i) * (p.Score(i) - b)
-	}
-	return v
-}
-
 // margin is the learner's margin and the formula it comes from: the
 // perceptron's geometric margin min yᵢf(xᵢ)/‖w‖ (seed 004: the distance
 // in feature space from the boundary to the nearest training point,
@@ -59,7 +43,7 @@ func margin(p learn.Learner) (formula, short string, v float64, ok bool, why str
 	if svm {
 		formula, short = "2/‖w‖", "2/‖w‖"
 	}
-	n2 := wNorm2(p)
+	n2 := learn.NormW2(p)
 	switch {
 	case len(p.SupportVectors()) == 0 || p.N() == 0:
 		return formula, short, 0, false, "w = 0"

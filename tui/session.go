@@ -219,7 +219,6 @@ func (s *session) step() bool {
 	if err != nil {
 		if err != learn.ErrStopped {
 			s.err = err
-			s.resync()
 		}
 		return false
 	}
@@ -244,16 +243,6 @@ func (s *session) step() bool {
 	return true
 }
 
-// resync recomputes the field from the learner after a step that failed:
-// a solver stopped by a numerical condition may have moved α without
-// telling its observers, and the region must show the α the panels show.
-func (s *session) resync() {
-	if s.field != nil {
-		s.field.Recompute(s.p)
-	}
-	s.version++
-}
-
 // flashSteps is how many steps the point of a mistake stays flashed.
 const flashSteps = 3
 
@@ -267,8 +256,7 @@ func (s *session) flashing() int {
 
 // back undoes one step.
 func (s *session) back() bool {
-	// The newest narration is the step undone, unless that step failed
-	// (a solver that moved α and then stopped is not narrated).
+	// The newest narration is the step undone, unless it is no longer kept.
 	n := len(s.steps)
 	var undone *learn.Step
 	if n > 0 && s.steps[n-1].step.T == s.p.T() {

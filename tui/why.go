@@ -95,7 +95,7 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 	case off(k.Update):
 		return "the update view shows the bump a perceptron's mistake adds to f; an SVM iteration moves two α at once, and the narration writes it out"
 	case off(k.CDown), off(k.CUp):
-		c := svmC(s.opts.Config.SVM)
+		c := s.opts.Config.SVM.EffectiveC()
 		switch {
 		case !m.hasSVM():
 			return "C is the SVM's bound on α: l switches to the SVM, or | compares it with the perceptron"
