@@ -36,6 +36,7 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 		Args: noArgs,
 	}
 	flags := setup.Bind(c.Flags(), "trace", setup.Train)
+	flags.BindLearner(true)
 	format := c.Flags().String("format", "text", "output: "+formatNames(traceFormats))
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		// The format is a flag value: say it is wrong before anything else.
@@ -55,6 +56,9 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 // trace trains on s and writes the run in format f.
 func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 	cfg := s.Config
+	if cfg.Algo == learn.AlgoSVM {
+		return setup.Usagef("trace steps the perceptron and its relatives; for the SVM's iterations use: kernelscope svm")
+	}
 	cfg.NoHistory = true
 	examples := datasets.Examples(s.Points)
 	if f.name != "summary" {
@@ -116,7 +120,10 @@ func steps(l learn.Learner, each func(learn.Step)) error {
 func writeJSONL(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 	alpha := make([]float64, p.N())
 	err := steps(p, func(s learn.Step) {
-		alpha[s.I] = s.Alpha
+		// A budget learner's mistake can change other α too.
+		for j := range alpha {
+			alpha[j] = p.Alpha(j)
+		}
 		fmt.Fprintf(w, `{"t":%d,"epoch":%d,"i":%d,"f":%s,"y":%d,"prediction":%d,"mistake":%t,"alpha":`,
 			s.T, s.Epoch, s.I+1, jsonFloat(s.F), s.Y, s.Prediction, s.Mistake)
 		writeFloats(w, alpha)
@@ -143,8 +150,29 @@ func writeSummary(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error 
 		}
 		w.WriteString(strconv.Itoa(j + 1))
 	}
-	w.WriteString("]}\n")
+	w.WriteByte(']')
+	if avg := p.AveragedAlpha(); avg != nil {
+		// The averaged and voted perceptrons (Freund & Schapire 1999).
+		w.WriteString(`,"averaged_alpha":`)
+		writeFloats(w, avg)
+		w.WriteString(`,"averaged_predictions":`)
+		writeInts(w, p.AveragedPredictions())
+		w.WriteString(`,"voted_predictions":`)
+		writeInts(w, p.VotedPredictions())
+	}
+	w.WriteString("}\n")
 	return nil
+}
+
+func writeInts(w *bufio.Writer, xs []int) {
+	w.WriteByte('[')
+	for i, x := range xs {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		w.WriteString(strconv.Itoa(x))
+	}
+	w.WriteByte(']')
 }
 
 func writeFloats(w *bufio.Writer, xs []float64) {
@@ -207,13 +235,15 @@ func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 		w.WriteString(notation.Step(p, st))
 		w.WriteByte('\n')
 		if u := notation.Update(p, st); u != "" {
-			w.WriteString(updateIndent + u + "\n")
+			w.WriteString(updateIndent + strings.ReplaceAll(u, "\n", "\n"+updateIndent) + "\n")
 		}
 	})
 	if err != nil {
 		return err
 	}
 	w.WriteString(notation.Summary(p))
+	w.WriteString(notation.Averages(p))
+	w.WriteString(notation.Budget(p))
 	return nil
 }
 

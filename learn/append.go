@@ -19,6 +19,10 @@ func (p *Perceptron) Append(e Example) error {
 	if e.Y != 1 && e.Y != -1 {
 		return fmt.Errorf("learn: the new example has label %d; labels are −1 or +1", e.Y)
 	}
+	if p.rel.avg != nil {
+		// V(x_new) = Σ_k c_k s_k(x_new) would need every vector so far.
+		return fmt.Errorf("learn: the %v perceptron cannot take a new example while training: its vote covers every vector so far", p.cfg.Algo)
+	}
 	x := p.vec(e.X1, e.X2)
 	n := len(p.xs)
 	// f(x_new) = Σⱼ αⱼ yⱼ K(xⱼ, x_new), in dataset order; and the new entry
@@ -61,6 +65,9 @@ func (p *Perceptron) Append(e Example) error {
 	p.alpha = append(p.alpha, 0)
 	p.f = append(p.f, f)
 	p.rowMax = append(p.rowMax, 0)
+	if p.rel.forgotten != nil {
+		p.rel.forgotten = append(p.rel.forgotten, 0)
+	}
 	p.bound += scale
 	p.err = nil
 	switch {

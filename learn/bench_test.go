@@ -80,9 +80,9 @@ func BenchmarkStep(b *testing.B) {
 	})
 	b.Run("mistake", func(b *testing.B) {
 		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1 << 30, RunOptions: RunOptions{NoHistory: true}}, data)
-		_ = p.update(0, 1, 1)
+		_ = p.update(0, 1, 1, true)
 		for b.Loop() {
-			_ = p.update(0, p.alpha[0]+1, 1)
+			_ = p.update(0, p.alpha[0]+1, 1, true)
 		}
 	})
 	b.Run("mistake-new-sv", func(b *testing.B) {

@@ -120,6 +120,13 @@ func (fd *Field) Shifted(delta float64) {
 	}
 }
 
+// Scaled multiplies every value by factor: every coefficient was.
+func (fd *Field) Scaled(factor float64) {
+	for g := range fd.Values {
+		fd.Values[g] *= factor
+	}
+}
+
 // Cleared sets every value to exactly 0: every coefficient is 0 again.
 func (fd *Field) Cleared() { clear(fd.Values) }
 

@@ -24,14 +24,17 @@ type record struct {
 }
 
 // history is a ring of the latest mistake records, oldest first.
-type history struct {
-	buf        []record
+type history = ring[record]
+
+// ring holds the latest records pushed, oldest first, up to a limit.
+type ring[R any] struct {
+	buf        []R
 	head, size int // buf[head] is the oldest of size records
 }
 
 // push adds r, dropping the oldest records to stay within limit. It returns
 // the newest record dropped, if any.
-func (h *history) push(r record, limit int) (dropped record, ok bool) {
+func (h *ring[R]) push(r R, limit int) (dropped R, ok bool) {
 	for h.size > 0 && h.size >= limit {
 		dropped, ok = h.buf[h.head], true
 		h.head = (h.head + 1) % len(h.buf)
@@ -43,7 +46,7 @@ func (h *history) push(r record, limit int) (dropped record, ok bool) {
 	if h.size == len(h.buf) {
 		// Double up to the limit: the history costs what the mistakes made
 		// so far need, not the cap.
-		buf := make([]record, min(limit, max(16, 2*len(h.buf))))
+		buf := make([]R, min(limit, max(16, 2*len(h.buf))))
 		n := copy(buf, h.buf[h.head:])
 		copy(buf[n:], h.buf[:h.head])
 		h.buf, h.head = buf, 0
@@ -54,29 +57,36 @@ func (h *history) push(r record, limit int) (dropped record, ok bool) {
 }
 
 // top returns the newest record.
-func (h *history) top() (record, bool) {
+func (h *ring[R]) top() (R, bool) {
 	if h.size == 0 {
-		return record{}, false
+		var zero R
+		return zero, false
 	}
 	return h.buf[(h.head+h.size-1)%len(h.buf)], true
 }
 
 // pop drops the newest record.
-func (h *history) pop() { h.size-- }
+func (h *ring[R]) pop() { h.size-- }
 
 // len is the number of records held.
-func (h *history) len() int { return h.size }
+func (h *ring[R]) len() int { return h.size }
 
 // remember records a mistake for Undo; when the cap drops the oldest
 // record, the step it describes can no longer be undone, and the state just
 // after it becomes the floor.
-func (p *Perceptron) remember(r record) {
+func (p *Perceptron) remember(r record, aux relRecord) {
 	if p.cfg.NoHistory {
 		return
 	}
 	limit := maxUndoMistakes
 	if c := p.cfg.UndoMistakes; c > 0 {
 		limit = min(limit, c)
+	}
+	if p.rel.recorded() {
+		// The relatives' records go in a ring of their own, pushed with
+		// every mistake under the same limit: both drop the same steps.
+		limit = min(limit, p.rel.undoLimit(len(p.xs)))
+		p.rel.hist.push(aux, limit)
 	}
 	if d, ok := p.hist.push(r, limit); ok {
 		p.floorT, p.floorEpochMistakes = d.t, int(d.epochMistakes)
@@ -86,6 +96,7 @@ func (p *Perceptron) remember(r record) {
 // forget clears the history: Undo reaches back to the current state only.
 func (p *Perceptron) forget() {
 	p.hist = history{}
+	p.rel.hist = ring[relRecord]{}
 	p.floorT, p.floorEpochMistakes = p.t, p.epochMistakes
 }
 
@@ -122,11 +133,11 @@ func (p *Perceptron) Undo() bool {
 	mistake := false
 	if r, ok := p.hist.top(); ok && r.t == p.t {
 		p.hist.pop()
-		// i is a support vector (α > 0) after the step, so its row is
-		// checked already and the update cannot fail.
-		_ = p.update(int(r.i), r.prevAlpha, -1)
+		p.unlearn(r)
 		p.mistake--
 		mistake = true
+	} else {
+		p.rel.uncorrect()
 	}
 	p.t--
 	if q == 0 {

@@ -92,7 +92,8 @@ type Appender interface {
 
 // Observer is told of every change of an expansion's coefficients: Changed
 // when cⱼ moves by delta for the example embedded at x, Shifted when the
-// offset b moves by delta, Cleared when every coefficient and b are exactly
+// offset b moves by delta, Scaled when all of them are multiplied by a
+// factor, Cleared when every coefficient and b are exactly
 // zero again. A Field is one: it follows f without
 // recomputing it.
 type Observer interface {
@@ -100,6 +101,9 @@ type Observer interface {
 	Cleared()
 	// Shifted is told that the offset b moved by delta (the SVM's b).
 	Shifted(delta float64)
+	// Scaled is told that every coefficient and b were multiplied by
+	// factor (the Forgetron's shrink).
+	Scaled(factor float64)
 }
 
 // Interface checks: the perceptron is a Learner, a Frozen an Expansion.

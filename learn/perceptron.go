@@ -35,6 +35,10 @@ type Config struct {
 	Algo Algo
 	// SVM holds C, the tolerance and the iteration cap of the SVM.
 	SVM SVMOptions
+	// Budget is the most support vectors of the stoptron, the Forgetron
+	// and the budget perceptron (Algo.Budgeted); ≥ 1 for them. The budget
+	// perceptron draws the one it forgets from Seed.
+	Budget int
 
 	RunOptions
 }
@@ -128,6 +132,7 @@ type Perceptron struct {
 	floorT, floorEpochMistakes int
 	observers                  []Observer
 	terms                      []Term
+	rel                        relatives // the relatives' state (relatives.go)
 	err                        error
 }
 
@@ -150,6 +155,12 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 	if cfg.RowCacheBytes < 0 {
 		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
 	}
+	if cfg.Algo.Budgeted() && cfg.Budget < 1 {
+		return nil, fmt.Errorf("learn: the %v needs a budget of at least 1 support vector, not %d", cfg.Algo, cfg.Budget)
+	}
+	if cfg.Algo == AlgoSVM {
+		return nil, fmt.Errorf("learn: New makes perceptrons; NewLearner makes the SVM")
+	}
 	n := len(data)
 	p := &Perceptron{
 		cfg:    cfg,
@@ -160,6 +171,7 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 		rowMax: make([]float64, n),
 	}
 	p.rows.init(n, cfg.RowCacheBytes)
+	p.rel.init(cfg, n)
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
 			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
@@ -269,21 +281,27 @@ func (p *Perceptron) Step() (Step, error) {
 	f := p.f[i]
 	if p.cfg.Narrate {
 		f = p.narrate(i)
-	} else if p.nearTie(f) {
+	}
+	if p.cfg.Narrate && p.rel.fifo != nil || p.nearTie(f) {
 		// f is within rounding error of 0, where the tie rule decides: use the
-		// sum in dataset order, the value the definition gives.
+		// sum the definition gives (in dataset order; the Forgetron's over
+		// its active set, oldest first).
 		f = p.exactScore(i)
 	}
 	prediction, mistake := p.cfg.Tie.Predict(f, y)
+	var forget *Forgetting
 	if mistake {
-		prev := p.alpha[i]
-		if err := p.update(i, prev+p.cfg.Eta, 1); err != nil {
+		prev, aux, fg, err := p.learnFrom(i, p.t+1)
+		if err != nil {
 			p.err = err
 			return Step{}, err
 		}
+		forget = fg
 		p.mistake++
 		epochMistakes++
-		p.remember(record{t: p.t + 1, prevAlpha: prev, i: int32(i), epochMistakes: int32(epochMistakes)})
+		p.remember(record{t: p.t + 1, prevAlpha: prev, i: int32(i), epochMistakes: int32(epochMistakes)}, aux)
+	} else {
+		p.rel.correct()
 	}
 	p.t++
 	p.epoch, p.pos, p.epochMistakes = epoch, pos+1, epochMistakes
@@ -296,7 +314,7 @@ func (p *Perceptron) Step() (Step, error) {
 			p.state = Capped
 		}
 	}
-	return Step{T: p.t, Epoch: epoch, I: i, F: f, Y: y, Prediction: prediction, Mistake: mistake, Alpha: p.alpha[i], Terms: p.termsIf()}, nil
+	return Step{T: p.t, Epoch: epoch, I: i, F: f, Y: y, Prediction: prediction, Mistake: mistake, Alpha: p.alpha[i], Terms: p.termsIf(), Forget: forget}, nil
 }
 
 func (p *Perceptron) termsIf() []Term {
@@ -322,8 +340,12 @@ func (p *Perceptron) nearTie(f float64) bool {
 // minBound is where relative rounding stops being a safe assumption.
 const minBound = 1e-280
 
-// exactScore is f(xᵢ) = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) summed in dataset order.
+// exactScore is f(xᵢ) = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) summed in dataset order (the
+// Forgetron's sum over its active set, oldest first).
 func (p *Perceptron) exactScore(i int) float64 {
+	if p.rel.fifo != nil {
+		return p.fifoScore(i)
+	}
 	f := 0.0
 	for _, j := range p.svs {
 		f += p.alpha[j] * float64(p.ys[j]) * p.kAt(j, i)
@@ -345,13 +367,16 @@ func (p *Perceptron) narrate(i int) float64 {
 }
 
 // update sets αᵢ to alpha and moves every f(xₖ) and every attached field by
-// (alpha − old αᵢ)·yᵢ·K(xᵢ, ·), computing the kernel row of xᵢ when it is
-// not cached (a new support vector, or one whose row was evicted) and
-// dropping it when xᵢ stops being a support vector. sign is +1 for a step
-// and −1 for an undo.
-func (p *Perceptron) update(i int, alpha float64, sign float64) error {
+// delta·yᵢ·K(xᵢ, ·), where delta is the change of αᵢ (+η for a perceptron's
+// step, −η for its undo; written apart from alpha because alpha − old αᵢ
+// need not round to it), computing the kernel row of xᵢ when it is not
+// cached (a new support vector, or one whose row was evicted) and dropping
+// it when xᵢ stops being a support vector. grow says the change is a step
+// forward, which must keep every score finite; an undo goes back towards a
+// state that was.
+func (p *Perceptron) update(i int, alpha, delta float64, grow bool) error {
 	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
-	w := sign * p.cfg.Eta * float64(p.ys[i])
+	w := delta * float64(p.ys[i])
 	row := p.rows.get(i, alpha)
 	if row == nil {
 		row = p.rows.alloc(i, alpha)
@@ -372,7 +397,7 @@ func (p *Perceptron) update(i int, alpha float64, sign float64) error {
 	// bound ≥ every |f(xₖ)|; refusing to pass maxScore keeps every score
 	// and α a finite number. (An undo only moves back towards the start.)
 	bound := p.bound + math.Abs(w)*p.rowMax[i]
-	if sign > 0 && !(bound <= maxScore && alpha <= maxScore) {
+	if grow && !(bound <= maxScore && alpha <= maxScore) {
 		if p.alpha[i] == 0 {
 			p.rows.drop(i)
 		}
@@ -451,6 +476,7 @@ func axpy(f, row []float64, w float64) {
 // the configuration and attached fields.
 func (p *Perceptron) Reset() {
 	clear(p.alpha)
+	p.rel.init(p.cfg, len(p.xs))
 	p.rows.dropAll()
 	p.clearScores()
 	p.svs = p.svs[:0]

@@ -368,7 +368,7 @@ func TestTieDecidedExactly(t *testing.T) {
 		p, _ := New(Config{Kernel: RBF{Sigma: 0.37}, Tie: TieNeg, Eta: 1, Epochs: 1}, data)
 		// Mistakes in the order x₁, x₃, x₂, x₄, then the pass reaches x₅.
 		for _, i := range []int{0, 2, 1, 3} {
-			if err := p.update(i, 1, 1); err != nil {
+			if err := p.update(i, 1, 1, true); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -32,6 +32,10 @@ type Step struct {
 	// perceptron); then I is the pair's i, F = f(xᵢ) after the update and
 	// Alpha = αᵢ after it.
 	Pair *PairStep
+	// Forget is what a budget learner's mistake did beyond the update:
+	// the stoptron's freeze, the example forgotten, the Forgetron's shrink
+	// (nil otherwise).
+	Forget *Forgetting
 }
 
 // Changed reports whether the step moved a coefficient: a perceptron's

@@ -191,11 +191,25 @@ func Update(l Learner, s learn.Step) string {
 		return ""
 	}
 	sub := learn.Sub(s.I + 1)
-	head := fmt.Sprintf("mistake → α%s += %s, new ", sub, learn.Num(l.Config().Eta))
-	if l.N() <= AllTermsUpTo {
-		return head + Alphas(l)
+	cfg := l.Config()
+	if fg := s.Forget; fg != nil && fg.Frozen {
+		return fmt.Sprintf("mistake, but the budget of %s is full: the stoptron has stopped, α stays", plural(fg.Budget, "support vector"))
 	}
-	return head + "α" + sub + " = " + learn.Num(s.Alpha)
+	step, grow := learn.Num(cfg.Eta), "+="
+	if cfg.Algo == learn.AlgoForgetron {
+		// The Forgetron appends an element (i, σ = 1); η is not used.
+		step, grow = "1", "+= σ ="
+	}
+	head := fmt.Sprintf("mistake → α%s %s %s, new ", sub, grow, step)
+	tail := "α" + sub + " = " + learn.Num(s.Alpha)
+	if l.N() <= AllTermsUpTo {
+		tail = Alphas(l)
+	}
+	if fg := s.Forget; fg != nil && fg.Removed >= 0 {
+		// What the budget took, after the update it made room for.
+		return head + tail + "\n" + Forget(*fg)
+	}
+	return head + tail
 }
 
 // Alphas writes the α vector: "α = [1, 0, 0, 0]".

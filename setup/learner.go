@@ -17,7 +17,11 @@ type learnerFlags struct {
 	c       string
 	tol     float64
 	maxIter int
+	budget  int
 }
+
+// DefaultBudget is the budget learners' B when --budget is not given.
+const DefaultBudget = 10
 
 // BindLearner adds the SVM's flags, --C, --tol and --max-iter, and with
 // algo the flag --algo that chooses the learner: the terminal program
@@ -25,7 +29,8 @@ type learnerFlags struct {
 func (f *Flags) BindLearner(algo bool) {
 	f.learner.bound, f.learner.algo = true, algo
 	if algo {
-		f.fs.StringVar(&f.learner.name, "algo", "perceptron", "the learner: perceptron (seed 001) or svm (SMO, seeds 001 and 004)")
+		f.fs.StringVar(&f.learner.name, "algo", "perceptron", "the learner: perceptron (seed 001); averaged or voted (Freund & Schapire); stoptron, forgetron or budget (at most --budget support vectors); svm (SMO, seeds 001 and 004)")
+		f.fs.IntVar(&f.learner.budget, "budget", DefaultBudget, "the most support vectors of the stoptron, forgetron and budget learners, ≥ 1 (the budget learner draws the one it forgets from --seed)")
 	}
 	f.fs.StringVar(&f.learner.c, "C", "1", "the SVM's C, the bound on every αᵢ: a number > 0, or inf for the hard margin (seed 004)")
 	f.fs.Float64Var(&f.learner.tol, "tol", learn.DefaultTol, "the SVM stops when the largest KKT violation m(α) − M(α) is at most this; > 0")
@@ -45,6 +50,13 @@ func (f *Flags) resolveLearner(cfg *learn.Config) error {
 			return Usagef("--algo: %v", err)
 		}
 		cfg.Algo = a
+		if f.set("budget") && !a.Budgeted() {
+			return Usagef("--budget applies to --algo stoptron, forgetron and budget, not %v", a)
+		}
+		if a.Budgeted() && l.budget < 1 {
+			return Usagef("--budget must be at least 1 support vector, not %d", l.budget)
+		}
+		cfg.Budget = l.budget
 	}
 	c, err := ParseC(l.c)
 	if err != nil {

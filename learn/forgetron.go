@@ -1,0 +1,211 @@
+package learn
+
+import (
+	"math"
+	"slices"
+)
+
+// The self-tuned Forgetron (Dekel, Shalev-Shwartz & Singer, "The
+// Forgetron: A Kernel-Based Perceptron on a Budget", SIAM J. Computing
+// 37(5), 2008), seed 002's kernel perceptron with a memory budget B. The
+// active set S is a FIFO of elements (example index, weight σ); the same
+// example may appear several times. Q = 0, M = 0 at the start.
+//
+//  1. f(x) = Σ_{q∈S} σ_q y_{i_q} K(x_{i_q}, x), summed oldest first.
+//  2. A mistake (by the tie rule) on xᵢ: M += 1 (every mistake, all passes);
+//     append (i, σ = 1). η is not used.
+//  3. If now |S| > B: r is the oldest element, μ = y_r f′(x_r) with f′ the
+//     function of rule 1 including the new element; a = σ_r² − 2σ_r μ,
+//     b = 2σ_r, c = Q − (15/32)·M, d = b² − 4ac.
+//  4. φ = min(1, (−b + √d)/(2a)) if a > 0, or if a < 0, d > 0 and
+//     (−b − √d)/(2a) > 1; else φ = min(1, −c/b) if a = 0; else φ = 1.
+//  5. Every σ in S is multiplied by φ; then Q += s² + 2s − 2s·(φμ) with
+//     s = φσ_r; then r is removed.
+//  6. αⱼ is the sum of σ over example j's elements in S (0 if none); the
+//     support vectors are the j with αⱼ > 0.
+//
+// The paper keeps Q ≤ (15/32)·M (its Lemma on the self-tuned shrinking),
+// and so |S| ≤ B after every step. With mistakes ≤ B nothing shrinks and
+// the Forgetron is the perceptron with η = 1.
+
+// forgetron is the Forgetron's active set and running sums.
+type forgetron struct {
+	elems []element // S, oldest first
+	q     float64   // Q
+	m     int       // M
+}
+
+// element is one member of the active set: example i with weight σ.
+type element struct {
+	i     int
+	sigma float64
+}
+
+// shrinkRecord is what undoing a shrink needs: every σ before it (in S's
+// order, the new element last), the element removed, φ and Q before.
+type shrinkRecord struct {
+	sigmas  []float64
+	removed element
+	phi, q  float64
+}
+
+// sigmaSum is αⱼ: the sum of σ over j's elements in S, oldest first.
+func (g *forgetron) sigmaSum(j int) float64 {
+	s := 0.0
+	for _, e := range g.elems {
+		if e.i == j {
+			s += e.sigma
+		}
+	}
+	return s
+}
+
+// fifoScore is f(xᵢ) by rule 1: over S, oldest first.
+func (p *Perceptron) fifoScore(i int) float64 {
+	f := 0.0
+	for _, e := range p.rel.fifo.elems {
+		f += e.sigma * float64(p.ys[e.i]) * p.kAt(e.i, i)
+	}
+	return f
+}
+
+// forgetronMistake makes rules 2 to 6 for a mistake on xᵢ.
+func (p *Perceptron) forgetronMistake(i int) (prev float64, aux relRecord, fg *Forgetting, err error) {
+	g := p.rel.fifo
+	aux.removed = -1
+	prev = p.alpha[i]
+	g.elems = append(g.elems, element{i: i, sigma: 1})
+	if err := p.update(i, g.sigmaSum(i), 1, true); err != nil {
+		g.elems = g.elems[:len(g.elems)-1]
+		return 0, aux, nil, err
+	}
+	g.m++
+	if len(g.elems) <= p.cfg.Budget {
+		return prev, aux, nil, nil
+	}
+	r := g.elems[0]
+	mu := float64(p.ys[r.i]) * p.fifoScore(r.i)
+	phi := forgetronPhi(r.sigma, mu, g.q, g.m)
+	sh := &shrinkRecord{removed: r, phi: phi, q: g.q, sigmas: make([]float64, len(g.elems))}
+	for k, e := range g.elems {
+		sh.sigmas[k] = e.sigma
+	}
+	aux.shrink = sh
+	p.scaleSigmas(phi)
+	s := g.elems[0].sigma // φσ_r
+	g.q += s*s + 2*s - 2*s*(phi*mu)
+	g.elems = g.elems[1:]
+	_ = p.update(r.i, g.sigmaSum(r.i), -s, false) // r's row is checked: cannot fail
+	if p.alpha[r.i] == 0 {
+		p.rel.forgotten[r.i]++
+	}
+	return prev, aux, &Forgetting{Budget: p.cfg.Budget, Removed: r.i, RemovedAlpha: s, Phi: phi, Mu: mu, Q: g.q}, nil
+}
+
+// forgetronPhi is rule 4's shrink for the oldest element's σ_r, its μ and
+// the running Q and M. It is never below 0: c ≤ 0 by the paper's invariant
+// Q ≤ (15/32)·M, and only rounding could push a root below it.
+func forgetronPhi(sigma, mu, q float64, m int) float64 {
+	a := sigma*sigma - 2*sigma*mu
+	b := 2 * sigma
+	c := q - 15.0/32.0*float64(m)
+	d := b*b - 4*a*c
+	phi := 1.0
+	switch {
+	case a > 0 || (a < 0 && d > 0 && (-b-math.Sqrt(d))/(2*a) > 1):
+		phi = min(1, (-b+math.Sqrt(d))/(2*a))
+	case a == 0:
+		phi = min(1, -c/b)
+	}
+	if !(phi >= 0) {
+		return 0
+	}
+	return phi
+}
+
+// scaleSigmas multiplies every σ in S by phi (rule 5): each αⱼ is summed
+// again from its elements, every score and attached field scales by phi,
+// and an example left with α = 0 (phi = 0) stops being a support vector.
+func (p *Perceptron) scaleSigmas(phi float64) {
+	g := p.rel.fifo
+	for k := range g.elems {
+		g.elems[k].sigma *= phi
+	}
+	p.resumSigmas()
+	for k := range p.f {
+		p.f[k] *= phi
+	}
+	for _, o := range p.observers {
+		o.Scaled(phi)
+	}
+}
+
+// resumSigmas sets every αⱼ to the sum of its σ (rule 6), keeping the
+// support vectors those with α > 0.
+func (p *Perceptron) resumSigmas() {
+	for _, j := range p.svs {
+		p.alpha[j] = 0
+	}
+	for _, e := range p.rel.fifo.elems {
+		p.alpha[e.i] += e.sigma
+	}
+	p.svs = p.svs[:0]
+	for _, e := range p.rel.fifo.elems {
+		if p.alpha[e.i] > 0 {
+			p.svs = append(p.svs, e.i)
+		}
+	}
+	slices.Sort(p.svs)
+	p.svs = slices.Compact(p.svs)
+}
+
+// forgetronUndo puts back the mistake on xᵢ with relative record aux: the
+// removed element and every σ exactly, then the new element off. Scores
+// and fields come back to within rounding.
+func (p *Perceptron) forgetronUndo(i int, aux relRecord) {
+	g := p.rel.fifo
+	if sh := aux.shrink; sh != nil {
+		s := sh.removed.sigma * sh.phi
+		if p.alpha[sh.removed.i] == 0 {
+			p.rel.forgotten[sh.removed.i]--
+		}
+		g.elems = slices.Insert(g.elems, 0, element{i: sh.removed.i, sigma: s})
+		_ = p.update(sh.removed.i, g.sigmaSum(sh.removed.i), s, false)
+		for k := range g.elems {
+			g.elems[k].sigma = sh.sigmas[k]
+		}
+		p.resumSigmas()
+		if sh.phi > 0 {
+			for k := range p.f {
+				p.f[k] /= sh.phi
+			}
+			for _, o := range p.observers {
+				o.Scaled(1 / sh.phi)
+			}
+		} else {
+			p.rescore()
+		}
+		g.q = sh.q
+	}
+	g.elems = g.elems[:len(g.elems)-1]
+	_ = p.update(i, g.sigmaSum(i), -1, false)
+	g.m--
+}
+
+// rescore computes every kept score and attached field afresh from α (after
+// a shrink by φ = 0, which scaling cannot undo).
+func (p *Perceptron) rescore() {
+	clear(p.f)
+	for _, o := range p.observers {
+		o.Cleared()
+	}
+	row := make([]float64, len(p.xs))
+	for _, j := range p.svs {
+		KernelRow(p.cfg.Kernel, row, p.xs[j], p.xs)
+		c := p.alpha[j] * float64(p.ys[j])
+		axpy(p.f, row, c)
+		for _, o := range p.observers {
+			o.Changed(p.xs[j], c)
+		}
+	}
+}
