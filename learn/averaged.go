@@ -170,43 +170,122 @@ func (p *Perceptron) Averaged() *Frozen {
 
 // Vote writes V(x)/T, the voted perceptron's vote as a fraction of the
 // steps (in [−1, 1]; 0 before any step), at every point of xs (embedded as
-// Embed does) into out. It walks every vector α⁽ᵏ⁾ from the first, so it
-// needs the whole undo history: it fails when the history does not reach
-// back to the start (NoHistory, or more mistakes than it keeps) or for
-// other learners. It costs one kernel row over xs per mistake.
+// Embed does) into out. It walks every vector α⁽ᵏ⁾ from the first (an
+// Ensemble), so it needs the whole undo history.
 func (p *Perceptron) Vote(xs []Vec, out []float64) error {
+	e := NewEnsemble(xs)
+	if err := e.Update(p); err != nil {
+		return err
+	}
+	e.Vote(out)
+	return nil
+}
+
+// An Ensemble is the averaged and voted perceptrons at a fixed set of
+// points (a view's lattice): f̄(x) = Σ_k c_k f_k(x) / T and V(x)/T with
+// V = Σ_k c_k s_k(x). It walks the vectors α⁽ᵏ⁾ from the perceptron's undo
+// history, keeping f_k at the points: each new mistake costs one kernel
+// row over them, and Update catches up from where it was, so following a
+// run costs what following f does.
+type Ensemble struct {
+	xs   []Vec
+	f    []float64 // f_k at xs, k the newest vector walked
+	sum  []float64 // Σ c_k f_k over the closed vectors
+	vote []float64 // Σ c_k s_k over the closed vectors
+	row  []float64
+	// owner is the learner walked, done the mistakes walked (history
+	// records from the oldest), doneT the step of the last one (1 before
+	// any: vector 1 starts with c₁ = 0), t the learner's T at Update.
+	owner       *Perceptron
+	done, doneT int
+	t           int
+	tie         Tie
+}
+
+// NewEnsemble makes an Ensemble at points xs (embedded as the learner's
+// Embed does).
+func NewEnsemble(xs []Vec) *Ensemble {
+	n := len(xs)
+	return &Ensemble{xs: xs, f: make([]float64, n), sum: make([]float64, n), vote: make([]float64, n), row: make([]float64, n)}
+}
+
+// Update catches up with p: it walks the mistakes made since the last
+// Update, or starts again from the first vector when p is another learner
+// or stepped back past them. It fails for learners other than the averaged
+// and voted perceptrons, and when the undo history no longer reaches back
+// to the first step.
+func (e *Ensemble) Update(p *Perceptron) error {
 	switch {
 	case p.rel.avg == nil:
 		return errNotAveraging
 	case p.cfg.NoHistory || p.floorT > 0:
-		return fmt.Errorf("learn: the vote needs every vector since the start, and the undo history reaches back only to step %d", p.UndoFloor())
+		return fmt.Errorf("learn: the averaged and voted perceptrons need every vector since the start, and the undo history reaches back only to step %d", p.UndoFloor())
 	}
-	out = out[:len(xs)]
-	clear(out)
-	if p.t == 0 {
-		return nil
+	h := &p.hist
+	at := func(n int) record { return h.buf[(h.head+n)%len(h.buf)] }
+	if e.owner != p || e.done > h.len() || (e.done > 0 && at(e.done-1).t != e.doneT) {
+		e.owner, e.done, e.doneT, e.tie = p, 0, 1, p.cfg.Tie
+		clear(e.f)
+		clear(e.sum)
+		clear(e.vote)
 	}
-	f := make([]float64, len(xs))
-	row := make([]float64, len(xs))
-	vote := func(c int) {
-		for g, v := range f {
-			s, _ := p.cfg.Tie.Predict(v, 1)
-			out[g] += float64(c * s)
-		}
+	for ; e.done < h.len(); e.done++ {
+		// The mistake at step r.t closes vector k, which lasted
+		// c_k = r.t − doneT steps (vector 1: t₁ − 1), and opens k + 1.
+		r := at(e.done)
+		e.close(float64(r.t - e.doneT))
+		KernelRow(p.cfg.Kernel, e.row, p.xs[r.i], e.xs)
+		axpy(e.f, e.row, p.cfg.Eta*float64(p.ys[r.i]))
+		e.doneT = r.t
 	}
-	// Vector 1 (α = 0) lasts until the first mistake, vector k + 1 from
-	// the k-th mistake (which counts toward it) until the next one.
-	prevT := 1
-	for n := 0; n < p.hist.len(); n++ {
-		r := p.hist.buf[(p.hist.head+n)%len(p.hist.buf)]
-		vote(int(r.t) - prevT)
-		KernelRow(p.cfg.Kernel, row, p.xs[r.i], xs)
-		axpy(f, row, p.cfg.Eta*float64(p.ys[r.i]))
-		prevT = r.t
-	}
-	vote(p.t - prevT + 1) // with no mistake, c₁ = T
-	for g := range out {
-		out[g] /= float64(p.t)
-	}
+	e.t = p.t
 	return nil
+}
+
+// close adds c·f_k and c·s_k at every point.
+func (e *Ensemble) close(c float64) {
+	if c == 0 {
+		return
+	}
+	for g, v := range e.f {
+		e.sum[g] += c * v
+		s, _ := e.tie.Predict(v, 1)
+		e.vote[g] += c * float64(s)
+	}
+}
+
+// open is the count of the newest vector, still open at step t:
+// c = t − doneT + 1 (the mistake that opened it counts), or c₁ = t.
+func (e *Ensemble) open() float64 {
+	if e.done == 0 {
+		return float64(e.t)
+	}
+	return float64(e.t - e.doneT + 1)
+}
+
+// Averaged writes f̄ = Σ_k c_k f_k / T at the points into out (0 before
+// any step).
+func (e *Ensemble) Averaged(out []float64) {
+	c := e.open()
+	for g := range out[:len(e.f)] {
+		if e.t == 0 {
+			out[g] = 0
+			continue
+		}
+		out[g] = (e.sum[g] + c*e.f[g]) / float64(e.t)
+	}
+}
+
+// Vote writes V/T = Σ_k c_k s_k / T at the points into out: +1 where every
+// step's vector says +1, −1 where every one says −1 (0 before any step).
+func (e *Ensemble) Vote(out []float64) {
+	c := e.open()
+	for g := range out[:len(e.f)] {
+		if e.t == 0 {
+			out[g] = 0
+			continue
+		}
+		s, _ := e.tie.Predict(e.f[g], 1)
+		out[g] = (e.vote[g] + c*float64(s)) / float64(e.t)
+	}
 }
