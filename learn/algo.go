@@ -32,8 +32,9 @@ const (
 	AlgoSVM
 )
 
-// Algos lists the learners in the order a user cycles through them.
-var Algos = []Algo{AlgoPerceptron, AlgoAveraged, AlgoVoted, AlgoStoptron, AlgoForgetron, AlgoBudget, AlgoSVM}
+// Algos lists the learners in the order a user cycles through them: the
+// perceptron and the SVM first, then the perceptron's relatives.
+var Algos = []Algo{AlgoPerceptron, AlgoSVM, AlgoAveraged, AlgoVoted, AlgoStoptron, AlgoForgetron, AlgoBudget}
 
 // String is the learner's name as the command line spells it.
 func (a Algo) String() string {

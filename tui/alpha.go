@@ -37,6 +37,13 @@ func (a *alphaView) lines() []string {
 		free, bound := a.s.svCounts()
 		svs += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
 	}
+	if b := a.s.budgetText(); b != "" {
+		svs += ", " + b
+	}
+	if p.Config().Algo == learn.AlgoForgetron {
+		// The Forgetron's α is the sum of its elements' weights σ.
+		svs = "= Σσ  " + svs
+	}
 	title := " α  " + svs + " "
 	if a.onlySV {
 		title = " α  " + svs + ", only SVs (V: all) "

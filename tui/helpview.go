@@ -52,7 +52,8 @@ func (h helpKeys) groups() []helpGroup {
 			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
 		edit,
 		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
-		group("learner and comparison", k.Learner, pair(k.CDown, k.CUp, "SVM C down / up"), k.Compare, k.CompareWhat),
+		group("learner and comparison", k.Learner, pair(k.CDown, k.CUp, "SVM C down / up"), pair(k.BudgetDown, k.BudgetUp, "budget down / up"),
+			k.Ensemble, k.Compare, k.CompareWhat),
 	}
 }
 

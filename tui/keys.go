@@ -80,6 +80,9 @@ type KeyMap struct {
 	Learner     key.Binding
 	CDown       key.Binding
 	CUp         key.Binding
+	BudgetDown  key.Binding
+	BudgetUp    key.Binding
+	Ensemble    key.Binding
 	Compare     key.Binding
 	CompareWhat key.Binding
 
@@ -129,9 +132,12 @@ func DefaultKeyMap() KeyMap {
 		Tie:        b([]string{"t"}, "t", "cycle tie rule"),
 		Shuffle:    b([]string{"s"}, "s", "shuffle on/off"),
 
-		Learner:     b([]string{"l"}, "l", "perceptron ↔ SVM"),
+		Learner:     b([]string{"l"}, "l", "next learner"),
 		CDown:       b([]string{"<"}, "<", "SVM C down"),
 		CUp:         b([]string{">"}, ">", "SVM C up (… ∞)"),
+		BudgetDown:  b([]string{"("}, "(", "budget down"),
+		BudgetUp:    b([]string{")"}, ")", "budget up"),
+		Ensemble:    b([]string{"A"}, "A", "f / average / vote"),
 		Compare:     b([]string{"|"}, "|", "comparison mode"),
 		CompareWhat: b([]string{"L"}, "L", "what is compared"),
 
@@ -183,7 +189,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
-		{k.Learner, k.CDown, k.CUp, k.Compare, k.CompareWhat},
+		{k.Learner, k.CDown, k.CUp, k.BudgetDown, k.BudgetUp, k.Ensemble, k.Compare, k.CompareWhat},
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
 		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
@@ -235,6 +241,12 @@ func (m *Model) syncKeys() {
 	k.CDown.SetEnabled(svm && down)
 	k.CUp.SetEnabled(svm && up)
 	k.CompareWhat.SetEnabled(m.cmp != nil)
+	budgeted := s.p.Config().Algo.Budgeted()
+	_, bDown := stepBudget(s.opts.Config.Budget, false)
+	_, bUp := stepBudget(s.opts.Config.Budget, true)
+	k.BudgetDown.SetEnabled(budgeted && bDown)
+	k.BudgetUp.SetEnabled(budgeted && bUp)
+	k.Ensemble.SetEnabled(m.cmp == nil && s.ensembleOn())
 	// The views that replace the region or a panel have no place beside
 	// two regions; the update view is the perceptron's.
 	single := m.cmp == nil

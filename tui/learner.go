@@ -26,11 +26,17 @@ const (
 	svNone = iota
 	svFree
 	svBound
+	// svForgotten is a support vector a budget learner forgot (α = 0
+	// now).
+	svForgotten
 )
 
 // svKind is the kind of example i.
 func (s *session) svKind(i int) int {
 	if !(s.p.Alpha(i) > 0) {
+		if p := s.perceptron(); p != nil && p.Forgotten(i) {
+			return svForgotten
+		}
 		return svNone
 	}
 	if sv := s.svm(); sv != nil && sv.AtBound(i) {
@@ -57,7 +63,7 @@ func (s *session) learnerName() string {
 	if sv := s.svm(); sv != nil {
 		return "SVM C = " + notation.C(sv.C())
 	}
-	return "perceptron"
+	return relativeName(s.p.Config())
 }
 
 // algoName is the learner an Algo makes, as the messages name it.
@@ -131,13 +137,22 @@ func (m *Model) hasSVM() bool {
 func (m *Model) switchLearner() {
 	cfg := m.s.opts.Config
 	cfg.Algo = learn.Algos[(slices.Index(learn.Algos, cfg.Algo)+1)%len(learn.Algos)]
-	what := "learner: the kernel perceptron (seed 001)"
+	if cfg.Budget < 1 {
+		cfg.Budget = defaultBudget
+	}
+	what := relativeIntro(cfg)
 	if cfg.Algo == learn.AlgoSVM {
 		what = fmt.Sprintf("learner: the SVM, C = %s, solved by SMO one pair of α at a time (seeds 001, 004)", notation.C(cfg.SVM.EffectiveC()))
-		m.region.update = false // the update view is the perceptron's
+	}
+	if cfg.Algo != learn.AlgoPerceptron {
+		m.region.update = false // the update view is the plain perceptron's
 	}
 	m.setConfig(cfg, what)
+	m.s.shown = shownDefault(m.s.p.Config().Algo)
 }
+
+// defaultBudget is the budget learners' B when none was given.
+const defaultBudget = 10
 
 // changeC steps C along cLadder (< and >). α starts again from 0, since C
 // changes the problem SMO solves; an SVM that had converged is solved again

@@ -358,6 +358,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.changeC(key.Matches(msg, k.CUp))
 		}
+	case key.Matches(msg, k.BudgetDown), key.Matches(msg, k.BudgetUp):
+		m.player.stop()
+		m.changeBudget(key.Matches(msg, k.BudgetUp))
+	case key.Matches(msg, k.Ensemble):
+		m.cycleShown()
 	case key.Matches(msg, k.Compare), key.Matches(msg, k.CompareWhat):
 		m.player.stop()
 		m.compareKey(key.Matches(msg, k.CompareWhat))

@@ -129,7 +129,9 @@ func describe(s *session) (string, string) {
 		first = stepText(ls, p.Config().Tie)
 		if ls.step.Mistake {
 			// ls is the newest step in effect, so α is as it left it.
-			second = notation.Update(p, ls.step)
+			// A budget learner's forgetting is a line of its own in the
+			// notes' text; here it follows on the same line.
+			second = strings.ReplaceAll(notation.Update(p, ls.step), "\n", "; ")
 		}
 	}
 	if next := p.Next(); next >= 0 {

@@ -60,10 +60,15 @@ func (r *regionView) headerLines() int {
 	if r.compare {
 		n++
 	}
-	if r.big || r.compare || r.s.svm() != nil {
+	if r.keyed() {
 		n++
 	}
 	return n
+}
+
+// keyed reports whether the plot has a key line under its title.
+func (r *regionView) keyed() bool {
+	return r.big || r.compare || r.s.svm() != nil || relativesKey(r.th, r.s, 1<<20) != ""
 }
 
 // hit maps a screen cell to a plot cell.
@@ -179,7 +184,7 @@ func (r *regionView) refresh() {
 			b = &bu
 		}
 	}
-	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big, b)
+	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big, b, r.s.ensembleOn() && !r.compare)
 }
 
 // Update has no messages of its own: keys and clicks come through the
@@ -211,6 +216,9 @@ func (r *regionView) lines() []string {
 	if r.draw.update != nil {
 		title = " " + r.draw.update.describe() + " "
 	}
+	if r.s.ensembleOn() && !r.compare {
+		title = " " + shownTitles[r.s.shown] + "   A: final / average / vote "
+	}
 	if r.big {
 		title = " " + f + "   projector mode (B) "
 	}
@@ -231,8 +239,12 @@ func (r *regionView) lines() []string {
 	if r.compare {
 		head = append(head, fit(r.figures, iw))
 	}
-	if r.big || r.compare || sv != nil {
-		head = append(head, fit(keyLine(r.th, sv != nil, r.big, iw), iw))
+	if r.keyed() {
+		kl := relativesKey(r.th, r.s, iw)
+		if kl == "" || r.big {
+			kl = keyLine(r.th, sv != nil, r.big, iw)
+		}
+		head = append(head, fit(kl, iw))
 	}
 	if len(head) > 0 && ih > len(head) {
 		lines := append(head, r.draw.render(r.s, r.th, ov, iw, ih-len(head))...)

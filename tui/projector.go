@@ -15,6 +15,8 @@ func bigMarker(pos bool, kind int) []string {
 		return []string{"[", g, "]"}
 	case svBound:
 		return []string{"{", g, "}"}
+	case svForgotten:
+		return []string{"(", g, ")"}
 	}
 	return []string{g, g}
 }

@@ -21,7 +21,11 @@ const (
 	// by the box 0 ≤ α ≤ C (free ones are ⊕ ⊖).
 	glyphPosBound = "⊞"
 	glyphNegBound = "⊟"
-	glyphCur      = "✛"
+	// A support vector a budget learner forgot: the class's circle
+	// crossed out.
+	glyphPosForgotten = "⊗"
+	glyphNegForgotten = "⊘"
+	glyphCur          = "✛"
 	// color-free region texture: the +1 side dotted, the −1 side blank, the
 	// boundary solid, the SVM's margins hollow.
 	monoPos      = "·"
@@ -52,6 +56,10 @@ func kindGlyph(pos bool, kind int) string {
 		return glyphPosSV
 	case pos && kind == svBound:
 		return glyphPosBound
+	case pos && kind == svForgotten:
+		return glyphPosForgotten
+	case kind == svForgotten:
+		return glyphNegForgotten
 	case pos:
 		return glyphPos
 	case kind == svFree:
@@ -77,6 +85,11 @@ type region struct {
 	theme   *Theme
 	big     bool   // projector mode: the base has a thick boundary
 	update  *bump  // the update view's bump, nil when it is off
+	// ensemble: the base shows one of the averaged and voted perceptrons'
+	// functions, and marks the boundaries of the other two (a glyph per
+	// cell, "" for none).
+	ensemble bool
+	marks    []string
 	cells   []cell // scratch: base plus overlays
 	out     strings.Builder
 }
@@ -175,11 +188,14 @@ type overlay struct {
 
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
-func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bump) {
+func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bump, ensemble bool) {
 	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
-	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || r.big != big || !same || len(r.base) == 0 {
-		r.w, r.h, r.version, r.theme, r.big, r.update = pw, ph, s.version, th, big, update
-		if update != nil {
+	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble {
+		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble = pw, ph, s.version, th, big, update, ensemble
+		r.marks = r.marks[:0]
+		if ensemble && update == nil {
+			r.computeEnsemble(s)
+		} else if update != nil {
 			r.computeUpdate(s.field, s.p.Config().Tie, s.p, *update)
 		} else {
 			r.compute(s.field, s.p.Config().Tie, s.p, s.svm() != nil)
@@ -206,6 +222,8 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		c := cell{fg: r.base[2*i], bg: r.base[2*i+1]}
 		if c.fg == colOverflow || c.bg == colOverflow {
 			c = cell{fg: colText, bg: colOverflow, glyph: glyphOverflow}
+		} else if i < len(r.marks) && r.marks[i] != "" {
+			c = cell{fg: colGhost, bg: c.bg, glyph: r.marks[i]}
 		}
 		r.cells = append(r.cells, c)
 	}
@@ -221,7 +239,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 			return
 		}
 		kind := s.svKind(i)
-		sv := kind != svNone
+		sv := kind != svNone && kind != svForgotten
 		pos := p.Y(i) > 0
 		ink := uint8(colNegInk)
 		if pos {
@@ -233,6 +251,9 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		fg, bg := ink, uint8(colNeutral)
 		if sv {
 			fg, bg = colNeutral, ink
+		}
+		if kind == svForgotten {
+			fg = colGhost // faint: it was a support vector
 		}
 		if bgOverride >= 0 {
 			fg, bg = colNeutral, uint8(bgOverride)

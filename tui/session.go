@@ -57,6 +57,12 @@ type session struct {
 	// flash is the example of the last mistake, −1 for none, flashed until
 	// step flashUntil.
 	flash, flashUntil int
+	// shown is what the region shows for the averaged and voted
+	// perceptrons (shownFinal, shownAveraged, shownVote), and ens those two
+	// at the field's lattice, for the field ensField.
+	shown    int
+	ens      *learn.Ensemble
+	ensField *learn.Field
 }
 
 // shownStep is one step as the narration shows it.

@@ -66,9 +66,17 @@ func (v *statusView) line() string {
 		if s.err != nil {
 			state = v.th.Warn.Render("stopped: numerical error")
 		}
-		line = fmt.Sprintf("%s │ perceptron │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ SV %d/%d │ accuracy %.0f%% │ %s",
-			data, cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
-			len(p.SupportVectors()), p.N(), s.accuracy(), state)
+		svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
+		if b := s.budgetText(); b != "" {
+			svs += " (" + b + ")"
+		}
+		acc := fmt.Sprintf("accuracy %.0f%%", s.accuracy())
+		if e := s.ensembleAccuracy(); e != "" {
+			acc = e
+		}
+		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ %s │ %s │ %s",
+			data, s.learnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
+			svs, acc, state)
 	}
 	line += " │ " + v.player.status()
 	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {

@@ -103,6 +103,15 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 			return "C = ∞ is the top: the hard margin of seed 004"
 		}
 		return fmt.Sprintf("C = %s is the lowest on the ladder", notation.C(c))
+	case off(k.BudgetDown), off(k.BudgetUp):
+		if !s.p.Config().Algo.Budgeted() {
+			return "B is the budget of the stoptron, the Forgetron and the budget perceptron: l cycles to them"
+		}
+		return fmt.Sprintf("B = %d is the end of the ladder", s.opts.Config.Budget)
+	case off(k.Ensemble) && m.cmp != nil:
+		return "comparison mode shows each learner's own function: | ends it"
+	case off(k.Ensemble):
+		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
 	case off(k.CompareWhat):
 		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
 	}

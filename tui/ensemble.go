@@ -1,0 +1,85 @@
+package tui
+
+import "math"
+
+// computeEnsemble colors the pixels for the averaged and voted
+// perceptrons: the function s.shown (the final f, the average f̄ or the
+// vote V/T) as the region always draws f, its boundary solid, and the
+// boundaries of the other two as marks (shownGlyphs) over the cells they
+// cross, so the student sees the average's boundary sit between the
+// classes with more room than the final one's.
+func (r *region) computeEnsemble(s *session) {
+	r.base = r.base[:0]
+	fd := s.field
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
+		return
+	}
+	vals, err := s.ensembleValues()
+	if err != nil {
+		// The vote needs every vector since the start: without them the
+		// final f is all there is to draw.
+		r.compute(fd, s.p.Config().Tie, s.p, false)
+		return
+	}
+	tie := s.p.Config().Tie
+	shown := vals[s.shown]
+	predict := func(v float64) int {
+		pr, _ := tie.Predict(v, 1)
+		return pr
+	}
+	edge := func(vs []float64, x, y int) bool {
+		sg := predict(vs[y*fd.W+x])
+		return sg != 0 && ((x+1 < fd.W && predict(vs[y*fd.W+x+1]) == -sg) || (y+1 < fd.H && predict(vs[(y+1)*fd.W+x]) == -sg))
+	}
+	sum, finite := 0.0, 0
+	for _, v := range shown {
+		if a := math.Abs(v); a <= math.MaxFloat64 {
+			sum += a
+			finite++
+		}
+	}
+	scale := 0.0
+	if finite > 0 {
+		scale = 2 * sum / float64(finite)
+	}
+	color := func(x, y int) uint8 {
+		v := shown[y*fd.W+x]
+		switch sg := predict(v); {
+		case !isFinite(v):
+			return colOverflow
+		case sg == 0:
+			return colNeutral
+		case edge(shown, x, y):
+			return colBoundary
+		default:
+			level := shades - 1
+			if scale > 0 && scale <= math.MaxFloat64 {
+				level = int(min(shades-1, math.Abs(v)/scale*shades))
+			}
+			if sg > 0 {
+				return uint8(colPos + level)
+			}
+			return uint8(colNeg + level)
+		}
+	}
+	r.paint(fd, color)
+	// A cell takes the mark of another function's boundary where that
+	// boundary crosses it and the shown one does not.
+	r.marks = r.marks[:0]
+	for cy := range r.h {
+		for cx := range r.w {
+			i := cy*r.w + cx
+			mark := ""
+			if r.base[2*i] != colBoundary && r.base[2*i+1] != colBoundary {
+				lx, ly := min(fd.W-1, cx*fd.W/r.w), min(fd.H-1, 2*cy*fd.H/(2*r.h))
+				for k := range numShown {
+					if k != s.shown && edge(vals[k], lx, ly) {
+						mark = shownGlyphs[k]
+						break
+					}
+				}
+			}
+			r.marks = append(r.marks, mark)
+		}
+	}
+}
