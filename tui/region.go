@@ -83,15 +83,15 @@ type region struct {
 	base    []uint8 // 2 colors per cell: upper, lower pixel
 	version int     // session version the base was computed for
 	theme   *Theme
-	big     bool   // projector mode: the base has a thick boundary
-	update  *bump  // the update view's bump, nil when it is off
+	big     bool  // projector mode: the base has a thick boundary
+	update  *bump // the update view's bump, nil when it is off
 	// ensemble: the base shows one of the averaged and voted perceptrons'
 	// functions, and marks the boundaries of the other two (a glyph per
 	// cell, "" for none).
 	ensemble bool
 	marks    []string
-	cells   []cell // scratch: base plus overlays
-	out     strings.Builder
+	cells    []cell // scratch: base plus overlays
+	out      strings.Builder
 }
 
 // cell is one character of the plot.
