@@ -148,7 +148,6 @@ func (m *Model) switchLearner() {
 		m.region.update = false // the update view is the plain perceptron's
 	}
 	m.setConfig(cfg, what)
-	m.s.shown = shownDefault(m.s.p.Config().Algo)
 }
 
 // defaultBudget is the budget learners' B when none was given.

@@ -126,6 +126,10 @@ func (s *session) apply(o Options) error {
 		s.p.Unobserve(s.field)
 	}
 	s.field = nil
+	if s.p == nil || s.p.Config().Algo != p.Config().Algo {
+		// A new learner shows its own function first (A cycles).
+		s.shown = shownDefault(p.Config().Algo)
+	}
 	s.opts, s.p, s.err = o, p, nil
 	s.flash = -1
 	s.built++

@@ -1,0 +1,143 @@
+package tui
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// relativeOptions is a built-in dataset with learner a (budget b).
+func relativeOptions(t *testing.T, name string, a learn.Algo, b int) Options {
+	o := builtinOptions(t, name, 0)
+	o.Config.Algo, o.Config.Budget = a, b
+	return o
+}
+
+// TestLearnerCycle: l goes through every learner of learn.Algos in order
+// and back to the perceptron, keeping the data and kernel, α from 0.
+func TestLearnerCycle(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
+	spec := m.s.opts.Config.Kernel.Spec()
+	for k := 1; k <= len(learn.Algos); k++ {
+		press(m, "space", "l")
+		want := learn.Algos[k%len(learn.Algos)]
+		if got := m.s.p.Config().Algo; got != want || m.s.p.T() != 0 || m.s.opts.Config.Kernel.Spec() != spec {
+			t.Fatalf("l #%d: %v at T = %d with %s; want %v from α = 0 with %s", k, got, m.s.p.T(), m.s.opts.Config.Kernel.Spec(), want, spec)
+		}
+		if want.Budgeted() && m.s.p.Config().Budget != defaultBudget {
+			t.Errorf("%v: budget %d, want the default %d", want, m.s.p.Config().Budget, defaultBudget)
+		}
+	}
+}
+
+// TestBudgetKeys: ( and ) step B along budgetLadder for a budget learner
+// (α from 0) and do nothing for the perceptron; the status names it.
+func TestBudgetKeys(t *testing.T) {
+	m := newModel(t, relativeOptions(t, "xor", learn.AlgoForgetron, 5), 120, 40)
+	press(m, "space", ")")
+	if b := m.s.p.Config().Budget; b != 7 || m.s.p.T() != 0 {
+		t.Fatalf(") from 5: B = %d at T = %d; want 7 (the ladder's next rung) from α = 0", b, m.s.p.T())
+	}
+	press(m, "(", "(")
+	if b := m.s.p.Config().Budget; b != 4 {
+		t.Fatalf("( ( from 7: B = %d, want 4", b)
+	}
+	if !strings.Contains(screen(m), "Forgetron B = 4") {
+		t.Errorf("the status does not name the Forgetron with B = 4:\n%s", screen(m))
+	}
+	p := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
+	press(p, ")")
+	if p.s.p.Config().Budget != 0 || !strings.Contains(p.message, "budget") {
+		t.Errorf(") with the perceptron: B = %d, message %q; want nothing changed and a why", p.s.p.Config().Budget, p.message)
+	}
+}
+
+// TestForgetronOnScreen: with a small budget the Forgetron forgets; the
+// region draws forgotten support vectors ⊗ ⊘, the narration says what
+// was forgotten and by which φ, and b steps back exactly: α after undoing
+// every step is what a fresh learner stepped as far has, bit for bit.
+func TestForgetronOnScreen(t *testing.T) {
+	m := newModel(t, relativeOptions(t, "xor", learn.AlgoForgetron, 3), 120, 40)
+	p := m.s.perceptron()
+	said := false
+	for range 60 {
+		press(m, "space")
+		if ls, ok := m.s.last(); ok && ls.step.Forget != nil && ls.step.Forget.Removed >= 0 {
+			first, second := describe(m.s)
+			if !strings.Contains(second, "budget 3 exceeded: forget x") || !strings.Contains(second, "shrink every σ by φ = ") {
+				t.Fatalf("the narration of a forgetting step:\n%s\n%s", first, second)
+			}
+			said = true
+		}
+		if n := len(p.SupportVectors()); n > 3 {
+			t.Fatalf("T = %d: %d support vectors over the budget 3", p.T(), n)
+		}
+	}
+	if !said {
+		t.Fatal("no step forgot in 60 steps of xor with B = 3")
+	}
+	out := screen(m)
+	if !strings.Contains(out, glyphPosForgotten) && !strings.Contains(out, glyphNegForgotten) {
+		t.Errorf("no forgotten glyph on the screen:\n%s", out)
+	}
+	if !strings.Contains(out, "forgotten") {
+		t.Errorf("the key line or status does not say forgotten:\n%s", out)
+	}
+	// Undo back to T = 20 and compare with a fresh Forgetron stepped to 20.
+	for p.T() > 20 {
+		press(m, "b")
+	}
+	fresh, err := learn.New(p.Config(), datasets.Examples(m.s.opts.Points))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for fresh.T() < 20 {
+		if _, err := fresh.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for j := range p.N() {
+		if p.Alpha(j) != fresh.Alpha(j) || p.Forgotten(j) != fresh.Forgotten(j) {
+			t.Fatalf("after undo to T = 20: α%d = %v (forgotten %v), fresh %v (%v)", j+1, p.Alpha(j), p.Forgotten(j), fresh.Alpha(j), fresh.Forgotten(j))
+		}
+	}
+	if !slices.Equal(p.SupportVectors(), fresh.SupportVectors()) {
+		t.Fatalf("support vectors after undo %v, fresh %v", p.SupportVectors(), fresh.SupportVectors())
+	}
+}
+
+// TestEnsembleView: for the averaged perceptron A cycles the region
+// through the average, the vote and the final perceptron; the title says
+// which, the other two boundaries are marked, and the status gives the
+// three accuracies. Color-free golden of the averaged view after training
+// on noisy moons, where the final and the averaged boundaries differ.
+func TestEnsembleView(t *testing.T) {
+	o := relativeOptions(t, "moons", learn.AlgoAveraged, 0)
+	m := newModel(t, o, 120, 40)
+	pressRun(m, "c")
+	press(m, "m")
+	out := screen(m)
+	for _, want := range []string{"f_avg(x) = Σ ᾱⱼ yⱼ K(xⱼ, x)", "accuracy: final", "average", shownGlyphs[shownFinal] + shownGlyphs[shownFinal] + " final f"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the averaged view lacks %q:\n%s", want, out)
+		}
+	}
+	golden(t, filepath.Join("testdata", "screens", "averaged_moons_mono_120x40.golden"), out)
+	press(m, "A")
+	if m.s.shown != shownVote || !strings.Contains(screen(m), "V(x)/T") {
+		t.Errorf("A from the average: shown %d, want the vote:\n%s", m.s.shown, screen(m))
+	}
+	press(m, "A")
+	if m.s.shown != shownFinal || !strings.Contains(screen(m), "the final perceptron") {
+		t.Errorf("A from the vote: shown %d, want the final perceptron", m.s.shown)
+	}
+	// The marks of the other boundaries are where those functions change
+	// sign: the final view marks the average's (≈) somewhere on noisy moons.
+	if !strings.Contains(m.region.View(), shownGlyphs[shownAveraged]) {
+		t.Errorf("the final view marks no cell of the average's boundary:\n%s", m.region.View())
+	}
+}
