@@ -1,7 +1,5 @@
 package tui
 
-import "math"
-
 // computeEnsemble colors the pixels for the averaged and voted
 // perceptrons: the function s.shown (the final f, the average f̄ or the
 // vote V/T) as the region always draws f, its boundary solid, and the
@@ -31,17 +29,7 @@ func (r *region) computeEnsemble(s *session) {
 		sg := predict(vs[y*fd.W+x])
 		return sg != 0 && ((x+1 < fd.W && predict(vs[y*fd.W+x+1]) == -sg) || (y+1 < fd.H && predict(vs[(y+1)*fd.W+x]) == -sg))
 	}
-	sum, finite := 0.0, 0
-	for _, v := range shown {
-		if a := math.Abs(v); a <= math.MaxFloat64 {
-			sum += a
-			finite++
-		}
-	}
-	scale := 0.0
-	if finite > 0 {
-		scale = 2 * sum / float64(finite)
-	}
+	scale := robustScale(shown)
 	color := func(x, y int) uint8 {
 		v := shown[y*fd.W+x]
 		switch sg := predict(v); {
@@ -52,14 +40,7 @@ func (r *region) computeEnsemble(s *session) {
 		case edge(shown, x, y):
 			return colBoundary
 		default:
-			level := shades - 1
-			if scale > 0 && scale <= math.MaxFloat64 {
-				level = int(min(shades-1, math.Abs(v)/scale*shades))
-			}
-			if sg > 0 {
-				return uint8(colPos + level)
-			}
-			return uint8(colNeg + level)
+			return shade(v, sg, scale)
 		}
 	}
 	r.paint(fd, color)

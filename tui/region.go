@@ -113,20 +113,7 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, marg
 		return
 	}
 	vals := fd.Values
-	// A robust scale for |f|: twice the mean over the finite values, so one
-	// peak does not wash the rest out. Values that overflowed (±Inf, NaN)
-	// are drawn as such and take no part in it.
-	sum, finite := 0.0, 0
-	for _, v := range vals {
-		if a := math.Abs(v); a <= math.MaxFloat64 {
-			sum += a
-			finite++
-		}
-	}
-	scale := 0.0
-	if finite > 0 {
-		scale = 2 * (sum / float64(finite))
-	}
+	scale := robustScale(vals)
 	touch := touchingZeros(fd, e)
 	// Each pixel shows the class the tie rule predicts there, so f = 0 takes
 	// the color of sign(0) under pos and neg, and stays neutral under
@@ -152,16 +139,40 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, marg
 				return c
 			}
 		}
-		level := shades - 1
-		if scale > 0 && scale <= math.MaxFloat64 {
-			level = int(min(shades-1, math.Abs(v)/scale*shades))
-		}
-		if s > 0 {
-			return uint8(colPos + level)
-		}
-		return uint8(colNeg + level)
+		return shade(v, s, scale)
 	}
 	r.paint(fd, color)
+}
+
+// robustScale is the scale of |f| the shades are drawn against: twice the
+// mean over the finite values, so one peak does not wash the rest out.
+// Values that overflowed (±Inf, NaN) are drawn as such and take no part
+// in it.
+func robustScale(vals []float64) float64 {
+	sum, finite := 0.0, 0
+	for _, v := range vals {
+		if a := math.Abs(v); a <= math.MaxFloat64 {
+			sum += a
+			finite++
+		}
+	}
+	if finite == 0 {
+		return 0
+	}
+	return 2 * (sum / float64(finite))
+}
+
+// shade is the color of value v on side s (±1) of the boundary: the
+// class's hue, darker the larger |v| is against scale.
+func shade(v float64, s int, scale float64) uint8 {
+	level := shades - 1
+	if scale > 0 && scale <= math.MaxFloat64 {
+		level = int(min(shades-1, math.Abs(v)/scale*shades))
+	}
+	if s > 0 {
+		return uint8(colPos + level)
+	}
+	return uint8(colNeg + level)
 }
 
 // paint sets every pixel's color to that of the lattice point it falls on
