@@ -253,5 +253,9 @@ func (m *Model) syncKeys() {
 	k.Feature.SetEnabled(single)
 	k.Spectrum.SetEnabled(single)
 	k.OnlySV.SetEnabled(single)
-	k.Update.SetEnabled(single && s.svm() == nil)
+	// The update view's bump is η·yᵢ·K(xᵢ, ·): the perceptron's step, which
+	// the averaged and voted perceptrons take too; a budget learner's
+	// mistake also forgets or shrinks.
+	a := s.p.Config().Algo
+	k.Update.SetEnabled(single && (a == learn.AlgoPerceptron || a.Averaging()))
 }

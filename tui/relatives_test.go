@@ -141,3 +141,26 @@ func TestEnsembleView(t *testing.T) {
 		t.Errorf("the final view marks no cell of the average's boundary:\n%s", m.region.View())
 	}
 }
+
+// TestAveragedAddPointStartsAgain: a point added to the averaged or voted
+// perceptron's data starts training again on the new data (the vote at the
+// new point would need every vector so far); the Forgetron keeps
+// training where it was, as the perceptron does.
+func TestAveragedAddPointStartsAgain(t *testing.T) {
+	for _, c := range []struct {
+		algo learn.Algo
+		kept bool
+	}{{learn.AlgoVoted, false}, {learn.AlgoAveraged, false}, {learn.AlgoForgetron, true}} {
+		m := newModel(t, relativeOptions(t, "xor", c.algo, 5), 120, 40)
+		press(m, "space", "space")
+		n := m.s.p.N()
+		kept, err := m.s.addPoint(0.1, 0.2, 1)
+		wantT := 0
+		if c.kept {
+			wantT = 2
+		}
+		if err != nil || kept != c.kept || m.s.p.N() != n+1 || m.s.p.T() != wantT || m.s.p.Config().Algo != c.algo {
+			t.Errorf("%v: add a point: kept %v, err %v, n %d → %d, T = %d; want kept %v, n + 1, T = %d", c.algo, kept, err, n, m.s.p.N(), m.s.p.T(), c.kept, wantT)
+		}
+	}
+}

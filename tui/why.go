@@ -92,6 +92,8 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
 	case off(k.Update) && m.cmp != nil:
 		return "comparison mode shows two regions in place of the update view: | ends it"
+	case off(k.Update) && s.p.Config().Algo.Budgeted():
+		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; a budget learner's mistake also forgets, and the narration writes that out"
 	case off(k.Update):
 		return "the update view shows the bump a perceptron's mistake adds to f; an SVM iteration moves two α at once, and the narration writes it out"
 	case off(k.CDown), off(k.CUp):
