@@ -125,6 +125,7 @@ kernelscope trace --dataset worked4
 	root.SetVersionTemplate("kernelscope {{.Version}}\n")
 	flags := setup.Bind(root.Flags(), "the terminal program", setup.Train)
 	flags.BindLearner(true)
+	flags.CycleLearners() // l cycles the learners: --budget waits for its turn
 	var display tui.Display
 	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
 	root.RunE = func(*cobra.Command, []string) error {

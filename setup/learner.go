@@ -18,6 +18,9 @@ type learnerFlags struct {
 	tol     float64
 	maxIter int
 	budget  int
+	// cycles: the program switches learners (the terminal program's l),
+	// so --budget is kept for the budget learners whatever --algo starts.
+	cycles bool
 }
 
 // DefaultBudget is the budget learners' B when --budget is not given.
@@ -37,6 +40,10 @@ func (f *Flags) BindLearner(algo bool) {
 	f.fs.IntVar(&f.learner.maxIter, "max-iter", 0, "the most SMO iterations (pair updates), ≥ 0 (0: max(10⁷, 100·n), LIBSVM's)")
 }
 
+// CycleLearners says the program switches learners as it runs: --budget
+// is then accepted with any --algo, for the budget learners it reaches.
+func (f *Flags) CycleLearners() { f.learner.cycles = true }
+
 // resolveLearner fills cfg.Algo and cfg.SVM from the learner flags.
 func (f *Flags) resolveLearner(cfg *learn.Config) error {
 	l := f.learner
@@ -50,7 +57,7 @@ func (f *Flags) resolveLearner(cfg *learn.Config) error {
 			return Usagef("--algo: %v", err)
 		}
 		cfg.Algo = a
-		if f.set("budget") && !a.Budgeted() {
+		if f.set("budget") && !a.Budgeted() && !l.cycles {
 			return Usagef("--budget applies to --algo stoptron, forgetron and budget, not %v", a)
 		}
 		if a.Budgeted() && l.budget < 1 {
