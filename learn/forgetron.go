@@ -86,11 +86,13 @@ func (p *Perceptron) forgetronMistake(i int) (prev float64, aux relRecord, fg *F
 	r := g.elems[0]
 	mu := float64(p.ys[r.i]) * p.fifoScore(r.i)
 	phi := forgetronPhi(r.sigma, mu, g.q, g.m)
-	sh := &shrinkRecord{removed: r, phi: phi, q: g.q, sigmas: make([]float64, len(g.elems))}
-	for k, e := range g.elems {
-		sh.sigmas[k] = e.sigma
+	if !p.cfg.NoHistory {
+		sh := &shrinkRecord{removed: r, phi: phi, q: g.q, sigmas: make([]float64, len(g.elems))}
+		for k, e := range g.elems {
+			sh.sigmas[k] = e.sigma
+		}
+		aux.shrink = sh
 	}
-	aux.shrink = sh
 	p.scaleSigmas(phi)
 	s := g.elems[0].sigma // φσ_r
 	g.q += s*s + 2*s - 2*s*(phi*mu)
@@ -103,8 +105,16 @@ func (p *Perceptron) forgetronMistake(i int) (prev float64, aux relRecord, fg *F
 }
 
 // forgetronPhi is rule 4's shrink for the oldest element's σ_r, its μ and
-// the running Q and M. It is never below 0: c ≤ 0 by the paper's invariant
-// Q ≤ (15/32)·M, and only rounding could push a root below it.
+// the running Q and M. The root (−b + √d)/(2a) is computed as rule 4
+// writes it (so that a run is reproduced bit for bit by any program that
+// follows the rule), except where that cancels: when |4ac| ≪ b² (a small,
+// as a = σ(σ − 2μ) is whenever μ ≈ σ/2), −b + √d is a difference of two
+// nearly equal numbers, and a φ above the true root lets Q pass
+// (15/32)·M. There it is the equal −2c/(b + √d) (multiply by
+// (b + √d)/(b + √d): d − b² = −4ac). The switch is where the rule's form
+// loses 1e-13 of relative accuracy. φ is never below 0: c ≤ 0 by the
+// paper's invariant Q ≤ (15/32)·M, and only rounding could push a root
+// below it.
 func forgetronPhi(sigma, mu, q float64, m int) float64 {
 	a := sigma*sigma - 2*sigma*mu
 	b := 2 * sigma
@@ -113,7 +123,11 @@ func forgetronPhi(sigma, mu, q float64, m int) float64 {
 	phi := 1.0
 	switch {
 	case a > 0 || (a < 0 && d > 0 && (-b-math.Sqrt(d))/(2*a) > 1):
-		phi = min(1, (-b+math.Sqrt(d))/(2*a))
+		root := (-b + math.Sqrt(d)) / (2 * a)
+		if math.Abs(4*a*c) < cancels*b*b {
+			root = -2 * c / (b + math.Sqrt(d))
+		}
+		phi = min(1, root)
 	case a == 0:
 		phi = min(1, -c/b)
 	}
@@ -122,6 +136,10 @@ func forgetronPhi(sigma, mu, q float64, m int) float64 {
 	}
 	return phi
 }
+
+// cancels is the |4ac|/b² below which rule 4's root loses more than 1e-13
+// of its relative accuracy to cancellation (about 2⁻⁵³·b²/|4ac|).
+const cancels = 1e-3
 
 // scaleSigmas multiplies every σ in S by phi (rule 5): each αⱼ is summed
 // again from its elements, every score and attached field scales by phi,
@@ -161,7 +179,7 @@ func (p *Perceptron) resumSigmas() {
 
 // forgetronUndo puts back the mistake on xᵢ with relative record aux: the
 // removed element and every σ exactly, then the new element off. Scores
-// and fields come back to within rounding.
+// and fields come back to within rounding, summed afresh.
 func (p *Perceptron) forgetronUndo(i int, aux relRecord) {
 	g := p.rel.fifo
 	if sh := aux.shrink; sh != nil {
@@ -175,16 +193,11 @@ func (p *Perceptron) forgetronUndo(i int, aux relRecord) {
 			g.elems[k].sigma = sh.sigmas[k]
 		}
 		p.resumSigmas()
-		if sh.phi > 0 {
-			for k := range p.f {
-				p.f[k] /= sh.phi
-			}
-			for _, o := range p.observers {
-				o.Scaled(1 / sh.phi)
-			}
-		} else {
-			p.rescore()
-		}
+		// Dividing the scores by φ would do: but the rounding of the scores
+		// at this step would then grow by 1/φ with every shrink undone
+		// after it, exponentially in the depth of the undo. They are summed
+		// afresh from α instead, O(B·n) an undone shrink.
+		p.rescore()
 		g.q = sh.q
 	}
 	g.elems = g.elems[:len(g.elems)-1]
@@ -192,16 +205,23 @@ func (p *Perceptron) forgetronUndo(i int, aux relRecord) {
 	g.m--
 }
 
-// rescore computes every kept score and attached field afresh from α (after
-// a shrink by φ = 0, which scaling cannot undo).
+// rescore computes every kept score and attached field afresh from α, in
+// dataset order, from the cached rows where there are some.
 func (p *Perceptron) rescore() {
 	clear(p.f)
 	for _, o := range p.observers {
 		o.Cleared()
 	}
-	row := make([]float64, len(p.xs))
+	var scratch []float64
 	for _, j := range p.svs {
-		KernelRow(p.cfg.Kernel, row, p.xs[j], p.xs)
+		row := p.rows.peek(j)
+		if row == nil {
+			if scratch == nil {
+				scratch = make([]float64, len(p.xs))
+			}
+			row = scratch
+			KernelRow(p.cfg.Kernel, row, p.xs[j], p.xs)
+		}
 		c := p.alpha[j] * float64(p.ys[j])
 		axpy(p.f, row, c)
 		for _, o := range p.observers {
