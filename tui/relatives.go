@@ -56,10 +56,11 @@ var (
 )
 
 // ensembleOn reports whether the region shows the averaged and voted
-// perceptrons' three functions.
+// perceptrons' three functions: they need every vector since the start,
+// so not once the undo history has dropped the oldest mistakes.
 func (s *session) ensembleOn() bool {
 	p := s.perceptron()
-	return p != nil && p.Config().Algo.Averaging()
+	return p != nil && p.Config().Algo.Averaging() && p.UndoFloor() == 0
 }
 
 // ensembleValues are the three functions at the field's lattice: the

@@ -112,6 +112,8 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return fmt.Sprintf("B = %d is the end of the ladder", s.opts.Config.Budget)
 	case off(k.Ensemble) && m.cmp != nil:
 		return "comparison mode shows each learner's own function: | ends it"
+	case off(k.Ensemble) && s.p.Config().Algo.Averaging():
+		return fmt.Sprintf("the average and the vote need every α⁽ᵏ⁾ since the start, and the undo history keeps only the mistakes after step %d: r starts again", s.p.UndoFloor())
 	case off(k.Ensemble):
 		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
 	case off(k.CompareWhat):
