@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"kernelscope/learn"
@@ -45,28 +46,19 @@ func Averages(p *learn.Perceptron) string {
 		}
 		b.WriteString("ᾱ = [" + strings.Join(parts, ", ") + "]; ")
 	}
-	fmt.Fprintf(&b, "training accuracy %s\n", accuracy(p, p.AveragedPredictions()))
-	fmt.Fprintf(&b, "voted perceptron: training accuracy %s\n", accuracy(p, p.VotedPredictions()))
-	final := make([]int, p.N())
-	for i := range final {
-		final[i], _ = p.Config().Tie.Predict(p.Score(i), p.Y(i))
-	}
-	fmt.Fprintf(&b, "final perceptron: training accuracy %s\n", accuracy(p, final))
+	fmt.Fprintf(&b, "training accuracy %s\n", accuracy(p.AveragedAccuracy(), p.N()))
+	fmt.Fprintf(&b, "voted perceptron: training accuracy %s\n", accuracy(p.VotedAccuracy(), p.N()))
+	fmt.Fprintf(&b, "final perceptron: training accuracy %s\n", accuracy(p.Accuracy(), p.N()))
 	return b.String()
 }
 
-// accuracy writes "75% (3 of 4)".
-func accuracy(l Learner, pred []int) string {
-	right := 0
-	for i, v := range pred {
-		if v == l.Y(i) {
-			right++
-		}
-	}
-	if len(pred) == 0 {
+// accuracy writes a fraction of n examples right as "75% (3 of 4)".
+func accuracy(frac float64, n int) string {
+	if n == 0 {
 		return "— (no examples)"
 	}
-	return fmt.Sprintf("%s%% (%d of %d)", learn.Num(100*float64(right)/float64(len(pred))), right, len(pred))
+	right := int(math.Round(frac * float64(n)))
+	return fmt.Sprintf("%s%% (%d of %d)", learn.Num(100*float64(right)/float64(n)), right, n)
 }
 
 // Budget writes a budget learner's state after a run, ending in a newline,

@@ -1,5 +1,19 @@
 package tui
 
+import "kernelscope/learn"
+
+// signEdge reports whether the prediction of vals (a W×H lattice) at
+// (x, y) is ±1 and the opposite one to its right or below: a pixel of
+// that function's boundary.
+func signEdge(vals []float64, w, h int, tie learn.Tie, x, y int) bool {
+	predict := func(v float64) int {
+		pr, _ := tie.Predict(v, 1)
+		return pr
+	}
+	s := predict(vals[y*w+x])
+	return s != 0 && ((x+1 < w && predict(vals[y*w+x+1]) == -s) || (y+1 < h && predict(vals[(y+1)*w+x]) == -s))
+}
+
 // computeEnsemble colors the pixels for the averaged and voted
 // perceptrons: the function s.shown (the final f, the average f̄ or the
 // vote V/T) as the region always draws f, its boundary solid, and the
@@ -25,10 +39,7 @@ func (r *region) computeEnsemble(s *session) {
 		pr, _ := tie.Predict(v, 1)
 		return pr
 	}
-	edge := func(vs []float64, x, y int) bool {
-		sg := predict(vs[y*fd.W+x])
-		return sg != 0 && ((x+1 < fd.W && predict(vs[y*fd.W+x+1]) == -sg) || (y+1 < fd.H && predict(vs[(y+1)*fd.W+x]) == -sg))
-	}
+	edge := func(vs []float64, x, y int) bool { return signEdge(vs, fd.W, fd.H, tie, x, y) }
 	scale := robustScale(shown)
 	color := func(x, y int) uint8 {
 		v := shown[y*fd.W+x]

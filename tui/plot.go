@@ -68,7 +68,7 @@ func (r *regionView) headerLines() int {
 
 // keyed reports whether the plot has a key line under its title.
 func (r *regionView) keyed() bool {
-	return r.big || r.compare || r.s.svm() != nil || relativesKey(r.th, r.s, 1<<20) != ""
+	return r.big || r.compare || r.s.svm() != nil || hasRelativesKey(r.s)
 }
 
 // hit maps a screen cell to a plot cell.

@@ -222,16 +222,23 @@ func relativeIntro(cfg learn.Config) string {
 	return "learner: the kernel perceptron (seed 001)"
 }
 
+// hasRelativesKey reports whether the learner is one of the perceptron's
+// relatives, whose region has a key line of its own.
+func hasRelativesKey(s *session) bool {
+	p := s.perceptron()
+	return p != nil && p.Config().Algo != learn.AlgoPerceptron
+}
+
 // relativesKey is the key line of the region for the perceptron's
 // relatives, or "" for other learners: the classes, the support vectors,
 // the forgotten ones (budget learners), and the boundary shown with the
 // marks of the others (averaged and voted), in at most w cells where the
 // shorter labels fit.
 func relativesKey(th *Theme, s *session, w int) string {
-	p := s.perceptron()
-	if p == nil || p.Config().Algo == learn.AlgoPerceptron {
+	if !hasRelativesKey(s) {
 		return ""
 	}
+	p := s.perceptron()
 	sample := func(fg, bg uint8, text string) string {
 		if th.Mono {
 			return "\x1b[1m" + text + reset

@@ -70,14 +70,7 @@ func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion
 			}
 		}
 	}
-	predict := func(v float64) int {
-		pr, _ := tie.Predict(v, 1)
-		return pr
-	}
-	edge := func(vals []float64, x, y int) bool {
-		s := predict(vals[y*fd.W+x])
-		return s != 0 && ((x+1 < fd.W && predict(vals[y*fd.W+x+1]) == -s) || (y+1 < fd.H && predict(vals[(y+1)*fd.W+x]) == -s))
-	}
+	edge := func(vals []float64, x, y int) bool { return signEdge(vals, fd.W, fd.H, tie, x, y) }
 	touch := touchingZeros(fd, e)
 	color := func(x, y int) uint8 {
 		g := y*fd.W + x
