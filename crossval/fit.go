@@ -1,0 +1,126 @@
+package crossval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"kernelscope/learn"
+)
+
+// Train steps l until training stops (converged, the epoch or iteration
+// cap, or a numerical problem, which it returns), or ctx is done.
+func Train(ctx context.Context, l learn.Learner) error {
+	for n := 0; l.State() == learn.Running; n++ {
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if _, err := l.Step(); err != nil {
+			if errors.Is(err, learn.ErrStopped) {
+				break
+			}
+			return err
+		}
+	}
+	return l.Err()
+}
+
+// Scores are what l's classifier says at the points: f(x) for the
+// perceptron, the SVM and the budget learners; f̄(x) = Σⱼ ᾱⱼ yⱼ K(xⱼ, x)
+// for the averaged perceptron; V(x)/T, the vote as a fraction of the
+// steps, for the voted perceptron (Freund & Schapire 1999, seed 002: each
+// is what that learner predicts with). The voted perceptron walks every
+// vector it went through, so it fails once its undo history no longer
+// reaches the first step.
+func Scores(l learn.Learner, pts []learn.Example) ([]float64, error) {
+	out := make([]float64, len(pts))
+	if p, ok := l.(*learn.Perceptron); ok {
+		switch p.Config().Algo {
+		case learn.AlgoAveraged:
+			f := p.Averaged()
+			for k, e := range pts {
+				out[k] = f.Decide(e.X1, e.X2)
+			}
+			return out, nil
+		case learn.AlgoVoted:
+			xs := make([]learn.Vec, len(pts))
+			for k, e := range pts {
+				xs[k] = p.Embed(e.X1, e.X2)
+			}
+			if err := p.Vote(xs, out); err != nil {
+				return nil, err
+			}
+			return out, nil
+		}
+	}
+	for k, e := range pts {
+		out[k] = l.Decide(e.X1, e.X2)
+	}
+	return out, nil
+}
+
+// Accuracy is the fraction of pts that l's classifier gets right under its
+// tie rule (Scores, then learn.Tie.Predict: under tie mistake a score of 0
+// is wrong); 1 for no points.
+func Accuracy(l learn.Learner, pts []learn.Example) (float64, error) {
+	if len(pts) == 0 {
+		return 1, nil
+	}
+	scores, err := Scores(l, pts)
+	if err != nil {
+		return 0, err
+	}
+	tie, right := l.Config().Tie, 0
+	for k, e := range pts {
+		if _, mistake := tie.Predict(scores[k], e.Y); !mistake {
+			right++
+		}
+	}
+	return float64(right) / float64(len(pts)), nil
+}
+
+// TrainAccuracy is the fraction of its own training examples l's
+// classifier gets right: the averaged and voted perceptrons' for them,
+// l.Accuracy() for the rest.
+func TrainAccuracy(l learn.Learner) float64 {
+	if p, ok := l.(*learn.Perceptron); ok {
+		switch p.Config().Algo {
+		case learn.AlgoAveraged:
+			return p.AveragedAccuracy()
+		case learn.AlgoVoted:
+			return p.VotedAccuracy()
+		}
+	}
+	return l.Accuracy()
+}
+
+// FitResult is one training run scored: accuracy on its training examples
+// and on the held-out ones, and how training ended.
+type FitResult struct {
+	Train, Test float64
+	State       learn.State
+	Steps       int
+}
+
+// Fit trains the learner cfg names on train until it stops and scores it
+// on train and test. It keeps no narration and, except for the voted
+// perceptron (which votes with every vector it went through), no undo
+// history.
+func Fit(ctx context.Context, cfg learn.Config, train, test []learn.Example) (FitResult, error) {
+	cfg.Narrate = false
+	cfg.NoHistory = cfg.Algo != learn.AlgoVoted
+	l, err := learn.NewLearner(cfg, train)
+	if err != nil {
+		return FitResult{}, err
+	}
+	if err := Train(ctx, l); err != nil {
+		return FitResult{}, err
+	}
+	acc, err := Accuracy(l, test)
+	if err != nil {
+		return FitResult{}, fmt.Errorf("scoring the held-out examples: %w", err)
+	}
+	return FitResult{Train: TrainAccuracy(l), Test: acc, State: l.State(), Steps: l.T()}, nil
+}
