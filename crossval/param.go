@@ -76,22 +76,20 @@ func ParamNames() string {
 	return strings.Join(names, ", ")
 }
 
-// ParseParam reads a parameter's name (C also as c is not accepted: c is
-// the kernels' offset, coef0).
+// ParseParam reads a parameter's name, in any case but C's: c is the
+// kernels' offset (coef0), C the SVM's bound.
 func ParseParam(s string) (Param, error) {
-	for _, p := range Params {
-		if s == p.String() {
-			return p, nil
-		}
+	if s == "C" {
+		return C, nil
 	}
 	switch strings.ToLower(s) {
-	case "σ", "s", "width":
+	case "sigma", "σ", "s", "width":
 		return Sigma, nil
-	case "d", "deg":
+	case "degree", "d", "deg":
 		return Degree, nil
-	case "c", "offset":
+	case "coef0", "c", "offset":
 		return Coef0, nil
-	case "γ", "g":
+	case "gamma", "γ", "g":
 		return Gamma, nil
 	}
 	return 0, fmt.Errorf("unknown parameter %q (want one of %s)", s, ParamNames())
@@ -137,15 +135,8 @@ func (p Param) Current(cfg learn.Config) (float64, bool) {
 }
 
 func (p Param) find(k learn.Kernel) (float64, bool) {
-	var parts []learn.Kernel
-	switch k := k.(type) {
-	case learn.Sum:
-		parts = k
-	case learn.Product:
-		parts = k
-	case learn.Scaled:
-		parts = []learn.Kernel{k.K}
-	default:
+	parts, composite := partsOf(k)
+	if !composite {
 		f, ok := learn.FamilyOf(k)
 		if !ok {
 			return 0, false
@@ -225,7 +216,7 @@ func (p Param) Set(cfg learn.Config, v float64) (learn.Config, error) {
 // missing says why cfg has no such parameter.
 func (p Param) missing(cfg learn.Config) error {
 	if p == C {
-		return fmt.Errorf("C is the SVM's; the %v has none (use --algo svm)", cfg.Algo)
+		return fmt.Errorf("C is the SVM's; the %v learner has none (use --algo svm)", cfg.Algo)
 	}
 	return fmt.Errorf("the kernel %s has no %s (%s)", cfg.Kernel.Spec(), p, whoHas(p))
 }
@@ -242,18 +233,54 @@ func whoHas(p Param) string {
 	return "gamma is sigmoid's"
 }
 
-// Main is the parameter a sweep of cfg starts at: the kernel's first
-// (σ of rbf, d of poly, γ of sigmoid, looking at the parts of a sum or
-// product in order), else C for the SVM, and false for a perceptron with a
-// linear kernel, which has nothing to sweep.
+// Main is the parameter a sweep of cfg starts at: the first parameter of
+// the kernel's first part that has one (σ of rbf, d of poly, γ of sigmoid;
+// the parts of a sum or product in order), else C for the SVM, and false
+// for a perceptron with a linear kernel, which has nothing to sweep.
 func Main(cfg learn.Config) (Param, bool) {
-	for _, p := range []Param{Sigma, Degree, Gamma, Coef0} {
-		if p.Has(cfg) {
-			return p, true
-		}
+	if p, ok := first(cfg.Kernel); ok {
+		return p, true
 	}
 	if C.Has(cfg) {
 		return C, true
 	}
 	return 0, false
+}
+
+// first is the first parameter of k's first part that has one.
+func first(k learn.Kernel) (Param, bool) {
+	parts, composite := partsOf(k)
+	if !composite {
+		f, ok := learn.FamilyOf(k)
+		if !ok || len(f.Params()) == 0 {
+			return 0, false
+		}
+		for _, p := range []Param{Sigma, Degree, Gamma, Coef0} {
+			q := f.Params()[0]
+			if q.Name == p.String() || containsFold(q.Aliases, p.String()) {
+				return p, true
+			}
+		}
+		return 0, false
+	}
+	for _, part := range parts {
+		if p, ok := first(part); ok {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// partsOf is the kernels a sum, product or scaled kernel combines, in
+// order, and false for a kernel of one family.
+func partsOf(k learn.Kernel) ([]learn.Kernel, bool) {
+	switch k := k.(type) {
+	case learn.Sum:
+		return k, true
+	case learn.Product:
+		return k, true
+	case learn.Scaled:
+		return []learn.Kernel{k.K}, true
+	}
+	return nil, false
 }

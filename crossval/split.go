@@ -27,10 +27,11 @@ type Split struct {
 // schedule's, which use the same seed.
 const splitStream = 0x5e11_7e57
 
-// TestCount is how many of n examples a test fraction holds out:
-// ⌈frac·n⌉ as scikit-learn's train_test_split counts (test_size = frac),
-// computed so that 0.07·100 is 7 and not 8, and kept within 1…n−1 so
-// that both parts have an example. It fails for a fraction outside (0, 1)
+// TestCount is how many of n examples a test fraction holds out: ⌈frac·n⌉
+// of the decimal product, so that 0.07·100 is 7 (scikit-learn's
+// train_test_split takes the ceiling of the floating-point product,
+// 7.000000000000001, and holds out 8), kept within 1…n−1 so that both
+// parts have an example. It fails for a fraction outside (0, 1)
 // or n < 2.
 func TestCount(n int, frac float64) (int, error) {
 	if !(frac > 0 && frac < 1) {

@@ -72,9 +72,11 @@ func parseItem(item string) ([]float64, error) {
 		if b-a >= MaxValues {
 			return nil, fmt.Errorf("%q: more than %d values", item, MaxValues)
 		}
-		var out []float64
-		for v := a; v <= b; v++ {
-			out = append(out, v)
+		// Count the values rather than step v++ up to b: past 2⁵³ v + 1
+		// rounds back to v, and that loop would never end.
+		out := make([]float64, 0, int(b-a)+1)
+		for k := range int(b-a) + 1 {
+			out = append(out, a+float64(k))
 		}
 		return out, nil
 	case 4:
@@ -112,7 +114,7 @@ func Geomspace(a, b float64, m int) []float64 {
 	if m == 1 {
 		return []float64{a}
 	}
-	la, lb := math.Log10(a), math.Log10(b)
+	la, lb := log10(a), log10(b)
 	out := make([]float64, m)
 	step := (lb - la) / float64(m-1)
 	for i := range out {
@@ -152,4 +154,15 @@ func Around(p Param, v float64) []float64 {
 		return Geomspace(v/10, v*10, 9)
 	}
 	return Linspace(v-2, v+2, 9)
+}
+
+// log10 is math.Log10, exact at powers of ten: Go's is off by an ulp at
+// some of them (log₁₀ 0.1 = −0.9999999999999999), which would make the
+// middle of 0.1:10:log:9 1.0000000000000002 where numpy gives 1.
+func log10(x float64) float64 {
+	l := math.Log10(x)
+	if r := math.Round(l); math.Pow(10, r) == x {
+		return r
+	}
+	return l
 }
