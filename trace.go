@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
@@ -37,6 +38,7 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 	}
 	flags := setup.Bind(c.Flags(), "trace", setup.Train)
 	flags.BindLearner(true)
+	flags.BindSplit()
 	format := c.Flags().String("format", "text", "output: "+formatNames(traceFormats))
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		// The format is a flag value: say it is wrong before anything else.
@@ -60,7 +62,8 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 		return setup.Usagef("trace steps the perceptron and its relatives; for the SVM's iterations use: kernelscope svm")
 	}
 	cfg.NoHistory = true
-	examples := datasets.Examples(s.Points)
+	train, _ := s.Split()
+	examples := datasets.Examples(train)
 	if f.name != "summary" {
 		// A numerical failure can come late in a run, after output a reader
 		// would take for a whole trace. Train once silently (the fast path
@@ -117,7 +120,21 @@ func steps(l learn.Learner, each func(learn.Step)) error {
 	}
 }
 
-func writeJSONL(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
+// heldout is the accuracy of p's classifier on the rows s holds out, and
+// their number (0 when none are).
+func heldout(s *setup.Options, p *learn.Perceptron) (float64, int, error) {
+	if s == nil {
+		return 0, 0, nil
+	}
+	_, test := s.Split()
+	if len(test) == 0 {
+		return 0, 0, nil
+	}
+	acc, err := crossval.Accuracy(p, datasets.Examples(test))
+	return acc, len(test), err
+}
+
+func writeJSONL(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	alpha := make([]float64, p.N())
 	err := steps(p, func(s learn.Step) {
 		// A budget learner's mistake can change other α too.
@@ -132,12 +149,16 @@ func writeJSONL(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 	if err != nil {
 		return err
 	}
-	return writeSummary(w, nil, p)
+	return writeSummary(w, s, p)
 }
 
 // writeSummary writes the final object of the JSONL contract.
-func writeSummary(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
+func writeSummary(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	if err := p.Run(); err != nil {
+		return err
+	}
+	test, nTest, err := heldout(s, p)
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, `{"done":true,"converged":%t,"epochs":%d,"steps":%d,"mistakes":%d,"alpha":`,
@@ -159,6 +180,11 @@ func writeSummary(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error 
 		writeInts(w, p.AveragedPredictions())
 		w.WriteString(`,"voted_predictions":`)
 		writeInts(w, p.VotedPredictions())
+	}
+	if nTest > 0 {
+		// The rows --test held out, which training never visited.
+		fmt.Fprintf(w, `,"train_accuracy":%s,"n_test":%d,"test_accuracy":%s`,
+			jsonFloat(crossval.TrainAccuracy(p)), nTest, jsonFloat(test))
 	}
 	w.WriteString("}\n")
 	return nil
@@ -244,6 +270,13 @@ func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	w.WriteString(notation.Summary(p))
 	w.WriteString(notation.Averages(p))
 	w.WriteString(notation.Budget(p))
+	test, nTest, err := heldout(s, p)
+	if err != nil {
+		return err
+	}
+	if nTest > 0 {
+		w.WriteString(notation.Heldout(s.HoldoutText(), crossval.TrainAccuracy(p), p.N(), test, nTest))
+	}
 	return nil
 }
 

@@ -44,6 +44,7 @@ type Flags struct {
 	memory         string
 	standardize    bool
 	learner        learnerFlags
+	split          splitFlags
 }
 
 // Bind defines on fs the flags of a command that uses data for use, and

@@ -38,6 +38,9 @@ type Options struct {
 	// shuffle, the row cache's budget); zero for Export, which does not
 	// train.
 	Config learn.Config
+	// Holdout is the part of Points held out as test data (--test): Split
+	// gives the two parts.
+	Holdout Holdout
 }
 
 // DefaultDataset is what the terminal program and trace open without

@@ -168,9 +168,15 @@ func (f *Flags) Resolve() (Options, error) {
 	if err := f.resolveLearner(&s.Config); err != nil {
 		return s, err
 	}
+	if s.Holdout, err = f.resolveSplit(); err != nil {
+		return s, err
+	}
 
 	// Only now touch the file system: every usage mistake is reported first.
-	return s, load(&s)
+	if err := load(&s); err != nil {
+		return s, err
+	}
+	return s, checkHoldout(&s)
 }
 
 // load fills in the points: read from the CSV file, or generated; then
