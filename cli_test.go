@@ -59,7 +59,7 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"trace", "--dataset"}, "trace: --dataset needs a value"},
 		{[]string{"trace", "--n", "1.5"}, `trace: invalid value "1.5" for --n (want a whole number; see 'kernelscope trace --help')`},
 		{[]string{"trace", "moons"}, `trace: unexpected argument "moons" (to use that dataset: --dataset moons; see 'kernelscope trace --help')`},
-		{[]string{"export", "--kernel", "rbf"}, "export: unknown flag kernel (--kernel is a flag of kernelscope, trace, features and svm; see 'kernelscope export --help')"},
+		{[]string{"export", "--kernel", "rbf"}, "export: unknown flag kernel (--kernel is a flag of kernelscope, trace, features, svm and cv; see 'kernelscope export --help')"},
 		{[]string{"datasets", "--n", "5"}, "datasets: unknown flag n"},
 		{[]string{"trace", "--col\x1b[2Jour"}, `trace: unknown flag "col\x1b[2Jour"`},
 		{[]string{"completion", "bash", "extra"}, `completion bash: unexpected argument "extra"`},
@@ -195,7 +195,7 @@ func TestPanicInACommand(t *testing.T) {
 // program: trace.go, datasets.go, export.go, svmcmd.go and formats.go do
 // not import tui, nor does anything of this module they import.
 func TestHeadlessImports(t *testing.T) {
-	allowed := []string{"kernelscope/setup", "kernelscope/learn", "kernelscope/datasets", "kernelscope/notation", "kernelscope/internal/safetext"}
+	allowed := []string{"kernelscope/setup", "kernelscope/learn", "kernelscope/crossval", "kernelscope/datasets", "kernelscope/notation", "kernelscope/internal/safetext"}
 	fset := token.NewFileSet()
 	seen := map[string]bool{}
 	var visit func(pkg string)
@@ -218,7 +218,7 @@ func TestHeadlessImports(t *testing.T) {
 			}
 		}
 	}
-	for _, file := range []string{"trace.go", "datasets.go", "export.go", "svmcmd.go", "formats.go"} {
+	for _, file := range []string{"trace.go", "datasets.go", "export.go", "svmcmd.go", "formats.go", "cvcmd.go", "cvtext.go"} {
 		f, err := parser.ParseFile(fset, filepath.Join(".", file), nil, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)

@@ -79,6 +79,8 @@ func completeFormats(c *cobra.Command, _ []string, _ string) ([]cobra.Completion
 		out = formatCompletions(featuresFormats)
 	case "svm":
 		out = formatCompletions(svmFormats)
+	case "cv":
+		out = formatCompletions(cvFormats)
 	default:
 		out = formatCompletions(traceFormats)
 	}

@@ -32,10 +32,13 @@ const (
 	exitData  = 1 // the data, a numerical condition or the output is at fault
 	exitUsage = 2 // the command line is at fault
 	exitBug   = 3 // a panic: kernelscope is at fault
+	// exitInterrupted is 128 + SIGINT, as shells report a command Ctrl-C
+	// stopped: cv stops cleanly and says so.
+	exitInterrupted = 130
 )
 
 // exitCodes is the paragraph every help screen and the man page end on.
-const exitCodes = `Exit codes: 0 done; 1 the data, a numerical condition or the output failed; 2 the command line is wrong; 3 an internal error (a bug: please report it).`
+const exitCodes = `Exit codes: 0 done; 1 the data, a numerical condition or the output failed; 2 the command line is wrong; 3 an internal error (a bug: please report it); 130 interrupted (ctrl+c), nothing written.`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -67,9 +70,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 func exitCode(err error) int {
 	var ue *setup.UsageError
 	var pe *tui.PanicError
+	var ie *interruptedError
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(err, &ie):
+		return exitInterrupted
 	case errors.As(err, &ue):
 		return exitUsage
 	case errors.As(err, &pe):
@@ -126,6 +132,7 @@ kernelscope trace --dataset worked4
 	flags := setup.Bind(root.Flags(), "the terminal program", setup.Train)
 	flags.BindLearner(true)
 	flags.CycleLearners() // l cycles the learners: --budget waits for its turn
+	flags.BindSplit()     // h holds rows out; --test starts with them held out
 	var display tui.Display
 	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
 	root.RunE = func(*cobra.Command, []string) error {
@@ -136,7 +143,7 @@ kernelscope trace --dataset worked4
 		return tui.Run(s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
-	root.AddCommand(newFeaturesCmd(), newSVMCmd())
+	root.AddCommand(newFeaturesCmd(), newSVMCmd(), newCVCmd())
 	root.SetHelpCommand(newHelpCmd())
 	return root
 }
