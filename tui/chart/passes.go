@@ -1,0 +1,237 @@
+package chart
+
+import (
+	"math"
+	"strconv"
+)
+
+// Passes is a training run's record, one entry per finished pass (epoch)
+// over the data: the mistakes made in it as bars, and the accuracies at its
+// end as a strip below them (training ○ on a dotted line, test ● on a
+// solid one). Accuracy entries missing or NaN leave points out.
+//
+// The chart grows to the right as passes finish, each in a slot of up to
+// maxSlot columns. When there are more passes than columns, consecutive
+// passes share a column, as many to each as it takes, and the legend says
+// so ("passes 1–240, 4 per column"): the bar is their mean number of
+// mistakes, so it stays in mistakes per pass, and the accuracies are those
+// at the end of the column's last pass, the state the run reached. The
+// whole run stays in view, rather than only its latest passes, because
+// the early passes are where the mistakes fall.
+type Passes struct {
+	Mistakes []int     // mistakes made in each finished pass
+	Train    []float64 // training accuracy at the end of each pass; nil for none
+	Test     []float64 // test accuracy at the end of each pass; nil for none
+}
+
+// maxSlot is the widest a pass's column gets (a bar three cells wide and a
+// gap): a short run reads as bars, not as a smear across the panel.
+const maxSlot = 4
+
+// eighths are the bar tops, by height in eighths of a cell.
+var eighths = [9]rune{' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
+
+// Draw draws the record into a w×h grid: the legend on top, the bars
+// scaled to the largest (its count, rounded, on the y axis), the accuracy
+// strip, the pass numbers under the x axis.
+func (p Passes) Draw(w, h int) Grid {
+	g := newGrid(w, h)
+	if !g.ok() {
+		return g
+	}
+	n := len(p.Mistakes)
+	if n == 0 {
+		center(g, "no pass finished yet", InkLabel)
+		return g
+	}
+	acc := p.has(p.Train) || p.has(p.Test)
+	f := newFrame(w, h, 2+btoi(acc))
+	hb, ha := f.ph, 0
+	if acc && f.ph >= 2 {
+		ha = f.ph / 2
+		hb = f.ph - ha
+	}
+	s := newSlots(n, f.pw)
+	p.bars(g, f, s, hb)
+	if ha > 0 {
+		p.accuracy(g, f, s, f.top+hb, ha)
+	}
+	// Tick marks only where a label fitted: a bare ┬ names no pass.
+	f.xAxis(g, f.xLabels(g, p.ticks(s), "pass"))
+	p.legend(g, f, s)
+	return g
+}
+
+// slots is how n passes share the plot's columns: per passes to a slot,
+// n slots, each w cells wide.
+type slots struct{ passes, per, n, w int }
+
+func newSlots(passes, pw int) slots {
+	per := 1
+	if passes > pw {
+		per = (passes + pw - 1) / pw
+	}
+	n := (passes + per - 1) / per
+	return slots{passes: passes, per: per, n: n, w: max(1, min(maxSlot, pw/n))}
+}
+
+// mid is the plot column of slot k's points: its bar's middle (the left
+// one of two).
+func (s slots) mid(k int) int { return k*s.w + min(s.w-1, s.w/2) }
+
+// last is the index of slot k's last pass.
+func (s slots) last(k int) int { return min(s.passes, (k+1)*s.per) - 1 }
+
+// bars draws the mean mistakes of each slot's passes in eighth blocks,
+// over hb rows from the plot's top, scaled to the largest.
+func (p Passes) bars(g Grid, f frame, s slots, hb int) {
+	means := make([]float64, s.n)
+	peak := 0.0
+	for k := range means {
+		sum, lo, hi := 0, k*s.per, s.last(k)+1
+		for _, m := range p.Mistakes[lo:hi] {
+			sum += max(0, m)
+		}
+		means[k] = float64(sum) / float64(hi-lo)
+		peak = max(peak, means[k])
+	}
+	f.yAxis(g, f.top, hb, []tick{{row: f.top, s: num(math.Round(peak))}})
+	for k, v := range means {
+		if peak == 0 || v == 0 {
+			continue
+		}
+		// A pass with any mistake shows at least an eighth: one mistake
+		// is not none.
+		units := max(1, int(math.Round(v/peak*float64(8*hb))))
+		x0 := k * s.w
+		if s.w > 1 {
+			x0++ // the slot's first cell is the gap before its bar
+		}
+		for r := hb - 1; r >= 0 && units > 0; r-- {
+			for x := x0; x < (k+1)*s.w; x++ {
+				g.set(f.gx+x, f.top+r, eighths[min(8, units)], InkBars)
+			}
+			units -= 8
+		}
+	}
+}
+
+// accuracy draws the strip of rows [top, top+rows): training and test
+// accuracy at the end of each slot's last pass, joined by lines, over a
+// range fitted to them.
+func (p Passes) accuracy(g Grid, f frame, s slots, top, rows int) {
+	least := math.NaN()
+	for k := range s.n {
+		for _, v := range [2]float64{at(p.Train, s.last(k)), at(p.Test, s.last(k))} {
+			if isFinite(v) && !(v >= least) {
+				least = v
+			}
+		}
+	}
+	ax := fitAcc(rows, false, least)
+	f.yAxis(g, top, rows, ax.ticks(top))
+	series := [2]struct {
+		ys     []float64
+		glyph  rune
+		ink    Ink
+		dotted bool
+	}{{p.Train, '○', InkTrain, true}, {p.Test, '●', InkTest, false}}
+	// Test last, so that where the two meet the held-out one shows.
+	d := newDots(f.pw, rows)
+	for _, sr := range series {
+		for k := 1; k < s.n; k++ {
+			a, b := at(sr.ys, s.last(k-1)), at(sr.ys, s.last(k))
+			if isFinite(a) && isFinite(b) {
+				d.segment(s.mid(k-1), centreY(ax.rowf(a)), s.mid(k), centreY(ax.rowf(b)), sr.ink, sr.dotted)
+			}
+		}
+	}
+	d.flush(g, f.gx, top)
+	for _, sr := range series {
+		for k := range s.n {
+			if v := at(sr.ys, s.last(k)); isFinite(v) {
+				g.set(f.gx+s.mid(k), top+ax.row(v), sr.glyph, sr.ink)
+			}
+		}
+	}
+}
+
+// ticks are the x axis's labelled passes: the last (how far the run has
+// got) and the first, then every step passes, the step a round number
+// that leaves room between labels.
+func (p Passes) ticks(s slots) []label {
+	n, b, sw := s.passes, s.per, s.w
+	room := width(strconv.Itoa(n)) + 1 // columns a label needs
+	// step: 1, 2, 5, 10, 20, 50, … passes.
+	step := 1
+	for i, pow := 0, 1; step*sw < room*b; i++ {
+		if i > 0 && i%3 == 0 {
+			pow *= 10
+		}
+		step = [...]int{1, 2, 5}[i%3] * pow
+	}
+	var labels []label
+	add := func(pass int) {
+		labels = append(labels, label{strconv.Itoa(pass), s.mid((pass - 1) / b), InkLabel})
+	}
+	add(n)
+	if n > 1 {
+		add(1)
+	}
+	for pass := step; pass < n; pass += step {
+		if pass > 1 {
+			add(pass)
+		}
+	}
+	return labels
+}
+
+// legend names the bars and strips, and says which passes are shown and
+// how many share a column.
+func (p Passes) legend(g Grid, f frame, s slots) {
+	n, b := s.passes, s.per
+	var long, short []seg
+	add := func(glyph rune, ink Ink, l, sh string) {
+		long = append(long, seg{string(glyph), ink}, seg{l, InkLabel})
+		short = append(short, seg{string(glyph), ink}, seg{sh, InkLabel})
+	}
+	add('▇', InkBars, "mistakes per pass", "mistakes")
+	if p.has(p.Train) {
+		add('○', InkTrain, "training accuracy", "train")
+	}
+	if p.has(p.Test) {
+		add('●', InkTest, "test accuracy", "test")
+	}
+	rl, rs := "passes 1–"+strconv.Itoa(n), strconv.Itoa(n)+" passes"
+	if n == 1 {
+		rl, rs = "pass 1", "1 pass"
+	}
+	if b > 1 {
+		rl += ", " + strconv.Itoa(b) + " per column"
+		rs += ", " + strconv.Itoa(b) + "/col"
+	}
+	right := func(s string) []seg { return []seg{{s, InkLabel}} }
+	putLegend(g, f.legend,
+		legend{items("   ", long...), right(rl)},
+		legend{items("  ", long...), right(rl)},
+		legend{items("  ", short...), right(rl)},
+		legend{items("  ", short...), right(rs)},
+		legend{items(" ", short...), right(rs)})
+}
+
+// has reports whether ys has a number for any finished pass.
+func (p Passes) has(ys []float64) bool {
+	for i := range min(len(ys), len(p.Mistakes)) {
+		if isFinite(ys[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
