@@ -47,11 +47,11 @@ func (h helpKeys) groups() []helpGroup {
 	return []helpGroup{
 		group("stepping", stepping...),
 		group("data", pair(k.Dataset, k.PrevDataset, "next / prev dataset"), pair(k.FewerPoints, k.MorePoints, "fewer / more points"),
-			pair(k.LessNoise, k.MoreNoise, "less / more noise"), k.Reseed, k.Standardize),
+			pair(k.LessNoise, k.MoreNoise, "less / more noise"), k.Reseed, k.Standardize, k.Holdout),
 		group("kernel", pair(k.Kernel, k.PrevKernel, "next / prev kernel"), pair(k.ParamDown, k.ParamUp, paramSymbols(0)+" down / up"),
 			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
 		edit,
-		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
+		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
 		group("learner and comparison", k.Learner, pair(k.CDown, k.CUp, "SVM C down / up"), pair(k.BudgetDown, k.BudgetUp, "budget down / up"),
 			k.Ensemble, k.Compare, k.CompareWhat),
 	}

@@ -66,6 +66,9 @@ type KeyMap struct {
 	MoreNoise   key.Binding
 	Reseed      key.Binding
 	Standardize key.Binding
+	Holdout     key.Binding
+	CrossVal    key.Binding
+	Passes      key.Binding
 
 	Kernel     key.Binding
 	PrevKernel key.Binding
@@ -121,6 +124,9 @@ func DefaultKeyMap() KeyMap {
 		MoreNoise:   b([]string{"Z"}, "Z", "more noise"),
 		Reseed:      b([]string{"S"}, "S", "new seed"),
 		Standardize: b([]string{"u"}, "u", "z-scores on/off"),
+		Holdout:     b([]string{"h"}, "h", "hold out test rows"),
+		CrossVal:    b([]string{"X"}, "X", "cross-validation"),
+		Passes:      b([]string{"P"}, "P", "passes chart"),
 
 		Kernel:     b([]string{"k"}, "k", "next kernel"),
 		PrevKernel: b([]string{"K"}, "K", "previous kernel"),
@@ -152,7 +158,7 @@ func DefaultKeyMap() KeyMap {
 		Delete: b([]string{"delete", "backspace"}, "del", "delete nearest"),
 		Save:   b([]string{"w"}, "w", "write data to CSV"),
 
-		Panel:    b([]string{"g"}, "g", "region/α/Gram"),
+		Panel:    b([]string{"g"}, "g", "next panel"),
 		OnlySV:   b([]string{"V"}, "V", "α: only SVs / all"),
 		Big:      b([]string{"B"}, "B", "projector mode"),
 		Update:   b([]string{"U"}, "U", "bump of a mistake"),
@@ -187,11 +193,11 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 // FullHelp is the root's keys, grouped in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Save},
+		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Holdout, k.Save},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Learner, k.CDown, k.CUp, k.BudgetDown, k.BudgetUp, k.Ensemble, k.Compare, k.CompareWhat},
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
-		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
+		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
 	}
 }
 
@@ -224,9 +230,12 @@ func (m *Model) syncKeys() {
 	k.Param2Up.SetEnabled(params >= 2)
 	k.Param2Down.SetEnabled(params >= 2)
 	cursor := m.region.plotW > 0 && m.region.plotH > 0
-	k.AddPos.SetEnabled(cursor)
-	k.AddNeg.SetEnabled(cursor)
-	k.Delete.SetEnabled(cursor && len(s.opts.Points) > 0)
+	// Editing would move rows across the held-out split: h puts them back
+	// first.
+	edit := cursor && !s.opts.Holdout.On()
+	k.AddPos.SetEnabled(edit)
+	k.AddNeg.SetEnabled(edit)
+	k.Delete.SetEnabled(edit && len(s.opts.Points) > 0)
 	k.Up.SetEnabled(cursor)
 	k.Down.SetEnabled(cursor)
 	k.Left.SetEnabled(cursor)

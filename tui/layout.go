@@ -44,8 +44,11 @@ type screenLayout struct {
 	regionX, regionY int
 	regionW, regionH int
 	sideW, alphaH    int
-	narrationLines   int
-	statusLines      int
+	// passesH is the height of the chart of mistakes per pass, between
+	// the α and Gram panels (0: not shown).
+	passesH        int
+	narrationLines int
+	statusLines    int
 	// cmp is where comparison mode's two panes go, when it is on.
 	cmp compareLayout
 }
@@ -76,6 +79,9 @@ func (m *Model) computeLayout() screenLayout {
 		if n := m.s.p.N(); n+3 < l.alphaH {
 			l.alphaH = max(n+3, 6)
 		}
+		if !m.noPasses && m.s.svm() == nil && l.regionH-l.alphaH >= passesPanelH+8 {
+			l.passesH = passesPanelH
+		}
 	}
 	return l
 }
@@ -94,3 +100,7 @@ func joinBeside(a, b string) string {
 	}
 	return strings.Join(left, "\n")
 }
+
+// passesPanelH is the height of the chart of mistakes per pass beside the
+// region, border included.
+const passesPanelH = 9

@@ -25,6 +25,7 @@ const (
 	showRegion = iota
 	showAlpha
 	showGram
+	showPasses
 	numShows
 )
 
@@ -41,6 +42,12 @@ type Model struct {
 	status    *statusView
 	feature   *featureView
 	spectrum  *spectrumView
+	// cv is the cross-validation view (X), passes the chart of mistakes
+	// per pass (P hides it); charts their inks, built with the theme.
+	cv       *cvView
+	passes   *passesView
+	charts   *chartInks
+	noPasses bool
 	// showSpectrum puts the Mercer spectrum where the Gram matrix was (M).
 	showSpectrum bool
 	// featureOn shows the feature view where the region was (f).
@@ -105,6 +112,7 @@ func New(o Options) *Model {
 	m.region = &regionView{s: s}
 	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
 	m.feature, m.spectrum = newFeatureView(s), &spectrumView{}
+	m.cv, m.passes = newCVView(nil), &passesView{s: s}
 	m.kernels = newKernelCycle(s.opts.Config.Kernel)
 	m.setTheme()
 	m.syncKeys()
@@ -119,6 +127,9 @@ func (m *Model) setTheme() {
 	m.help.Styles = m.th.Help
 	m.alpha.th, m.gram.th, m.region.th, m.spectrum.th = m.th, m.th, m.th, m.th
 	m.narration.th, m.status.th, m.feature.th = m.th, m.th, m.th
+	m.charts = newChartInks(m.th)
+	m.cv.th, m.passes.th = m.th, m.th
+	m.cv.ink, m.passes.inks = m.charts, m.charts
 }
 
 // Init asks the terminal for its background color.
@@ -168,15 +179,18 @@ func (m *Model) sizePanels() screenLayout {
 	m.region.narrow = l.sideW == 0
 	m.narration.SetSize(m.width, l.narrationLines)
 	m.status.SetSize(m.width, l.statusLines)
+	m.cv.SetSize(l.regionW, l.regionH)
 	if l.sideW > 0 {
 		m.feature.SetSize(l.regionW, l.regionH)
 		m.alpha.SetSize(l.sideW, l.alphaH)
-		m.gram.SetSize(l.sideW, l.regionH-l.alphaH)
-		m.spectrum.SetSize(l.sideW, l.regionH-l.alphaH)
+		m.passes.SetSize(l.sideW, l.passesH)
+		m.gram.SetSize(l.sideW, l.regionH-l.alphaH-l.passesH)
+		m.spectrum.SetSize(l.sideW, l.regionH-l.alphaH-l.passesH)
 		m.setSpectrum()
 		return l
 	}
 	m.alpha.SetSize(l.regionW, l.regionH)
+	m.passes.SetSize(l.regionW, l.regionH)
 	m.gram.SetSize(l.regionW, l.regionH)
 	m.spectrum.SetSize(l.regionW, l.regionH)
 	m.setSpectrum()
@@ -231,6 +245,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.player.Update(msg)
 	case featureMsg:
 		return m.feature.Update(msg)
+	case cvProgressMsg, cvDoneMsg:
+		return m.cvUpdate(msg)
 	case mercerMsg:
 		return m.gram.Update(msg)
 	case fieldMsg:
@@ -256,6 +272,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.confirm = ""
 	if !key.Matches(msg, k.Goto) {
 		m.typed = ""
+	}
+	if m.cv.open && m.cv.handles(msg) {
+		return m.cvKey(msg)
 	}
 	if why := m.whyNot(msg); why != "" {
 		m.message = why
@@ -366,6 +385,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Compare), key.Matches(msg, k.CompareWhat):
 		m.player.stop()
 		m.compareKey(key.Matches(msg, k.CompareWhat))
+	case key.Matches(msg, k.CrossVal):
+		return m.toggleCV()
+	case key.Matches(msg, k.Passes):
+		m.noPasses = !m.noPasses
+		m.message = map[bool]string{true: "the chart of mistakes per pass is hidden (P shows it)", false: "mistakes per pass: bars reaching 0 is convergence; bars that never do, on data that is not separable, are the perceptron cycling"}[m.noPasses]
+		return m.layout()
+	case key.Matches(msg, k.Holdout):
+		m.player.stop()
+		m.toggleHoldout()
 	case key.Matches(msg, k.Standardize):
 		m.player.stop()
 		what, err := m.s.standardize()

@@ -203,14 +203,15 @@ func (r *regionView) lines() []string {
 	if sv != nil {
 		f += " + b   " + r.s.learnerName()
 	}
-	title := " " + f + "   " + legend() + " "
+	held := len(r.s.test.points) > 0
+	title := " " + f + "   " + legend(held) + " "
 	if r.narrow {
-		title = " " + f + " │ g: α and Gram panels │ " + legend() + " "
+		title = " " + f + " │ g: α, Gram, passes │ " + legend(held) + " "
 	}
 	if sv != nil && !r.big {
 		title = " " + f + " "
 		if r.narrow {
-			title = " " + f + " │ g: α and Gram panels "
+			title = " " + f + " │ g: α, Gram, passes "
 		}
 	}
 	if r.draw.update != nil {
@@ -331,6 +332,12 @@ func keyLine(th *Theme, svm, big bool, w int) string {
 	return out
 }
 
-func legend() string {
-	return glyphPos + "/" + glyphNeg + " y=±1  " + glyphPosSV + "/" + glyphNegSV + " support vector"
+// legend names the point glyphs in the region's title (held: with the
+// held-out test points').
+func legend(held bool) string {
+	l := glyphPos + "/" + glyphNeg + " y=±1  " + glyphPosSV + "/" + glyphNegSV + " support vector"
+	if held {
+		l += "  " + glyphPosTest + "/" + glyphNegTest + " test"
+	}
+	return l
 }

@@ -25,7 +25,11 @@ const (
 	// crossed out.
 	glyphPosForgotten = "⊗"
 	glyphNegForgotten = "⊘"
-	glyphCur          = "✛"
+	// Held-out test points (h, --test) are hollow: training never visits
+	// them.
+	glyphPosTest = "△"
+	glyphNegTest = "▽"
+	glyphCur     = "✛"
 	// color-free region texture: the +1 side dotted, the −1 side blank, the
 	// boundary solid, the SVM's margins hollow.
 	monoPos      = "·"
@@ -281,6 +285,18 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 				r.cells[cy*pw+x] = cell{fg: fg, bg: bg, glyph: g, bold: true}
 			}
 		}
+	}
+	// Held-out points first: under any training point that shares a cell.
+	for _, e := range s.test.points {
+		cx, cy, ok := cellOf(view, pw, ph, e.X1, e.X2)
+		if !ok {
+			continue
+		}
+		ink, g := uint8(colNegInk), glyphNegTest
+		if e.Y > 0 {
+			ink, g = colPosInk, glyphPosTest
+		}
+		r.cells[cy*pw+cx] = cell{fg: ink, bg: colNeutral, glyph: g, bold: true}
 	}
 	// Several points can share a cell: the rest first, then the support
 	// vectors, so a support vector is never hidden under a plain point.

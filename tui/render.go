@@ -61,6 +61,10 @@ func (m *Model) render() string {
 			main = m.alpha.View()
 		case l.sideW == 0 && m.show == showGram:
 			main = m.gramOrSpectrum()
+		case l.sideW == 0 && m.show == showPasses:
+			main = m.passes.View()
+		case m.cv.open:
+			main = m.cv.View()
 		case m.featureOn:
 			main = m.feature.View()
 		default:
@@ -68,7 +72,11 @@ func (m *Model) render() string {
 		}
 	}
 	if l.sideW > 0 && !m.showHelp {
-		main = joinBeside(main, m.alpha.View()+"\n"+m.gramOrSpectrum())
+		side := m.alpha.View() + "\n"
+		if l.passesH > 0 {
+			side += m.passes.View() + "\n"
+		}
+		main = joinBeside(main, side+m.gramOrSpectrum())
 	}
 	// Bottom lines: narration, status, help; long text wraps into the
 	// lines the layout gives it.
@@ -79,7 +87,11 @@ func (m *Model) render() string {
 	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
 	short := m.help
 	short.SetWidth(w)
-	bottom = append(bottom, fit(short.View(helpKeys{m.player.keys, m.keys}), w))
+	if m.cv.open {
+		bottom = append(bottom, fit(short.View(m.cv.keys), w))
+	} else {
+		bottom = append(bottom, fit(short.View(helpKeys{m.player.keys, m.keys}), w))
+	}
 	screen := append(strings.Split(main, "\n"), bottom...)
 	if main == "" {
 		screen = bottom

@@ -8,6 +8,7 @@ import (
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/notation"
+	"kernelscope/setup"
 )
 
 // session is the training state the program shows: the data, the stepper
@@ -63,6 +64,12 @@ type session struct {
 	shown    int
 	ens      *learn.Ensemble
 	ensField *learn.Field
+	// test is the held-out part of the data (h, --test), lastHoldout the
+	// split h puts back.
+	test        heldOut
+	lastHoldout setup.Holdout
+	// passes is the run pass by pass, for the chart of mistakes per pass.
+	passes passLog
 }
 
 // shownStep is one step as the narration shows it.
@@ -106,7 +113,7 @@ func build(o Options) (learn.Learner, error) {
 	cfg.Narrate = true
 	cfg.NoHistory = false
 	cfg.UndoMistakes = undoMistakes
-	return learn.NewLearner(cfg, datasets.Examples(o.Points))
+	return learn.NewLearner(cfg, datasets.Examples(trainingPoints(o)))
 }
 
 // undoMistakes is how many of the latest mistakes b can put back: far more
@@ -131,6 +138,8 @@ func (s *session) apply(o Options) error {
 		s.shown = shownDefault(p.Config().Algo)
 	}
 	s.opts, s.p, s.err = o, p, nil
+	s.setTest(o)
+	s.passes = passLog{}
 	s.flash = -1
 	s.built++
 	s.steps = s.steps[:0]
@@ -250,6 +259,7 @@ func (s *session) step() bool {
 	}
 	shown.step.Terms = nil
 	s.steps = append(s.steps, shown)
+	s.notePass()
 	return true
 }
 
@@ -278,6 +288,7 @@ func (s *session) back() bool {
 	if undone != nil {
 		s.steps = s.steps[:n-1]
 	}
+	s.trimPasses()
 	if undone == nil || undone.Changed() {
 		s.version++
 	}
@@ -298,6 +309,7 @@ func (s *session) last() (shownStep, bool) {
 func (s *session) reset() {
 	s.p.Reset()
 	s.steps = s.steps[:0]
+	s.passes = passLog{}
 	s.err, s.flash = nil, -1
 	s.version++
 }

@@ -37,7 +37,7 @@ func (v *statusView) line() string {
 	if cfg.Bias {
 		bias = "bias on"
 	}
-	data := safetext.Clean(s.name()) + fmt.Sprintf(" n=%d", len(s.opts.Points))
+	data := safetext.Clean(s.name()) + s.holdoutStatus()
 	if s.opts.Standardized {
 		data += " (z-scores)"
 	}
@@ -74,6 +74,7 @@ func (v *statusView) line() string {
 		if e := s.ensembleAccuracy(); e != "" {
 			acc = e
 		}
+		acc = s.accuracyStatus(acc)
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ %s │ %s │ %s",
 			data, s.learnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
 			svs, acc, state)

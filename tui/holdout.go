@@ -1,0 +1,106 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"kernelscope/crossval"
+	"kernelscope/datasets"
+	"kernelscope/learn"
+	"kernelscope/setup"
+)
+
+// The held-out split (h, --test): rows of the data that training never
+// visits, drawn hollow on the region, and scored beside the training
+// accuracy, so that a σ small enough to reach 100 % on the training data
+// is seen to fail on the rest (seed 003: "Overfitting?").
+
+// heldOut is the session's test part: the points, and the accuracy of the
+// learner's classifier on them, cached for the step and build it was
+// computed at.
+type heldOut struct {
+	points     []learn.Example
+	acc        float64
+	accErr     error
+	atT, atBld int
+}
+
+// setTest keeps the points o holds out (none when it holds none out).
+func (s *session) setTest(o Options) {
+	_, test := o.Split()
+	s.test = heldOut{points: datasets.Examples(test), atT: -1}
+}
+
+// trainingPoints are the points o's learner trains on.
+func trainingPoints(o Options) []datasets.Point {
+	train, _ := o.Split()
+	return train
+}
+
+// testAccuracy is the accuracy of the learner's classifier on the held-out
+// points (crossval.Accuracy: the averaged and voted perceptrons' own), and
+// false when nothing is held out or it cannot be computed (the voted
+// perceptron once its undo history no longer reaches the first step).
+func (s *session) testAccuracy() (float64, bool) {
+	h := &s.test
+	if len(h.points) == 0 {
+		return 0, false
+	}
+	if h.atT != s.p.T() || h.atBld != s.built {
+		h.acc, h.accErr = crossval.Accuracy(s.p, h.points)
+		h.atT, h.atBld = s.p.T(), s.built
+	}
+	return 100 * h.acc, h.accErr == nil
+}
+
+// toggleHoldout holds out setup.DefaultTestFraction of the rows (or the
+// --test fraction the program started with), or puts them back; α starts
+// again from 0 either way.
+func (m *Model) toggleHoldout() {
+	o := m.s.opts
+	if o.Holdout.On() {
+		m.s.lastHoldout = o.Holdout
+		o.Holdout = setup.Holdout{}
+	} else {
+		o.Holdout = m.s.lastHoldout
+		if !o.Holdout.On() {
+			o.Holdout.Fraction = setup.DefaultTestFraction
+		}
+		if _, err := crossval.TestCount(len(o.Points), o.Holdout.Fraction); err != nil {
+			m.message = "cannot hold rows out: " + err.Error()
+			return
+		}
+	}
+	if err := m.s.applyKeepData(o); err != nil {
+		m.message = err.Error()
+		return
+	}
+	what := "all rows are training data again: α reset"
+	if o.Holdout.On() {
+		what = o.HoldoutText() + ", drawn hollow (△ ▽); training never visits them: α reset"
+	}
+	m.afterDataChange(what)
+}
+
+// holdoutStatus is the data part of the status line: "n=100" or, with
+// rows held out, "n=70+30 test".
+func (s *session) holdoutStatus() string {
+	if n := len(s.test.points); n > 0 {
+		return fmt.Sprintf(" n=%d+%d test", s.p.N(), n)
+	}
+	return fmt.Sprintf(" n=%d", len(s.opts.Points))
+}
+
+// accuracyStatus is the accuracy part of the status line: "accuracy 97%"
+// or, with rows held out, "accuracy train 97% · test 90%".
+func (s *session) accuracyStatus(train string) string {
+	test, ok := s.testAccuracy()
+	if len(s.test.points) == 0 {
+		return train
+	}
+	train = strings.Replace(train, "accuracy ", "accuracy: train ", 1)
+	if !ok {
+		return train + " · test —"
+	}
+	return fmt.Sprintf("%s · test %.0f%%", train, test)
+}

@@ -1,0 +1,61 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/tui/chart"
+)
+
+// passesView is the chart of mistakes per pass, with the training (and,
+// with rows held out, test) accuracy at the end of each pass: it grows as
+// training runs, so convergence, and cycling on data that is not
+// separable, show at a glance.
+type passesView struct {
+	s    *session
+	th   *Theme
+	inks *chartInks
+	w, h int
+}
+
+// SetSize sets the panel's size, border included.
+func (v *passesView) SetSize(w, h int) { v.w, v.h = max(0, w), max(0, h) }
+
+// Update does nothing: the session keeps the passes.
+func (v *passesView) Update(tea.Msg) tea.Cmd { return nil }
+
+// View draws the panel.
+func (v *passesView) View() string {
+	if v.w <= 0 || v.h <= 0 {
+		return ""
+	}
+	iw, ih := inner(v.w, v.h)
+	ends := v.s.passes.ends
+	title := " mistakes per pass "
+	var lines []string
+	switch {
+	case v.s.svm() != nil:
+		lines = textBlock(ih, iw, "the SVM makes no passes: each step updates a pair (see the gap m − M in the status line)")
+	default:
+		c := chart.Passes{}
+		for _, e := range ends {
+			c.Mistakes = append(c.Mistakes, e.mistakes)
+			c.Train = append(c.Train, e.train)
+			if e.hasTest {
+				c.Test = append(c.Test, e.test)
+			}
+		}
+		if len(c.Test) != len(c.Train) {
+			c.Test = nil
+		}
+		if n := len(ends); n > 0 {
+			title = fmt.Sprintf(" mistakes per pass: %d in pass %d ", ends[n-1].mistakes, n)
+		}
+		lines = strings.Split(v.inks.render(c.Draw(iw, ih)), "\n")
+	}
+	return strings.Join(box(v.th, title, lines, v.w, v.h), "\n")
+}
+
+var _ component = (*passesView)(nil)
