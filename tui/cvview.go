@@ -57,7 +57,7 @@ func DefaultCVKeys() CVKeys {
 
 // ShortHelp is the view's keys on one line.
 func (k CVKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Run, k.Param, k.Lower, k.Higher, k.Narrower, k.Wider, k.Fewer, k.More, k.Apply, k.Close}
+	return []key.Binding{k.Run, k.Apply, k.Close, k.Param, k.Lower, k.Higher, k.Narrower, k.Wider, k.Fewer, k.More}
 }
 
 // FullHelp is the view's keys in one column.
@@ -180,7 +180,7 @@ func (m *Model) runCV() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	v.id++
 	v.cancel, v.running, v.done, v.total, v.err = cancel, true, 0, plan.Jobs(), nil
-	v.about = fmt.Sprintf("%s, K = %s, %d rows, %d folds", s.learnerName(), s.opts.Config.Kernel.Spec(), len(data), plan.Folds)
+	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.learnerName(), s.opts.Config.Kernel.Spec(), len(data))
 	v.reportFor = s.built
 	return startCV(ctx, v.id, plan)
 }
