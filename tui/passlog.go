@@ -31,11 +31,7 @@ func (s *session) notePass() {
 		return
 	}
 	end := passEnd{t: p.T(), mistakes: p.EpochMistakes(), train: crossval.TrainAccuracy(p)}
-	if len(s.test.points) > 0 {
-		if acc, err := crossval.Accuracy(p, s.test.points); err == nil {
-			end.test, end.hasTest = acc, true
-		}
-	}
+	end.test, end.hasTest = s.testAccuracy()
 	s.passes.ends = append(s.passes.ends, end)
 }
 
