@@ -12,10 +12,11 @@ import (
 // its progress and its report come back as messages tagged with the run's
 // id, so a run that was cancelled or replaced says nothing.
 
-// cvProgressMsg says how many of the run's trainings are done.
+// cvProgressMsg says how many of the run's trainings are done; next waits
+// for the run's next message.
 type cvProgressMsg struct {
 	id, done, total int
-	ch              <-chan tea.Msg
+	next            tea.Cmd
 }
 
 // cvDoneMsg is a run's report, or why there is none.
@@ -25,28 +26,36 @@ type cvDoneMsg struct {
 	err    error
 }
 
-// startCV starts plan in the background and returns the command that
-// waits for its first message. Progress is sent only when the last one was
-// read, so a fast run never queues more than one; the report is always
-// sent, unless ctx ends first (the view was closed).
+// startCV returns the command that starts plan in the background and
+// waits for its first message: nothing runs until Bubble Tea runs the
+// command. Progress is sent only when the last one was read, so a fast run
+// never queues more than one. Once ctx ends (the view was closed, or a new
+// run replaced this one) the run stops and every wait returns nil, so no
+// goroutine is left behind.
 func startCV(ctx context.Context, id int, plan crossval.Plan) tea.Cmd {
-	ch := make(chan tea.Msg, 1)
-	go func() {
-		r, err := crossval.Run(ctx, plan, func(done, total int) {
+	return func() tea.Msg {
+		ch := make(chan tea.Msg, 1)
+		var wait tea.Cmd
+		wait = func() tea.Msg {
 			select {
-			case ch <- cvProgressMsg{id: id, done: done, total: total, ch: ch}:
-			default:
+			case msg := <-ch:
+				return msg
+			case <-ctx.Done():
+				return nil
 			}
-		})
-		select {
-		case ch <- cvDoneMsg{id: id, report: r, err: err}:
-		case <-ctx.Done():
 		}
-	}()
-	return waitCV(ch)
-}
-
-// waitCV reads the run's next message.
-func waitCV(ch <-chan tea.Msg) tea.Cmd {
-	return func() tea.Msg { return <-ch }
+		go func() {
+			r, err := crossval.Run(ctx, plan, func(done, total int) {
+				select {
+				case ch <- cvProgressMsg{id: id, done: done, total: total, next: wait}:
+				default:
+				}
+			})
+			select {
+			case ch <- cvDoneMsg{id: id, report: r, err: err}:
+			case <-ctx.Done():
+			}
+		}()
+		return wait()
+	}
 }

@@ -194,7 +194,7 @@ func (m *Model) cvUpdate(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		v.done, v.total = msg.done, msg.total
-		return waitCV(msg.ch)
+		return msg.next
 	case cvDoneMsg:
 		if msg.id != v.id || !v.running {
 			return nil
