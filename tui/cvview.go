@@ -9,6 +9,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
@@ -89,6 +90,10 @@ type cvView struct {
 	// rows, 5 folds"); reportFor is the build it was run on.
 	about     string
 	reportFor int
+	// runFolds is k of the last run (folds, or n when there are fewer
+	// rows); stale reports that the data or settings changed since.
+	runFolds int
+	stale    bool
 }
 
 func newCVView(th *Theme) *cvView {
@@ -181,6 +186,7 @@ func (m *Model) runCV() tea.Cmd {
 	v.id++
 	v.cancel, v.running, v.done, v.total, v.err = cancel, true, 0, plan.Jobs(), nil
 	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.learnerName(), s.opts.Config.Kernel.Spec(), len(data))
+	v.runFolds, v.stale = plan.Folds, false
 	v.reportFor = s.built
 	return startCV(ctx, v.id, plan)
 }
@@ -260,6 +266,10 @@ func (m *Model) applyBest() {
 	v := m.cv
 	if v.report == nil {
 		m.message = "no result to use yet"
+		return
+	}
+	if v.stale {
+		m.message = "this result is for an earlier learner, kernel or data: enter runs it again on the current ones"
 		return
 	}
 	best := v.report.BestValue()
@@ -387,7 +397,15 @@ func (v *cvView) header() string {
 	if logAxis(v.param, vs) {
 		spacing = "log"
 	}
-	return fmt.Sprintf("%s from %s to %s (%d values, %s) · %d folds · %s", v.param.Symbol(), learn.Num(vs[0]), learn.Num(vs[len(vs)-1]), len(vs), spacing, v.folds, v.about)
+	folds := v.folds
+	if v.runFolds > 0 {
+		folds = v.runFolds
+	}
+	head := fmt.Sprintf("%s from %s to %s (%d values, %s) · %d folds · %s", v.param.Symbol(), learn.Num(vs[0]), learn.Num(vs[len(vs)-1]), len(vs), spacing, folds, v.about)
+	if v.stale {
+		head = "for an earlier setting (enter runs again): " + head
+	}
+	return head
 }
 
 // progressLine is the run's progress bar: "████████░░░░ 23/45 trainings".
@@ -442,7 +460,9 @@ func (v *cvView) View() string {
 		if v.running {
 			top = []string{fit(v.progressLine(iw), iw)}
 		}
-		lesson := textBlock(min(3, max(0, rest-len(top)-6)), iw, v.lesson())
+		// The whole lesson when the chart keeps 6 rows, up to 5 lines.
+		need := len(strings.Split(ansi.Wrap(v.lesson(), max(1, iw), " "), "\n"))
+		lesson := textBlock(min(need, 5, max(0, rest-len(top)-6)), iw, v.lesson())
 		ch := max(0, rest-len(top)-len(lesson))
 		body = append(top, strings.Split(v.inks().render(v.chart().Draw(iw, ch)), "\n")...)
 		body = append(body[:len(top)+ch], lesson...)

@@ -89,7 +89,12 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 		// The right pane of comparison mode is on the same grid.
 		cx, cy, ok = m.cmp.right.hit(ms.X, ms.Y)
 	}
-	if !ok || m.regionHidden() {
+	if !ok || m.regionHidden() || m.cv.open {
+		return
+	}
+	if m.s.opts.Holdout.On() {
+		// An edit would move rows across the split, as the keys say.
+		m.message = holdoutEditWhy
 		return
 	}
 	m.player.stop()

@@ -115,6 +115,10 @@ func (m *Model) toggleHoldout() {
 	m.afterDataChange(what)
 }
 
+// holdoutEditWhy says why points cannot be added or deleted while rows
+// are held out.
+const holdoutEditWhy = "rows are held out as test data: an added or deleted point would move rows across the split; h puts them back first"
+
 // holdoutStatus is the data part of the status line: "n=100" or, with
 // rows held out, "n=70+30 test".
 func (s *session) holdoutStatus() string {

@@ -79,8 +79,15 @@ func (m *Model) computeLayout() screenLayout {
 		if n := m.s.p.N(); n+3 < l.alphaH {
 			l.alphaH = max(n+3, 6)
 		}
-		if !m.noPasses && m.s.svm() == nil && l.regionH-l.alphaH >= passesPanelH+8 {
-			l.passesH = passesPanelH
+		if !m.noPasses && m.s.svm() == nil {
+			// The α panel gives up rows (down to 6) so that the chart
+			// fits above a Gram panel of 8.
+			if short := passesPanelH + 8 - (l.regionH - l.alphaH); short > 0 {
+				l.alphaH = max(6, l.alphaH-short)
+			}
+			if l.regionH-l.alphaH >= passesPanelH+8 {
+				l.passesH = passesPanelH
+			}
 		}
 	}
 	return l

@@ -205,6 +205,7 @@ func (m *Model) sizePanels() screenLayout {
 func (m *Model) refreshPanels() {
 	m.region.refresh()
 	m.refreshCompare()
+	m.cv.stale = m.cv.report != nil && m.cv.reportFor != m.s.built
 	m.narration.message = m.message
 	m.narration.probe = ""
 	if m.region.cursorOn && m.region.hasPlot() {
@@ -390,7 +391,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Passes):
 		m.noPasses = !m.noPasses
 		m.message = map[bool]string{true: "the chart of mistakes per pass is hidden (P shows it)", false: "mistakes per pass: bars reaching 0 is convergence; bars that never do, on data that is not separable, are the perceptron cycling"}[m.noPasses]
-		return m.layout()
+		cmd := m.layout()
+		if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
+			m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
+			if m.s.svm() != nil {
+				m.message = "the SVM makes no passes: each step updates a pair"
+			}
+		}
+		return cmd
 	case key.Matches(msg, k.Holdout):
 		m.player.stop()
 		m.toggleHoldout()

@@ -57,14 +57,15 @@ func (m *Model) render() string {
 		switch {
 		case m.cmp != nil:
 			main = m.compareView(l.cmp)
+		case m.cv.open:
+			// The view the user opened last, in place of any panel.
+			main = m.cv.View()
 		case l.sideW == 0 && m.show == showAlpha:
 			main = m.alpha.View()
 		case l.sideW == 0 && m.show == showGram:
 			main = m.gramOrSpectrum()
 		case l.sideW == 0 && m.show == showPasses:
 			main = m.passes.View()
-		case m.cv.open:
-			main = m.cv.View()
 		case m.featureOn:
 			main = m.feature.View()
 		default:
