@@ -236,3 +236,20 @@ func TestCrossValidationCancel(t *testing.T) {
 		t.Errorf("tab on poly sweeps %v, want coef0", p.cv.param)
 	}
 }
+
+// TestCrossValidationStale: a report stays on screen after the learner
+// changes, marked as for an earlier setting, and a refuses to apply it.
+func TestCrossValidationStale(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
+	_, cmd := m.Update(keyMsg("X"))
+	finishCV(t, m, cmd)
+	sigma, _ := crossval.Sigma.Current(m.s.opts.Config)
+	press(m, "l") // the SVM: a new learner, the report is the perceptron's
+	if !strings.Contains(screen(m), "for an earlier setting") {
+		t.Errorf("after l the report is not marked as for an earlier setting:\n%s", screen(m))
+	}
+	press(m, "a")
+	if got, _ := crossval.Sigma.Current(m.s.opts.Config); got != sigma || !strings.Contains(m.message, "earlier") {
+		t.Errorf("a applied a stale report: σ %v → %v, message %q", sigma, got, m.message)
+	}
+}
