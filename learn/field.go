@@ -24,6 +24,9 @@ type Field struct {
 	kernel Kernel
 	pts    []Vec
 	row    []float64
+	// at are the input points of a field made by NewFieldAt, in place of
+	// the lattice.
+	at [][2]float64
 }
 
 // NewField makes a field of w×h lattice points over r (w, h ≥ 0).
@@ -32,8 +35,20 @@ func NewField(r Rect, w, h int) *Field {
 	return &Field{Rect: r, W: w, H: h, Values: make([]float64, w*h)}
 }
 
+// NewFieldAt makes a field at the given input points instead of a
+// lattice, one row of len(at): f at held-out points, kept up to date by a
+// learner the way a lattice is, O(len(at)) a mistake instead of
+// O(len(at)·#SV) each time it is read.
+func NewFieldAt(at [][2]float64) *Field {
+	return &Field{W: len(at), H: min(1, len(at)), Values: make([]float64, len(at)), at: at}
+}
+
 // Point returns the input coordinates of lattice point (c, r).
 func (fd *Field) Point(c, r int) (x1, x2 float64) {
+	if fd.at != nil {
+		p := fd.at[r*fd.W+c]
+		return p[0], p[1]
+	}
 	x1 = fd.Rect.MinX1 + (float64(c)+0.5)*(fd.Rect.MaxX1-fd.Rect.MinX1)/float64(fd.W)
 	x2 = fd.Rect.MaxX2 - (float64(r)+0.5)*(fd.Rect.MaxX2-fd.Rect.MinX2)/float64(fd.H)
 	return x1, x2

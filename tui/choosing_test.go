@@ -253,3 +253,21 @@ func TestCrossValidationStale(t *testing.T) {
 		t.Errorf("a applied a stale report: σ %v → %v, message %q", sigma, got, m.message)
 	}
 }
+
+// BenchmarkHeldOutStatus is a step and the status line with 1200 rows held
+// out of moons at n = 4000 (537 support vectors after 3 passes): the test
+// accuracy is read from f kept at the held-out points.
+func BenchmarkHeldOutStatus(b *testing.B) {
+	o := builtinOptions(b, "moons", 0)
+	moons, _ := datasets.Lookup("moons")
+	o.Points, o.N, o.Noise = moons.Generate(4000, 0.3, 1), 4000, 0.3
+	o.Holdout = setup.Holdout{Fraction: 0.3}
+	m := newModel(b, o, 160, 48)
+	for range 3 * 2800 {
+		m.s.step()
+	}
+	for b.Loop() {
+		m.s.step()
+		m.status.line()
+	}
+}

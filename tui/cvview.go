@@ -464,7 +464,7 @@ func (v *cvView) View() string {
 		need := len(strings.Split(ansi.Wrap(v.lesson(), max(1, iw), " "), "\n"))
 		lesson := textBlock(min(need, 5, max(0, rest-len(top)-6)), iw, v.lesson())
 		ch := max(0, rest-len(top)-len(lesson))
-		body = append(top, strings.Split(v.inks().render(v.chart().Draw(iw, ch)), "\n")...)
+		body = append(top, strings.Split(v.ink.render(v.chart().Draw(iw, ch)), "\n")...)
 		body = append(body[:len(top)+ch], lesson...)
 	default:
 		body = blank(iw, rest)
@@ -487,4 +487,3 @@ func (v *cvView) chart() chart.CV {
 	return c
 }
 
-func (v *cvView) inks() *chartInks { return v.ink }

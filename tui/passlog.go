@@ -19,7 +19,7 @@ type passEnd struct {
 	hasTest  bool
 }
 
-// note records the pass that the step just taken ended, if it ended one.
+// notePass records the pass that the step just taken ended, if it ended one.
 // Only the perceptron and its relatives make passes; the SVM's steps are
 // pair updates.
 func (s *session) notePass() {
