@@ -486,4 +486,3 @@ func (v *cvView) chart() chart.CV {
 	c.LogX = logAxis(v.param, c.Values)
 	return c
 }
-
