@@ -102,6 +102,8 @@ var traceFormats = []traceFormat{
 	{"jsonl", `one JSON object per step, then {"done":true,...} (see README)`, writeJSONL},
 	{"csv", "one row per step: t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i", writeCSV},
 	{"summary", `only the final {"done":true,...} object`, writeSummary},
+	{"markdown", "the steps as a GitHub table in the notes' notation, then the summary: for a handout", writeMarkdown},
+	{"latex", "the same as a LaTeX document (pdflatex, booktabs): for a handout", writeLatex},
 }
 
 // steps runs l until it stops, calling each for every step, and returns
@@ -253,10 +255,7 @@ func writeCSV(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 //
 // where t counts passes, as seed 003 does; then the summary.
 func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
-	cfg := p.Config()
-	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %s%s\n",
-		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
-		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg))
+	w.WriteString(traceHeader(s, p) + "\n")
 	err := steps(p, func(st learn.Step) {
 		w.WriteString(notation.Step(p, st))
 		w.WriteByte('\n')
@@ -267,17 +266,32 @@ func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	if err != nil {
 		return err
 	}
-	w.WriteString(notation.Summary(p))
-	w.WriteString(notation.Averages(p))
-	w.WriteString(notation.Budget(p))
+	tail, err := traceSummary(s, p)
+	w.WriteString(tail)
+	return err
+}
+
+// traceHeader is the line that opens a trace: the data and how it trains.
+func traceHeader(s *setup.Options, p *learn.Perceptron) string {
+	cfg := p.Config()
+	return fmt.Sprintf("%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %s%s",
+		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
+		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg))
+}
+
+// traceSummary is what closes a trace, each line ending in a newline: the
+// outcome, the support vectors and the function (notation.Summary), the
+// averaged, voted and budget learners' lines, and the held-out accuracy.
+func traceSummary(s *setup.Options, p *learn.Perceptron) (string, error) {
+	out := notation.Summary(p) + notation.Averages(p) + notation.Budget(p)
 	test, nTest, err := heldout(s, p)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if nTest > 0 {
-		w.WriteString(notation.Heldout(s.HoldoutText(), crossval.TrainAccuracy(p), p.N(), test, nTest))
+		out += notation.Heldout(s.HoldoutText(), crossval.TrainAccuracy(p), p.N(), test, nTest)
 	}
-	return nil
+	return out, nil
 }
 
 // updateIndent sets a mistake's update off under its step.

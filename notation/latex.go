@@ -1,0 +1,121 @@
+package notation
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// LaTeX writes notation text (a sum, a kernel's formula, a summary line)
+// as LaTeX that a stock pdflatex compiles with no package at all: the
+// ASCII specials escaped, each symbol of the notes as its math command
+// ("Σ αₖ" → "$\Sigma$ $\alpha$\textsubscript{k}"), runs of subscript and
+// superscript characters as \textsubscript and \textsuperscript, and a
+// letter with a combining tilde or bar (x̃, f̄) as \tilde or \bar. A rune
+// with no LaTeX spelling here becomes "?", so the output always compiles.
+func LaTeX(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		// A letter and a combining accent: x̃ = x + U+0303, f̄ = f + U+0304.
+		if next, n2 := utf8.DecodeRuneInString(s[i+size:]); next == '\u0303' || next == '\u0304' {
+			accent := map[rune]string{'\u0303': `\tilde`, '\u0304': `\bar`}[next]
+			base := latexSymbols[r]
+			if base == "" && r < utf8.RuneSelf {
+				base = string(r)
+			}
+			if base != "" {
+				b.WriteString("$" + accent + "{" + base + "}$")
+				i += size + n2
+				continue
+			}
+		}
+		if script, cmd := scriptRun(s[i:]); script != "" {
+			b.WriteString(cmd + "{" + script + "}")
+			i += len(s[i:]) - len(strings.TrimLeftFunc(s[i:], func(c rune) bool { return scriptChar(c, cmd) }))
+			continue
+		}
+		switch {
+		case latexText[r] != "":
+			b.WriteString(latexText[r])
+		case latexSymbols[r] != "":
+			b.WriteString("$" + latexSymbols[r] + "$")
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		default:
+			b.WriteByte('?')
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// latexText are the characters written in text mode: the ASCII specials
+// (and < > |, which the default OT1 encoding draws as other glyphs).
+var latexText = map[rune]string{
+	'\\': `\textbackslash{}`, '{': `\{`, '}': `\}`, '_': `\_`, '%': `\%`, '&': `\&`, '#': `\#`,
+	'$': `\$`, '~': `\textasciitilde{}`, '^': `\textasciicircum{}`,
+	'<': `$<$`, '>': `$>$`, '|': `$|$`, '…': `\ldots{}`, '–': `--`, '—': `---`, '°': `\ensuremath{^\circ}`,
+}
+
+// latexSymbols are the notes' symbols, each written in math mode.
+var latexSymbols = map[rune]string{
+	'Σ': `\Sigma`, 'Φ': `\Phi`, 'Δ': `\Delta`, 'Ω': `\Omega`, 'Π': `\Pi`,
+	'α': `\alpha`, 'γ': `\gamma`, 'δ': `\delta`, 'ε': `\varepsilon`, 'η': `\eta`, 'θ': `\theta`,
+	'κ': `\kappa`, 'λ': `\lambda`, 'μ': `\mu`, 'π': `\pi`, 'ρ': `\rho`, 'σ': `\sigma`, 'τ': `\tau`,
+	'φ': `\varphi`, 'ϕ': `\phi`, 'ᾱ': `\bar\alpha`,
+	'·': `\cdot`, '−': `-`, '×': `\times`, '±': `\pm`, '∓': `\mp`, '≠': `\neq`, '≤': `\le`, '≥': `\ge`,
+	'≈': `\approx`, '≪': `\ll`, '→': `\to`, '←': `\gets`, '⇒': `\Rightarrow`, '∈': `\in`, '∞': `\infty`,
+	'‖': `\|`, '√': `\surd`, '∇': `\nabla`, '⟨': `\langle`, '⟩': `\rangle`, '⌊': `\lfloor`, '⌋': `\rfloor`,
+	'⌈': `\lceil`, '⌉': `\rceil`, '′': `\prime`, '✓': `\surd`, '✗': `\times`, '½': `\frac12`, '¼': `\frac14`,
+	'⅓': `\frac13`, '⅔': `\frac23`,
+}
+
+// subscripts and superscripts map the Unicode script characters the
+// notation writes (learn.Sub, exponents) to what they raise or lower.
+var (
+	subscripts = map[rune]rune{
+		'₀': '0', '₁': '1', '₂': '2', '₃': '3', '₄': '4', '₅': '5', '₆': '6', '₇': '7', '₈': '8', '₉': '9',
+		'₋': '-', '₊': '+', 'ₖ': 'k', 'ᵢ': 'i', 'ⱼ': 'j', 'ₜ': 't', 'ₐ': 'a', 'ₗ': 'l',
+	}
+	superscripts = map[rune]rune{
+		'⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9',
+		'⁻': '-', '⁺': '+', '⁽': '(', '⁾': ')', 'ᵀ': 'T', 'ᵏ': 'k', 'ⁱ': 'i', 'ʲ': 'j', 'ˡ': 'l', 'ᵃ': 'a',
+		'ᵇ': 'b', 'ˣ': 'x', 'ʳ': 'r',
+	}
+)
+
+// scriptRun reads the run of subscript (or superscript) characters that
+// starts s, as plain characters, and the command that sets them; "" when
+// s does not start with one. A − inside is written as math.
+func scriptRun(s string) (string, string) {
+	first, _ := utf8.DecodeRuneInString(s)
+	cmd, table := `\textsubscript`, subscripts
+	if _, ok := superscripts[first]; ok {
+		cmd, table = `\textsuperscript`, superscripts
+	} else if _, ok := subscripts[first]; !ok {
+		return "", ""
+	}
+	var b strings.Builder
+	for _, r := range s {
+		c, ok := table[r]
+		if !ok {
+			break
+		}
+		if c == '-' {
+			b.WriteString("$-$")
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String(), cmd
+}
+
+// scriptChar reports whether r belongs to the run cmd sets.
+func scriptChar(r rune, cmd string) bool {
+	if cmd == `\textsubscript` {
+		_, ok := subscripts[r]
+		return ok
+	}
+	_, ok := superscripts[r]
+	return ok
+}
