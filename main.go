@@ -143,7 +143,7 @@ kernelscope trace --dataset worked4
 		return tui.Run(s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
-	root.AddCommand(newFeaturesCmd(), newSVMCmd(), newCVCmd())
+	root.AddCommand(newFeaturesCmd(), newSVMCmd(), newCVCmd(), newPlotCmd())
 	root.SetHelpCommand(newHelpCmd())
 	return root
 }

@@ -54,17 +54,25 @@ func CreateCSV(path string, pts []Point) error {
 // zero-width characters are dropped, and it is cut to 200 bytes; an empty
 // stem becomes "data".
 func SaveNew(dir, stem string, pts []Point) (path string, err error) {
-	stem = fileStem(stem)
 	if err := checkWritable(pts); err != nil {
-		return "", fmt.Errorf("datasets: cannot save kernelscope-%s.csv: %w", safetext.Name(stem), err)
+		return "", fmt.Errorf("datasets: cannot save kernelscope-%s.csv: %w", safetext.Name(fileStem(stem)), err)
 	}
+	return SaveNewFile(dir, stem, ".csv", func(w io.Writer) error { return writeCSV(w, pts) })
+}
+
+// SaveNewFile is SaveNew for any file: it writes what write produces to a
+// new file in dir named kernelscope-STEM.EXT, or the first free
+// kernelscope-STEM-k.EXT, never replacing one (a session, a figure). ext
+// includes its dot.
+func SaveNewFile(dir, stem, ext string, write func(io.Writer) error) (path string, err error) {
+	stem = fileStem(stem)
 	for i := 1; i <= SaveNewTries; i++ {
-		name := "kernelscope-" + stem + ".csv"
+		name := "kernelscope-" + stem + ext
 		if i > 1 {
-			name = "kernelscope-" + stem + "-" + strconv.Itoa(i) + ".csv"
+			name = "kernelscope-" + stem + "-" + strconv.Itoa(i) + ext
 		}
 		path = filepath.Join(dir, name)
-		err := createAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) })
+		err := createAtomic(path, write)
 		if !errors.Is(err, fs.ErrExist) {
 			if err != nil {
 				return "", err
@@ -76,8 +84,8 @@ func SaveNew(dir, stem string, pts []Point) (path string, err error) {
 	if dir == "" || dir == "." {
 		where = "the working directory"
 	}
-	return "", fmt.Errorf("datasets: no free name: kernelscope-%s.csv … -%d.csv all exist in %s; move or delete some: %w",
-		safetext.Name(stem), SaveNewTries, where, fs.ErrExist)
+	return "", fmt.Errorf("datasets: no free name: kernelscope-%s%s … -%d%s all exist in %s; move or delete some: %w",
+		safetext.Name(stem), ext, SaveNewTries, ext, where, fs.ErrExist)
 }
 
 // maxStem is the longest stem SaveNew keeps, in bytes: with "kernelscope-",

@@ -93,6 +93,16 @@ func SaveCSV(path string, pts []Point) error {
 	return nil
 }
 
+// SaveFile replaces the file at path with what write produces, atomically
+// and under SaveCSV's conditions (a figure, a session): a failed write
+// leaves any existing file as it was.
+func SaveFile(path string, write func(io.Writer) error) error {
+	if err := saveAtomic(path, write); err != nil {
+		return fmt.Errorf("cannot write %s (any existing file is unchanged): %w", safetext.Name(path), err)
+	}
+	return nil
+}
+
 // saveAtomic replaces the file at path with what write produces, or leaves it
 // as it was. It is SaveCSV without the CSV, so tests can make write fail.
 func saveAtomic(path string, write func(io.Writer) error) error {

@@ -107,6 +107,7 @@ type KeyMap struct {
 	Feature  key.Binding
 	Spectrum key.Binding
 	Mono     key.Binding
+	Figure   key.Binding
 	Cancel   key.Binding
 	Help     key.Binding
 	Quit     key.Binding
@@ -165,6 +166,7 @@ func DefaultKeyMap() KeyMap {
 		Feature:  b([]string{"f"}, "f", "feature space φ(x)"),
 		Spectrum: b([]string{"M"}, "M", "Mercer spectrum"),
 		Mono:     b([]string{"m"}, "m", "color-free mode"),
+		Figure:   b([]string{"F"}, "F", "write figure (PNG)"),
 		Cancel:   b([]string{"esc"}, "esc", "stop / hide cursor"),
 		Help:     b([]string{"?"}, "?", "all keys"),
 		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
@@ -197,7 +199,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Learner, k.CDown, k.CUp, k.BudgetDown, k.BudgetUp, k.Ensemble, k.Compare, k.CompareWhat},
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
-		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit},
+		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Figure, k.Cancel, k.Help, k.Quit},
 	}
 }
 

@@ -254,6 +254,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		if r := fieldResult(msg); r.owner != nil {
 			r.owner.fieldReady(r)
 		}
+	case figureMsg:
+		m.figureWritten(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.message = "save failed, nothing was written: " + msg.err.Error()
@@ -369,6 +371,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.deleteAtCursor()
 	case key.Matches(msg, k.Save):
 		return m.save()
+	case key.Matches(msg, k.Figure):
+		return m.writeFigure()
 	case key.Matches(msg, k.Panel):
 		m.show = (m.show + 1) % numShows
 	case key.Matches(msg, k.Learner), key.Matches(msg, k.CDown), key.Matches(msg, k.CUp):

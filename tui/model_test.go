@@ -361,7 +361,7 @@ func TestSave(t *testing.T) {
 func TestNoPanics(t *testing.T) {
 	keys := []string{"space", "e", "c", "p", "+", "-", "b", "r", "?", "d", "D", "n", "N", "z", "Z", "S",
 		"k", "K", "[", "]", "{", "}", "a", "t", "s", "up", "down", "left", "right", "o", "x", "delete",
-		"backspace", "g", "m", "esc", "enter", "Q", "1", "ß", "l", "<", ">", "|", "L", "f", "B", "U", "h", "X", "P", "tab"}
+		"backspace", "g", "m", "esc", "enter", "Q", "1", "ß", "l", "<", ">", "|", "L", "f", "B", "U", "h", "X", "P", "tab", "F"}
 	r := rand.New(rand.NewPCG(42, 42))
 	opens := map[string]func() *Model{}
 	for _, name := range []string{"worked4", "xor", "circles", "spiral"} {

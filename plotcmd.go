@@ -1,0 +1,136 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"kernelscope/crossval"
+	"kernelscope/datasets"
+	"kernelscope/figure"
+	"kernelscope/learn"
+	"kernelscope/notation"
+	"kernelscope/setup"
+)
+
+// newPlotCmd is `kernelscope plot`: train, then write the decision region
+// as a figure for slides and handouts.
+func newPlotCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "plot --out FIG.png|svg|pdf",
+		Short: "Train, then write the decision region as a figure (PNG, SVG or PDF)",
+		Long: `Train as trace does (the same flags), for --steps steps or until training stops, then write a figure: f as a heat map (purple where f > 0, orange where f < 0, a colour-blind-safe palette), the boundary f = 0 as a solid black line and, for the SVM, the margins f = ±1 dashed; +1 points as triangles and −1 points as squares, held-out points hollow, support vectors ringed, and the example the next step visits in a large square when --steps stops mid-pass. The title gives the kernel, the learner and the run's numbers. It reads in black and white too.
+
+The format is the --out file's extension. The file is replaced atomically (a failed write leaves it as it was).
+
+` + exitCodes,
+		Example: `
+kernelscope plot --dataset moons --kernel 'rbf(sigma=0.4)' --out moons.png
+kernelscope plot --dataset worked4 --steps 3 --out step3.pdf
+kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1200
+`,
+		Args: noArgs,
+	}
+	flags := setup.Bind(c.Flags(), "plot", setup.Train)
+	flags.BindLearner(true)
+	flags.BindSplit()
+	out := c.Flags().String("out", "", "the figure's file: .png, .svg or .pdf (required)")
+	nSteps := c.Flags().Int("steps", -1, "take this many steps (SMO iterations for the SVM), ≥ 0 (default: until training stops)")
+	size := c.Flags().String("size", "1200x1200", "the figure's size in pixels, WxH, each 100 to 8000 (a vector format keeps the physical size at --dpi)")
+	dpi := c.Flags().Int("dpi", figure.DefaultSize.DPI, "dots per inch, 30 to 1200: sets the size of the text and glyphs against the pixels")
+	c.RunE = func(c *cobra.Command, _ []string) error {
+		format, err := figure.FormatOf(*out)
+		if *out == "" {
+			return setup.Usagef("plot needs --out FILE (.png, .svg or .pdf)")
+		}
+		if err != nil {
+			return setup.Usagef("--out %v", err)
+		}
+		sz, err := parseSize(*size, *dpi)
+		if err != nil {
+			return err
+		}
+		if c.Flags().Changed("steps") && *nSteps < 0 {
+			return setup.Usagef("--steps must be ≥ 0, not %d", *nSteps)
+		}
+		s, err := flags.Resolve()
+		if err != nil {
+			return err
+		}
+		spec, err := plotSpec(&s, *nSteps)
+		if err != nil {
+			return err
+		}
+		if err := datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(w, format, spec, sz) }); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", *out, spec.Subtitle)
+		return nil
+	}
+	return c
+}
+
+// parseSize reads --size WxH and --dpi.
+func parseSize(size string, dpi int) (figure.Size, error) {
+	w, h, ok := strings.Cut(strings.ToLower(size), "x")
+	width, err1 := strconv.Atoi(w)
+	height, err2 := strconv.Atoi(h)
+	if !ok || err1 != nil || err2 != nil || width < 100 || height < 100 || width > 8000 || height > 8000 {
+		return figure.Size{}, setup.Usagef("--size must be WxH in pixels, each 100 to 8000, like 1200x1200, not %q", size)
+	}
+	if dpi < 30 || dpi > 1200 {
+		return figure.Size{}, setup.Usagef("--dpi must be 30 to 1200, not %d", dpi)
+	}
+	return figure.Size{Width: width, Height: height, DPI: dpi}, nil
+}
+
+// plotSpec trains on s for steps steps (all of them when steps < 0) and
+// describes the figure of where it stopped.
+func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
+	train, test := s.Split()
+	cfg := s.Config
+	cfg.NoHistory = true
+	l, err := learn.NewLearner(cfg, datasets.Examples(train))
+	if err != nil {
+		return figure.Spec{}, err
+	}
+	for k := 0; steps < 0 || k < steps; k++ {
+		if _, err := l.Step(); errors.Is(err, learn.ErrStopped) {
+			if steps >= 0 && l.Err() == nil {
+				return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %d steps (%s)", steps, l.T(), stateWord(l))
+			}
+			break
+		} else if err != nil {
+			return figure.Spec{}, err
+		}
+	}
+	if err := l.Err(); err != nil {
+		return figure.Spec{}, err
+	}
+	testText := ""
+	if len(test) > 0 {
+		acc, err := crossval.Accuracy(l, datasets.Examples(test))
+		if err != nil {
+			return figure.Spec{}, err
+		}
+		testText = fmt.Sprintf("test accuracy %s%% (%d held out)", learn.Num(100*acc), len(test))
+	}
+	spec := figure.Spec{F: l, Train: train, Test: test, View: figure.ViewOf(s.Points), Margins: cfg.Algo == learn.AlgoSVM, Next: -1}
+	if l.State() == learn.Running && !l.AtPassStart() && cfg.Algo != learn.AlgoSVM {
+		spec.Next = l.Next()
+	}
+	spec.Title, spec.Subtitle = figure.Describe(l, testText)
+	return spec, nil
+}
+
+func stateWord(l learn.Learner) string {
+	if l.State() == learn.Converged {
+		return "converged"
+	}
+	return "capped at " + notation.Passes(l.Config().Epochs)
+}
+

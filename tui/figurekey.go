@@ -1,0 +1,72 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/datasets"
+	"kernelscope/figure"
+	"kernelscope/internal/safetext"
+	"kernelscope/learn"
+)
+
+// figureMsg reports a figure written by F.
+type figureMsg struct {
+	path string
+	t    int
+	err  error
+}
+
+// writeFigure draws the current state as `kernelscope plot` would (the
+// same figure package: heat map, boundary, points, support vectors, the
+// next example) to a new PNG in the working directory,
+// kernelscope-NAME-stepT.png or the first free -k name, in a command so
+// the UI does not wait. The learner is frozen first: training may go on
+// while the figure is drawn.
+func (m *Model) writeFigure() tea.Cmd {
+	s := m.s
+	l := s.p
+	train, test := s.opts.Split()
+	spec := figure.Spec{
+		F:     learn.Freeze(l),
+		Train: append([]datasets.Point(nil), train...),
+		Test:  append([]datasets.Point(nil), test...),
+		// The region's view, so the figure frames what the screen shows.
+		View:    s.view,
+		Margins: s.svm() != nil,
+		Next:    -1,
+	}
+	if s.svm() == nil && l.State() == learn.Running && !l.AtPassStart() {
+		spec.Next = l.Next()
+	}
+	testText := ""
+	if acc, ok := s.testAccuracy(); ok {
+		testText = fmt.Sprintf("test accuracy %s%% (%d held out)", learn.Num(100*acc), len(test))
+	}
+	spec.Title, spec.Subtitle = figure.Describe(l, testText)
+	if !(spec.View.MaxX1 > spec.View.MinX1) {
+		spec.View = figure.ViewOf(s.opts.Points)
+	}
+	stem := strings.TrimSuffix(filepath.Base(s.name()), "*")
+	stem = strings.TrimSuffix(stem, filepath.Ext(stem)) + fmt.Sprintf("-step%d", l.T())
+	t := l.T()
+	return func() tea.Msg {
+		path, err := datasets.SaveNewFile(".", stem, ".png", func(w io.Writer) error {
+			return figure.Write(w, "png", spec, figure.DefaultSize)
+		})
+		return figureMsg{path: path, t: t, err: err}
+	}
+}
+
+// figureWritten says where the figure went.
+func (m *Model) figureWritten(msg figureMsg) {
+	if msg.err != nil {
+		m.message = "the figure was not written: " + msg.err.Error()
+		return
+	}
+	m.message = fmt.Sprintf("figure of step %d written to %s (1200×1200 PNG; kernelscope plot writes SVG and PDF too)", msg.t, safetext.Clean(msg.path))
+}
