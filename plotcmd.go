@@ -133,4 +133,3 @@ func stateWord(l learn.Learner) string {
 	}
 	return "capped at " + notation.Passes(l.Config().Epochs)
 }
-

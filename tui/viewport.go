@@ -1,7 +1,6 @@
 package tui
 
 import (
-
 	"kernelscope/datasets"
 	"kernelscope/figure"
 	"kernelscope/learn"
