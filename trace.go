@@ -281,12 +281,13 @@ func traceHeader(s *setup.Options, p *learn.Perceptron) string {
 
 // traceSummary is what closes a trace, each line ending in a newline: the
 // outcome, the support vectors and the function (notation.Summary), the
-// averaged, voted and budget learners' lines, and the held-out accuracy.
+// averaged, voted and budget learners' lines, and the held-out accuracy
+// (on an error, the lines before it).
 func traceSummary(s *setup.Options, p *learn.Perceptron) (string, error) {
 	out := notation.Summary(p) + notation.Averages(p) + notation.Budget(p)
 	test, nTest, err := heldout(s, p)
 	if err != nil {
-		return "", err
+		return out, err // what came before the failure, as text has always written it
 	}
 	if nTest > 0 {
 		out += notation.Heldout(s.HoldoutText(), crossval.TrainAccuracy(p), p.N(), test, nTest)

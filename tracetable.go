@@ -53,44 +53,72 @@ func writeMarkdownRow(w *bufio.Writer, cells []string) {
 }
 
 // markdownCell escapes what GitHub's Markdown would read as markup in a
-// table cell: the cell separator |, emphasis, code spans, HTML and a
-// backslash; a line break becomes a space.
+// table cell: the cell separator |, emphasis, code spans, HTML and its
+// entities, and a backslash; a line break becomes a space.
 var markdownCell = strings.NewReplacer(
-	`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "\n", " ", "\r", " ",
+	`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "&", "&amp;", "\n", " ", "\r", " ",
 ).Replace
 
 // latexLinesPerTable is how many lines of type one tabular of steps
-// holds: a tabular does not break across pages, so a long run is written
-// as several, each with the header, that pdflatex places page after page.
-const latexLinesPerTable = 36
+// holds. A tabular does not break across pages, so a long run is written
+// as several, each with the header, that pdflatex places one after another:
+// a page of \footnotesize holds about 68 lines, so two such tables fit on
+// a page, and one still does if latexLines underestimates a table by half.
+const latexLinesPerTable = 28
 
-// latexLines estimates the lines a row takes once its wrapped cells
-// (notation.Row's sum, prediction and α, in the p{} columns of
-// latexTableStart) are set: about 1.8 characters a millimetre of
-// footnotesize.
-func latexLines(r notation.Row) int {
+// latexColumns are the wrapping columns of latexTableStart: the width of
+// each and how many characters of footnotesize a line of it holds (about
+// 7.3 a centimetre in a pdflatex proof of the moons run, 6.8 here to err on
+// the side of more lines).
+var latexColumns = []struct {
+	cell  int // index in notation.Row.Cells
+	width string
+	chars int
+}{{3, "6.6cm", 44}, {4, "3.5cm", 23}, {6, "2.7cm", 18}}
+
+// latexLines is how many lines row takes once its wrapping cells are set
+// ragged right, each wrapped greedily at spaces as TeX would.
+func latexLines(cells []string) int {
 	lines := 1
-	for _, c := range []struct {
-		text  string
-		chars int
-	}{{r.Sum, 90}, {r.Prediction, 60}, {r.Alpha, 40}} {
-		lines = max(lines, (utf8.RuneCountInString(c.text)+c.chars-1)/c.chars)
+	for _, c := range latexColumns {
+		lines = max(lines, wrappedLines(cells[c.cell], c.chars))
+	}
+	return lines
+}
+
+// wrappedLines is how many lines of width characters text takes when
+// wrapped greedily at spaces (a word longer than a line takes one).
+func wrappedLines(text string, width int) int {
+	lines, used := 1, 0
+	for _, word := range strings.Fields(text) {
+		n := utf8.RuneCountInString(word)
+		switch {
+		case used == 0:
+			used = n
+		case used+1+n <= width:
+			used += 1 + n
+		default:
+			lines++
+			used = n
+		}
 	}
 	return lines
 }
 
 // writeLatex writes the run as a LaTeX document that a stock pdflatex
-// compiles with booktabs as its only package: the header as a heading,
-// the steps in tables of latexRowsPerTable rows, then the summary.
+// compiles with booktabs as its only package: the header as a heading, the
+// steps in tables of at most latexLinesPerTable lines, then the summary.
 // Between the "% --- steps ---" and "% --- end ---" lines is what to paste
-// into one's own notes.
+// into one's own notes (with \usepackage{booktabs}), in a group that
+// sets its type size.
 func writeLatex(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	w.WriteString(latexPreamble)
-	w.WriteString(`\noindent\textbf{` + notation.LaTeX(traceHeader(s, p)) + "}\n\n% --- steps ---\n")
+	w.WriteString(`\noindent\textbf{` + notation.LaTeX(traceHeader(s, p)) + "}\n\\par\\medskip\n% --- steps ---\n" + latexGroup)
 	rows, lines := 0, 0
 	err := steps(p, func(st learn.Step) {
-		row := notation.TableRow(p, st)
-		if rows == 0 || lines+latexLines(row) > latexLinesPerTable {
+		cells := notation.TableRow(p, st).Cells()
+		n := latexLines(cells)
+		if rows == 0 || lines+n > latexLinesPerTable {
 			if rows > 0 {
 				w.WriteString(latexTableEnd)
 			}
@@ -98,12 +126,8 @@ func writeLatex(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 			lines = 0
 		}
 		rows++
-		lines += latexLines(row)
-		cells := row.Cells()
-		for k, c := range cells {
-			cells[k] = notation.LaTeX(c)
-		}
-		w.WriteString(strings.Join(cells, " & ") + ` \\` + "\n")
+		lines += n
+		writeLatexRow(w, cells)
 	})
 	if err != nil {
 		return err
@@ -119,8 +143,24 @@ func writeLatex(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	for _, line := range strings.Split(strings.TrimSuffix(tail, "\n"), "\n") {
 		w.WriteString(`\item ` + notation.LaTeX(line) + "\n")
 	}
-	w.WriteString("\\end{itemize}\n% --- end ---\n\\end{document}\n")
+	w.WriteString("\\end{itemize}\n\\endgroup\n% --- end ---\n\\end{document}\n")
 	return nil
+}
+
+// writeLatexRow writes one row of a table: the wrapping cells set ragged
+// right (justified, a narrow column stretches its spaces), and the row
+// ended by \tabularnewline, since \raggedright takes \\ for itself.
+func writeLatexRow(w *bufio.Writer, cells []string) {
+	out := make([]string, len(cells))
+	for k, c := range cells {
+		out[k] = notation.LaTeX(c)
+	}
+	for _, c := range latexColumns {
+		if out[c.cell] != "" {
+			out[c.cell] = `\raggedright ` + out[c.cell]
+		}
+	}
+	w.WriteString(strings.Join(out, " & ") + " \\tabularnewline\n")
 }
 
 // latexPreamble sets an A4 or letter page with 2 cm margins (pdfTeX's own
@@ -134,13 +174,16 @@ const latexPreamble = `\documentclass[10pt]{article}
 \setlength{\topmargin}{-1.5cm}
 \setlength{\parindent}{0pt}
 \begin{document}
-\footnotesize
 `
 
+// latexGroup opens what is pasted with the table: a small type and narrow
+// column gaps, so the columns of latexColumns fit a 17 cm text width.
+const latexGroup = "\\begingroup\\footnotesize\\setlength{\\tabcolsep}{4pt}\n"
+
 // latexTableStart opens one table of steps: the sum, the prediction and
-// α wrap within their columns.
-var latexTableStart = "\\begin{tabular}{rrrp{5.1cm}p{3.5cm}lp{3.0cm}}\n\\toprule\n" +
-	strings.Join(latexHeader(), " & ") + " \\\\\n\\midrule\n"
+// α wrap within their columns (latexColumns).
+var latexTableStart = "\\begin{tabular}{rrr" + "p{" + latexColumns[0].width + "}p{" + latexColumns[1].width + "}lp{" +
+	latexColumns[2].width + "}}\n\\toprule\n" + strings.Join(latexHeader(), " & ") + " \\tabularnewline\n\\midrule\n"
 
 const latexTableEnd = "\\bottomrule\n\\end{tabular}\n\\par\\medskip\n"
 

@@ -9,8 +9,9 @@ import (
 // as LaTeX that a stock pdflatex compiles with no package at all: the
 // ASCII specials escaped, each symbol of the notes as its math command
 // ("Σ αₖ" → "$\Sigma$ $\alpha$\textsubscript{k}"), runs of subscript and
-// superscript characters as \textsubscript and \textsuperscript, and a
-// letter with a combining tilde or bar (x̃, f̄) as \tilde or \bar. A rune
+// superscript characters as \textsubscript and \textsuperscript, a
+// letter with a combining tilde or bar (x̃, f̄) as \tilde or \bar, and an
+// accented letter of a name as its accent command ("é" → "\'{e}"). A rune
 // with no LaTeX spelling here becomes "?", so the output always compiles.
 func LaTeX(s string) string {
 	var b strings.Builder
@@ -37,6 +38,8 @@ func LaTeX(s string) string {
 		switch {
 		case latexText[r] != "":
 			b.WriteString(latexText[r])
+		case latexLetters[r] != "":
+			b.WriteString(latexLetters[r])
 		case latexSymbols[r] != "":
 			b.WriteString("$" + latexSymbols[r] + "$")
 		case r < utf8.RuneSelf:
@@ -53,9 +56,42 @@ func LaTeX(s string) string {
 // (and < > |, which the default OT1 encoding draws as other glyphs).
 var latexText = map[rune]string{
 	'\\': `\textbackslash{}`, '{': `\{`, '}': `\}`, '_': `\_`, '%': `\%`, '&': `\&`, '#': `\#`,
-	'$': `\$`, '~': `\textasciitilde{}`, '^': `\textasciicircum{}`,
+	'$': `\$`, '~': `\~{}`, '^': `\^{}`,
 	'<': `$<$`, '>': `$>$`, '|': `$|$`, '…': `\ldots{}`, '–': `--`, '—': `---`, '°': `\ensuremath{^\circ}`,
 }
+
+// latexLetters are the accented letters of European names (a data file
+// "věta.csv", "données.csv"), each as the accent command OT1 composes.
+var latexLetters = func() map[rune]string {
+	m := map[rune]string{
+		'ß': `{\ss}`, 'æ': `{\ae}`, 'Æ': `{\AE}`, 'œ': `{\oe}`, 'Œ': `{\OE}`, 'ø': `{\o}`, 'Ø': `{\O}`,
+		'å': `{\aa}`, 'Å': `{\AA}`, 'ł': `{\l}`, 'Ł': `{\L}`, 'ı': `{\i}`,
+	}
+	// Each string pairs an accented letter with its base letter.
+	for accent, pairs := range map[string]string{
+		`\'`:  "áaéeíıóoúuýyÁAÉEÍIÓOÚUÝYćcńnśsźzĺlŕrĆCŃNŚSŹZĹLŔR",
+		"\\`": "àaèeìıòoùuÀAÈEÌIÒOÙU",
+		`\^`:  "âaêeîıôoûuÂAÊEÎIÔOÛU",
+		`\"`:  "äaëeïıöoüuÿyÄAËEÏIÖOÜUŸY",
+		`\~`:  "ãaõoñnÃAÕOÑN",
+		`\v`:  "čcďděeňnřršsťtžzľlČCĎDĚEŇNŘRŠSŤTŽZĽL",
+		`\r`:  "ůuŮU",
+		`\c`:  "çcşsţtÇCŞSŢT",
+		`\H`:  "őoűuŐOŰU",
+		"":    "ąaęeĄAĘE", // the ogonek \k needs T1: the bare letter
+		`\.`:  "żzŻZ",
+	} {
+		rs := []rune(pairs)
+		for k := 0; k+1 < len(rs); k += 2 {
+			base := string(rs[k+1])
+			if rs[k+1] == 'ı' {
+				base = `\i`
+			}
+			m[rs[k]] = accent + "{" + base + "}"
+		}
+	}
+	return m
+}()
 
 // latexSymbols are the notes' symbols, each written in math mode.
 var latexSymbols = map[rune]string{
@@ -66,7 +102,7 @@ var latexSymbols = map[rune]string{
 	'·': `\cdot`, '−': `-`, '×': `\times`, '±': `\pm`, '∓': `\mp`, '≠': `\neq`, '≤': `\le`, '≥': `\ge`,
 	'≈': `\approx`, '≪': `\ll`, '→': `\to`, '←': `\gets`, '⇒': `\Rightarrow`, '∈': `\in`, '∞': `\infty`,
 	'‖': `\|`, '√': `\surd`, '∇': `\nabla`, '⟨': `\langle`, '⟩': `\rangle`, '⌊': `\lfloor`, '⌋': `\rfloor`,
-	'⌈': `\lceil`, '⌉': `\rceil`, '′': `\prime`, '✓': `\surd`, '✗': `\times`, '½': `\frac12`, '¼': `\frac14`,
+	'⌈': `\lceil`, '⌉': `\rceil`, '′': `'`, '✓': `\surd`, '✗': `\times`, '½': `\frac12`, '¼': `\frac14`,
 	'⅓': `\frac13`, '⅔': `\frac23`,
 }
 

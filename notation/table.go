@@ -16,46 +16,63 @@ import (
 //	1     1  1  0·4 + 0·0 + 0·4 + 0·0 = 0   sign(0) = −1 ≠ y₁ = +1 (tie rule neg)  ✗ yes    α = [1, 0, 0, 0]
 //
 // `trace --format markdown` and `--format latex` write the same rows and
-// differ only in how a cell is escaped.
+// differ only in how a cell is escaped and the cells are joined.
 type Row struct {
 	// Step is the step number T; Pass the pass t; I the example, from 1.
 	Step, Pass, I int
 	// Sum is f(xᵢ) term by term and its value (Sum).
 	Sum string
-	// Prediction is what the tie rule made of f(xᵢ) against yᵢ (Decision
-	// without its ✓/✗, which Mistake carries).
+	// Prediction is what the tie rule made of f(xᵢ) against yᵢ: Decision
+	// without its ✓/✗, which Mistake carries.
 	Prediction string
-	// Mistake reports an update.
+	// Mistake reports a mistake (an update, unless the stoptron is full).
 	Mistake bool
-	// Alpha is α after the step: the whole vector for n ≤ AllTermsUpTo
-	// (as the notes write "new a = [1,0,0,0]"), else the αᵢ a mistake
-	// changed ("α₁₂ = 3"), else "".
+	// Alpha is α after the step (AlphaAfter).
 	Alpha string
 }
 
-// TableHeader names the columns of a Row, in order.
+// TableHeader names the columns of a Row, in the order of Cells.
 var TableHeader = []string{"step", "t", "i", "Σₖ αₖ yₖ K(xₖ, xᵢ) = f(xᵢ)", "prediction", "mistake", "α after"}
 
 // TableRow writes step s as a Row. Call it right after the step, as Step:
-// its sum's zero terms and α read l.
+// the sum's zero terms and α read l.
 func TableRow(l Learner, s learn.Step) Row {
 	d := Decision(s, l.Config().Tie)
 	d = strings.Replace(strings.Replace(d, " ✓", "", 1), " ✗", "", 1)
-	r := Row{Step: s.T, Pass: s.Epoch, I: s.I + 1, Sum: Sum(l, s), Prediction: d, Mistake: s.Mistake}
-	switch u := Update(l, s); {
-	case u != "" && strings.Contains(u, "new "):
-		// "mistake → α₁ += 1, new α = [1, 0, 0, 0]" and, after a budget
-		// learner's update, what it forgot on the next line.
-		r.Alpha = strings.ReplaceAll(u[strings.Index(u, "new ")+len("new "):], "\n", "; ")
-	case u != "":
-		r.Alpha = u // the stoptron, full: α stays
-	case l.N() <= AllTermsUpTo:
-		r.Alpha = Alphas(l)
-	}
-	return r
+	return Row{Step: s.T, Pass: s.Epoch, I: s.I + 1, Sum: Sum(l, s), Prediction: d, Mistake: s.Mistake, Alpha: AlphaAfter(l, s)}
 }
 
-// Cells are the row's fields as text, in TableHeader's order.
+// AlphaAfter writes α after step s, as the α column of a table does:
+//
+//	α = [1, 0, 0, 0]                    n ≤ AllTermsUpTo: the whole vector, every step
+//	α₁₂ = 3                             larger n: the αᵢ a mistake changed
+//	""                                  larger n, no mistake: α did not change
+//
+// followed, after "; ", by what a budget learner did on the mistake: what
+// it forgot (Forget), or that the stoptron's budget is full and α stays.
+// Call it while l's α is as step s left it.
+func AlphaAfter(l Learner, s learn.Step) string {
+	var parts []string
+	fg := s.Forget
+	frozen := s.Mistake && fg != nil && fg.Frozen
+	switch {
+	case l.N() <= AllTermsUpTo:
+		parts = append(parts, Alphas(l))
+	case s.Mistake && !frozen:
+		parts = append(parts, "α"+learn.Sub(s.I+1)+" = "+learn.Num(s.Alpha))
+	}
+	switch {
+	case frozen:
+		parts = append(parts, "the budget of "+plural(fg.Budget, "support vector")+" is full: α stays")
+	case s.Mistake && fg != nil && fg.Removed >= 0:
+		parts = append(parts, Forget(*fg))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Cells are the row's fields as text, in TableHeader's order. The mistake
+// cell carries a word beside the mark ("✗ yes", "✓ no") so that it reads
+// the same where ✓ and ✗ must be drawn otherwise (LaTeX's √ and ×).
 func (r Row) Cells() []string {
 	mistake := "✓ no"
 	if r.Mistake {
