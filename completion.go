@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kernelscope/datasets"
+	"kernelscope/figure"
 	"kernelscope/learn"
 )
 
@@ -20,7 +21,7 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	"format":  completeFormats,
 }
 
-// fileFlags complete to CSV files.
+// fileFlags complete to CSV files (plot's --out to figures).
 var fileFlags = []string{"data", "out"}
 
 // registerCompletions registers completion for c's flags that have it.
@@ -35,7 +36,11 @@ func registerCompletions(c *cobra.Command) {
 	}
 	for _, name := range fileFlags {
 		if c.Flags().Lookup(name) != nil {
-			if err := c.MarkFlagFilename(name, "csv"); err != nil {
+			exts := []string{"csv"}
+			if c.Name() == "plot" && name == "out" {
+				exts = figure.Formats // plot writes a figure, not points
+			}
+			if err := c.MarkFlagFilename(name, exts...); err != nil {
 				panic("kernelscope: " + err.Error())
 			}
 		}

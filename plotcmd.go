@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/figure"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/setup"
@@ -23,7 +23,7 @@ func newPlotCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "plot --out FIG.png|svg|pdf",
 		Short: "Train, then write the decision region as a figure (PNG, SVG or PDF)",
-		Long: `Train as trace does (the same flags), for --steps steps or until training stops, then write a figure: f as a heat map (purple where f > 0, orange where f < 0, a colour-blind-safe palette), the boundary f = 0 as a solid black line and, for the SVM, the margins f = ±1 dashed; +1 points as triangles and −1 points as squares, held-out points hollow, support vectors ringed, and the example the next step visits in a large square when --steps stops mid-pass. The title gives the kernel, the learner and the run's numbers. It reads in black and white too.
+		Long: `Train as trace does (the same flags), for --steps steps or until training stops, then write a figure: f as a heat map (blue where f > 0, orange where f < 0: the terminal program's colour-blind-safe Okabe–Ito pair, paler near the boundary), the boundary f = 0 as a solid black line and, for the SVM, the margins f = ±1 dashed; +1 points as triangles and −1 points as squares, held-out points hollow, support vectors ringed (the SVM's at α = C dashed), and the example the next step visits in a large square when --steps stops mid-pass. Both axes are in data units, at the same scale. The title gives the data, the kernel, the learner and the run's numbers (steps, mistakes, support vectors, accuracy). It reads in black and white too: the classes differ by shape, the two sides of the boundary by shade.
 
 The format is the --out file's extension. The file is replaced atomically (a failed write leaves it as it was).
 
@@ -68,7 +68,7 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 		if err := datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(w, format, spec, sz) }); err != nil {
 			return err
 		}
-		fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", *out, spec.Subtitle)
+		fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", safetext.Name(*out), spec.Subtitle)
 		return nil
 	}
 	return c
@@ -79,17 +79,18 @@ func parseSize(size string, dpi int) (figure.Size, error) {
 	w, h, ok := strings.Cut(strings.ToLower(size), "x")
 	width, err1 := strconv.Atoi(w)
 	height, err2 := strconv.Atoi(h)
-	if !ok || err1 != nil || err2 != nil || width < 100 || height < 100 || width > 8000 || height > 8000 {
-		return figure.Size{}, setup.Usagef("--size must be WxH in pixels, each 100 to 8000, like 1200x1200, not %q", size)
+	if !ok || err1 != nil || err2 != nil || width < figure.MinSide || height < figure.MinSide || width > figure.MaxSide || height > figure.MaxSide {
+		return figure.Size{}, setup.Usagef("--size must be WxH in pixels, each %d to %d, like 1200x1200, not %q", figure.MinSide, figure.MaxSide, size)
 	}
-	if dpi < 30 || dpi > 1200 {
-		return figure.Size{}, setup.Usagef("--dpi must be 30 to 1200, not %d", dpi)
+	if dpi < figure.MinDPI || dpi > figure.MaxDPI {
+		return figure.Size{}, setup.Usagef("--dpi must be %d to %d, not %d", figure.MinDPI, figure.MaxDPI, dpi)
 	}
 	return figure.Size{Width: width, Height: height, DPI: dpi}, nil
 }
 
 // plotSpec trains on s for steps steps (all of them when steps < 0) and
-// describes the figure of where it stopped.
+// describes the figure of where it stopped. --steps beyond where training
+// stops is an error: the figure would not be of the step asked for.
 func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
 	train, test := s.Split()
 	cfg := s.Config
@@ -111,20 +112,7 @@ func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
 	if err := l.Err(); err != nil {
 		return figure.Spec{}, err
 	}
-	testText := ""
-	if len(test) > 0 {
-		acc, err := crossval.Accuracy(l, datasets.Examples(test))
-		if err != nil {
-			return figure.Spec{}, err
-		}
-		testText = fmt.Sprintf("test accuracy %s%% (%d held out)", learn.Num(100*acc), len(test))
-	}
-	spec := figure.Spec{F: l, Train: train, Test: test, View: figure.ViewOf(s.Points), Margins: cfg.Algo == learn.AlgoSVM, Next: -1}
-	if l.State() == learn.Running && !l.AtPassStart() && cfg.Algo != learn.AlgoSVM {
-		spec.Next = l.Next()
-	}
-	spec.Title, spec.Subtitle = figure.Describe(l, testText)
-	return spec, nil
+	return figure.Of(l, train, test, figure.ViewOf(s.Points), sourceName(s))
 }
 
 func stateWord(l learn.Learner) string {

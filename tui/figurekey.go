@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -11,7 +12,6 @@ import (
 	"kernelscope/datasets"
 	"kernelscope/figure"
 	"kernelscope/internal/safetext"
-	"kernelscope/learn"
 )
 
 // figureMsg reports a figure written by F.
@@ -23,34 +23,19 @@ type figureMsg struct {
 
 // writeFigure draws the current state as `kernelscope plot` would (the
 // same figure package: heat map, boundary, points, support vectors, the
-// next example) to a new PNG in the working directory,
-// kernelscope-NAME-stepT.png or the first free -k name, in a command so
-// the UI does not wait. The learner is frozen first: training may go on
-// while the figure is drawn.
+// next example, framed as plot frames the data) to a new PNG in the
+// working directory, kernelscope-NAME-stepT.png or the first free -k name,
+// in a command so the UI does not wait. The learner is frozen first:
+// training may go on while the figure is drawn.
 func (m *Model) writeFigure() tea.Cmd {
 	s := m.s
 	l := s.p
 	train, test := s.opts.Split()
-	spec := figure.Spec{
-		F:     learn.Freeze(l),
-		Train: append([]datasets.Point(nil), train...),
-		Test:  append([]datasets.Point(nil), test...),
-		// The region's view, so the figure frames what the screen shows.
-		View:    s.view,
-		Margins: s.svm() != nil,
-		Next:    -1,
+	acc, ok := s.testAccuracy() // cached: no kernel sums here
+	if !ok {
+		acc = math.NaN()
 	}
-	if s.svm() == nil && l.State() == learn.Running && !l.AtPassStart() {
-		spec.Next = l.Next()
-	}
-	testText := ""
-	if acc, ok := s.testAccuracy(); ok {
-		testText = fmt.Sprintf("test accuracy %s%% (%d held out)", learn.Num(100*acc), len(test))
-	}
-	spec.Title, spec.Subtitle = figure.Describe(l, testText)
-	if !(spec.View.MaxX1 > spec.View.MinX1) {
-		spec.View = figure.ViewOf(s.opts.Points)
-	}
+	spec := figure.OfScored(l, train, test, figure.ViewOf(s.opts.Points), s.name(), acc)
 	stem := strings.TrimSuffix(filepath.Base(s.name()), "*")
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem)) + fmt.Sprintf("-step%d", l.T())
 	t := l.T()

@@ -59,3 +59,29 @@ func TestFigureKey(t *testing.T) {
 		}
 	}
 }
+
+// TestFigureKeySVM: F draws the SVM too (its margins, after three SMO
+// iterations), under the learner's step count.
+func TestFigureKeySVM(t *testing.T) {
+	t.Chdir(t.TempDir())
+	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
+	press(m, "l")
+	if m.s.svm() == nil {
+		t.Fatalf("l did not switch to the SVM: %v", m.s.p.Config().Algo)
+	}
+	press(m, "space", "space", "space")
+	_, cmd := m.Update(keyMsg("F"))
+	run(m, cmd, 1)
+	const want = "kernelscope-moons-step3.png"
+	f, err := os.Open(want)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, screen(m))
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(screen(m), "figure of step 3 written to "+want) {
+		t.Errorf("no message naming %s:\n%s", want, screen(m))
+	}
+}

@@ -1,0 +1,108 @@
+package figure
+
+import (
+	"fmt"
+	"math"
+
+	"kernelscope/crossval"
+	"kernelscope/datasets"
+	"kernelscope/learn"
+	"kernelscope/notation"
+)
+
+// Of is the figure of learner l where it stands: trained on train (l's
+// examples, in its order), test held out, over view (ViewOf all the
+// points, say), under a title that starts with name (the data's). The
+// function is frozen, so l may go on training while the figure is drawn.
+// The example the next step visits is marked when l stopped mid-pass.
+// The accuracy on test is computed here: O(len(test)·#SV) kernel
+// evaluations (OfScored takes one already known).
+func Of(l learn.Learner, train, test []datasets.Point, view learn.Rect, name string) (Spec, error) {
+	acc := 1.0
+	if len(test) > 0 {
+		var err error
+		if acc, err = crossval.Accuracy(l, datasets.Examples(test)); err != nil {
+			return Spec{}, err
+		}
+	}
+	return OfScored(l, train, test, view, name, acc), nil
+}
+
+// OfScored is Of with the accuracy on test known: NaN leaves it out of
+// the subtitle (it could not be computed), and it is ignored when test is
+// empty.
+func OfScored(l learn.Learner, train, test []datasets.Point, view learn.Rect, name string, testAccuracy float64) Spec {
+	spec := Spec{
+		F:     learn.Freeze(l),
+		Train: append([]datasets.Point(nil), train...),
+		Test:  append([]datasets.Point(nil), test...),
+		View:  view,
+		Next:  -1,
+	}
+	testText := ""
+	if len(test) > 0 && !math.IsNaN(testAccuracy) {
+		testText = fmt.Sprintf("test accuracy %s%% (%d held out)", learn.Num(100*testAccuracy), len(test))
+	}
+	if m, ok := l.(*learn.SVM); ok {
+		spec.Margins = true
+		for _, j := range m.SupportVectors() {
+			if m.AtBound(j) {
+				spec.AtC = append(spec.AtC, j)
+			}
+		}
+	} else if l.State() == learn.Running && !l.AtPassStart() {
+		spec.Next = l.Next()
+	}
+	spec.Title, spec.Subtitle = Describe(l, testText)
+	if name != "" {
+		spec.Title = name + " · " + spec.Title
+	}
+	return spec
+}
+
+// Describe writes a run's title and subtitle: the kernel's formula and the
+// learner, then the numbers a slide quotes,
+//
+//	K(x,z) = (x·z)² · perceptron, tie neg, η = 1
+//	step 3 (pass 1) · 1 mistake · #SV 1 · training accuracy 100%
+//
+// with the test accuracy appended when test is. An SVM counts SMO
+// iterations, not steps, quotes C, the training points it gets wrong and
+// how many support vectors are free (0 < α < C) and at C.
+func Describe(l learn.Learner, test string) (title, subtitle string) {
+	cfg := l.Config()
+	title = "K(x,z) = " + cfg.Kernel.String() + " · " + cfg.Algo.String()
+	if cfg.Bias {
+		title += ", bias x₀ = 1" // x̃ = (x₀, x₁, x₂), seed 004; a combining tilde draws apart from its x
+	}
+	svs := len(l.SupportVectors())
+	acc := fmt.Sprintf("training accuracy %s%%", learn.Num(100*l.Accuracy()))
+	if m, ok := l.(*learn.SVM); ok {
+		title += ", C = " + notation.C(m.C())
+		atC := 0
+		for _, j := range m.SupportVectors() {
+			if m.AtBound(j) {
+				atC++
+			}
+		}
+		subtitle = fmt.Sprintf("SMO iteration %d · %d misclassified · #SV %d (%d free, %d at C) · %s",
+			l.T(), l.Mistakes(), svs, svs-atC, atC, acc)
+	} else {
+		title += fmt.Sprintf(", tie %s, η = %s", cfg.Tie, learn.Num(cfg.Eta))
+		if cfg.Algo.Averaging() {
+			title += " (the final perceptron)"
+		}
+		subtitle = fmt.Sprintf("step %d (pass %d) · %s · #SV %d · %s", l.T(), max(1, l.Epoch()), mistakes(l.Mistakes()), svs, acc)
+	}
+	if test != "" {
+		subtitle += " · " + test
+	}
+	return title, subtitle
+}
+
+func mistakes(n int) string {
+	if n == 1 {
+		return "1 mistake"
+	}
+	return fmt.Sprintf("%d mistakes", n)
+}
