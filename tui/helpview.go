@@ -35,7 +35,7 @@ func (h helpKeys) groups() []helpGroup {
 		both.SetEnabled(a.Enabled() || b.Enabled())
 		return both
 	}
-	stepping := []key.Binding{p.Step, p.Epoch, p.Converge, p.Play, pair(p.Faster, p.Slower, "faster / slower"), p.Back, p.Reset, p.RaiseCap}
+	stepping := []key.Binding{p.Step, p.Epoch, p.Converge, p.Play, pair(p.Faster, p.Slower, "faster / slower"), p.Back, p.Reset, p.RaiseCap, k.Quiz}
 	// The four arrows share one line, so the help fits 80×24.
 	arrows := key.NewBinding(key.WithHelp("↑↓←→", "move cursor (⇧ ×5)"))
 	arrows.SetEnabled(k.Up.Enabled())

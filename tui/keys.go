@@ -108,6 +108,7 @@ type KeyMap struct {
 	Spectrum key.Binding
 	Mono     key.Binding
 	Figure   key.Binding
+	Quiz     key.Binding
 	Cancel   key.Binding
 	Help     key.Binding
 	Quit     key.Binding
@@ -167,6 +168,7 @@ func DefaultKeyMap() KeyMap {
 		Spectrum: b([]string{"M"}, "M", "Mercer spectrum"),
 		Mono:     b([]string{"m"}, "m", "color-free mode"),
 		Figure:   b([]string{"F"}, "F", "write figure (PNG)"),
+		Quiz:     b([]string{"Q"}, "Q", "quiz mode"),
 		Cancel:   b([]string{"esc"}, "esc", "stop / hide cursor"),
 		Help:     b([]string{"?"}, "?", "all keys"),
 		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
@@ -199,7 +201,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Learner, k.CDown, k.CUp, k.BudgetDown, k.BudgetUp, k.Ensemble, k.Compare, k.CompareWhat},
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
-		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Figure, k.Cancel, k.Help, k.Quit},
+		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Figure, k.Quiz, k.Cancel, k.Help, k.Quit},
 	}
 }
 
@@ -221,6 +223,9 @@ func (m *Model) syncKeys() {
 	k := &m.keys
 	s := m.s
 	m.player.syncKeys()
+	if m.quiz != nil {
+		m.quiz.syncKeys(running(s))
+	}
 	gen := s.generated()
 	k.FewerPoints.SetEnabled(gen)
 	k.MorePoints.SetEnabled(gen)

@@ -59,6 +59,8 @@ type Model struct {
 	// it compares (L), kept while it is off.
 	cmp         *comparison
 	compareWhat int
+	// quiz is quiz mode (Q), nil when it is off.
+	quiz *quiz
 	// resolveC asks Update to solve the SVM again to the tolerance after
 	// a change of C (an SVM that had converged converges again at once).
 	resolveC bool
@@ -211,6 +213,13 @@ func (m *Model) refreshPanels() {
 	if m.region.cursorOn && m.region.hasPlot() {
 		m.narration.probe = m.probe()
 	}
+	if m.quiz != nil {
+		// The verdict in place of the update, and the question, which
+		// stays on screen whatever else is said.
+		verdict, question := m.quizLines()
+		m.narration.message = verdict
+		m.narration.probe = m.th.Bold.Render(question)
+	}
 }
 
 // route hands a message to the part of the program it is for.
@@ -278,6 +287,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.cv.open && m.cv.handles(msg) {
 		return m.cvKey(msg)
+	}
+	if m.quiz != nil {
+		if cmd, took := m.quizKey(msg); took {
+			return cmd
+		}
 	}
 	if why := m.whyNot(msg); why != "" {
 		m.message = why
@@ -373,6 +387,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.save()
 	case key.Matches(msg, k.Figure):
 		return m.writeFigure()
+	case key.Matches(msg, k.Quiz):
+		m.toggleQuiz()
 	case key.Matches(msg, k.Panel):
 		m.show = (m.show + 1) % numShows
 	case key.Matches(msg, k.Learner), key.Matches(msg, k.CDown), key.Matches(msg, k.CUp):

@@ -88,9 +88,12 @@ func (m *Model) render() string {
 	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
 	short := m.help
 	short.SetWidth(w)
-	if m.cv.open {
+	switch {
+	case m.cv.open:
 		bottom = append(bottom, fit(short.View(m.cv.keys), w))
-	} else {
+	case m.quiz != nil:
+		bottom = append(bottom, fit(short.View(m.quiz.keys), w))
+	default:
 		bottom = append(bottom, fit(short.View(helpKeys{m.player.keys, m.keys}), w))
 	}
 	screen := append(strings.Split(main, "\n"), bottom...)
