@@ -20,6 +20,7 @@ type narrationView struct {
 	w, h    int
 	message string // the answer to the last key, shown instead of "next"
 	probe   string // what f says at the cursor, when it is on
+	loud    bool   // the message in full strength (quiz mode's verdicts)
 	// twin is comparison mode's second learner (nil when it is off), and
 	// labels name the two panes.
 	twin   *session
@@ -38,7 +39,10 @@ func (n *narrationView) View() string {
 	if n.message != "" {
 		second = n.message
 	}
-	return strings.Join(textBlock(n.h, n.w, first, n.th.Dim.Render(second), n.probe), "\n")
+	if !n.loud {
+		second = n.th.Dim.Render(second)
+	}
+	return strings.Join(textBlock(n.h, n.w, first, second, n.probe), "\n")
 }
 
 // compared narrates comparison mode: each learner's last step on a line

@@ -1,51 +1,58 @@
 package tui
 
 import (
-	"fmt"
-	"strings"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/learn"
-	"kernelscope/notation"
 )
 
 // Quiz mode (Q): before each step the program asks the student to predict
 // it, and only then takes it and reveals it, judged right or wrong with
 // the sum that decided it. For the perceptron and its relatives: the sign
 // of f(xᵢ) (+ or −), then whether the step is a mistake (y or n), seed
-// 001's "if yᵢ·f(xᵢ) ≤ 0 then update". For the SVM: whether SMO's next
-// pair update clips an α at 0 or C (y or n), seed 004's box 0 ≤ αᵢ ≤ C.
-// The answers are marked with words and ✓/✗, never by colour alone.
+// 003's "y = sign(Σₖ aᵏ K(xᵏ, xⁱ)); if y ≠ yⁱ: aⁱ += yⁱ". For the SVM:
+// whether SMO's next pair update clips an α at 0 or C (y or n), seed 004's
+// box 0 ≤ αᵢ ≤ C. The answers are marked with words and ✓/✗, never by
+// colour alone.
+//
+// The step is the real one, taken as space takes it and only after the
+// answer; it is judged from its own record (learn.Step), so nothing about
+// training is worked out twice. b steps back and asks again, the score
+// standing; r, other data or another kernel ask afresh. The quiz asks
+// about one learner, so comparison mode and the cross-validation view
+// are refused while it is on (and it is refused while they are open).
 
 // QuizKeys are the keys quiz mode answers with, which it takes before
 // anything else while it is on (+ and − are otherwise the speed, n fewer
-// points).
+// points). Back and Reset are the player's keys, listed in the quiz's key
+// line when they apply.
 type QuizKeys struct {
 	Plus  key.Binding
 	Minus key.Binding
 	Yes   key.Binding
 	No    key.Binding
 	Back  key.Binding
+	Reset key.Binding
 	Leave key.Binding
 }
 
 // DefaultQuizKeys returns quiz mode's bindings.
 func DefaultQuizKeys() QuizKeys {
 	return QuizKeys{
-		Plus:  bind([]string{"+", "="}, "+", "f > 0: sign +1"),
-		Minus: bind([]string{"-", "_"}, "−", "f < 0: sign −1"),
+		Plus:  bind([]string{"+", "="}, "+", "sign +1"),
+		Minus: bind([]string{"-", "_"}, "−", "sign −1"),
 		Yes:   bind([]string{"y"}, "y", "yes"),
 		No:    bind([]string{"n"}, "n", "no"),
-		Back:  bind([]string{"b"}, "b", "step back"),
+		Back:  bind([]string{"b"}, "b", "step back (score kept)"),
+		Reset: bind([]string{"r"}, "r", "reset α, quiz again"),
 		Leave: bind([]string{"Q", "esc"}, "Q", "leave the quiz"),
 	}
 }
 
 // ShortHelp is the quiz's key line: only what answers the question asked.
 func (k QuizKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Plus, k.Minus, k.Yes, k.No, k.Back, k.Leave}
+	return []key.Binding{k.Plus, k.Minus, k.Yes, k.No, k.Back, k.Reset, k.Leave}
 }
 
 // FullHelp is the quiz's keys in one column.
@@ -72,17 +79,25 @@ type quiz struct {
 }
 
 // toggleQuiz turns quiz mode on (asking about the next step) or off
-// (saying the score).
+// (saying the score). It does not start beside comparison mode or the
+// cross-validation view: the quiz asks about one learner's next step.
 func (m *Model) toggleQuiz() {
-	if m.quiz != nil {
+	switch {
+	case m.quiz != nil:
 		m.message = "quiz over: " + m.quiz.score() + ". Q starts another."
 		m.quiz = nil
+		return
+	case m.cmp != nil:
+		m.message = "the quiz asks about one learner: | ends comparison mode, then Q starts the quiz"
+		return
+	case m.cv.open:
+		m.message = "esc closes the cross-validation view first, then Q starts the quiz"
 		return
 	}
 	m.player.stop()
 	m.quiz = &quiz{keys: DefaultQuizKeys()}
 	m.quiz.ask(m.s)
-	m.message = "quiz mode: predict each step before it is taken (Q leaves)"
+	m.message = "quiz mode: predict each step; the next question follows each answer (Q leaves)"
 }
 
 // ask opens the first question about the next step.
@@ -104,6 +119,18 @@ func (q *quiz) sync(s *session) {
 	}
 }
 
+// pressed reports whether msg is one of b's keys, enabled or not: the quiz
+// disables the keys it refuses (so help does not offer them) and still
+// has to recognise them to say why.
+func pressed(msg tea.KeyPressMsg, b key.Binding) bool {
+	for _, k := range b.Keys() {
+		if k == msg.String() {
+			return true
+		}
+	}
+	return false
+}
+
 // quizKey answers a key while quiz mode is on, and reports whether it
 // took the key; keys it does not take (b, r, the data and kernel keys, the
 // view keys) go on to the rest of the program.
@@ -111,48 +138,58 @@ func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	q, k, s := m.quiz, m.quiz.keys, m.s
 	q.sync(s)
 	pk := m.player.keys
-	// The answer keys are the quiz's even when the open question does not
-	// take them (disabled in the key line): + is never the speed here.
-	k.Plus.SetEnabled(true)
-	k.Minus.SetEnabled(true)
-	k.Yes.SetEnabled(true)
-	k.No.SetEnabled(true)
-	answer := key.Matches(msg, k.Plus) || key.Matches(msg, k.Minus) || key.Matches(msg, k.Yes) || key.Matches(msg, k.No)
+	plus, minus, yes, no := pressed(msg, k.Plus), pressed(msg, k.Minus), pressed(msg, k.Yes), pressed(msg, k.No)
+	answer := plus || minus || yes || no
 	switch {
-	case key.Matches(msg, k.Leave):
+	case pressed(msg, k.Leave) && !(msg.String() == "esc" && (m.region.cursorOn || m.showHelp)):
+		// esc closes the help and hides the cursor first, as it does
+		// outside the quiz.
 		m.toggleQuiz()
 		return nil, true
-	case answer && !running(s):
-		m.message = "training has stopped: " + q.score() + ". r resets α to be quizzed again, Q leaves."
+	case pressed(msg, m.keys.Compare), pressed(msg, m.keys.CrossVal):
+		m.message = "not while quizzing: Q leaves the quiz first (" + q.score() + ")"
 		return nil, true
-	case key.Matches(msg, pk.Step), key.Matches(msg, pk.Epoch), key.Matches(msg, pk.Converge), key.Matches(msg, pk.Play):
-		m.message = "quiz: no step without an answer: " + q.prompt()
+	case answer && !running(s):
+		m.message = "no step left to predict: r resets α to be quizzed again, Q leaves"
+		return nil, true
+	case pressed(msg, pk.Step), pressed(msg, pk.Epoch), pressed(msg, pk.Converge), pressed(msg, pk.Play):
+		if !running(s) {
+			return nil, false // the player says why nothing steps
+		}
+		m.message = "quiz: no step without an answer: " + m.quizPrompt(false)
 		return nil, true
 	case !answer:
 		return nil, false
 	}
 	switch q.phase {
 	case askSign:
-		if key.Matches(msg, k.Yes) || key.Matches(msg, k.No) {
-			m.message = "first the sign: " + q.prompt()
+		if yes || no {
+			m.message = "first the sign: " + m.quizPrompt(false)
 			return nil, true
 		}
-		q.sign, q.phase = map[bool]int{true: 1, false: -1}[key.Matches(msg, k.Plus)], askMistake
+		q.sign, q.phase = signOf(plus), askMistake
 	case askMistake:
-		if key.Matches(msg, k.Plus) || key.Matches(msg, k.Minus) {
-			q.sign = map[bool]int{true: 1, false: -1}[key.Matches(msg, k.Plus)]
-			m.message = "sign changed to " + learn.Sign(q.sign)
+		if plus || minus {
+			q.sign = signOf(plus)
+			m.message = "sign changed to " + learn.Sign(q.sign) + ": now y or n"
 			return nil, true
 		}
-		m.quizStep(key.Matches(msg, k.Yes))
+		m.quizStep(yes)
 	case askClip:
-		if key.Matches(msg, k.Plus) || key.Matches(msg, k.Minus) {
-			m.message = "the SVM's question: " + q.prompt()
+		if plus || minus {
+			m.message = "the SVM's question is y or n: " + m.quizPrompt(false)
 			return nil, true
 		}
-		m.quizStep(key.Matches(msg, k.Yes))
+		m.quizStep(yes)
 	}
 	return nil, true
+}
+
+func signOf(plus bool) int {
+	if plus {
+		return 1
+	}
+	return -1
 }
 
 // quizStep takes the step the student predicted, as space does, and
@@ -169,127 +206,75 @@ func (m *Model) quizStep(yes bool) {
 		return
 	}
 	if st := ls.step; st.Pair != nil {
+		// learn.PairStep records whether a bound of the box stopped αᵢ or αⱼ.
 		clipped := st.Pair.ClipI != learn.Unclipped || st.Pair.ClipJ != learn.Unclipped
-		q.verdict = q.judge(askClip, yes == clipped, "clips? "+yesNo(yes), clipReason(*st.Pair))
+		q.verdict = q.judge(askClip, yes == clipped, "clips? "+yesNo(yes)) + " · " + clipReason(*st.Pair, sText(s))
 	} else {
-		q.verdict = q.judgePerceptron(ls, s.p.Config().Tie, yes)
+		q.verdict = q.judgePerceptron(s, ls.step, yes)
 	}
 	q.ask(s)
 }
 
-// judgePerceptron judges both answers about step ls: the sign against the
-// prediction the tie rule made, the mistake against the update; the reason
-// is the decision on the sum, which the step's line above spells out:
-//
-//	sign +1 ✗ wrong, mistake? yes ✓ right: sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg)
-func (q *quiz) judgePerceptron(ls shownStep, tie learn.Tie, mistake bool) string {
-	st := ls.step
-	why := fmt.Sprintf("f(x%s) = %s: %s", learn.Sub(st.I+1), learn.Num(st.F), notation.Decision(st, tie))
-	var sign string
-	if st.Prediction == 0 {
-		// Under the tie rule mistake f = 0 has no sign: not scored.
-		sign = "sign " + learn.Sign(q.sign) + " (not scored: f = 0 has no sign under tie rule mistake)"
-	} else {
-		sign = q.judge(askSign, q.sign == st.Prediction, "sign "+learn.Sign(q.sign), "")
-	}
-	return sign + ", " + q.judge(askMistake, mistake == st.Mistake, "mistake? "+yesNo(mistake), why)
-}
-
 // judge scores one answer and writes it: "sign +1 ✓ right" or
-// "mistake? no ✗ wrong (why)".
-func (q *quiz) judge(kind int, right bool, said, why string) string {
+// "mistake? no ✗ wrong".
+func (q *quiz) judge(kind int, right bool, said string) string {
 	q.asked[kind]++
-	out := said + " ✗ wrong"
 	if right {
 		q.right[kind]++
-		out = said + " ✓ right"
+		return said + " ✓ right"
 	}
-	if why != "" {
-		out += ": " + why
-	}
-	return out
+	return said + " ✗ wrong"
 }
 
-func clipReason(p learn.PairStep) string {
-	bound := func(b learn.Bound) string {
-		switch b {
-		case learn.AtZero:
-			return "clipped at 0"
-		case learn.AtC:
-			return "clipped at C"
-		}
-		return "inside the box"
+// syncQuizKeys disables, while the quiz is on, the keys it refuses or
+// takes for answers (space e c p, the speed, n's fewer points, comparison
+// and cross-validation), so the full help does not offer them, and
+// enables the answers the open question takes, which make the key line.
+func (m *Model) syncQuizKeys() {
+	q := m.quiz
+	m.keys.Compare.SetEnabled(q == nil)
+	m.keys.CrossVal.SetEnabled(q == nil)
+	if q == nil {
+		m.keys.Quiz.SetHelp("Q", "quiz mode")
+		return
 	}
-	return fmt.Sprintf("pair (%d, %d): α%s %s → %s (%s), α%s %s → %s (%s)", p.I+1, p.J+1,
-		learn.Sub(p.I+1), learn.Num(p.AlphaI[0]), learn.Num(p.AlphaI[1]), bound(p.ClipI),
-		learn.Sub(p.J+1), learn.Num(p.AlphaJ[0]), learn.Num(p.AlphaJ[1]), bound(p.ClipJ))
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
+	m.keys.Quiz.SetHelp("Q", "leave quiz mode")
+	pk := &m.player.keys
+	back := pk.Back.Enabled()
+	for _, b := range []*key.Binding{&pk.Step, &pk.Epoch, &pk.Converge, &pk.Play, &pk.Faster, &pk.Slower, &m.keys.FewerPoints} {
+		b.SetEnabled(false)
 	}
-	return "no"
-}
-
-// score writes the score: "score 5/7 (sign 3/4, mistake 2/3)".
-func (q *quiz) score() string {
-	right, asked := 0, 0
-	var parts []string
-	for kind, name := range []string{"sign", "mistake", "clip"} {
-		right, asked = right+q.right[kind], asked+q.asked[kind]
-		if q.asked[kind] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d/%d", name, q.right[kind], q.asked[kind]))
-		}
-	}
-	s := fmt.Sprintf("score %d/%d", right, asked)
-	if len(parts) > 0 {
-		s += " (" + strings.Join(parts, ", ") + ")"
-	}
-	return s
-}
-
-// prompt is what to press now.
-func (q *quiz) prompt() string {
-	switch q.phase {
-	case askSign:
-		return "sign of f(xᵢ)? + or −"
-	case askMistake:
-		return "you said " + learn.Sign(q.sign) + ": a mistake? y or n"
-	}
-	return "will the pair update clip an α at 0 or C? y or n"
-}
-
-// quizLines are the quiz's two lines under the step's: the verdict on the
-// step just revealed (or the message of the last key), then the score and
-// the question about the next step, which stays on screen until answered.
-func (m *Model) quizLines() (verdict, question string) {
-	q, s := m.quiz, m.s
-	q.sync(s)
-	verdict = q.verdict
-	if m.message != "" {
-		verdict = m.message
-	}
-	short := fmt.Sprintf("score %d/%d", q.right[0]+q.right[1]+q.right[2], q.asked[0]+q.asked[1]+q.asked[2])
-	switch i := s.p.Next(); {
-	case !running(s):
-		question = "QUIZ over: training has stopped · " + q.score() + " · r resets α, Q leaves"
-	case s.svm() != nil:
-		question = fmt.Sprintf("QUIZ iteration %d · %s · %s", s.p.T()+1, q.prompt(), short)
-	case i >= 0:
-		x := trainingPoints(s.opts)[i]
-		sub := learn.Sub(i + 1)
-		question = fmt.Sprintf("QUIZ step %d · x%s = (%s, %s), y%s = %s · %s · %s",
-			s.p.T()+1, sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(x.Y), strings.ReplaceAll(q.prompt(), "xᵢ", "x"+sub), short)
-	}
-	return verdict, question
-}
-
-// syncKeys enables the answers the open question takes.
-func (q *quiz) syncKeys(live bool) {
+	q.sync(m.s)
+	live := running(m.s)
 	k := &q.keys
 	k.Plus.SetEnabled(live && q.phase != askClip)
 	k.Minus.SetEnabled(live && q.phase != askClip)
 	k.Yes.SetEnabled(live && q.phase != askSign)
 	k.No.SetEnabled(live && q.phase != askSign)
+	yes, no := "a mistake", "not a mistake"
+	if q.phase == askClip {
+		yes, no = "it clips", "it does not clip"
+	}
+	k.Yes.SetHelp("y", yes)
+	k.No.SetHelp("n", no)
+	k.Back.SetEnabled(back)
+	k.Reset.SetEnabled(!live)
+}
+
+// refreshQuiz puts the quiz on screen while it is on: the verdict on the
+// step just revealed in the narration's second line (a key's message
+// takes its place), the question about the next step, which stays on
+// screen until it is answered, and the score in the status line.
+func (m *Model) refreshQuiz() {
+	m.status.quiz, m.narration.loud = "", m.quiz != nil
+	if m.quiz == nil {
+		return
+	}
+	m.quiz.sync(m.s)
+	m.narration.message = m.quiz.verdict
+	if m.message != "" {
+		m.narration.message = m.message
+	}
+	m.narration.probe = m.th.Bold.Render(m.quizQuestion(m.width))
+	m.status.quiz = "quiz " + m.quiz.score()
 }

@@ -20,6 +20,8 @@ type statusView struct {
 	w, h   int
 	// note is what the root adds: comparison mode says what it compares.
 	note string
+	// quiz is quiz mode's score, said in place of the player's state.
+	quiz string
 }
 
 // SetSize sets the lines and width the status wraps into.
@@ -79,7 +81,11 @@ func (v *statusView) line() string {
 			data, s.learnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
 			svs, acc, state)
 	}
-	line += " │ " + v.player.status()
+	if v.quiz != "" {
+		line += " │ " + v.quiz
+	} else {
+		line += " │ " + v.player.status()
+	}
 	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
 		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
 		// and an added point starts it afresh.
