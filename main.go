@@ -133,12 +133,20 @@ kernelscope trace --dataset worked4
 	flags.BindLearner(true)
 	flags.CycleLearners() // l cycles the learners: --budget waits for its turn
 	flags.BindSplit()     // h holds rows out; --test starts with them held out
+	flags.BindSession()   // w then s saves one
 	var display tui.Display
 	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
-	root.RunE = func(*cobra.Command, []string) error {
+	steps := root.Flags().Int("steps", 0, "open after this many steps, ≥ 0 (R writes it into the command that recreates a state)")
+	root.RunE = func(c *cobra.Command, _ []string) error {
+		if *steps < 0 {
+			return setup.Usagef("--steps must be ≥ 0, not %d", *steps)
+		}
 		s, err := flags.Resolve()
 		if err != nil {
 			return err
+		}
+		if c.Flags().Changed("steps") {
+			s.Replay.Steps = *steps
 		}
 		return tui.Run(s, display)
 	}

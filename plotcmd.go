@@ -38,6 +38,7 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 	flags := setup.Bind(c.Flags(), "plot", setup.Train)
 	flags.BindLearner(true)
 	flags.BindSplit()
+	flags.BindSession()
 	out := c.Flags().String("out", "", "the figure's file: .png, .svg or .pdf (required)")
 	nSteps := c.Flags().Int("steps", -1, "take this many steps (SMO iterations for the SVM), ≥ 0 (default: until training stops)")
 	size := c.Flags().String("size", "1200x1200", "the figure's size in pixels, WxH, each 100 to 8000 (a vector format keeps the physical size at --dpi)")
@@ -95,6 +96,19 @@ func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
 	train, test := s.Split()
 	cfg := s.Config
 	cfg.NoHistory = true
+	if r := s.Replay; r.Steps > 0 || len(r.AppendedAt) > 0 {
+		// A session (--session): the run as it was saved, appends and all.
+		base := s.ReplayBase()
+		btrain, _ := base.Split()
+		l, err := learn.NewLearner(cfg, datasets.Examples(btrain))
+		if err != nil {
+			return figure.Spec{}, err
+		}
+		if err := setup.ReplayOn(*s, l, nil, nil); err != nil {
+			return figure.Spec{}, err
+		}
+		return figure.Of(l, train, test, figure.ViewOf(s.Points), sourceName(s))
+	}
 	l, err := learn.NewLearner(cfg, datasets.Examples(train))
 	if err != nil {
 		return figure.Spec{}, err

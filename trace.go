@@ -39,6 +39,7 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 	flags := setup.Bind(c.Flags(), "trace", setup.Train)
 	flags.BindLearner(true)
 	flags.BindSplit()
+	flags.BindSession()
 	format := c.Flags().String("format", "text", "output: "+formatNames(traceFormats))
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		// The format is a flag value: say it is wrong before anything else.

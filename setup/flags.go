@@ -45,6 +45,7 @@ type Flags struct {
 	standardize    bool
 	learner        learnerFlags
 	split          splitFlags
+	session        string
 }
 
 // Bind defines on fs the flags of a command that uses data for use, and

@@ -41,6 +41,9 @@ type Options struct {
 	// Holdout is the part of Points held out as test data (--test): Split
 	// gives the two parts.
 	Holdout Holdout
+	// Replay is how far training went in a session file (--session), or
+	// the steps --steps asks for: zero to start from α = 0.
+	Replay Replay
 }
 
 // DefaultDataset is what the terminal program and trace open without

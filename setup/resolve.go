@@ -15,6 +15,9 @@ import (
 // all found before the file system is touched; data that cannot be read
 // comes back as other errors.
 func (f *Flags) Resolve() (Options, error) {
+	if f.set("session") {
+		return f.resolveSession()
+	}
 	var s Options
 	// Flag values first, whatever else is wrong: a bad value is always the
 	// first thing to say.

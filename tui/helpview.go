@@ -39,7 +39,7 @@ func (h helpKeys) groups() []helpGroup {
 	// The four arrows share one line, so the help fits 80×24.
 	arrows := key.NewBinding(key.WithHelp("↑↓←→", "move cursor (⇧ ×5)"))
 	arrows.SetEnabled(k.Up.Enabled())
-	edit := group("cursor and editing", arrows, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Figure)
+	edit := group("cursor and editing", arrows, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Reproduce, k.Figure)
 	for _, m := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
 		edit.items = append(edit.items, m)
 		edit.off = append(edit.off, false)

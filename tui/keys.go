@@ -89,16 +89,17 @@ type KeyMap struct {
 	Compare     key.Binding
 	CompareWhat key.Binding
 
-	Up     key.Binding
-	Down   key.Binding
-	Left   key.Binding
-	Right  key.Binding
-	NextSV key.Binding
-	Goto   key.Binding
-	AddPos key.Binding
-	AddNeg key.Binding
-	Delete key.Binding
-	Save   key.Binding
+	Up        key.Binding
+	Down      key.Binding
+	Left      key.Binding
+	Right     key.Binding
+	NextSV    key.Binding
+	Goto      key.Binding
+	AddPos    key.Binding
+	AddNeg    key.Binding
+	Delete    key.Binding
+	Save      key.Binding
+	Reproduce key.Binding
 
 	Panel    key.Binding
 	OnlySV   key.Binding
@@ -149,16 +150,17 @@ func DefaultKeyMap() KeyMap {
 		Compare:     b([]string{"|"}, "|", "comparison mode"),
 		CompareWhat: b([]string{"L"}, "L", "what is compared"),
 
-		Up:     b([]string{"up", "shift+up"}, "↑", "cursor up (⇧ ×5)"),
-		Down:   b([]string{"down", "shift+down"}, "↓", "cursor down (⇧ ×5)"),
-		Left:   b([]string{"left", "shift+left"}, "←", "cursor left (⇧ ×5)"),
-		Right:  b([]string{"right", "shift+right"}, "→", "cursor right (⇧ ×5)"),
-		NextSV: b([]string{"v"}, "v", "cursor to next SV"),
-		Goto:   b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0–9", "jump to xᵢ (type i)"),
-		AddPos: b([]string{"o"}, "o", "add +1 point here"),
-		AddNeg: b([]string{"x"}, "x", "add −1 point here"),
-		Delete: b([]string{"delete", "backspace"}, "del", "delete nearest"),
-		Save:   b([]string{"w"}, "w", "write data to CSV"),
+		Up:        b([]string{"up", "shift+up"}, "↑", "cursor up (⇧ ×5)"),
+		Down:      b([]string{"down", "shift+down"}, "↓", "cursor down (⇧ ×5)"),
+		Left:      b([]string{"left", "shift+left"}, "←", "cursor left (⇧ ×5)"),
+		Right:     b([]string{"right", "shift+right"}, "→", "cursor right (⇧ ×5)"),
+		NextSV:    b([]string{"v"}, "v", "cursor to next SV"),
+		Goto:      b([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, "0–9", "jump to xᵢ (type i)"),
+		AddPos:    b([]string{"o"}, "o", "add +1 point here"),
+		AddNeg:    b([]string{"x"}, "x", "add −1 point here"),
+		Delete:    b([]string{"delete", "backspace"}, "del", "delete nearest"),
+		Save:      b([]string{"w"}, "w", "save data/session"),
+		Reproduce: b([]string{"R"}, "R", "reproduce command"),
 
 		Panel:    b([]string{"g"}, "g", "next panel"),
 		OnlySV:   b([]string{"V"}, "V", "α: only SVs / all"),
@@ -197,7 +199,7 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 // FullHelp is the root's keys, grouped in columns.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Holdout, k.Save},
+		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Holdout, k.Save, k.Reproduce},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
 		{k.Learner, k.CDown, k.CUp, k.BudgetDown, k.BudgetUp, k.Ensemble, k.Compare, k.CompareWhat},
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
@@ -223,9 +225,7 @@ func (m *Model) syncKeys() {
 	k := &m.keys
 	s := m.s
 	m.player.syncKeys()
-	if m.quiz != nil {
-		m.quiz.syncKeys(running(s))
-	}
+	defer m.syncQuizKeys() // after the rest: it overrides a few
 	gen := s.generated()
 	k.FewerPoints.SetEnabled(gen)
 	k.MorePoints.SetEnabled(gen)

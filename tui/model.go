@@ -85,6 +85,9 @@ type Model struct {
 	// "edit"), when the first press would have lost unsaved points.
 	confirm  string
 	quitting bool
+	// openErr is why the session could not be replayed as saved (Run
+	// refuses to start on it).
+	openErr error
 }
 
 type (
@@ -99,7 +102,7 @@ type (
 // New makes the root model for the given options.
 func New(o Options) *Model {
 	noColor := os.Getenv("NO_COLOR") != ""
-	s, err := newSession(o)
+	s, err := openSession(o)
 	m := &Model{
 		s:       s,
 		keys:    DefaultKeyMap(),
@@ -119,6 +122,7 @@ func New(o Options) *Model {
 	m.setTheme()
 	m.syncKeys()
 	if err != nil {
+		m.openErr = err
 		m.message = "could not open that data, so this is an empty plane: " + err.Error()
 	}
 	return m
@@ -213,13 +217,7 @@ func (m *Model) refreshPanels() {
 	if m.region.cursorOn && m.region.hasPlot() {
 		m.narration.probe = m.probe()
 	}
-	if m.quiz != nil {
-		// The verdict in place of the update, and the question, which
-		// stays on screen whatever else is said.
-		verdict, question := m.quizLines()
-		m.narration.message = verdict
-		m.narration.probe = m.th.Bold.Render(question)
-	}
+	m.refreshQuiz()
 }
 
 // route hands a message to the part of the program it is for.
@@ -265,6 +263,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 	case figureMsg:
 		m.figureWritten(msg)
+	case sessionSavedMsg:
+		return m.sessionSaved(msg)
 	case savedMsg:
 		if msg.err != nil {
 			m.message = "save failed, nothing was written: " + msg.err.Error()
@@ -284,6 +284,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.confirm = ""
 	if !key.Matches(msg, k.Goto) {
 		m.typed = ""
+	}
+	if confirm == "save" {
+		return m.saveChoice(msg)
 	}
 	if m.cv.open && m.cv.handles(msg) {
 		return m.cvKey(msg)
@@ -384,7 +387,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.deleteAtCursor()
 	case key.Matches(msg, k.Save):
-		return m.save()
+		m.askSave()
+	case key.Matches(msg, k.Reproduce):
+		return m.reproduce()
 	case key.Matches(msg, k.Figure):
 		return m.writeFigure()
 	case key.Matches(msg, k.Quiz):

@@ -339,14 +339,16 @@ func TestSave(t *testing.T) {
 	}
 	defer os.Chdir(wd)
 	m := newModel(t, builtinOptions(t, "worked3", 0), 120, 40)
-	_, cmd := m.Update(keyMsg("w"))
+	press(m, "w") // w asks: c for the points as CSV, s for the session
+	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 1)
 	tab, err := datasets.LoadCSV(filepath.Join(dir, "kernelscope-worked3.csv"))
 	if err != nil || len(tab.Points) != 3 || tab.Points[2] != (datasets.Point{X1: 1, X2: 3, Y: -1}) {
 		t.Fatalf("saved file: %v %v", tab.Points, err)
 	}
 	// A second save does not overwrite the first.
-	_, cmd = m.Update(keyMsg("w"))
+	press(m, "w")
+	_, cmd = m.Update(keyMsg("c"))
 	run(m, cmd, 1)
 	if _, err := os.Stat(filepath.Join(dir, "kernelscope-worked3-2.csv")); err != nil {
 		t.Errorf("second save: %v", err)

@@ -296,8 +296,8 @@ func TestYourDataStaysInTheCycle(t *testing.T) {
 	if len(m.s.yours.Points) != 5 || !strings.Contains(m.message, "press o again") {
 		t.Fatalf("o on other data replaced your unsaved points without asking: %d, %q", len(m.s.yours.Points), m.message)
 	}
-	press(m, "D")
-	_, cmd = m.Update(keyMsg("w"))
+	press(m, "D", "w")
+	_, cmd = m.Update(keyMsg("c"))
 	run(m, cmd, 1)
 	if m.s.unsaved {
 		t.Fatalf("still unsaved after w: %s", m.message)
@@ -339,7 +339,8 @@ func TestSaveNeverReplaces(t *testing.T) {
 		}
 	}
 	m := newModel(t, builtinOptions(t, "worked3", 0), 120, 40)
-	_, cmd := m.Update(keyMsg("w"))
+	press(m, "w")
+	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 1)
 	for _, n := range names {
 		if b, err := os.ReadFile(filepath.Join(dir, n)); err != nil || string(b) != "mine "+n {

@@ -13,6 +13,10 @@ type Display struct {
 // inside it comes back as a *PanicError, with the terminal restored.
 func Run(o Options, d Display) error {
 	m := New(o)
+	if m.openErr != nil && (o.Replay.Steps > 0 || len(o.Replay.AppendedAt) > 0) {
+		// A session that does not replay as saved is not opened half.
+		return m.openErr
+	}
 	m.big = d.Big
 	g := &guard{m: m}
 	prog := tea.NewProgram(g)

@@ -70,6 +70,9 @@ type session struct {
 	lastHoldout setup.Holdout
 	// passes is the run pass by pass, for the chart of mistakes per pass.
 	passes passLog
+	// appendedAt are the steps at which points were appended mid-run
+	// since α was last 0 (a session file replays them).
+	appendedAt []int
 }
 
 // shownStep is one step as the narration shows it.
@@ -137,7 +140,7 @@ func (s *session) apply(o Options) error {
 		// A new learner shows its own function first (A cycles).
 		s.shown = shownDefault(p.Config().Algo)
 	}
-	s.opts, s.p, s.err = o, p, nil
+	s.opts, s.p, s.err, s.appendedAt = o, p, nil, nil
 	s.setTest(o)
 	s.passes = passLog{}
 	s.flash = -1
@@ -308,6 +311,7 @@ func (s *session) last() (shownStep, bool) {
 // reset sets every α to 0.
 func (s *session) reset() {
 	s.p.Reset()
+	s.appendedAt = nil
 	s.steps = s.steps[:0]
 	s.passes = passLog{}
 	s.err, s.flash = nil, -1

@@ -92,6 +92,7 @@ func (s *session) addPoint(x1, x2 float64, y int) (kept bool, err error) {
 	if err := a.Append(learn.Example{X1: x1, X2: x2, Y: y}); err != nil {
 		return false, err
 	}
+	s.appendedAt = append(s.appendedAt, s.p.T())
 	s.opts.Points = append(append([]datasets.Point(nil), s.opts.Points...), pt)
 	s.edit()
 	if n := len(s.steps); n > 0 {
