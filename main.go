@@ -108,6 +108,9 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) error
 	)
 }
 
+// runTUI opens the terminal program; tests put a recorder in its place.
+var runTUI = tui.Run
+
 // newRoot builds the command tree: the terminal program at the root, then
 // trace, datasets, export and man (Cobra adds completion and help).
 func newRoot() *cobra.Command {
@@ -148,7 +151,7 @@ kernelscope trace --dataset worked4
 		if c.Flags().Changed("steps") {
 			s.Replay.Steps = *steps
 		}
-		return tui.Run(s, display)
+		return runTUI(s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
 	root.AddCommand(newFeaturesCmd(), newSVMCmd(), newCVCmd(), newPlotCmd())

@@ -96,7 +96,7 @@ func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
 	train, test := s.Split()
 	cfg := s.Config
 	cfg.NoHistory = true
-	if r := s.Replay; r.Steps > 0 || len(r.AppendedAt) > 0 {
+	if r := s.Replay; s.Session != "" || r.Steps > 0 || len(r.AppendedAt) > 0 {
 		// A session (--session): the run as it was saved, appends and all.
 		base := s.ReplayBase()
 		btrain, _ := base.Split()

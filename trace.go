@@ -277,7 +277,7 @@ func traceHeader(s *setup.Options, p *learn.Perceptron) string {
 	cfg := p.Config()
 	return fmt.Sprintf("%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %s%s",
 		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
-		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg))
+		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg)) + s.TraceNote()
 }
 
 // traceSummary is what closes a trace, each line ending in a newline: the
@@ -307,7 +307,7 @@ func sourceName(s *setup.Options) string {
 	if s.Standardized {
 		name += " (standardized: z-scores)"
 	}
-	return name
+	return s.SessionName(name) // "session s.json (moons, edited)"
 }
 
 func biasText(bias bool) string {

@@ -9,92 +9,130 @@ import (
 	"kernelscope/learn"
 )
 
-// CommandLine is the kernelscope command line that recreates o: the data
-// flags, every training flag, --test, and --steps for o.Replay.Steps. It
-// reports false when no command line can, and a session file must: points
-// edited by hand or appended mid-run, columns picked from a wider file, or
-// a data seed that differs from the shuffle's (one --seed sets both).
+// CommandLine is the command line of the terminal program that recreates
+// o: the same points, the same configuration, the same held-out rows, and
+// --steps for o.Replay.Steps. It names the data (--dataset or --data, with
+// --columns, --label, --positive and --standardize) and then only the flags
+// whose values differ from what the data's preset and the flags' defaults
+// give, so the line stays short: kernelscope --dataset moons --kernel
+// 'rbf(sigma=0.7)' --steps 57.
+//
+// It reports false when no command line can recreate o, and a session
+// file must: points edited by hand or appended while training went on,
+// data from neither a built-in nor a file, or a generated dataset whose
+// seed differs from the training's (one --seed sets both).
 func CommandLine(o Options) ([]string, bool) {
 	cfg := o.Config
-	if o.Replay.Edited || len(o.Replay.AppendedAt) > 0 || !o.Columns.IsZero() {
+	if o.Edited || len(o.Replay.AppendedAt) > 0 || o.Seed != cfg.Seed {
 		return nil, false
 	}
 	args := []string{"kernelscope"}
+	add := func(flag string, value ...string) {
+		switch {
+		case len(value) == 0:
+			args = append(args, "--"+flag)
+		case strings.HasPrefix(value[0], "-"):
+			args = append(args, "--"+flag+"="+value[0]) // not read as a flag
+		default:
+			args = append(args, "--"+flag, value[0])
+		}
+	}
 	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	seed := cfg.Seed
+	// What Resolve gives without a flag: the preset, for --data linear.
+	kernel, bias, tie := "linear", false, learn.TieMistake
 	switch {
 	case o.File != "":
-		args = append(args, "--data", o.File)
+		add("data", o.File)
+		if c := o.Columns; !c.IsZero() {
+			add("columns", strconv.Itoa(c.X1.Number)+","+strconv.Itoa(c.X2.Number))
+			add("label", strconv.Itoa(c.Label.Number))
+			if c.HasPositive {
+				add("positive", c.Positive)
+			}
+		}
 	case o.Dataset != "":
 		b, ok := datasets.Lookup(o.Dataset)
 		if !ok {
 			return nil, false
 		}
-		args = append(args, "--dataset", o.Dataset)
-		if b.Generated {
-			args = append(args, "--n", strconv.Itoa(o.N), "--noise", num(o.Noise))
-			if usesSeed(cfg) && o.Seed != cfg.Seed {
-				return nil, false
-			}
-			seed = o.Seed
+		add("dataset", b.Name)
+		if b.Generated && o.N != b.DefaultN {
+			add("n", strconv.Itoa(o.N))
 		}
+		if b.Generated && o.Noise != b.DefaultNoise {
+			add("noise", num(o.Noise))
+		}
+		k, err := learn.ParseKernel(b.Preset.Kernel)
+		if err != nil {
+			return nil, false
+		}
+		kernel, bias, tie = k.Spec(), b.Preset.Bias, b.Preset.Tie
 	default:
 		return nil, false
 	}
 	if o.Standardized {
-		args = append(args, "--standardize")
+		add("standardize")
 	}
-	args = append(args, "--seed", strconv.FormatUint(seed, 10), "--kernel", cfg.Kernel.Spec(), "--tie", cfg.Tie.String(),
-		"--eta", num(cfg.Eta), "--epochs", strconv.Itoa(cfg.Epochs))
-	if cfg.Bias {
-		args = append(args, "--bias")
+	if cfg.Seed != 1 {
+		add("seed", strconv.FormatUint(cfg.Seed, 10))
+	}
+	if spec := cfg.Kernel.Spec(); spec != kernel {
+		add("kernel", spec)
+	}
+	if cfg.Bias != bias {
+		add("bias=" + strconv.FormatBool(cfg.Bias))
+	}
+	if cfg.Tie != tie {
+		add("tie", cfg.Tie.String())
+	}
+	if cfg.Eta != 1 {
+		add("eta", num(cfg.Eta))
+	}
+	if cfg.Epochs != 100 {
+		add("epochs", strconv.Itoa(cfg.Epochs))
 	}
 	if cfg.Shuffle {
-		args = append(args, "--shuffle")
+		add("shuffle")
 	}
 	if cfg.Algo != learn.AlgoPerceptron {
-		args = append(args, "--algo", cfg.Algo.String())
+		add("algo", cfg.Algo.String())
 	}
-	if cfg.Algo.Budgeted() {
-		args = append(args, "--budget", strconv.Itoa(cfg.Budget))
+	if cfg.Budget != DefaultBudget {
+		add("budget", strconv.Itoa(cfg.Budget))
 	}
-	if cfg.Algo == learn.AlgoSVM {
-		c := "inf"
-		if eff := cfg.SVM.EffectiveC(); !math.IsInf(eff, 1) {
-			c = num(eff)
+	if c := cfg.SVM.EffectiveC(); c != learn.DefaultC {
+		if math.IsInf(c, 1) {
+			add("C", "inf")
+		} else {
+			add("C", num(c))
 		}
-		args = append(args, "--C", c)
-		if cfg.SVM.Tol != 0 && cfg.SVM.Tol != learn.DefaultTol {
-			args = append(args, "--tol", num(cfg.SVM.Tol))
-		}
-		if cfg.SVM.MaxIter != 0 {
-			args = append(args, "--max-iter", strconv.Itoa(cfg.SVM.MaxIter))
-		}
+	}
+	if cfg.SVM.Tol != 0 && cfg.SVM.Tol != learn.DefaultTol {
+		add("tol", num(cfg.SVM.Tol))
+	}
+	if cfg.SVM.MaxIter != 0 {
+		add("max-iter", strconv.Itoa(cfg.SVM.MaxIter))
 	}
 	if h := o.Holdout; h.On() {
-		args = append(args, "--test", num(h.Fraction))
+		add("test", num(h.Fraction))
 		if h.Shuffled {
-			args = append(args, "--split-seed", strconv.FormatUint(h.Seed, 10))
+			add("split-seed", strconv.FormatUint(h.Seed, 10))
 		}
 	}
 	if o.Replay.Steps > 0 {
-		args = append(args, "--steps", strconv.Itoa(o.Replay.Steps))
+		add("steps", strconv.Itoa(o.Replay.Steps))
 	}
 	return args, true
 }
 
-// usesSeed reports whether training draws from cfg.Seed: a shuffled order,
-// or the budget perceptron's choice of what to forget.
-func usesSeed(cfg learn.Config) bool { return cfg.Shuffle || cfg.Algo == learn.AlgoBudget }
-
 // ShellQuote joins args for a POSIX shell: an argument with anything but
-// letters, digits and _ . / = : , + - in it is put in single quotes.
+// letters, digits and _ . / = : , + - @ % in it is put in single quotes.
 func ShellQuote(args []string) string {
 	out := make([]string, len(args))
 	for i, a := range args {
 		safe := a != ""
 		for _, r := range a {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./=:,+-", r)) {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./=:,+-@%", r)) {
 				safe = false
 				break
 			}

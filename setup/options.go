@@ -34,6 +34,10 @@ type Options struct {
 	// Standardized reports that Points are z-scores of the data (mean 0,
 	// sd 1 per coordinate), not the data as written.
 	Standardized bool
+	// Edited reports that Points were changed by hand after they came from
+	// the dataset or file (the terminal program's o, x and del): only a
+	// session file recreates them.
+	Edited bool
 	// Config is the training configuration (kernel, bias, tie rule, η, cap,
 	// shuffle, the row cache's budget); zero for Export, which does not
 	// train.
@@ -44,6 +48,9 @@ type Options struct {
 	// Replay is how far training went in a session file (--session), or
 	// the steps --steps asks for: zero to start from α = 0.
 	Replay Replay
+	// Session is the session file these options were read from (--session),
+	// "" otherwise.
+	Session string
 }
 
 // DefaultDataset is what the terminal program and trace open without

@@ -3,53 +3,30 @@ package setup
 import (
 	"errors"
 	"fmt"
-
-	"github.com/spf13/pflag"
+	"strconv"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
-// BindSession adds --session FILE, which opens a saved session: its data,
-// training and steps. Call it after Bind and BindLearner.
-func (f *Flags) BindSession() {
-	f.fs.StringVar(&f.session, "session", "", "reopen a session file (the terminal program's w then s): its points, kernel, learner and steps; the data and training flags cannot be given with it")
+// Replay is how far a run went: Steps steps in all (SMO iterations for
+// the SVM), and the last len(AppendedAt) points of Options.Points
+// appended while training went on, the k-th when T was AppendedAt[k]
+// (ascending); the other points were trained on from α = 0. A session
+// file holds one (--session), and --steps N is Replay{Steps: N}.
+//
+// That is the whole state of a run: every other change of data or
+// configuration starts again from α = 0, undo cannot go below an append
+// (learn.Perceptron.Append clears the history), and E raises the pass
+// cap in place, which the cap written with the session covers.
+type Replay struct {
+	Steps      int
+	AppendedAt []int
 }
 
-// sessionKeeps are the flags that may go with --session: they say how to
-// run or show the session, not what it is.
-var sessionKeeps = map[string]bool{"session": true, "memory": true, "big": true, "out": true, "size": true, "dpi": true, "format": true, "help": true}
-
-// resolveSession reads --session; any flag that would set the data or the
-// training is a usage error, since the file sets them.
-func (f *Flags) resolveSession() (Options, error) {
-	var clash string
-	f.fs.Visit(func(fl *pflag.Flag) {
-		if !sessionKeeps[fl.Name] && clash == "" {
-			clash = fl.Name
-		}
-	})
-	if clash != "" {
-		return Options{}, Usagef("--session sets the data and training; --%s cannot be combined with it", clash)
-	}
-	if f.session == "" {
-		return Options{}, Usagef("--session needs a file name")
-	}
-	var budget int64
-	if f.use == Train {
-		b, err := f.rowBudget()
-		if err != nil {
-			return Options{}, err
-		}
-		budget = b
-	}
-	o, err := LoadSession(f.session)
-	if err != nil {
-		return Options{}, err
-	}
-	o.Config.RowCacheBytes = budget
-	return o, nil
-}
+// IsZero reports whether r starts from α = 0 and takes no step.
+func (r Replay) IsZero() bool { return r.Steps == 0 && len(r.AppendedAt) == 0 }
 
 // ReplayBase is o as its run started: the points but the ones appended
 // mid-run, and no replay.
@@ -65,11 +42,31 @@ func (o Options) Appended() []datasets.Point {
 	return o.Points[len(o.Points)-len(o.Replay.AppendedAt):]
 }
 
-// ReplayOn replays o.Replay on l, a fresh learner of o.ReplayBase():
-// steps up to each append, appends, and steps to o.Replay.Steps. step
-// takes one step and reports whether it did (the terminal program's keeps
-// its narration); nil steps l itself. A run that stops before the steps
-// recorded is an error: the file claims more than training does.
+// Open builds o's learner on the points o.ReplayBase() trains on, with
+// run's options, and replays o.Replay on it (ReplayOn).
+func Open(o Options, run learn.RunOptions) (learn.Learner, error) {
+	base := o.ReplayBase()
+	train, _ := base.Split()
+	cfg := o.Config
+	cfg.RunOptions = run
+	l, err := learn.NewLearner(cfg, datasets.Examples(train))
+	if err != nil {
+		return nil, err
+	}
+	if err := ReplayOn(o, l, nil, nil); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// ReplayOn replays o.Replay on l, a fresh learner of o.ReplayBase(): it
+// steps up to each append, appends, and steps to o.Replay.Steps, with
+// nothing of training written twice: the learner's own Step and Append
+// do it all. step takes one step and reports whether it did (the terminal
+// program's keeps its narration); nil steps l itself. add appends a point
+// (the terminal program's keeps its edits); nil appends to l. A run that
+// stops before a step the replay needs is an error that says where it
+// stopped: the file claims more than training does.
 func ReplayOn(o Options, l learn.Learner, step func() (bool, error), add func(datasets.Point) error) error {
 	if step == nil {
 		step = func() (bool, error) {
@@ -83,35 +80,49 @@ func ReplayOn(o Options, l learn.Learner, step func() (bool, error), add func(da
 	if add == nil {
 		add = func(p datasets.Point) error {
 			a, ok := l.(learn.Appender)
-			if !ok {
-				return fmt.Errorf("the %v learner cannot take a point mid-run", l.Config().Algo)
+			if !ok || l.Config().Algo.Averaging() {
+				return fmt.Errorf("the %v learner cannot take a point while it trains", l.Config().Algo)
 			}
 			return a.Append(learn.Example{X1: p.X1, X2: p.X2, Y: p.Y})
 		}
 	}
-	to := func(t int) error {
+	first := len(o.Points) - len(o.Replay.AppendedAt) // 0-based, of the first appended point
+	to := func(t int, field, what string) error {
 		for l.T() < t {
 			ok, err := step()
-			if err != nil {
-				return err
+			if err == nil && !ok {
+				err = fmt.Errorf("training stops at step %d (%s)", l.T(), stopWord(l))
 			}
-			if !ok {
-				return fmt.Errorf("%d steps asked for, but training stops at step %d (%s)", t, l.T(), stopWord(l))
+			if err != nil {
+				return o.replayError(field, what, err)
 			}
 		}
 		return nil
 	}
 	for k, p := range o.Appended() {
-		if err := to(o.Replay.AppendedAt[k]); err != nil {
+		at := o.Replay.AppendedAt[k]
+		if err := to(at, "appended_at", fmt.Sprintf("point %d is appended at step %d", first+k+1, at)); err != nil {
 			return err
 		}
 		if err := add(p); err != nil {
-			return fmt.Errorf("appending point %d of the session: %w", len(o.Points)-len(o.Replay.AppendedAt)+k+1, err)
+			return o.replayError("appended_at", fmt.Sprintf("point %d is appended at step %d", first+k+1, at), err)
 		}
 	}
-	return to(o.Replay.Steps)
+	return to(o.Replay.Steps, "steps", strconv.Itoa(o.Replay.Steps))
 }
 
+// replayError says that the run does not go where o.Replay says: in a
+// session file's words (`s.json: "steps": 500, but training stops at step
+// 12 (converged)`), or --steps's.
+func (o Options) replayError(field, what string, err error) error {
+	if o.Session != "" {
+		return fmt.Errorf("%s: %q: %s, but %w", safetext.Name(o.Session), field, what, err)
+	}
+	return fmt.Errorf("--steps %d: %w", o.Replay.Steps, err)
+}
+
+// stopWord says why a learner stopped: converged, at its cap, or the
+// error that stopped it.
 func stopWord(l learn.Learner) string {
 	switch {
 	case l.Err() != nil:
@@ -119,5 +130,5 @@ func stopWord(l learn.Learner) string {
 	case l.State() == learn.Converged:
 		return "converged"
 	}
-	return "at the pass cap"
+	return "at its cap"
 }

@@ -3,8 +3,6 @@ package tui
 import (
 	"fmt"
 	"math"
-	"path/filepath"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -118,8 +116,7 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 // is taken by creating it exclusively (datasets.SaveNew).
 func (m *Model) save() tea.Cmd {
 	pts := append([]datasets.Point(nil), m.s.opts.Points...)
-	base := strings.TrimSuffix(filepath.Base(m.s.name()), "*")
-	base = strings.TrimSuffix(base, filepath.Ext(base))
+	base := m.s.fileStem()
 	version := m.s.editVersion
 	return func() tea.Msg {
 		path, err := datasets.SaveNew(".", base, pts)

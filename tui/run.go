@@ -13,8 +13,9 @@ type Display struct {
 // inside it comes back as a *PanicError, with the terminal restored.
 func Run(o Options, d Display) error {
 	m := New(o)
-	if m.openErr != nil && (o.Replay.Steps > 0 || len(o.Replay.AppendedAt) > 0) {
-		// A session that does not replay as saved is not opened half.
+	if m.openErr != nil && (o.Session != "" || !o.Replay.IsZero()) {
+		// A session or --steps that does not replay as asked is not
+		// opened half.
 		return m.openErr
 	}
 	m.big = d.Big

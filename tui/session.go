@@ -71,8 +71,10 @@ type session struct {
 	// passes is the run pass by pass, for the chart of mistakes per pass.
 	passes passLog
 	// appendedAt are the steps at which points were appended mid-run
-	// since α was last 0 (a session file replays them).
+	// since α was last 0 (a session file replays them); file is the
+	// session file that holds the state last saved (sessionfile.go).
 	appendedAt []int
+	file       savedSession
 }
 
 // shownStep is one step as the narration shows it.
@@ -356,7 +358,7 @@ func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
 		}
 		o.Config.Kernel, o.Config.Bias, o.Config.Tie = k, b.Preset.Bias, b.Preset.Tie
 	}
-	o.Dataset, o.File, o.Header, o.Columns, o.Standardized = b.Name, "", nil, datasets.Columns{}, false
+	o.Dataset, o.File, o.Header, o.Columns, o.Standardized, o.Session = b.Name, "", nil, datasets.Columns{}, false, ""
 	pts, err := generate(b, o.N, o.Noise, o.Seed)
 	if err != nil {
 		return err
@@ -386,6 +388,9 @@ func (s *session) name() string {
 	name := s.opts.Dataset
 	if s.opts.File != "" {
 		name = safetext.Clean(s.opts.File)
+	}
+	if s.edited && s.opts.Session != "" {
+		name = safetext.Clean(s.opts.Session) // points of a session file's
 	}
 	if s.edited {
 		name += "*"

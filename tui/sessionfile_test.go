@@ -2,127 +2,302 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/spf13/pflag"
 
+	"kernelscope/datasets"
+	"kernelscope/learn"
 	"kernelscope/setup"
 )
 
-// saveAndReopen presses w then s, runs the save in the working directory,
-// and opens a new model from the file, as kernelscope --session does.
-func saveAndReopen(t *testing.T, m *Model) *Model {
+// saveSessionFile presses w then s, runs the save it returns (in the
+// working directory) and returns the file's path.
+func saveSessionFile(t *testing.T, m *Model) string {
 	t.Helper()
 	press(m, "w")
+	if !strings.HasPrefix(m.message, "save: c = the points as CSV, s = the whole session") {
+		t.Fatalf("w does not offer the choice: %q", m.message)
+	}
 	_, cmd := m.Update(keyMsg("s"))
-	run(m, cmd, 1)
-	files, _ := filepath.Glob("kernelscope-*-session*.json")
-	if len(files) == 0 {
-		t.Fatalf("no session file written: %s", m.message)
+	if cmd == nil {
+		t.Fatalf("w s returned no command: %q", m.message)
 	}
-	path := files[len(files)-1]
-	if !strings.Contains(m.message, "kernelscope --session "+path) {
-		t.Errorf("message %q does not say how to reopen %s", m.message, path)
+	msg, ok := cmd().(sessionSavedMsg)
+	if !ok || msg.err != nil {
+		t.Fatalf("w s: %+v", msg)
 	}
+	m.Update(msg)
+	line := "kernelscope --session " + msg.path
+	if want := fmt.Sprintf("session saved: %s reopens it (step %d, %d points)", line, m.s.p.T(), len(m.s.opts.Points)); m.message != want {
+		t.Errorf("message %q, want %q", m.message, want)
+	}
+	return msg.path
+}
+
+// reopen opens a new model on a session file, as kernelscope --session
+// does.
+func reopen(t *testing.T, path string) *Model {
+	t.Helper()
 	o, err := setup.LoadSession(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.Remove(path)
-	back := newModel(t, o, 120, 40)
-	if back.openErr != nil {
-		t.Fatal(back.openErr)
+	m := newModel(t, o, 120, 40)
+	if m.openErr != nil {
+		t.Fatal(m.openErr)
 	}
-	return back
+	return m
 }
 
-// sameState compares two models' learners: α bit for bit, T, the pass,
-// the next example, the undo floor; then 30 more steps of each.
+// sameState compares two models' learners: α bit for bit, T, the pass and
+// the position in it, the next example, the state, the undo floor; then
+// 30 more steps of each.
 func sameState(t *testing.T, a, b *Model) {
 	t.Helper()
-	for k := 0; k < 30; k++ {
+	for k := 0; ; k++ {
 		pa, pb := a.s.p, b.s.p
-		if pa.T() != pb.T() || pa.Epoch() != pb.Epoch() || pa.Next() != pb.Next() || pa.AtPassStart() != pb.AtPassStart() || pa.UndoFloor() != pb.UndoFloor() || pa.N() != pb.N() {
-			t.Fatalf("+%d steps: T %d/%d epoch %d/%d next %d/%d floor %d/%d n %d/%d", k, pa.T(), pb.T(), pa.Epoch(), pb.Epoch(), pa.Next(), pb.Next(), pa.UndoFloor(), pb.UndoFloor(), pa.N(), pb.N())
+		if pa.T() != pb.T() || pa.Epoch() != pb.Epoch() || pa.Next() != pb.Next() || pa.AtPassStart() != pb.AtPassStart() ||
+			pa.State() != pb.State() || pa.Mistakes() != pb.Mistakes() || pa.UndoFloor() != pb.UndoFloor() || pa.N() != pb.N() {
+			t.Fatalf("+%d steps: T %d/%d, pass %d/%d, next %d/%d, at start %t/%t, state %v/%v, mistakes %d/%d, floor %d/%d, n %d/%d", k,
+				pa.T(), pb.T(), pa.Epoch(), pb.Epoch(), pa.Next(), pb.Next(), pa.AtPassStart(), pb.AtPassStart(), pa.State(), pb.State(),
+				pa.Mistakes(), pb.Mistakes(), pa.UndoFloor(), pb.UndoFloor(), pa.N(), pb.N())
 		}
 		for j := range pa.N() {
 			if pa.Alpha(j) != pb.Alpha(j) {
-				t.Fatalf("+%d steps: α%d %v ≠ %v", k, j+1, pa.Alpha(j), pb.Alpha(j))
+				t.Fatalf("+%d steps: α%d %v, reopened %v", k, j+1, pa.Alpha(j), pb.Alpha(j))
 			}
+		}
+		if k == 30 {
+			return
 		}
 		a.s.step()
 		b.s.step()
 	}
 }
 
-// TestSessionRoundTripTUI: steps, points added mid-pass at the cursor,
-// more steps; saved with w s and reopened, the state is the same, with
-// shuffle off and on; and after r resets α.
+// TestSessionRoundTripTUI: steps, points added mid-pass at the cursor and
+// by a click, more steps; saved with w s and reopened, the state is the
+// same, for shuffle off and on and for the perceptron and the budget
+// perceptron; and again after b, after r resets α, and after a delete.
 func TestSessionRoundTripTUI(t *testing.T) {
 	t.Chdir(t.TempDir())
-	for _, shuffle := range []bool{false, true} {
-		o := builtinOptions(t, "moons", 60)
-		o.Config.Shuffle = shuffle
-		m := newModel(t, o, 120, 40)
-		press(m, "space", "space", "space", "space", "space", "right", "right", "o", "space", "space", "up", "x", "space")
-		if len(m.s.appendedAt) != 2 {
-			t.Fatalf("shuffle %t: %d appends recorded", shuffle, len(m.s.appendedAt))
+	for _, algo := range []learn.Algo{learn.AlgoPerceptron, learn.AlgoBudget} {
+		for _, shuffle := range []bool{false, true} {
+			name := fmt.Sprintf("%v shuffle %t", algo, shuffle)
+			o := builtinOptions(t, "moons", 60)
+			o.Config.Shuffle, o.Config.Algo, o.Config.Budget = shuffle, algo, 8
+			m := newModel(t, o, 120, 40)
+			press(m, "space", "space", "space", "space", "space", "space", "space", "right", "right", "o", "space", "space", "up", "x", "space")
+			m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseRight})
+			press(m, "space", "space", "space", "b")
+			if len(m.s.appendedAt) != 3 || m.s.appendedAt[0] != 7 || m.s.appendedAt[2] != 10 || m.s.p.T() != 12 {
+				t.Fatalf("%s: appends %v at T %d", name, m.s.appendedAt, m.s.p.T())
+			}
+			path := saveSessionFile(t, m)
+			if m.s.unsaved {
+				t.Errorf("%s: the points are in the session file, but q would ask", name)
+			}
+			back := reopen(t, path)
+			if !back.s.edited || back.s.unsaved || !back.s.onYours || back.s.name() != path+"*" {
+				t.Errorf("%s: reopened edited points: edited %t, unsaved %t, yours %t, name %q", name, back.s.edited, back.s.unsaved, back.s.onYours, back.s.name())
+			}
+			if got := back.s.p.Config(); got.Algo != algo || got.Shuffle != shuffle || got.Budget != 8 {
+				t.Errorf("%s: reopened as %v, shuffle %t, budget %d", name, got.Algo, got.Shuffle, got.Budget)
+			}
+			// Nothing changed since it opened: R names the file it came from.
+			_, cmd := back.Update(keyMsg("R"))
+			if line, ok := clipboard(t, cmd); !ok || line != "kernelscope --session "+path {
+				t.Errorf("%s: R on a reopened session: %q, %q", name, line, back.message)
+			}
+			sameState(t, m, back)
+			// r: α = 0 on all the points, no appends to replay.
+			press(m, "r", "space", "space", "space")
+			if len(m.s.appendedAt) != 0 {
+				t.Errorf("%s: appends %v after r", name, m.s.appendedAt)
+			}
+			sameState(t, m, reopen(t, saveSessionFile(t, m)))
+			// A delete starts again on the points left.
+			p := m.s.opts.Points[5]
+			m.region.cursorOn = true
+			m.region.cursorX, m.region.curY, _ = m.region.cellOf(p.X1, p.X2)
+			press(m, "delete", "space", "space")
+			if len(m.s.opts.Points) != 62 || m.s.p.T() != 2 {
+				t.Fatalf("%s: delete: %d points, T %d: %s", name, len(m.s.opts.Points), m.s.p.T(), m.message)
+			}
+			sameState(t, m, reopen(t, saveSessionFile(t, m)))
 		}
-		back := saveAndReopen(t, m)
-		if !back.s.edited || back.s.unsaved {
-			t.Errorf("reopened edited points: edited %t, unsaved %t", back.s.edited, back.s.unsaved)
-		}
-		sameState(t, m, back)
-		// r: α = 0 on all the points, no appends to replay.
-		press(m, "r", "space", "space", "space")
-		sameState(t, m, saveAndReopen(t, m))
 	}
 }
 
-// TestSaveChoice: w then c still writes the points as CSV; w then another
-// key saves nothing.
-func TestSaveChoice(t *testing.T) {
+// TestSessionRoundTripRebuilt: learners that start again on new points
+// (the averaged perceptron, the SVM) reopen as they were too, and so does
+// a raised cap and held-out rows.
+func TestSessionRoundTripRebuilt(t *testing.T) {
 	t.Chdir(t.TempDir())
-	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
-	press(m, "w")
-	if !strings.Contains(m.message, "c: the points as CSV") {
-		t.Errorf("w does not offer the choice: %q", m.message)
+	avg := builtinOptions(t, "moons", 40)
+	avg.Config.Algo, avg.Config.Shuffle = learn.AlgoAveraged, true
+	m := newModel(t, avg, 120, 40)
+	press(m, "space", "space", "right", "o", "space", "space", "space")
+	if len(m.s.appendedAt) != 0 || m.s.p.T() != 3 {
+		t.Fatalf("averaged: appends %v, T %d", m.s.appendedAt, m.s.p.T())
 	}
-	press(m, "z")
-	if m.message != "nothing saved" {
-		t.Errorf("w z: %q", m.message)
+	sameState(t, m, reopen(t, saveSessionFile(t, m)))
+
+	m = newModel(t, svmOptions(t, "circles", 2), 120, 40)
+	press(m, "space", "space", "space", "space", "h", "space", "space")
+	back := reopen(t, saveSessionFile(t, m))
+	if back.s.opts.Holdout != m.s.opts.Holdout || !back.s.opts.Holdout.On() {
+		t.Errorf("held-out rows: %+v, want %+v", back.s.opts.Holdout, m.s.opts.Holdout)
+	}
+	sameState(t, m, back)
+
+	w := builtinOptions(t, "xor", 0)
+	w.Config.Epochs = 1
+	m = newModel(t, w, 120, 40)
+	pressRun(m, "c")
+	press(m, "E", "space", "space")
+	back = reopen(t, saveSessionFile(t, m))
+	if back.s.p.Config().Epochs != 2 {
+		t.Errorf("the raised cap reopened as %d", back.s.p.Config().Epochs)
+	}
+	sameState(t, m, back)
+}
+
+// TestSaveChoice: the key after w answers it and does nothing else: c
+// writes the points as CSV, s the session (and does not toggle shuffle),
+// any other key cancels (and does not change the noise); the key after
+// that is itself again.
+func TestSaveChoice(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	m := newModel(t, builtinOptions(t, "moons", 30), 120, 40)
+	press(m, "w", "z")
+	if m.message != "nothing saved" || m.s.opts.Noise != builtinOptions(t, "moons", 30).Noise {
+		t.Errorf("w z: %q, noise %v", m.message, m.s.opts.Noise)
 	}
 	if files, _ := filepath.Glob("*"); len(files) != 0 {
-		t.Errorf("files written: %v", files)
+		t.Errorf("w z wrote %v", files)
 	}
+	path := saveSessionFile(t, m)
+	if path != "kernelscope-moons-session.json" || m.s.opts.Config.Shuffle {
+		t.Errorf("w s: %s, shuffle %t", path, m.s.opts.Config.Shuffle)
+	}
+	press(m, "s")
+	if !m.s.opts.Config.Shuffle {
+		t.Error("s after w s does not toggle shuffle")
+	}
+	press(m, "w")
+	_, cmd := m.Update(keyMsg("c"))
+	run(m, cmd, 1)
+	tab, err := datasets.LoadCSV(filepath.Join(dir, "kernelscope-moons.csv"))
+	if err != nil || len(tab.Points) != 30 || m.player.converging {
+		t.Errorf("w c: %d points, %v; converging %t", len(tab.Points), err, m.player.converging)
+	}
+	// A second session save takes the next free name.
+	if path := saveSessionFile(t, m); path != "kernelscope-moons-session-2.json" {
+		t.Errorf("second w s: %s", path)
+	}
+}
+
+// clipboard is the text a command copies to the clipboard with OSC 52,
+// and false when it copies nothing.
+func clipboard(t *testing.T, cmd tea.Cmd) (string, bool) {
+	t.Helper()
+	if cmd == nil {
+		return "", false
+	}
+	msg := cmd()
+	want := tea.SetClipboard("")()
+	if fmt.Sprintf("%T", msg) != fmt.Sprintf("%T", want) {
+		return "", false
+	}
+	return fmt.Sprint(msg), true // the message is the text, as a string type
 }
 
 // TestReproduce: R on a built-in shows a command line that the flags read
 // back to the same state, and copies it to the clipboard; on edited points
-// it writes a session file and names it.
+// it saves a session and names it, and names it again while nothing
+// changes.
 func TestReproduce(t *testing.T) {
 	t.Chdir(t.TempDir())
 	m := newModel(t, builtinOptions(t, "moons", 50), 120, 40)
-	press(m, "k", "]", "space", "space", "space")
+	press(m, "k", "]", "s", "space", "space", "space", "u", "space", "space")
 	_, cmd := m.Update(keyMsg("R"))
-	if cmd == nil {
-		t.Fatal("R returned no clipboard command")
+	line, ok := clipboard(t, cmd)
+	if !ok {
+		t.Fatal("R copies nothing to the clipboard")
 	}
-	// tea.SetClipboard's message type is unexported: compare with its own.
-	if got, want := fmt.Sprintf("%T", cmd()), fmt.Sprintf("%T", tea.SetClipboard("x")()); got != want {
-		t.Errorf("R's command gives a %s, not the clipboard's %s", got, want)
+	if !strings.HasPrefix(m.message, "to recreate this: "+line+"  (copied to the clipboard with OSC 52, if your terminal allows it)") {
+		t.Errorf("R: %q", m.message)
 	}
-	args, ok := setup.CommandLine(m.s.snapshot())
-	if !ok || !strings.Contains(m.message, setup.ShellQuote(args)) || !strings.Contains(m.message, "--steps 3") {
-		t.Fatalf("R: %q", m.message)
+	args := strings.Fields(strings.ReplaceAll(line, "'", ""))
+	fs := pflag.NewFlagSet("kernelscope", pflag.ContinueOnError)
+	flags := setup.Bind(fs, "the terminal program", setup.Train)
+	flags.BindLearner(true)
+	flags.CycleLearners()
+	flags.BindSplit()
+	steps := fs.Int("steps", 0, "")
+	if err := fs.Parse(args[1:]); err != nil {
+		t.Fatalf("%s: %v", line, err)
 	}
-	press(m, "right", "o")
+	o, err := flags.Resolve()
+	if err != nil {
+		t.Fatalf("%s: %v", line, err)
+	}
+	o.Replay.Steps = *steps
+	if *steps != 2 || !o.Standardized || !o.Config.Shuffle {
+		t.Errorf("%s: steps %d, standardized %t, shuffle %t", line, *steps, o.Standardized, o.Config.Shuffle)
+	}
+	sameState(t, m, newModel(t, o, 120, 40))
+	if files, _ := filepath.Glob("*"); len(files) != 0 {
+		t.Errorf("R on a built-in wrote %v", files)
+	}
+
+	// Edited points: a session file.
+	press(m, "right", "o", "space")
+	_, cmd = m.Update(keyMsg("R"))
+	saved, ok := cmd().(sessionSavedMsg)
+	if !ok {
+		t.Fatal("R on edited points does not save a session")
+	}
+	_, cmd = m.Update(saved)
+	if line, ok := clipboard(t, cmd); !ok || line != "kernelscope --session kernelscope-moons-session.json" {
+		t.Errorf("R on edited points copies %q", line)
+	}
+	if !strings.HasPrefix(m.message, "to recreate this: kernelscope --session kernelscope-moons-session.json  (copied") ||
+		!strings.Contains(m.message, "no flags recreate points edited by hand, so the session went to kernelscope-moons-session.json") {
+		t.Errorf("R on edited points: %q", m.message)
+	}
+	// Nothing changed: R names the same file, and writes none.
+	_, cmd = m.Update(keyMsg("R"))
+	if line, ok := clipboard(t, cmd); !ok || line != "kernelscope --session kernelscope-moons-session.json" ||
+		!strings.Contains(m.message, "the session in kernelscope-moons-session.json holds it") {
+		t.Errorf("R with nothing changed: %q, %q", line, m.message)
+	}
+	if files, _ := filepath.Glob("*.json"); len(files) != 1 {
+		t.Errorf("R with nothing changed wrote another file: %v", files)
+	}
+	// A step later, R saves the new state.
+	press(m, "space")
 	_, cmd = m.Update(keyMsg("R"))
 	run(m, cmd, 1)
-	if !strings.Contains(m.message, "kernelscope --session kernelscope-moons-session.json") {
-		t.Errorf("R on edited points: %q", m.message)
+	if !strings.HasPrefix(m.message, "to recreate this: kernelscope --session kernelscope-moons-session-2.json  (copied") {
+		t.Errorf("R after a step: %q", m.message)
+	}
+	sameState(t, m, reopen(t, "kernelscope-moons-session-2.json"))
+}
+
+// TestRunRefusesHalfSessions: a session whose steps training does not
+// reach is refused before the program starts, with the reason.
+func TestRunRefusesHalfSessions(t *testing.T) {
+	o := builtinOptions(t, "worked4", 0)
+	o.Session, o.Replay = "s.json", setup.Replay{Steps: 9}
+	err := Run(o, Display{})
+	if err == nil || err.Error() != `s.json: "steps": 9, but training stops at step 8 (converged)` {
+		t.Errorf("Run: %v", err)
 	}
 }

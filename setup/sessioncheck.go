@@ -1,0 +1,252 @@
+package setup
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// The checks of a session file's fields, each as Resolve checks the flag
+// that sets the same thing; every one names the field it is about.
+
+// checkKeys finds the first field the file lacks (or has as null) that
+// it must have, and the first key that differs from a field only in case
+// (encoding/json would take it for the field): the field and what is
+// wrong with it, or "" when nothing is.
+func checkKeys(data []byte) (field, problem string) {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return "", "" // Decode has said what is wrong
+	}
+	sections := map[string]map[string]json.RawMessage{"": top}
+	for _, s := range []string{"data", "training", "holdout", "data.columns"} {
+		sec, key, _ := strings.Cut(s, ".")
+		raw := top[sec]
+		if key != "" {
+			raw = sections[sec][key]
+		}
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) == nil && m != nil {
+			sections[s] = m
+		}
+	}
+	for sec, m := range sections {
+		for key := range m {
+			if sec != "" {
+				key = sec + "." + key
+			}
+			if !knownFields[key] && (field == "" || key < field) {
+				field = key
+			}
+		}
+	}
+	if field != "" {
+		return field, "is not a field of a session (format " + strconv.Itoa(SessionFormat) + "); field names are lower case"
+	}
+	for _, f := range sessionRequired {
+		sec, key, nested := strings.Cut(f, ".")
+		if !nested {
+			sec, key = "", f
+		}
+		m, ok := sections[sec]
+		if !ok {
+			continue // an optional section that is not there
+		}
+		if v, ok := m[key]; !ok || string(bytes.TrimSpace(v)) == "null" {
+			return f, "missing"
+		}
+	}
+	return "", ""
+}
+
+// sessionPoints checks the points as the CSV reader checks rows: at most
+// MaxTrainN of them, two coordinates and a label ±1 each (JSON has no NaN
+// or infinity, and a number beyond float64 is an error of Decode's).
+func sessionPoints(o *Options, f sessionFile, fail func(field, format string, args ...any) error) error {
+	if len(f.Points) > MaxTrainN {
+		return fail("points", "%d points; kernelscope trains on at most %d", len(f.Points), MaxTrainN)
+	}
+	o.Points = make([]datasets.Point, len(f.Points))
+	for i, p := range f.Points {
+		where := fmt.Sprintf("points[%d]", i)
+		if len(p) != 3 {
+			return fail(where, "point %d has %d numbers; each is [x1, x2, y]", i+1, len(p))
+		}
+		if p[2] != 1 && p[2] != -1 {
+			return fail(where, "point %d has label %v; labels are 1 or -1", i+1, p[2])
+		}
+		o.Points[i] = datasets.Point{X1: p[0], X2: p[1], Y: int(p[2])}
+	}
+	return nil
+}
+
+// sessionSource checks where the points came from: a built-in dataset, a
+// file (with the columns picked from it), or neither.
+func sessionSource(o *Options, dt sessionData, fail func(field, format string, args ...any) error) error {
+	o.Dataset, o.File, o.Seed, o.Header = dt.Dataset, dt.File, dt.Seed, dt.Header
+	o.Standardized, o.Edited = dt.Standardized, dt.Edited
+	if len(o.Header) == 0 {
+		o.Header = nil
+	}
+	switch {
+	case dt.Dataset != "" && dt.File != "":
+		return fail("data", "names both a dataset and a file; the points came from one")
+	case dt.Dataset != "":
+		b, ok := datasets.Lookup(dt.Dataset)
+		if !ok {
+			return fail("data.dataset", "%q is not a built-in dataset (built-ins: %s)", dt.Dataset, strings.Join(BuiltinNames(), ", "))
+		}
+		o.Dataset = b.Name
+		if dt.N < 0 || dt.N > MaxTrainN {
+			return fail("data.n", "%d; a dataset has 0 to %d points", dt.N, MaxTrainN)
+		}
+		if !(dt.Noise >= 0) || math.IsInf(dt.Noise, 0) {
+			return fail("data.noise", "%v; the noise is a finite number ≥ 0", dt.Noise)
+		}
+		o.N, o.Noise = dt.N, dt.Noise
+	case dt.N != 0 || dt.Noise != 0:
+		return fail("data", "n and noise describe a generated dataset; this session names none")
+	}
+	if len(dt.Header) != 0 && len(dt.Header) != 3 {
+		return fail("data.header", "has %d names; a header names x1, x2 and y", len(dt.Header))
+	}
+	if c := dt.Columns; c != nil {
+		if dt.File == "" {
+			return fail("data.columns", "columns are picked from a file; this session names none")
+		}
+		for _, n := range []int{c.X1, c.X2, c.Label} {
+			if n < 1 {
+				return fail("data.columns", "columns are numbered from 1, not %d", n)
+			}
+		}
+		name := func(i int) string {
+			if len(o.Header) == 3 {
+				return o.Header[i]
+			}
+			return ""
+		}
+		o.Columns = datasets.Columns{X1: datasets.Column{Number: c.X1, Name: name(0)}, X2: datasets.Column{Number: c.X2, Name: name(1)},
+			Label: datasets.Column{Number: c.Label, Name: name(2)}}
+		if c.Positive != nil {
+			o.Columns.Positive, o.Columns.HasPositive = *c.Positive, true
+		}
+	}
+	return nil
+}
+
+// sessionConfig checks the training part and makes the configuration, as
+// Resolve would from the same flags.
+func sessionConfig(t sessionTraining, fail func(field, format string, args ...any) error) (learn.Config, error) {
+	var cfg learn.Config
+	a, err := learn.ParseAlgo(t.Algo)
+	if err != nil {
+		return cfg, fail("training.algo", "%v", err)
+	}
+	k, err := learn.ParseKernel(t.Kernel)
+	if err != nil {
+		return cfg, fail("training.kernel", "%v", err)
+	}
+	tie, err := learn.ParseTie(t.Tie)
+	if err != nil {
+		return cfg, fail("training.tie", "%v", err)
+	}
+	if t.Budget == 0 {
+		t.Budget = DefaultBudget
+	}
+	if t.Tol == 0 {
+		t.Tol = learn.DefaultTol
+	}
+	switch {
+	case !(t.Eta > 0) || math.IsInf(t.Eta, 0):
+		return cfg, fail("training.eta", "%v; η must be a finite number > 0", t.Eta)
+	case t.Epochs < 0:
+		return cfg, fail("training.epochs", "%d; the cap on passes must be ≥ 0", t.Epochs)
+	case t.Budget < 1:
+		return cfg, fail("training.budget", "%d; the budget must be at least 1", t.Budget)
+	case !(t.Tol > 0) || math.IsInf(t.Tol, 0):
+		return cfg, fail("training.tol", "%v; the tolerance must be a finite number > 0", t.Tol)
+	case t.MaxIter < 0:
+		return cfg, fail("training.max_iter", "%d; the cap on SMO iterations must be ≥ 0", t.MaxIter)
+	}
+	c := learn.DefaultC
+	if len(t.C) > 0 && string(t.C) != "null" {
+		var s string
+		if json.Unmarshal(t.C, &s) != nil {
+			s = string(t.C) // a number, as written
+		}
+		if c, err = ParseC(s); err != nil {
+			return cfg, fail("training.C", "%v", err)
+		}
+	}
+	cfg = learn.Config{Kernel: k, Bias: t.Bias, Tie: tie, Eta: t.Eta, Epochs: t.Epochs, Shuffle: t.Shuffle, Seed: t.Seed,
+		Algo: a, Budget: t.Budget, SVM: learn.SVMOptions{C: c, Tol: t.Tol, MaxIter: t.MaxIter}}
+	return cfg, nil
+}
+
+// checkReplay checks steps and appended_at as far as can be without
+// training: steps ≥ 0 and within the cap on passes; appends ascending,
+// within the steps, no more than the points, and only where the terminal
+// program appends (the perceptron and the budget learners, with nothing
+// held out). An appended point means the points were edited.
+func checkReplay(o Options, fail func(field, format string, args ...any) error) error {
+	r, cfg := o.Replay, o.Config
+	if r.Steps < 0 {
+		return fail("steps", "%d; steps count from 0", r.Steps)
+	}
+	// A pass visits each point at most once, and there are at most Epochs
+	// passes (appends join the pass under way), so T ≤ Epochs·n.
+	if n := len(o.Points); cfg.Algo != learn.AlgoSVM && r.Steps > 0 && (n == 0 || (r.Steps-1)/n >= cfg.Epochs) {
+		return fail("steps", "%d, but %s over %d points take at most %d steps", r.Steps, plural(cfg.Epochs, "pass", "passes"), n, cfg.Epochs*n)
+	}
+	if len(r.AppendedAt) == 0 {
+		return nil
+	}
+	switch a := cfg.Algo; {
+	case a == learn.AlgoSVM || a.Averaging():
+		return fail("appended_at", "the %v learner starts again on new points; it has no appends while training", a)
+	case o.Holdout.On():
+		return fail("appended_at", "points are not added while rows are held out")
+	case len(r.AppendedAt) > len(o.Points):
+		return fail("appended_at", "%d appends, but only %d points", len(r.AppendedAt), len(o.Points))
+	}
+	for k, t := range r.AppendedAt {
+		if t < 0 || t > r.Steps || (k > 0 && t < r.AppendedAt[k-1]) {
+			return fail("appended_at", "%v must ascend from 0 to steps (%d)", r.AppendedAt, r.Steps)
+		}
+	}
+	return nil
+}
+
+// checkUnedited checks that points said to be a built-in's, unedited,
+// are that dataset's: otherwise the command line R shows would make other
+// points than the session has.
+func checkUnedited(o Options, dt sessionData, fail func(field, format string, args ...any) error) error {
+	if o.Dataset == "" {
+		return nil
+	}
+	b, _ := datasets.Lookup(o.Dataset)
+	want := b.Generate(o.N, o.Noise, o.Seed)
+	if o.Standardized {
+		want = datasets.Standardize(want)
+	}
+	if !slices.Equal(want, o.Points) {
+		return fail("data.edited", "false, but the points are not %s's (n %d, noise %v, seed %d%s): say \"edited\": true for points changed by hand",
+			b.Name, dt.N, dt.Noise, dt.Seed, map[bool]string{true: ", standardized"}[o.Standardized])
+	}
+	return nil
+}
+
+// plural is "1 pass" or "3 passes".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
