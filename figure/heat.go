@@ -71,11 +71,14 @@ func mix(c color.RGBA, a float64) color.RGBA {
 }
 
 // robustScale is the |f| at which the shades are 63 % of the way to full
-// (1 − 1/e): the mean |f| over the finite lattice values (the terminal
-// program saturates at twice that, tui/region.go), so one peak (a
-// polynomial's corners) does not wash the rest out; 0 when f is 0
-// everywhere.
-func robustScale(vals []float64) float64 {
+// (1 − 1/e): MeanAbs of the lattice (the terminal program saturates at
+// twice that, tui/region.go), so one peak (a polynomial's corners) does
+// not wash the rest out; 0 when f is 0 everywhere.
+func robustScale(vals []float64) float64 { return MeanAbs(vals) }
+
+// MeanAbs is the mean of |v| over the finite values (0 when there are
+// none): values that overflowed (±Inf, NaN) take no part in it.
+func MeanAbs(vals []float64) float64 {
 	sum, n := 0.0, 0
 	for _, v := range vals {
 		if a := math.Abs(v); a <= math.MaxFloat64 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/figure"
 	"kernelscope/learn"
 )
 
@@ -149,22 +150,10 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, marg
 }
 
 // robustScale is the scale of |f| the shades are drawn against: twice the
-// mean over the finite values, so one peak does not wash the rest out.
-// Values that overflowed (±Inf, NaN) are drawn as such and take no part
-// in it.
-func robustScale(vals []float64) float64 {
-	sum, finite := 0.0, 0
-	for _, v := range vals {
-		if a := math.Abs(v); a <= math.MaxFloat64 {
-			sum += a
-			finite++
-		}
-	}
-	if finite == 0 {
-		return 0
-	}
-	return 2 * (sum / float64(finite))
-}
+// mean |f| over the finite values (figure.MeanAbs, which a figure's shades
+// use too), so one peak does not wash the rest out. Values that overflowed
+// (±Inf, NaN) are drawn as such and take no part in it.
+func robustScale(vals []float64) float64 { return 2 * figure.MeanAbs(vals) }
 
 // shade is the color of value v on side s (±1) of the boundary: the
 // class's hue, darker the larger |v| is against scale.

@@ -10,9 +10,6 @@ import (
 // the region and a figure of it frame the data alike.
 func viewport(pts []datasets.Point) learn.Rect { return figure.ViewOf(pts) }
 
-// maxHalfView caps the viewport's half width (figure.MaxHalfView).
-const maxHalfView = figure.MaxHalfView
-
 // fitView widens one axis of the viewport so that lattice pixels are square
 // (a half-block pixel is about as wide as it is tall), so circles look round.
 func (s *session) fitView() {
