@@ -61,6 +61,7 @@ func (p *Perceptron) Append(e Example) error {
 	}
 	p.order = nil
 	p.xs = append(p.xs, x)
+	p.pts.add(x)
 	p.ys = append(p.ys, e.Y)
 	p.alpha = append(p.alpha, 0)
 	p.f = append(p.f, f)

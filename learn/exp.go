@@ -36,10 +36,18 @@ func expFast(x float64) float64 {
 	if !(x >= expMinArg && x <= expMax) { // also NaN
 		return math.Exp(x)
 	}
-	kf := (x*expInvL + expShift) - expShift // round(64x / ln 2), exactly
+	// Each product is converted to float64 so that no compiler fuses it with
+	// the next addition (Go fuses x*y + z where the processor has FMA, as
+	// amd64 does with GOAMD64=v3): the values are the same on every target,
+	// and the same as the vector path's (rbfrow_amd64.s).
+	kf := (float64(x*expInvL) + expShift) - expShift // round(64x / ln 2), exactly
 	k := int64(kf)
-	r := (x - kf*expLn2Hi) - kf*expLn2Lo
-	p := 1 + r*(1+r*(1.0/2+r*(1.0/6+r*(1.0/24+r*(1.0/120)))))
+	r := (x - float64(kf*expLn2Hi)) - float64(kf*expLn2Lo)
+	q := 1.0/24 + float64(r*(1.0/120))
+	q = 1.0/6 + float64(r*q)
+	q = 1.0/2 + float64(r*q)
+	q = 1 + float64(r*q)
+	p := 1 + float64(r*q)
 	j := k & (expN - 1)
 	m := (k - j) >> expTableBits // k = 64m + j, m may be negative
 	// 2^m as a float64 built from its exponent bits; m ≥ −1022 here.

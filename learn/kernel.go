@@ -26,7 +26,9 @@ func Dot(x, z Vec) float64 { return x.X0*z.X0 + x.X1*z.X1 + x.X2*z.X2 }
 // dist2 is ‖x − z‖².
 func dist2(x, z Vec) float64 {
 	d0, d1, d2 := x.X0-z.X0, x.X1-z.X1, x.X2-z.X2
-	return d0*d0 + d1*d1 + d2*d2
+	// float64(…) keeps each square rounded before the sum (no fused
+	// multiply-add), as the vector RBF row computes it (rbfrow.go).
+	return float64(d0*d0) + float64(d1*d1) + float64(d2*d2)
 }
 
 // Kernel is a function K with K(x, z) = φ(x)·φ(z) for some feature map φ
@@ -311,10 +313,8 @@ func KernelRow(k Kernel, dst []float64, x Vec, zs []Vec) {
 			dst[j] = ipow(Dot(x, z)+k.C, k.D)
 		}
 	case RBF:
-		c := k.factor()
-		for j, z := range zs {
-			dst[j] = expFast(dist2(x, z) * c)
-		}
+		// expFast(dist2(x, z)·c), four points at a time (rbfrow.go)
+		rbfKernelRow(dst, x, zs, k.factor())
 	default:
 		for j, z := range zs {
 			dst[j] = k.Eval(x, z)

@@ -112,6 +112,8 @@ type Perceptron struct {
 	// rowMax[i] is max |K(xᵢ, ·)| for a support vector xᵢ, kept when its
 	// row is evicted.
 	rowMax []float64
+	// pts are xs laid out coordinate by coordinate, for the vector RBF row.
+	pts coords
 	// bound is Σ |η yᵢ| max|K(xᵢ, ·)| over every update so far: no |f(xₖ)|
 	// can exceed it, so it scales the rounding error of the kept scores.
 	bound float64
@@ -182,6 +184,7 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 		p.xs[i] = p.vec(e.X1, e.X2)
 		p.ys[i] = e.Y
 	}
+	p.pts = makeCoords(p.xs)
 	p.settle()
 	return p, nil
 }
@@ -377,6 +380,9 @@ func (p *Perceptron) narrate(i int) float64 {
 func (p *Perceptron) update(i int, alpha, delta float64, grow bool) error {
 	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
 	w := delta * float64(p.ys[i])
+	if c, ok := p.rbfFactor(); ok {
+		return p.updateRBF(i, alpha, w, c, grow)
+	}
 	row := p.rows.get(i, alpha)
 	if row == nil {
 		row = p.rows.alloc(i, alpha)
@@ -405,6 +411,13 @@ func (p *Perceptron) update(i int, alpha, delta float64, grow bool) error {
 	}
 	axpy(p.f, row, w)
 	p.bound = bound
+	p.updated(i, alpha, w)
+	return nil
+}
+
+// updated finishes an update once the scores have moved: the attached
+// fields, αᵢ and the support vectors.
+func (p *Perceptron) updated(i int, alpha, w float64) {
 	for _, o := range p.observers {
 		o.Changed(p.xs[i], w)
 	}
@@ -423,7 +436,6 @@ func (p *Perceptron) update(i int, alpha, delta float64, grow bool) error {
 			p.clearScores()
 		}
 	}
-	return nil
 }
 
 // maxScore is the largest score or α training accepts, far below the
@@ -455,20 +467,24 @@ func (p *Perceptron) clearScores() {
 	}
 }
 
-// axpy is f += w·row, unrolled by four: it runs once per mistake over all n
-// scores, a fifth of a noisy training run.
+// axpy is f += w·row: it runs once per mistake over all n scores. The
+// vector path (rbfrow_amd64.s) rounds each product and each sum as the
+// scalar loop, unrolled by four, does.
 func axpy(f, row []float64, w float64) {
 	f = f[:len(row)]
 	k := 0
+	if useSIMD {
+		k = axpyVec(f, row, w)
+	}
 	for ; k+4 <= len(row); k += 4 {
 		r, g := row[k:k+4:k+4], f[k:k+4:k+4]
-		g[0] += w * r[0]
-		g[1] += w * r[1]
-		g[2] += w * r[2]
-		g[3] += w * r[3]
+		g[0] += float64(w * r[0]) // rounded before the sum: no fused multiply-add
+		g[1] += float64(w * r[1])
+		g[2] += float64(w * r[2])
+		g[3] += float64(w * r[3])
 	}
 	for ; k < len(row); k++ {
-		f[k] += w * row[k]
+		f[k] += float64(w * row[k])
 	}
 }
 

@@ -1,0 +1,65 @@
+package learn
+
+import (
+	"math"
+
+	"golang.org/x/sys/cpu"
+)
+
+// useSIMD selects the AVX2 RBF row (rbfrow_amd64.s) when the processor has
+// it; tests turn it off to run the portable scalar path.
+var useSIMD = cpu.X86.HasAVX2
+
+// rbfVecConst are the constants of expFast, each four times over (one
+// 256-bit load each), in the order rbfrow_amd64.s reads them. They are
+// expFast's own constants, so the two paths cannot disagree on one.
+var rbfVecConst = func() (t [13][4]float64) {
+	for i, v := range [...]float64{
+		expInvL, expShift, expLn2Hi, expLn2Lo,
+		1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2, 1,
+		expMinArg, expMax,
+		math.Float64frombits(expN - 1),   // the mask of j = k mod 64
+		math.Float64frombits(1023 << 52), // the exponent bias in place
+	} {
+		t[i] = [4]float64{v, v, v, v}
+	}
+	return t
+}()
+
+// rbfRowAVX2 is rbfRow's loop over whole blocks of four points from 0 to n,
+// four lanes to a 256-bit register. It stops at the first block holding an
+// argument outside [expMinArg, expMax] (or NaN), and returns how many points
+// it did: a multiple of four.
+//
+//go:noescape
+func rbfRowAVX2(dst, f, z0, z1, z2 *float64, n int, x0, x1, x2, c, w float64, consts *[13][4]float64, table *float64) int
+
+// rbfRowVec runs rbfRowAVX2 from point j on and returns how many points it
+// did.
+func rbfRowVec(dst, f, z0, z1, z2 []float64, j int, x Vec, c, w float64) int {
+	var d, g *float64
+	if dst != nil {
+		d = &dst[j]
+	}
+	if f != nil {
+		g = &f[j]
+	}
+	return rbfRowAVX2(d, g, &z0[j], &z1[j], &z2[j], len(z0)-j, x.X0, x.X1, x.X2, c, w, &rbfVecConst, &expTable[0])
+}
+
+// axpyAVX2 is axpy's loop over the first n rounded down to a multiple of
+// eight entries, four lanes at a time.
+//
+//go:noescape
+func axpyAVX2(f, row *float64, n int, w float64)
+
+// axpyVec does what it can of f += w·row with axpyAVX2 and returns how many
+// entries it did.
+func axpyVec(f, row []float64, w float64) int {
+	n := len(row) &^ 7
+	if n == 0 {
+		return 0
+	}
+	axpyAVX2(&f[0], &row[0], n, w)
+	return n
+}
