@@ -197,7 +197,7 @@ func TestTraceJSONL(t *testing.T) {
 	if lines[0] != `{"t":1,"epoch":1,"i":1,"f":0.0,"y":1,"prediction":-1,"mistake":true,"alpha":[1.0,0.0,0.0,0.0]}` {
 		t.Errorf("first line %s", lines[0])
 	}
-	if last := lines[len(lines)-1]; last != `{"done":true,"converged":true,"epochs":2,"steps":8,"mistakes":1,"alpha":[1.0,0.0,0.0,0.0],"support_vectors":[1]}` {
+	if last := lines[len(lines)-1]; last != `{"done":true,"converged":true,"epochs":2,"steps":8,"mistakes":1,"alpha":[1.0,0.0,0.0,0.0],"support_vectors":[1],"accuracy":1.0}` {
 		t.Errorf("last line %s", last)
 	}
 
@@ -248,7 +248,7 @@ func TestTraceCSVData(t *testing.T) {
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	if out != `{"done":true,"converged":true,"epochs":3,"steps":9,"mistakes":2,"alpha":[0.0,1.0,1.0],"support_vectors":[2,3]}`+"\n" {
+	if out != `{"done":true,"converged":true,"epochs":3,"steps":9,"mistakes":2,"alpha":[0.0,1.0,1.0],"support_vectors":[2,3],"accuracy":1.0}`+"\n" {
 		t.Errorf("summary %s", out)
 	}
 	out, _, _ = runCLI("trace", "--data", path, "--bias", "--tie", "pos", "--format", "csv")
@@ -374,7 +374,9 @@ func TestPresetsAndOverrides(t *testing.T) {
 
 func TestEpochsZeroAndEta(t *testing.T) {
 	out, _, _ := runCLI("trace", "--dataset", "worked4", "--epochs", "0", "--format", "jsonl")
-	if out != `{"done":true,"converged":false,"epochs":0,"steps":0,"mistakes":0,"alpha":[0.0,0.0,0.0,0.0],"support_vectors":[]}`+"\n" {
+	// accuracy 0.5: with every f = 0, worked4's tie rule (neg: sign(0) = −1)
+	// gets its two points labelled −1 right and its two labelled +1 wrong.
+	if out != `{"done":true,"converged":false,"epochs":0,"steps":0,"mistakes":0,"alpha":[0.0,0.0,0.0,0.0],"support_vectors":[],"accuracy":0.5}`+"\n" {
 		t.Errorf("epochs 0: %s", out)
 	}
 	// η scales α but not the decisions (f scales with it).

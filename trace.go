@@ -41,15 +41,26 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 	flags.BindSplit()
 	flags.BindSession()
 	format := c.Flags().String("format", "text", "output: "+formatNames(traceFormats))
+	approx := c.Flags().String("approx", "", "train in the primal on approximate features: rff:D (D random Fourier features of the RBF kernel) or nystrom:m (m Nyström landmarks, any kernel); --format summary only")
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		// The format is a flag value: say it is wrong before anything else.
 		f, err := chooseFormat(traceFormats, *format)
 		if err != nil {
 			return err
 		}
+		if strings.HasPrefix(*approx, "rff:") && !c.Flags().Changed("kernel") {
+			// Random Fourier features are the RBF kernel's: a preset's
+			// other kernel gives way to it (with --sigma, if given).
+			if err := c.Flags().Set("kernel", "rbf"); err != nil {
+				return err
+			}
+		}
 		s, err := flags.Resolve()
 		if err != nil {
 			return err
+		}
+		if *approx != "" {
+			return traceApprox(c.OutOrStdout(), &s, f, *approx)
 		}
 		return trace(c.OutOrStdout(), &s, f)
 	}
@@ -79,6 +90,9 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 		// Every format but summary writes f as the notes define it: the sum
 		// in dataset order, which costs O(#SV) a step.
 		cfg.Narrate = true
+	}
+	if f.name == "summary" {
+		defer quietGC(cfg.RowCacheBytes, len(examples))()
 	}
 	p, err := learn.New(cfg, examples)
 	if err != nil {
@@ -175,6 +189,8 @@ func writeSummary(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error 
 		w.WriteString(strconv.Itoa(j + 1))
 	}
 	w.WriteByte(']')
+	// Training accuracy under the tie rule, of the final α.
+	fmt.Fprintf(w, `,"accuracy":%s`, jsonFloat(p.Accuracy()))
 	if avg := p.AveragedAlpha(); avg != nil {
 		// The averaged and voted perceptrons (Freund & Schapire 1999).
 		w.WriteString(`,"averaged_alpha":`)
