@@ -6,9 +6,15 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// useSIMD selects the AVX2 RBF row (rbfrow_amd64.s) when the processor has
-// it; tests turn it off to run the portable scalar path.
-var useSIMD = cpu.X86.HasAVX2
+// useSIMD selects the vector RBF row (rbfrow_amd64.s) when the processor
+// has AVX2; tests turn it off to run the portable scalar path. use512
+// selects its eight-lane AVX-512 form where the processor has AVX-512F
+// (and the OS saves its registers, which x/sys/cpu checks); tests turn it
+// off to run the four-lane form.
+var (
+	useSIMD = cpu.X86.HasAVX2
+	use512  = cpu.X86.HasAVX512F
+)
 
 // rbfVecConst are the constants of expFast, each four times over (one
 // 256-bit load each), in the order rbfrow_amd64.s reads them. They are
@@ -34,8 +40,13 @@ var rbfVecConst = func() (t [13][4]float64) {
 //go:noescape
 func rbfRowAVX2(dst, f, z0, z1, z2 *float64, n int, x0, x1, x2, c, w float64, consts *[13][4]float64, table *float64) int
 
-// rbfRowVec runs rbfRowAVX2 from point j on and returns how many points it
-// did.
+// rbfRowAVX512 is rbfRowAVX2 on eight lanes, in blocks of eight points.
+//
+//go:noescape
+func rbfRowAVX512(dst, f, z0, z1, z2 *float64, n int, x0, x1, x2, c, w float64, consts *[13][4]float64, table *float64) int
+
+// rbfRowVec runs the vector loop from point j on and returns how many
+// points it did.
 func rbfRowVec(dst, f, z0, z1, z2 []float64, j int, x Vec, c, w float64) int {
 	var d, g *float64
 	if dst != nil {
@@ -43,6 +54,11 @@ func rbfRowVec(dst, f, z0, z1, z2 []float64, j int, x Vec, c, w float64) int {
 	}
 	if f != nil {
 		g = &f[j]
+	}
+	if use512 {
+		// Blocks of eight; rbfRow takes what is left, n mod 8 or a block
+		// with an argument out of range, four points at a time.
+		return rbfRowAVX512(d, g, &z0[j], &z1[j], &z2[j], len(z0)-j, x.X0, x.X1, x.X2, c, w, &rbfVecConst, &expTable[0])
 	}
 	return rbfRowAVX2(d, g, &z0[j], &z1[j], &z2[j], len(z0)-j, x.X0, x.X1, x.X2, c, w, &rbfVecConst, &expTable[0])
 }

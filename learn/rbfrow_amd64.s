@@ -137,3 +137,100 @@ axpyloop:
 axpydone:
 	VZEROUPPER
 	RET
+
+// func rbfRowAVX512(dst, f, z0, z1, z2 *float64, n int, x0, x1, x2, c, w float64, consts *[13][4]float64, table *float64) int
+//
+// rbfRowAVX2's loop on eight lanes: the same operations, in the same order,
+// on blocks of eight points; constants broadcast from the first of each
+// group of four.
+TEXT ·rbfRowAVX512(SB), NOSPLIT, $0-112
+	MOVQ dst+0(FP), DI
+	MOVQ f+8(FP), R8
+	MOVQ z0+16(FP), R9
+	MOVQ z1+24(FP), R10
+	MOVQ z2+32(FP), R11
+	MOVQ n+40(FP), CX
+	MOVQ consts+88(FP), DX
+	MOVQ table+96(FP), BX
+	VBROADCASTSD x0+48(FP), Z15
+	VBROADCASTSD x1+56(FP), Z14
+	VBROADCASTSD x2+64(FP), Z13
+	VBROADCASTSD c+72(FP), Z12
+	VBROADCASTSD w+80(FP), Z11
+	XORQ SI, SI
+
+loop512:
+	LEAQ 8(SI), AX
+	CMPQ AX, CX
+	JGT  done512
+
+	VMOVUPD (R9)(SI*8), Z0
+	VSUBPD  Z0, Z15, Z0
+	VMULPD  Z0, Z0, Z0
+	VMOVUPD (R10)(SI*8), Z1
+	VSUBPD  Z1, Z14, Z1
+	VMULPD  Z1, Z1, Z1
+	VADDPD  Z1, Z0, Z0
+	VMOVUPD (R11)(SI*8), Z1
+	VSUBPD  Z1, Z13, Z1
+	VMULPD  Z1, Z1, Z1
+	VADDPD  Z1, Z0, Z0
+	VMULPD  Z12, Z0, Z0
+
+	VCMPPD.BCST $0x1d, 288(DX), Z0, K1
+	VCMPPD.BCST $0x12, 320(DX), Z0, K2
+	KANDB       K2, K1, K1
+	KMOVB       K1, AX
+	CMPQ        AX, $255
+	JNE         done512
+
+	VMULPD.BCST 0(DX), Z0, Z1
+	VADDPD.BCST 32(DX), Z1, Z1
+	VSUBPD.BCST 32(DX), Z1, Z2
+	VPSUBQ.BCST 32(DX), Z1, Z3
+
+	VPANDQ.BCST 352(DX), Z3, Z4
+	VPSUBQ      Z4, Z3, Z3
+	VPSLLQ      $46, Z3, Z3
+	VPADDQ.BCST 384(DX), Z3, Z3
+
+	VMULPD.BCST 64(DX), Z2, Z5
+	VSUBPD      Z5, Z0, Z5
+	VMULPD.BCST 96(DX), Z2, Z2
+	VSUBPD      Z2, Z5, Z5
+
+	VMULPD.BCST 128(DX), Z5, Z6
+	VADDPD.BCST 160(DX), Z6, Z6
+	VMULPD      Z6, Z5, Z6
+	VADDPD.BCST 192(DX), Z6, Z6
+	VMULPD      Z6, Z5, Z6
+	VADDPD.BCST 224(DX), Z6, Z6
+	VMULPD      Z6, Z5, Z6
+	VADDPD.BCST 256(DX), Z6, Z6
+	VMULPD      Z6, Z5, Z6
+	VADDPD.BCST 256(DX), Z6, Z6
+
+	KXNORB     K3, K3, K3
+	VGATHERQPD (BX)(Z4*8), K3, Z8
+	VMULPD     Z6, Z8, Z8
+	VMULPD     Z3, Z8, Z8
+
+	TESTQ DI, DI
+	JZ    nostore512
+	VMOVUPD Z8, (DI)(SI*8)
+
+nostore512:
+	TESTQ R8, R8
+	JZ    next512
+	VMULPD  Z11, Z8, Z9
+	VADDPD  (R8)(SI*8), Z9, Z9
+	VMOVUPD Z9, (R8)(SI*8)
+
+next512:
+	ADDQ $8, SI
+	JMP  loop512
+
+done512:
+	VZEROUPPER
+	MOVQ SI, ret+104(FP)
+	RET

@@ -15,6 +15,39 @@ func withSIMD(on bool, fn func()) {
 	fn()
 }
 
+// paths are the RBF row's code paths the processor can run: scalar, four
+// lanes, eight lanes.
+func paths() []struct {
+	name         string
+	simd, lanes8 bool
+} {
+	ps := []struct {
+		name         string
+		simd, lanes8 bool
+	}{{"scalar", false, false}}
+	if useSIMD {
+		ps = append(ps, struct {
+			name         string
+			simd, lanes8 bool
+		}{"4 lanes", true, false})
+	}
+	if useSIMD && use512 {
+		ps = append(ps, struct {
+			name         string
+			simd, lanes8 bool
+		}{"8 lanes", true, true})
+	}
+	return ps
+}
+
+// withPath runs fn on one of paths(), restoring the choice after.
+func withPath(simd, lanes8 bool, fn func()) {
+	was := use512
+	use512 = lanes8 && was
+	defer func() { use512 = was }()
+	withSIMD(simd, fn)
+}
+
 // TestRBFRowBitIdentical checks the vector RBF row (and its fused score
 // update) against the scalar definition, expFast(dist2(x, zⱼ)·c) and
 // f[j] + w·vⱼ, bit for bit: the contract is the same IEEE operations in the
@@ -47,18 +80,19 @@ func TestRBFRowBitIdentical(t *testing.T) {
 					wantF[j] = f0[j] + float64(w*want[j])
 				}
 				pts := makeCoords(zs)
-				for _, simd := range []bool{false, true} {
+				for _, path := range paths() {
+					simd := path.name
 					got, gotF, row := make([]float64, n), append([]float64(nil), f0...), make([]float64, n)
-					withSIMD(simd, func() {
+					withPath(path.simd, path.lanes8, func() {
 						rbfRow(got, gotF, x, &pts, c, w)
 						KernelRow(RBF{Sigma: sigma}, row, x, zs)
 					})
 					for j := range n {
 						if math.Float64bits(got[j]) != math.Float64bits(want[j]) || math.Float64bits(row[j]) != math.Float64bits(want[j]) {
-							t.Fatalf("%s simd=%v: K(x, z%d) = %v (row) %v (KernelRow), want %v", name, simd, j, got[j], row[j], want[j])
+							t.Fatalf("%s %s: K(x, z%d) = %v (row) %v (KernelRow), want %v", name, simd, j, got[j], row[j], want[j])
 						}
 						if math.Float64bits(gotF[j]) != math.Float64bits(wantF[j]) {
-							t.Fatalf("%s simd=%v: f[%d] = %v, want %v", name, simd, j, gotF[j], wantF[j])
+							t.Fatalf("%s %s: f[%d] = %v, want %v", name, simd, j, gotF[j], wantF[j])
 						}
 					}
 				}
@@ -99,17 +133,17 @@ func BenchmarkRBFRow(b *testing.B) {
 	pts := makeCoords(zs)
 	dst, f := make([]float64, n), make([]float64, n)
 	c := RBF{Sigma: 0.5}.factor()
-	for _, simd := range []bool{false, true} {
-		b.Run(fmt.Sprintf("simd=%v/row", simd), func(b *testing.B) {
-			withSIMD(simd, func() {
+	for _, path := range paths() {
+		b.Run(path.name+"/row", func(b *testing.B) {
+			withPath(path.simd, path.lanes8, func() {
 				for b.Loop() {
 					rbfRow(dst, nil, zs[7], &pts, c, 1)
 				}
 			})
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/value")
 		})
-		b.Run(fmt.Sprintf("simd=%v/row+update", simd), func(b *testing.B) {
-			withSIMD(simd, func() {
+		b.Run(path.name+"/row+update", func(b *testing.B) {
+			withPath(path.simd, path.lanes8, func() {
 				for b.Loop() {
 					rbfRow(dst, f, zs[7], &pts, c, 1e-9)
 				}
