@@ -137,6 +137,7 @@ kernelscope trace --dataset worked4
 	flags.CycleLearners() // l cycles the learners: --budget waits for its turn
 	flags.BindSplit()     // h holds rows out; --test starts with them held out
 	flags.BindSession()   // w then s saves one
+	flags.BindFPS()
 	var display tui.Display
 	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
 	steps := root.Flags().Int("steps", 0, "open after this many steps, ≥ 0 (R writes it into the command that recreates a state)")
@@ -146,6 +147,9 @@ kernelscope trace --dataset worked4
 		}
 		s, err := flags.Resolve()
 		if err != nil {
+			return err
+		}
+		if display.FPS, err = flags.FPS(); err != nil {
 			return err
 		}
 		if c.Flags().Changed("steps") {

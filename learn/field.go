@@ -62,7 +62,18 @@ func (fd *Field) At(c, r int) float64 { return fd.Values[r*fd.W+c] }
 // point's sum is formed in the same order whatever the split, so the result
 // is the same. It reads e only, so e may be a Frozen copy of a learner that
 // goes on training meanwhile.
-func (fd *Field) Recompute(e Expansion) {
+func (fd *Field) Recompute(e Expansion) { fd.recompute(e, runtime.GOMAXPROCS(0)) }
+
+// RecomputeAside is Recompute on one core fewer than the program has
+// (on one when it has one or two): a field computed off the UI path
+// while training runs leaves the UI's goroutine a core, so keys are
+// still read at once.
+func (fd *Field) RecomputeAside(e Expansion) {
+	fd.recompute(e, max(1, runtime.GOMAXPROCS(0)-1))
+}
+
+// recompute is Recompute split across at most cores goroutines.
+func (fd *Field) recompute(e Expansion, cores int) {
 	fd.kernel = e.Kernel()
 	fd.pts = fd.pts[:0]
 	for r := range fd.H {
@@ -78,7 +89,7 @@ func (fd *Field) Recompute(e Expansion) {
 	if len(svs) == 0 || len(fd.pts) == 0 {
 		return
 	}
-	parts := min(runtime.GOMAXPROCS(0), max(1, len(fd.pts)*len(svs)/200_000))
+	parts := min(cores, max(1, len(fd.pts)*len(svs)/200_000))
 	if parts <= 1 {
 		for _, j := range svs {
 			fd.add(e.X(j), e.Coef(j))
@@ -169,4 +180,30 @@ func (fd *Field) add(x Vec, w float64) {
 	for g, v := range row {
 		vals[g] += w * v
 	}
+}
+
+// Changes counts the support vectors of then or now whose coefficients
+// differ, and 1 more when the offsets do: what CatchUp(then, now) costs,
+// in passes over the lattice. Both lists of support vectors are
+// ascending, so it is one merge, O(#SV).
+func Changes(then, now Expansion) int {
+	a, b := then.SupportVectors(), now.SupportVectors()
+	n, i, k := 0, 0, 0
+	for i < len(a) || k < len(b) {
+		switch {
+		case k == len(b) || i < len(a) && a[i] < b[k]:
+			n, i = n+1, i+1 // gone from now
+		case i == len(a) || b[k] < a[i]:
+			n, k = n+1, k+1 // new in now
+		default:
+			if then.Coef(a[i]) != now.Coef(b[k]) {
+				n++
+			}
+			i, k = i+1, k+1
+		}
+	}
+	if then.Offset() != now.Offset() {
+		n++
+	}
+	return n
 }

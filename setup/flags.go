@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -46,6 +47,7 @@ type Flags struct {
 	learner        learnerFlags
 	split          splitFlags
 	session        string
+	fps            int
 }
 
 // Bind defines on fs the flags of a command that uses data for use, and
@@ -109,4 +111,19 @@ func (f *Flags) maxN() int {
 		return datasets.MaxGenerate
 	}
 	return MaxTrainN
+}
+
+// BindFPS adds --fps N, the most frames a second the terminal program
+// draws (it says how to show a session, so --session takes it). Call it
+// after Bind.
+func (f *Flags) BindFPS() {
+	f.fs.IntVar(&f.fps, "fps", DefaultFPS, fmt.Sprintf("the most frames a second to draw, %d to %d: fewer send less to a slow (SSH) terminal; training's speed stays the same", MinFPS, MaxFPS))
+}
+
+// FPS is the checked value of --fps.
+func (f *Flags) FPS() (int, error) {
+	if f.fps < MinFPS || f.fps > MaxFPS {
+		return 0, Usagef("--fps must be a whole number from %d to %d, not %d", MinFPS, MaxFPS, f.fps)
+	}
+	return f.fps, nil
 }

@@ -61,3 +61,11 @@ const DefaultDataset = "worked4"
 // CSV reader's limit too): n floats of scores, and rows of n floats
 // recomputed on every mistake once the row cache is full.
 const MaxTrainN = datasets.MaxRows
+
+// The terminal program draws at most DefaultFPS frames a second unless
+// --fps says otherwise, from MinFPS to MaxFPS (Bubble Tea's own cap).
+const (
+	DefaultFPS = 30
+	MinFPS     = 1
+	MaxFPS     = 120
+)

@@ -18,7 +18,7 @@ func (f *Flags) BindSession() {
 
 // sessionKeeps are the flags that may go with --session: they say how to
 // run or show the session, not what it is.
-var sessionKeeps = map[string]bool{"session": true, "memory": true, "big": true, "out": true, "size": true, "dpi": true, "format": true, "help": true}
+var sessionKeeps = map[string]bool{"session": true, "memory": true, "big": true, "out": true, "size": true, "dpi": true, "format": true, "help": true, "fps": true}
 
 // resolveSession reads --session; any flag that would set the data or the
 // training is a usage error, since the file sets them.

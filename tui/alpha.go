@@ -21,6 +21,7 @@ type alphaView struct {
 	// onlySV lists the support vectors alone (after convergence the
 	// window around the current example often shows none of them).
 	onlySV bool
+	memo   memo[alphaKey]
 }
 
 // SetSize sets the panel's size, border included.

@@ -25,6 +25,7 @@ type gramView struct {
 	// mercerFor; asked is the session.built a check was last started for.
 	mercer           mercerNote
 	mercerFor, asked int
+	memo             memo[gramKey]
 }
 
 func newGramView(s *session, th *Theme) *gramView {

@@ -34,6 +34,7 @@ type Model struct {
 	s         *session
 	keys      KeyMap
 	help      help.Model
+	helpLine  helpLine // the one-line help, drawn when the keys change
 	th        *Theme
 	region    *regionView
 	alpha     *alphaView
@@ -75,6 +76,7 @@ type Model struct {
 	noColor bool
 
 	player *player
+	frames frames // draws at most once a frame while training runs by itself
 
 	show     int // what the main area shows when narrow
 	showHelp bool
@@ -160,7 +162,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.syncKeys()
 		}
 	}
-	m.refreshPanels()
+	if m.frames.due(msg, m.player) {
+		m.refreshPanels()
+	}
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
 	if m.featureOn && !m.regionHidden() {
 		check = batch(check, m.feature.request())
@@ -259,7 +263,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.gram.Update(msg)
 	case fieldMsg:
 		if r := fieldResult(msg); r.owner != nil {
-			r.owner.fieldReady(r)
+			return fieldCmd(r.owner.fieldReady(r))
 		}
 	case figureMsg:
 		m.figureWritten(msg)

@@ -530,6 +530,22 @@ func BenchmarkView(b *testing.B) {
 	}
 }
 
+// BenchmarkViewStep is a frame of autoplay at one step a frame: a
+// correct step moves the markers, so the region, α and Gram panels are
+// drawn again.
+func BenchmarkViewStep(b *testing.B) {
+	m := newModel(b, builtinOptions(b, "moons", 200), 160, 48)
+	pressRun(m, "e", "e")
+	b.ReportAllocs()
+	for b.Loop() {
+		if !m.s.step() {
+			m.s.reset()
+		}
+		m.refreshPanels()
+		_ = m.View()
+	}
+}
+
 // BenchmarkViewAfterMistake includes redrawing the region after the field
 // changed.
 func BenchmarkViewAfterMistake(b *testing.B) {

@@ -18,6 +18,7 @@ type passesView struct {
 	th   *Theme
 	inks *chartInks
 	w, h int
+	memo memo[passesKey]
 }
 
 // SetSize sets the panel's size, border included.

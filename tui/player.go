@@ -10,14 +10,24 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/learn"
+	"kernelscope/setup"
 )
 
 // speeds are the autoplay rates, in steps per second.
 var speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000}
 
-// frame is the shortest time between redraws while playing: above 30 steps
-// a second, each tick takes several steps.
-const frame = time.Second / 30
+// defaultFPS is the most frames a second autoplay draws unless --fps says
+// otherwise: above it, each tick takes several steps.
+const defaultFPS = setup.DefaultFPS
+
+// chunk is the longest a tick of autoplay or a chunk of a run steps before
+// it yields, so that keys are read between chunks (a key waits for at most
+// one), whatever --fps is; the screen is drawn after the chunks that end a
+// frame (see frames).
+const chunk = time.Second / 120
+
+// breath is the pause between chunks of a run (see runChunk).
+const breath = time.Millisecond
 
 // tickMsg advances autoplay; runMsg advances a run to convergence or to the
 // end of a pass. Both carry the id of the run that asked for them, so that
@@ -28,8 +38,8 @@ type (
 )
 
 // player runs training by itself: autoplay at a speed (p, + and -), a run
-// to convergence (c) or to the end of the pass (e) in chunks of half a
-// frame, so the screen redraws and esc is read between them. In comparison
+// to convergence (c) or to the end of the pass (e) in chunks of a few
+// milliseconds, so the screen redraws and esc is read between them. In comparison
 // mode it drives both learners in lockstep: a step, a run, an undo or a
 // reset acts on each.
 type player struct {
@@ -42,10 +52,19 @@ type player struct {
 	tick       int  // id of the live run; stale messages are dropped
 	keys       PlayerKeys
 	note       string // what the last key did, for the root to show
+	// now is the clock autoplay is paced by (tests set it); frame the
+	// shortest time between its ticks (1/--fps).
+	now   func() time.Time
+	frame time.Duration
+	// origin is when autoplay started or last changed speed, played the
+	// steps taken since: at time t, speed·(t − origin) − played steps are
+	// due, so the rate is exact on average whatever a frame costs.
+	origin time.Time
+	played int
 }
 
 func newPlayer(s *session) *player {
-	return &player{s: s, speed: 3, keys: DefaultPlayerKeys()}
+	return &player{s: s, speed: 3, keys: DefaultPlayerKeys(), now: time.Now, frame: time.Second / defaultFPS}
 }
 
 // sessions are the learners the player drives: the session's, and the
@@ -192,6 +211,8 @@ func (p *player) togglePlay() tea.Cmd {
 	p.stop()
 	p.playing = true
 	p.tick++
+	// The first frame's steps are due at once, so p answers at once.
+	p.origin, p.played = p.now().Add(-p.interval()), 0
 	return p.playTick()
 }
 
@@ -219,24 +240,74 @@ func (p *player) toggleFinish() tea.Cmd {
 	return p.runChunk()
 }
 
-func (p *player) faster() { p.speed = min(len(speeds)-1, p.speed+1) }
-func (p *player) slower() { p.speed = max(0, p.speed-1) }
+func (p *player) faster() { p.setSpeed(min(len(speeds)-1, p.speed+1)) }
+func (p *player) slower() { p.setSpeed(max(0, p.speed-1)) }
+
+// setSpeed changes the speed; autoplay paces itself from now on.
+func (p *player) setSpeed(i int) {
+	if i != p.speed {
+		p.speed = i
+		p.origin, p.played = p.now(), 0
+	}
+}
+
+// interval is the time between autoplay's ticks: one step, or one frame
+// when several steps fit in one.
+func (p *player) interval() time.Duration {
+	return max(p.frame, time.Second/time.Duration(speeds[p.speed]))
+}
 
 // step takes up to n steps of each learner, in lockstep, and reports the
 // most any took.
 func (p *player) step(n int) int {
-	taken := 0
-	for _, s := range p.sessions() {
-		k := 0
-		for k < n && s.step() {
-			k++
-		}
-		taken = max(taken, k)
+	taken, _ := p.advance(n, time.Time{}, nil)
+	return taken
+}
+
+// advance takes up to n steps of each learner, in lockstep, and reports
+// the most any took. It stops early after a step when stop (if not nil)
+// says so, reported as stopped, and at the deadline (if not zero): the
+// step it expects to reach the deadline, from the mean cost of those
+// before, is the last. Only the last step is narrated (the one the
+// screen shows): the others cost O(1) instead of O(#SV), and when the
+// last step taken was quiet (training stopped, or stop said so) its
+// narration is written afterwards.
+func (p *player) advance(n int, deadline time.Time, stop func() bool) (taken int, stopped bool) {
+	var start time.Time
+	if !deadline.IsZero() {
+		start = p.now()
 	}
-	if taken < n && !p.anyRunning(false) {
+	for taken < n && !stopped {
+		last := taken == n-1
+		if !deadline.IsZero() && taken > 0 {
+			t := p.now()
+			mean := t.Sub(start) / time.Duration(taken)
+			if !t.Add(mean).Before(deadline) {
+				last = true
+			}
+		}
+		any := false
+		for _, s := range p.sessions() {
+			if s.take(last) {
+				any = true
+			}
+		}
+		if !any {
+			break
+		}
+		taken++
+		stopped = stop != nil && stop()
+		if last {
+			break
+		}
+	}
+	for _, s := range p.sessions() {
+		s.narrateLast()
+	}
+	if taken < n && !stopped && !p.anyRunning(false) {
 		p.stop()
 	}
-	return taken
+	return taken, stopped
 }
 
 // passEnded reports whether a learner with passes that still runs just
@@ -254,47 +325,52 @@ func (p *player) passEnded() bool {
 	return !live
 }
 
-// playTick takes the steps of one frame and schedules the next.
+// playTick takes the steps due by now (see player.origin), for at most a
+// chunk, and schedules the next tick for when the next step is due, but
+// no sooner than a frame from now.
 func (p *player) playTick() tea.Cmd {
-	sps := speeds[p.speed]
-	interval := max(frame, time.Second/time.Duration(sps))
-	perTick := max(1, int(math.Round(float64(sps)*interval.Seconds())))
-	p.step(perTick)
+	sps := float64(speeds[p.speed])
+	now := p.now()
+	if due := int(sps*now.Sub(p.origin).Seconds()) - p.played; due > 0 {
+		deadline := now.Add(chunk)
+		taken, _ := p.advance(due, deadline, nil)
+		p.played += taken
+		if t := p.now(); taken < due && !t.Before(deadline) {
+			// Steps cost more than this speed allows (a large n): drop the
+			// backlog rather than catch up in bursts that keys wait for.
+			p.origin, p.played = t, 0
+		}
+	}
 	if !p.playing {
 		return nil
 	}
+	next := p.origin.Add(time.Duration(float64(p.played+1) / sps * float64(time.Second)))
+	wait := max(p.frame, next.Sub(p.now()))
 	id := p.tick
-	return tea.Tick(interval, func(time.Time) tea.Msg { return tickMsg{id} })
+	return tea.Tick(wait, func(time.Time) tea.Msg { return tickMsg{id} })
 }
 
-// runChunk steps for half a frame, then yields so the screen redraws and
-// keys (esc, c, e) are read, then goes on: to convergence for c, to the end
-// of the pass for e (a whole pass when the last step ended one).
+// runChunk steps for a chunk, then yields so the screen redraws and keys
+// (esc, c, e) are read, then goes on: to convergence for c, to the end of
+// the pass for e (a whole pass when the last step ended one).
 func (p *player) runChunk() tea.Cmd {
-	deadline := time.Now().Add(frame / 2)
+	var stop func() bool
+	if p.finishing {
+		stop = p.passEnded // the pass may end at any step
+	}
 	passEnded := false
-	for p.anyRunning(p.finishing) && !passEnded {
-		if p.finishing {
-			// One step at a time: the pass may end at any of them.
-			for range 64 {
-				if p.step(1) == 0 || p.passEnded() {
-					passEnded = true
-					break
-				}
-			}
-		} else if p.step(64) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			break
-		}
+	if p.anyRunning(p.finishing) {
+		_, passEnded = p.advance(math.MaxInt, p.now().Add(chunk), stop)
 	}
 	if passEnded || !p.anyRunning(p.finishing) {
 		p.converging, p.finishing = false, false
 		return nil
 	}
+	// A breath between chunks: the terminal, Bubble Tea's reader and
+	// renderer and a field computed aside get a core (on two cores a key
+	// took twice as long to show without it), for a tenth of the steps.
 	id := p.tick
-	return func() tea.Msg { return runMsg{id} }
+	return tea.Tick(breath, func(time.Time) tea.Msg { return runMsg{id} })
 }
 
 // status says what the player is doing, for the status line.

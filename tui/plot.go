@@ -30,6 +30,7 @@ type regionView struct {
 
 	cursorOn      bool
 	cursorX, curY int
+	memo          memo[regionKey] // the drawing of the panel
 }
 
 // SetSize sets the panel's size, border included, and from it the plot's.

@@ -86,6 +86,7 @@ const gutter = 7
 type region struct {
 	w, h    int     // cells of the plot (without axes)
 	base    []uint8 // 2 colors per cell: upper, lower pixel
+	gen     int     // counts computations of base
 	version int     // session version the base was computed for
 	theme   *Theme
 	big     bool  // projector mode: the base has a thick boundary
@@ -196,6 +197,7 @@ func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bu
 	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
 	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble {
 		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble = pw, ph, s.version, th, big, update, ensemble
+		r.gen++
 		r.marks = r.marks[:0]
 		if ensemble && update == nil {
 			r.computeEnsemble(s)

@@ -10,7 +10,7 @@ import (
 
 // View draws the whole screen.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.render())
+	v := tea.NewView(m.frames.draw(m.player, m.render))
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "kernelscope"
@@ -43,41 +43,41 @@ func (m *Model) render() string {
 		return strings.Join(lines, "\n")
 	}
 	l := m.computeLayout()
-	var main string
 	if m.showHelp {
 		// Every key, on the whole screen but the last line (the panels,
 		// narration and status step aside).
 		iw, ih := inner(w, h-1)
 		keys := fullHelp(m.th, helpKeys{m.player.keys, m.keys}.groups(), iw, ih)
 		box := box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
-		short := m.help
-		short.SetWidth(w)
-		return strings.Join(append(box, fit(short.View(helpKeys{m.player.keys, m.keys}), w)), "\n")
-	} else {
-		switch {
-		case m.cmp != nil:
-			main = m.compareView(l.cmp)
-		case m.cv.open:
-			// The view the user opened last, in place of any panel.
-			main = m.cv.View()
-		case l.sideW == 0 && m.show == showAlpha:
-			main = m.alpha.View()
-		case l.sideW == 0 && m.show == showGram:
-			main = m.gramOrSpectrum()
-		case l.sideW == 0 && m.show == showPasses:
-			main = m.passes.View()
-		case m.featureOn:
-			main = m.feature.View()
-		default:
-			main = m.region.View()
-		}
+		return strings.Join(append(box, m.helpLine.view(m.help, helpKeys{m.player.keys, m.keys}, 0, w, m.th)), "\n")
 	}
-	if l.sideW > 0 && !m.showHelp {
-		side := m.alpha.View() + "\n"
+	var main []string
+	switch {
+	case m.cmp != nil:
+		main = strings.Split(m.compareView(l.cmp), "\n")
+	case m.cv.open:
+		// The view the user opened last, in place of any panel.
+		main = strings.Split(m.cv.View(), "\n")
+	case l.sideW == 0 && m.show == showAlpha:
+		main = m.alpha.cached()
+	case l.sideW == 0 && m.show == showGram:
+		main = m.gramOrSpectrumLines()
+	case l.sideW == 0 && m.show == showPasses:
+		main = m.passes.cached()
+	case m.featureOn:
+		main = strings.Split(m.feature.View(), "\n")
+	default:
+		main = m.region.cached()
+	}
+	// Beside the main area: the α panel, the chart of passes and the Gram
+	// panel (or the spectrum), their lines appended to the main area's.
+	var side [3][]string
+	if l.sideW > 0 {
+		side[0] = m.alpha.cached()
 		if l.passesH > 0 {
-			side += m.passes.View() + "\n"
+			side[1] = m.passes.cached()
 		}
-		main = joinBeside(main, side+m.gramOrSpectrum())
+		side[2] = m.gramOrSpectrumLines()
 	}
 	// Bottom lines: narration, status, help; long text wraps into the
 	// lines the layout gives it.
@@ -86,25 +86,67 @@ func (m *Model) render() string {
 		bottom = strings.Split(m.narration.View(), "\n")
 	}
 	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
-	short := m.help
-	short.SetWidth(w)
 	switch {
 	case m.cv.open:
-		bottom = append(bottom, fit(short.View(m.cv.keys), w))
+		bottom = append(bottom, m.helpLine.view(m.help, m.cv.keys, 1, w, m.th))
 	case m.quiz != nil:
-		bottom = append(bottom, fit(short.View(m.quiz.keys), w))
+		bottom = append(bottom, m.helpLine.view(m.help, m.quiz.keys, 2, w, m.th))
 	default:
-		bottom = append(bottom, fit(short.View(helpKeys{m.player.keys, m.keys}), w))
+		bottom = append(bottom, m.helpLine.view(m.help, helpKeys{m.player.keys, m.keys}, 0, w, m.th))
 	}
-	screen := append(strings.Split(main, "\n"), bottom...)
-	if main == "" {
-		screen = bottom
+	if len(main) == 1 && main[0] == "" && l.sideW == 0 {
+		main = nil
 	}
-	if len(screen) > h {
-		screen = screen[:h]
+	return m.compose(main, side, bottom)
+}
+
+// compose writes the screen: the main area's lines with the side panels'
+// lines after them, then the bottom lines, cut or padded to exactly the
+// screen's height, into one string sized in advance.
+func (m *Model) compose(main []string, side [3][]string, bottom []string) string {
+	w, h := m.width, m.height
+	size, n := 0, 0
+	for _, ls := range [][]string{main, side[0], side[1], side[2], bottom} {
+		for _, l := range ls {
+			size += len(l) + 1
+		}
 	}
-	for len(screen) < h {
-		screen = append(screen, strings.Repeat(" ", w))
+	n = min(h, len(main)+len(bottom))
+	var b strings.Builder
+	b.Grow(size + (h-n)*(w+1))
+	rows := 0
+	newline := func() {
+		if rows++; rows < h {
+			b.WriteByte('\n')
+		}
 	}
-	return strings.Join(screen, "\n")
+	k, at := 0, 0 // the side panel and its line beside the next main line
+	for _, line := range main {
+		if rows == h {
+			break
+		}
+		b.WriteString(line)
+		for k < len(side) && at >= len(side[k]) {
+			k, at = k+1, 0
+		}
+		if k < len(side) {
+			b.WriteString(side[k][at])
+			at++
+		}
+		newline()
+	}
+	for _, line := range bottom {
+		if rows == h {
+			break
+		}
+		b.WriteString(line)
+		newline()
+	}
+	for rows < h {
+		for range w {
+			b.WriteByte(' ')
+		}
+		newline()
+	}
+	return b.String()
 }

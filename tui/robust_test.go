@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -238,7 +239,10 @@ func (p panicky) View() tea.View {
 // returns a command after a frame's work, and esc cancels it.
 func TestEpochRunsInChunks(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 20000), 120, 40)
-	m.s.opts.Noise = 0.3
+	// A step that costs a millisecond: whatever this machine's speed, a
+	// chunk of a few milliseconds is a few steps.
+	clock := time.Unix(1e9, 0)
+	m.player.now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
 	_, cmd := m.Update(keyMsg("e"))
 	if cmd == nil || !m.player.finishing {
 		t.Fatalf("e on 20000 points finished at once (t=%d): it blocks the screen", m.s.p.T())
@@ -400,17 +404,49 @@ func TestResizeComputesOffTheUIPath(t *testing.T) {
 			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, m.s.field.Values[g], want.Values[g])
 		}
 	}
-	// A result for a size that is no longer wanted is dropped.
+	// One job at a time: a size asked for while one runs waits for it,
+	// and a result for a size that is no longer wanted is dropped.
 	_, cmd = m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 	_, cmd2 := m.Update(tea.WindowSizeMsg{Width: 180, Height: 55})
-	stale, fresh := cmd(), cmd2()
-	m.Update(stale)
-	if !m.s.computing {
-		t.Error("a stale field was taken")
+	if cmd == nil || cmd2 != nil {
+		t.Fatalf("two fields computed at once (%v, %v)", cmd != nil, cmd2 != nil)
 	}
-	m.Update(fresh)
+	_, fresh := m.Update(cmd())
+	if !m.s.computing || fresh == nil {
+		t.Fatal("a stale field was taken, or the newest size was not computed next")
+	}
+	m.Update(fresh())
+	if m.s.computing || m.s.field.W != m.s.fieldW || m.s.field.H != m.s.fieldH {
+		t.Error("the field of the newest size was not taken")
+	}
+}
+
+// TestLongCatchUpOffTheUIPath: when the learner changed many coefficients
+// while the field was computed, catching up is a job too, and the field
+// it gives is the learner's.
+func TestLongCatchUpOffTheUIPath(t *testing.T) {
+	o := builtinOptions(t, "circles", 4000)
+	b, _ := datasets.Lookup("circles")
+	o.Noise, o.Points = 0.3, b.Generate(4000, 0.3, 1)
+	m := newModel(t, o, 120, 40)
+	pressRun(m, "e", "e", "e")
+	_, cmd := m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+	msg := cmd()
+	pressRun(m, "e") // a pass of mistakes meanwhile
+	_, cmd = m.Update(msg)
+	if cmd == nil || !m.s.computing {
+		t.Fatal("a long catch-up ran inside Update")
+	}
+	run(m, cmd, 10)
 	if m.s.computing {
-		t.Error("the fresh field was not taken")
+		t.Fatal("the field never arrived")
+	}
+	want := learn.NewField(m.s.field.Rect, m.s.field.W, m.s.field.H)
+	want.Recompute(m.s.p)
+	for g := range want.Values {
+		if d := math.Abs(want.Values[g] - m.s.field.Values[g]); d > 1e-9*math.Max(1, math.Abs(want.Values[g])) {
+			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, m.s.field.Values[g], want.Values[g])
+		}
 	}
 }
 

@@ -1,12 +1,22 @@
 package tui
 
-import tea "charm.land/bubbletea/v2"
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/setup"
+)
 
 // Display is how the terminal program starts showing things (flags of the
 // root command that are not about the data or training).
 type Display struct {
 	// Big starts in projector mode (B).
 	Big bool
+	// FPS is the most frames a second it draws (--fps; 0 means
+	// setup.DefaultFPS): autoplay ticks no faster, and the terminal is
+	// written to no more often, while training keeps its speed.
+	FPS int
 }
 
 // Run opens the terminal program and returns when the user quits. A panic
@@ -19,8 +29,13 @@ func Run(o Options, d Display) error {
 		return m.openErr
 	}
 	m.big = d.Big
+	fps := d.FPS
+	if fps <= 0 {
+		fps = setup.DefaultFPS
+	}
+	m.player.frame = time.Second / time.Duration(fps)
 	g := &guard{m: m}
-	prog := tea.NewProgram(g)
+	prog := tea.NewProgram(g, tea.WithFPS(fps))
 	g.quit = prog.Quit
 	_, err := prog.Run()
 	if g.err != nil {

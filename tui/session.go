@@ -52,6 +52,10 @@ type session struct {
 	// path for an older size is dropped; computing reports one is pending.
 	fieldGen  int
 	computing bool
+	// inFlight reports a field job running; pending is the field asked
+	// for meanwhile, computed when it is back (fieldjob.go).
+	inFlight bool
+	pending  *learn.Field
 	// overflow caches the count of lattice values of the field that are not
 	// finite numbers, for the field version overflowAt.
 	overflow, overflowAt int
@@ -76,17 +80,6 @@ type session struct {
 	appendedAt []int
 	file       savedSession
 }
-
-// shownStep is one step as the narration shows it.
-type shownStep struct {
-	step  learn.Step // Terms dropped
-	terms string     // the perceptron's sum, written out
-	pair  string     // the SVM's pair update, written out (notation.Pair)
-}
-
-// maxShownSteps bounds the narration kept for stepping back; older steps
-// undo fine but are narrated as "earlier step".
-const maxShownSteps = 20000
 
 // newSession opens o. When o cannot be trained on (data that is not finite,
 // a kernel outside its domain), it opens empty data with a linear kernel
@@ -152,162 +145,6 @@ func (s *session) apply(o Options) error {
 	s.fitView()
 	s.attachField()
 	return nil
-}
-
-// maxFieldPixels bounds the field's lattice: a full recomputation costs
-// pixels × support vectors kernel evaluations, and every mistake pixels
-// more. Larger plots sample a coarser lattice.
-const maxFieldPixels = 24000
-
-// resize sets the lattice size of the field for a plot of w×h pixels (two
-// per cell vertically) and recomputes it. When that is too much work for
-// one frame it returns a job that computes the field off the UI path (see
-// attachField).
-func (s *session) resize(w, h int) fieldJob {
-	if px := w * h; px > maxFieldPixels {
-		f := math.Sqrt(float64(maxFieldPixels) / float64(px))
-		w, h = max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
-	}
-	if w == s.fieldW && h == s.fieldH {
-		return nil
-	}
-	s.fieldW, s.fieldH = w, h
-	s.view = viewport(s.opts.Points)
-	s.fitView()
-	return s.attachField()
-}
-
-// syncFieldWork is the most kernel evaluations (lattice points × support
-// vectors) a field is computed with at once, a few milliseconds; a larger
-// recomputation (a resize with thousands of support vectors) runs off the
-// UI path.
-const syncFieldWork = 1_000_000
-
-// fieldJob computes a field off the UI path; its result goes to
-// session.fieldReady.
-type fieldJob func() fieldResult
-
-// fieldResult is a field computed from a frozen copy of the learner.
-type fieldResult struct {
-	owner *session // the session that asked for it
-	gen   int      // session.fieldGen when it was asked for
-	field *learn.Field
-	from  *learn.Frozen
-}
-
-// attachField makes a field for the current viewport and lattice size and
-// has the learner keep it up to date. Small ones are computed at once; a
-// large one is returned as a job, and until it is ready the previous field
-// stays on screen (s.computing).
-func (s *session) attachField() fieldJob {
-	fd := learn.NewField(s.view, s.fieldW, s.fieldH)
-	s.fieldGen++
-	if len(fd.Values)*len(s.p.SupportVectors()) <= syncFieldWork || s.field == nil {
-		s.useField(fd)
-		fd.Follow(s.p)
-		return nil
-	}
-	gen, from := s.fieldGen, learn.Freeze(s.p)
-	s.computing = true
-	return func() fieldResult {
-		fd.Recompute(from)
-		return fieldResult{s, gen, fd, from}
-	}
-}
-
-// fieldReady takes a field computed off the UI path, unless a newer one was
-// asked for since: it catches up with the steps taken meanwhile and
-// replaces the field on screen.
-func (s *session) fieldReady(r fieldResult) {
-	if r.gen != s.fieldGen {
-		return
-	}
-	r.field.CatchUp(r.from, s.p)
-	s.useField(r.field)
-	s.p.Observe(r.field)
-}
-
-// useField puts fd on screen in place of the field shown so far.
-func (s *session) useField(fd *learn.Field) {
-	if s.field != nil {
-		s.p.Unobserve(s.field)
-	}
-	s.field, s.computing = fd, false
-	s.version++
-}
-
-// step takes one step and records its narration. It reports whether a step
-// was taken.
-func (s *session) step() bool {
-	st, err := s.p.Step()
-	if err != nil {
-		if err != learn.ErrStopped {
-			s.err = err
-		}
-		return false
-	}
-	if st.Changed() {
-		s.version++
-	}
-	if st.Mistake {
-		s.flash, s.flashUntil = st.I, st.T+flashSteps
-	}
-	if len(s.steps) == maxShownSteps {
-		s.steps = append(s.steps[:0], s.steps[maxShownSteps/2:]...)
-	}
-	// The sum is written now, while the step still holds its terms.
-	shown := shownStep{step: st}
-	if sv := s.svm(); sv != nil && st.Pair != nil {
-		shown.pair = notation.Pair(st.T, *st.Pair, sv.C())
-	} else {
-		shown.terms = notation.Sum(s.p, st)
-	}
-	shown.step.Terms = nil
-	s.steps = append(s.steps, shown)
-	s.notePass()
-	return true
-}
-
-// flashSteps is how many steps the point of a mistake stays flashed.
-const flashSteps = 3
-
-// flashing is the example flashed as the last mistake, −1 for none.
-func (s *session) flashing() int {
-	if s.flash >= 0 && s.p.T() <= s.flashUntil {
-		return s.flash
-	}
-	return -1
-}
-
-// back undoes one step.
-func (s *session) back() bool {
-	// The newest narration is the step undone, unless it is no longer kept.
-	n := len(s.steps)
-	var undone *learn.Step
-	if n > 0 && s.steps[n-1].step.T == s.p.T() {
-		undone = &s.steps[n-1].step
-	}
-	if !s.p.Undo() {
-		return false
-	}
-	if undone != nil {
-		s.steps = s.steps[:n-1]
-	}
-	s.trimPasses()
-	if undone == nil || undone.Changed() {
-		s.version++
-	}
-	s.err = nil
-	return true
-}
-
-// last is the newest step still in effect, if its narration is kept.
-func (s *session) last() (shownStep, bool) {
-	if len(s.steps) == 0 || s.p.T() == 0 {
-		return shownStep{}, false
-	}
-	ls := s.steps[len(s.steps)-1]
-	return ls, ls.step.T == s.p.T()
 }
 
 // reset sets every α to 0.
