@@ -114,6 +114,8 @@ type Perceptron struct {
 	rowMax []float64
 	// pts are xs laid out coordinate by coordinate, for the vector RBF row.
 	pts coords
+	// team splits rows between two cores while Run runs (nil otherwise).
+	team *rowTeam
 	// bound is Σ |η yᵢ| max|K(xᵢ, ·)| over every update so far: no |f(xₖ)|
 	// can exceed it, so it scales the rounding error of the kept scores.
 	bound float64
@@ -172,7 +174,7 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 		f:      make([]float64, n),
 		rowMax: make([]float64, n),
 	}
-	p.rows.init(n, cfg.RowCacheBytes)
+	p.rows.init(n, p.rowBudget())
 	p.rel.init(cfg, n)
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
@@ -505,6 +507,11 @@ func (p *Perceptron) Reset() {
 // Run steps until training stops and returns the first error other than
 // ErrStopped.
 func (p *Perceptron) Run() error {
+	if _, rbf := p.rbfFactor(); rbf && p.state == Running {
+		if p.team = startTeam(len(p.xs)); p.team != nil {
+			defer func() { p.team.stop(); p.team = nil }()
+		}
+	}
 	for p.state == Running {
 		if _, err := p.Step(); err != nil {
 			return err

@@ -181,3 +181,21 @@ func TestAxpyBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAxpyStream is the score update f += w·row when the rows do not
+// fit in the caches: n = 4000 scores (in cache) and 2048 rows of 4000
+// (64 MiB) taken in turn, as a noisy run's cached rows come back. ns/value
+// is t_fma for rows that stream from main memory (docs/bench/speed.md).
+func BenchmarkAxpyStream(b *testing.B) {
+	const n, rows = 4000, 2048
+	f, slab := make([]float64, n), make([]float64, n*rows)
+	for i := range slab {
+		slab[i] = 1e-3
+	}
+	r := 0
+	for b.Loop() {
+		axpy(f, slab[r*n:(r+1)*n], 1e-9)
+		r = (r + 997) % rows
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/value")
+}

@@ -192,14 +192,24 @@ func (c *rowCache) grow() {
 // allows, or −1. With a budget, one row of it is kept for the scratch row.
 func (c *rowCache) takeFree() int32 {
 	if len(c.free) == 0 {
-		// Slabs of up to 64 rows or 8 MiB, whichever is smaller, but at
-		// least one row; never past the budget.
-		k := int64(min(64, max(1, (1<<20)/c.n)))
+		// The first slab 64 rows, the next ones 8 MiB, but at least one
+		// row and never more rows than examples or past the budget: a run
+		// that needs few rows allocates (and zeroes) little, one that
+		// needs many gets large slabs, backed by huge pages where the
+		// system gives them (adviseHuge: an 8 MiB slab costs a few page
+		// faults instead of 2048).
+		k := int64(64)
+		if len(c.rows) > 0 {
+			k = int64(max(1, (1<<20)/c.n))
+		}
+		k = min(k, int64(c.n))
 		k = min(k, max(0, c.room()/int64(c.n)))
 		if k == 0 {
 			return -1
 		}
-		c.carve(make([]float64, int(k)*c.n))
+		slab := make([]float64, int(k)*c.n)
+		adviseHuge(slab)
+		c.carve(slab)
 	}
 	s := c.free[len(c.free)-1]
 	c.free = c.free[:len(c.free)-1]
