@@ -192,14 +192,19 @@ func (c *rowCache) grow() {
 // allows, or −1. With a budget, one row of it is kept for the scratch row.
 func (c *rowCache) takeFree() int32 {
 	if len(c.free) == 0 {
-		// The first slab 64 rows, the next ones 8 MiB, but at least one
-		// row and never more rows than examples or past the budget: a run
-		// that needs few rows allocates (and zeroes) little, one that
-		// needs many gets large slabs, backed by huge pages where the
-		// system gives them (adviseHuge: an 8 MiB slab costs a few page
-		// faults instead of 2048).
-		k := int64(64)
-		if len(c.rows) > 0 {
+		// The first slab 8 rows, the second 56, the next ones 8 MiB, but
+		// at least one row and never more rows than examples or past the
+		// budget: a run that needs few rows allocates (and zeroes) little,
+		// one that needs many gets large slabs, backed by huge pages where
+		// the system gives them (adviseHuge: an 8 MiB slab costs a few
+		// page faults instead of 2048).
+		var k int64
+		switch len(c.rows) {
+		case 0:
+			k = 8
+		case 8:
+			k = 56
+		default:
 			k = int64(max(1, (1<<20)/c.n))
 		}
 		k = min(k, int64(c.n))
