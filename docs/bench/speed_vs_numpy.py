@@ -3,7 +3,10 @@ kernel perceptron of numpy_perceptron.py (seed 002's algorithm), whole
 process, on circles at N = 2000, 4000, 8000 and noise 0.05, 0.1, 0.2
 (10 epochs, RBF σ = 0.5).
 
-    go build -o /tmp/ks . && /usr/bin/python3 docs/bench/speed_vs_numpy.py /tmp/ks [pairs]
+    CGO_ENABLED=0 go build -o /tmp/ks . && /usr/bin/python3 docs/bench/speed_vs_numpy.py /tmp/ks [pairs] [cells]
+
+(cells: e.g. "2000/0.05,2000/0.2"; default all nine. The static build is
+the one a release ships; see speed.md for the default build.)
 
 The two programs are run alternately, pair after pair (so a slow spell of
 the machine hits both), and each cell reports the median of the pairs'
