@@ -14,7 +14,7 @@ type helpGroup struct {
 	off   []bool      // the key does nothing now (shown dimmed)
 }
 
-// groups are every key of the program under six headings, the mouse
+// groups are every key of the program under seven headings, the mouse
 // included; disabled keys are listed too, dimmed, since the full help
 // says what the program can do, not only what it can do now.
 func (h helpKeys) groups() []helpGroup {
@@ -35,6 +35,8 @@ func (h helpKeys) groups() []helpGroup {
 		both.SetEnabled(a.Enabled() || b.Enabled())
 		return both
 	}
+	approx := key.NewBinding(key.WithHelp("~ , .", "f̃ on/off, D ÷2 ×2"))
+	approx.SetEnabled(k.Approx.Enabled())
 	stepping := []key.Binding{p.Step, p.Epoch, p.Converge, p.Play, pair(p.Faster, p.Slower, "faster / slower"), p.Back, p.Reset, p.RaiseCap, k.Quiz}
 	// The four arrows share one line, so the help fits 80×24.
 	arrows := key.NewBinding(key.WithHelp("↑↓←→", "move cursor (⇧ ×5)"))
@@ -48,6 +50,9 @@ func (h helpKeys) groups() []helpGroup {
 		group("stepping", stepping...),
 		group("data", pair(k.Dataset, k.PrevDataset, "next / prev dataset"), pair(k.FewerPoints, k.MorePoints, "fewer / more points"),
 			pair(k.LessNoise, k.MoreNoise, "less / more noise"), k.Reseed, k.Standardize, k.Holdout),
+		// The approximate boundary's three keys on one line, so the help
+		// fits 80×24.
+		group("kernel approximation", approx),
 		group("kernel", pair(k.Kernel, k.PrevKernel, "next / prev kernel"), pair(k.ParamDown, k.ParamUp, paramSymbols(0)+" down / up"),
 			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
 		edit,

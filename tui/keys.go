@@ -79,6 +79,11 @@ type KeyMap struct {
 	Bias       key.Binding
 	Tie        key.Binding
 	Shuffle    key.Binding
+	// Approx overlays the approximate boundary f̃ = 0 (~); ApproxFewer and
+	// ApproxMore halve and double its D (, .).
+	Approx      key.Binding
+	ApproxFewer key.Binding
+	ApproxMore  key.Binding
 
 	Learner     key.Binding
 	CDown       key.Binding
@@ -131,15 +136,18 @@ func DefaultKeyMap() KeyMap {
 		CrossVal:    b([]string{"X"}, "X", "cross-validation"),
 		Passes:      b([]string{"P"}, "P", "passes chart"),
 
-		Kernel:     b([]string{"k"}, "k", "next kernel"),
-		PrevKernel: b([]string{"K"}, "K", "previous kernel"),
-		ParamDown:  b([]string{"["}, "[", paramSymbols(0)+" down"),
-		ParamUp:    b([]string{"]"}, "]", paramSymbols(0)+" up"),
-		Param2Down: b([]string{"{"}, "{", paramSymbols(1)+" down"),
-		Param2Up:   b([]string{"}"}, "}", paramSymbols(1)+" up"),
-		Bias:       b([]string{"a"}, "a", "bias x̃=(1,x) on/off"),
-		Tie:        b([]string{"t"}, "t", "cycle tie rule"),
-		Shuffle:    b([]string{"s"}, "s", "shuffle on/off"),
+		Kernel:      b([]string{"k"}, "k", "next kernel"),
+		PrevKernel:  b([]string{"K"}, "K", "previous kernel"),
+		ParamDown:   b([]string{"["}, "[", paramSymbols(0)+" down"),
+		ParamUp:     b([]string{"]"}, "]", paramSymbols(0)+" up"),
+		Param2Down:  b([]string{"{"}, "{", paramSymbols(1)+" down"),
+		Param2Up:    b([]string{"}"}, "}", paramSymbols(1)+" up"),
+		Bias:        b([]string{"a"}, "a", "bias x̃=(1,x) on/off"),
+		Tie:         b([]string{"t"}, "t", "cycle tie rule"),
+		Shuffle:     b([]string{"s"}, "s", "shuffle on/off"),
+		Approx:      b([]string{"~"}, "~", "approx. boundary f̃"),
+		ApproxFewer: b([]string{","}, ",", "f̃: D ÷ 2"),
+		ApproxMore:  b([]string{"."}, ".", "f̃: D × 2"),
 
 		Learner:     b([]string{"l"}, "l", "next learner"),
 		CDown:       b([]string{"<"}, "<", "SVM C down"),
@@ -200,7 +208,7 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Holdout, k.Save, k.Reproduce},
-		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle},
+		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle, k.Approx, k.ApproxFewer, k.ApproxMore},
 		{k.Learner, k.CDown, k.CUp, k.BudgetDown, k.BudgetUp, k.Ensemble, k.Compare, k.CompareWhat},
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
 		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Figure, k.Quiz, k.Cancel, k.Help, k.Quit},
@@ -274,4 +282,5 @@ func (m *Model) syncKeys() {
 	// mistake also forgets or shrinks.
 	a := s.p.Config().Algo
 	k.Update.SetEnabled(single && (a == learn.AlgoPerceptron || a.Averaging()))
+	m.syncApproxKeys(single)
 }

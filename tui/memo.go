@@ -106,7 +106,7 @@ func (r *regionView) cached() []string {
 		panelKey: panelKey{r.s.trained(), r.w, r.h, r.th},
 		gen:      r.draw.gen, narrow: r.narrow, big: r.big, update: r.update, compare: r.compare,
 		cursorOn: r.cursorOn, cursorX: r.cursorX, curY: r.curY, figures: r.figures,
-		flash: r.s.flashing(), held: len(r.s.test.points),
+		flash: r.s.flashing(), held: len(r.s.test.points), approx: r.approxState(),
 	}
 	key.focus, key.focus2 = r.s.focusPair()
 	return r.memo.get(key, func() []string { return nonEmpty(r.lines()) })
@@ -120,6 +120,7 @@ type regionKey struct {
 	cursorX, curY, flash, held   int
 	focus, focus2                int
 	figures                      string
+	approx                       approxState
 }
 
 // cached is the α panel's lines.

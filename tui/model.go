@@ -116,7 +116,7 @@ func New(o Options) *Model {
 		player:  newPlayer(s),
 	}
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
-	m.region = &regionView{s: s}
+	m.region = &regionView{s: s, approx: newApproxOverlay()}
 	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
 	m.feature, m.spectrum = newFeatureView(s), &spectrumView{}
 	m.cv, m.passes = newCVView(nil), &passesView{s: s}
@@ -153,7 +153,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.syncTwin()
 	m.syncKeys()
 	l := m.sizePanels()
-	cmd = batch(cmd, m.resizeFields())
+	cmd = batch(batch(cmd, m.resizeFields()), m.approxCheck())
 	if m.resolveC {
 		m.resolveC = false
 		if m.player.anyRunning(false) {
@@ -265,6 +265,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		if r := fieldResult(msg); r.owner != nil {
 			return fieldCmd(r.owner.fieldReady(r))
 		}
+	case approxMsg:
+		m.approxReady(msg)
 	case figureMsg:
 		m.figureWritten(msg)
 	case sessionSavedMsg:

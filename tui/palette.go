@@ -26,6 +26,7 @@ type shadeTable struct {
 	pos, neg, heat       []int
 	ink                  int
 	marginPos, marginNeg int
+	approx               int // the approximate boundary f̃ = 0: green
 }
 
 var (
@@ -33,10 +34,10 @@ var (
 	cube256 = map[bool]shadeTable{
 		// dark: deep blue (0,0,95) … (0,135,215); brown-orange (135,95,0) … (215,135,0)
 		// margins: pale blue (175,215,255) and pale orange (255,215,135)
-		true: {pos: []int{17, 18, 25, 32}, neg: []int{94, 130, 166, 172}, heat: []int{235, 17, 18, 24, 25, 32}, ink: -1, marginPos: 153, marginNeg: 222},
+		true: {pos: []int{17, 18, 25, 32}, neg: []int{94, 130, 166, 172}, heat: []int{235, 17, 18, 24, 25, 32}, ink: -1, marginPos: 153, marginNeg: 222, approx: 48},
 		// light: pale blue (215,215,255) … (95,175,255); peach (255,215,175) … (255,175,0)
 		// margins: deep blue (0,0,175) and brown (135,95,0)
-		false: {pos: []int{189, 153, 117, 75}, neg: []int{223, 222, 215, 214}, heat: []int{255, 189, 153, 117, 111, 75}, ink: -1, marginPos: 19, marginNeg: 94},
+		false: {pos: []int{189, 153, 117, 75}, neg: []int{223, 222, 215, 214}, heat: []int{255, 189, 153, 117, 111, 75}, ink: -1, marginPos: 19, marginNeg: 94, approx: 29},
 	}
 	// basic16 are the 16-colour shades: blue (4) and bright blue (12) for
 	// +1, yellow (3) and bright yellow (11) for −1; dark backgrounds go
@@ -45,9 +46,11 @@ var (
 	// points and support vectors would vanish into the shades: they are
 	// white on black (black on white), told apart by their glyphs + − ⊕ ⊖.
 	// The margins take the two hues left: cyan (f = +1) and red (f = −1).
+	// The approximate boundary f̃ = 0 (~) is green, drawn on the plain
+	// background so it reads over either class.
 	basic16 = map[bool]shadeTable{
-		true:  {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}, ink: 15, marginPos: 14, marginNeg: 9},
-		false: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}, ink: 0, marginPos: 6, marginNeg: 1},
+		true:  {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}, ink: 15, marginPos: 14, marginNeg: 9, approx: 10},
+		false: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}, ink: 0, marginPos: 6, marginNeg: 1, approx: 2},
 	}
 )
 
@@ -75,6 +78,8 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 				return t.marginPos
 			case c == colMarginN:
 				return t.marginNeg
+			case c == colApprox:
+				return t.approx
 			case c <= -2:
 				return t.heat[-2-c]
 			case c >= colPos && c < colPos+shades:

@@ -31,6 +31,9 @@ type regionView struct {
 	cursorOn      bool
 	cursorX, curY int
 	memo          memo[regionKey] // the drawing of the panel
+	// approx is the approximate boundary's overlay (~), nil in the second
+	// pane of comparison mode.
+	approx *approxOverlay
 }
 
 // SetSize sets the panel's size, border included, and from it the plot's.
@@ -63,6 +66,9 @@ func (r *regionView) headerLines() int {
 	}
 	if r.keyed() {
 		n++
+	}
+	if r.approxShown() {
+		n++ // the overlay's legend
 	}
 	return n
 }
@@ -247,6 +253,10 @@ func (r *regionView) lines() []string {
 			kl = keyLine(r.th, sv != nil, r.big, iw)
 		}
 		head = append(head, fit(kl, iw))
+	}
+	if r.approxShown() {
+		head = append(head, fit(r.approxLegend(iw), iw))
+		ov.approx = r.approxMask()
 	}
 	if len(head) > 0 && ih > len(head) {
 		lines := append(head, r.draw.render(r.s, r.th, ov, iw, ih-len(head))...)

@@ -189,6 +189,9 @@ type overlay struct {
 	cursorX, curY            int  // cursor cell (−1: hidden)
 	flashOn                  bool // the last mistake is flashing
 	big                      bool // projector mode: markers several cells wide
+	// approx marks the cells the approximate boundary f̃ = 0 crosses (~),
+	// drawn over the field and under the points; nil for none.
+	approx []bool
 }
 
 // refresh recomputes the cell colors when the field, the plot size or the
@@ -230,6 +233,9 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 			c = cell{fg: colText, bg: colOverflow, glyph: glyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
 			c = cell{fg: colGhost, bg: c.bg, glyph: r.marks[i]}
+		}
+		if i < len(ov.approx) && ov.approx[i] && c.glyph != glyphOverflow {
+			c = cell{fg: colApprox, bg: colNeutral, glyph: glyphApprox, bold: true}
 		}
 		r.cells = append(r.cells, c)
 	}

@@ -30,7 +30,8 @@ const (
 	colPlane    = colGhost + 1    // the feature view's plane w·φ = 0
 	colMarginP  = colPlane + 1    // the SVM's margin f = +1
 	colMarginN  = colMarginP + 1  // the SVM's margin f = −1
-	numColors   = colMarginN + 1  //
+	colApprox   = colMarginN + 1  // the approximate boundary f̃ = 0 (~)
+	numColors   = colApprox + 1   //
 	pairCount   = numColors * numColors
 )
 
@@ -136,6 +137,12 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	// boundary (ink) or as a band of the region.
 	t.rgb[colMarginP] = mix(posHue, ink, 0.45)
 	t.rgb[colMarginN] = mix(negHue, ink, 0.45)
+	// The approximate boundary in green, outside every other hue here
+	// (Okabe–Ito bluish green; brighter on a dark background).
+	t.rgb[colApprox] = [3]uint8{0x00, 0x9E, 0x73}
+	if dark {
+		t.rgb[colApprox] = [3]uint8{0x3C, 0xE0, 0x9A}
+	}
 	var heat [heatLevels][3]uint8
 	for l := range heatLevels {
 		heat[l] = mix(bg, posHue, 0.08+0.6*float64(l)/float64(heatLevels-1))

@@ -11,6 +11,10 @@ import (
 func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
+	case key.Matches(msg, k.Approx):
+		m.approxToggle()
+	case key.Matches(msg, k.ApproxFewer), key.Matches(msg, k.ApproxMore):
+		m.approxStepD(key.Matches(msg, k.ApproxMore))
 	case key.Matches(msg, k.Spectrum):
 		m.showSpectrum = !m.showSpectrum
 		m.message = "the Gram matrix again"

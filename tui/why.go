@@ -118,6 +118,17 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return fmt.Sprintf("the average and the vote need every α⁽ᵏ⁾ since the start, and the undo history keeps only the mistakes after step %d: r starts again", s.p.UndoFloor())
 	case off(k.Ensemble):
 		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
+	case off(k.Approx):
+		return "comparison mode shows two learners: the approximate boundary f̃ overlays one region; | ends it"
+	case off(k.ApproxFewer), off(k.ApproxMore):
+		switch a := m.region.approx; {
+		case m.cmp != nil:
+			return "comparison mode shows two learners, and no approximate boundary: | ends it"
+		case !a.on:
+			return "~ shows the approximate boundary f̃ first; , and . then halve and double its D"
+		default:
+			return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.d, approxMaxD)
+		}
 	case off(k.CompareWhat):
 		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
 	}
