@@ -117,7 +117,7 @@ func (f *Flags) maxN() int {
 // draws (it says how to show a session, so --session takes it). Call it
 // after Bind.
 func (f *Flags) BindFPS() {
-	f.fs.IntVar(&f.fps, "fps", DefaultFPS, fmt.Sprintf("the most frames a second to draw, %d to %d: fewer send less to a slow (SSH) terminal; training's speed stays the same", MinFPS, MaxFPS))
+	f.fs.IntVar(&f.fps, "fps", DefaultFPS, fmt.Sprintf("the most frames a second autoplay and runs draw, %d to %d: fewer send less to a slow (SSH) terminal; training's speed stays the same", MinFPS, MaxFPS))
 }
 
 // FPS is the checked value of --fps.
