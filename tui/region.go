@@ -97,7 +97,24 @@ type region struct {
 	ensemble bool
 	marks    []string
 	cells    []cell // scratch: base plus overlays
-	out      strings.Builder
+	out      rowBuf // a row being drawn; its storage is kept from row to row
+	// gutters are the y-axis labels as drawn in gutterTheme, by label: a
+	// frame draws the same few again.
+	gutters     map[string]string
+	gutterTheme *Theme
+}
+
+// gutterLabel is label drawn in the y-axis gutter, dim and right-aligned.
+func (r *region) gutterLabel(th *Theme, label string) string {
+	if r.gutterTheme != th || r.gutters == nil {
+		r.gutters, r.gutterTheme = map[string]string{}, th
+	}
+	g, ok := r.gutters[label]
+	if !ok {
+		g = th.Dim.Render(padLeft(label, gutter-1) + " ")
+		r.gutters[label] = g
+	}
+	return g
 }
 
 // cell is one character of the plot.
@@ -344,7 +361,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		if cy == nameRow && g == "" && ph > 4 {
 			g = n2
 		}
-		lines = append(lines, th.Dim.Render(padLeft(g, gutter-1)+" ")+r.row(th, cy))
+		lines = append(lines, r.row(th, cy, r.gutterLabel(th, g)))
 	}
 	axis := []rune(strings.Repeat(" ", pw))
 	free := func(at, n int) bool {
@@ -377,8 +394,9 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 
 // row writes one row of cells, emitting a color change only where the colors
 // change.
-func (r *region) row(th *Theme, cy int) string {
+func (r *region) row(th *Theme, cy int, gutter string) string {
 	r.out.Reset()
+	r.out.WriteString(gutter)
 	if th.Mono {
 		for cx := range r.w {
 			c := r.cells[cy*r.w+cx]
@@ -469,3 +487,12 @@ func cellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {
 	x2 := view.MaxX2 - (float64(cy)+0.5)*(view.MaxX2-view.MinX2)/float64(ph)
 	return x1, x2
 }
+
+// rowBuf builds one row of the region: like strings.Builder, but Reset
+// keeps the storage, so a frame's rows cost one allocation each (the
+// string) instead of a builder grown from nothing every row.
+type rowBuf struct{ b []byte }
+
+func (r *rowBuf) Reset()               { r.b = r.b[:0] }
+func (r *rowBuf) WriteString(s string) { r.b = append(r.b, s...) }
+func (r *rowBuf) String() string       { return string(r.b) }
