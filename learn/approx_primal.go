@@ -3,7 +3,6 @@ package learn
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 )
 
 // ApproxPerceptron is the perceptron run in the primal on an approximate feature map
@@ -99,7 +98,7 @@ func (p *ApproxPerceptron) visit(epoch, pos int) int {
 		return pos
 	}
 	if p.order == nil || p.orderEpoch != epoch {
-		p.order = rand.New(rand.NewPCG(p.cfg.Seed, uint64(epoch))).Perm(len(p.xs))
+		p.order = epochOrder(p.cfg.Seed, epoch, len(p.xs))
 		p.orderEpoch = epoch
 	}
 	return p.order[pos]

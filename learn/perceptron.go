@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 )
 
 // Example is one labelled training point; Y is −1 or +1.
@@ -261,10 +260,17 @@ func (p *Perceptron) visit(epoch, pos int) int {
 	if p.order == nil || p.orderEpoch != epoch {
 		// The order of an epoch depends only on (seed, epoch), so stepping
 		// back across an epoch boundary needs no stored permutations.
-		p.order = rand.New(rand.NewPCG(p.cfg.Seed, uint64(epoch))).Perm(len(p.xs))
+		p.order = epochOrder(p.cfg.Seed, epoch, len(p.xs))
 		p.orderEpoch = epoch
 	}
 	return p.order[pos]
+}
+
+// epochOrder is the visiting order of an epoch with Config.Shuffle: a
+// permutation of n drawn from (seed, epoch) alone. Every learner that
+// visits as the perceptron does (ApproxPerceptron too) draws it here.
+func epochOrder(seed uint64, epoch, n int) []int {
+	return rand.New(rand.NewPCG(seed, uint64(epoch))).Perm(n)
 }
 
 // Step visits the next example: it computes f(xᵢ), decides with the tie rule
@@ -369,125 +375,6 @@ func (p *Perceptron) narrate(i int) float64 {
 		f += t.Value()
 	}
 	return f
-}
-
-// update sets αᵢ to alpha and moves every f(xₖ) and every attached field by
-// delta·yᵢ·K(xᵢ, ·), where delta is the change of αᵢ (+η for a perceptron's
-// step, −η for its undo; written apart from alpha because alpha − old αᵢ
-// need not round to it), computing the kernel row of xᵢ when it is not
-// cached (a new support vector, or one whose row was evicted) and dropping
-// it when xᵢ stops being a support vector. grow says the change is a step
-// forward, which must keep every score finite; an undo goes back towards a
-// state that was.
-func (p *Perceptron) update(i int, alpha, delta float64, grow bool) error {
-	// f(xₖ) += η yᵢ K(xᵢ, xₖ)  (seed 002: "w = w + yᵢ φ(xᵢ)", in the dual)
-	w := delta * float64(p.ys[i])
-	if c, ok := p.rbfFactor(); ok {
-		return p.updateRBF(i, alpha, w, c, grow)
-	}
-	row := p.rows.get(i, alpha)
-	if row == nil {
-		row = p.rows.alloc(i, alpha)
-		KernelRow(p.cfg.Kernel, row, p.xs[i], p.xs)
-		if p.alpha[i] == 0 {
-			// A new support vector: its row is checked before anything
-			// changes, so that an error leaves the state as it was. (An
-			// evicted row comes back with the same, checked, values.)
-			m, j := rowMax(row)
-			if j >= 0 {
-				v := row[j]
-				p.rows.drop(i)
-				return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, v)
-			}
-			p.rowMax[i] = m
-		}
-	}
-	// bound ≥ every |f(xₖ)|; refusing to pass maxScore keeps every score
-	// and α a finite number. (An undo only moves back towards the start.)
-	bound := p.bound + math.Abs(w)*p.rowMax[i]
-	if grow && !(bound <= maxScore && alpha <= maxScore) {
-		if p.alpha[i] == 0 {
-			p.rows.drop(i)
-		}
-		return fmt.Errorf("learn: the scores f(x) could grow past %g after a mistake on x%d: η or the kernel values are too large for float64 (use a smaller η, degree or scale)", maxScore, i+1)
-	}
-	axpy(p.f, row, w)
-	p.bound = bound
-	p.updated(i, alpha, w)
-	return nil
-}
-
-// updated finishes an update once the scores have moved: the attached
-// fields, αᵢ and the support vectors.
-func (p *Perceptron) updated(i int, alpha, w float64) {
-	for _, o := range p.observers {
-		o.Changed(p.xs[i], w)
-	}
-	wasSV := p.alpha[i] > 0
-	p.alpha[i] = alpha
-	switch isSV := alpha > 0; {
-	case isSV && !wasSV:
-		at, _ := slices.BinarySearch(p.svs, i)
-		p.svs = slices.Insert(p.svs, at, i)
-	case !isSV && wasSV:
-		at, _ := slices.BinarySearch(p.svs, i)
-		p.svs = slices.Delete(p.svs, at, at+1)
-		p.rows.drop(i)
-		if len(p.svs) == 0 {
-			// No support vectors: every score is exactly zero again.
-			p.clearScores()
-		}
-	}
-}
-
-// maxScore is the largest score or α training accepts, far below the
-// float64 overflow at 1.8e308 so that sums of a few such terms stay finite.
-const maxScore = 1e300
-
-// rowMax returns max |row[k]|, and the index of the first entry that is not
-// a finite number (−1 if none).
-func rowMax(row []float64) (float64, int) {
-	m := 0.0
-	for k, v := range row {
-		a := math.Abs(v)
-		if !(a <= math.MaxFloat64) {
-			return 0, k
-		}
-		if a > m {
-			m = a
-		}
-	}
-	return m, -1
-}
-
-// clearScores sets every kept score and field value to exactly zero.
-func (p *Perceptron) clearScores() {
-	clear(p.f)
-	p.bound = 0
-	for _, o := range p.observers {
-		o.Cleared()
-	}
-}
-
-// axpy is f += w·row: it runs once per mistake over all n scores. The
-// vector path (rbfrow_amd64.s) rounds each product and each sum as the
-// scalar loop, unrolled by four, does.
-func axpy(f, row []float64, w float64) {
-	f = f[:len(row)]
-	k := 0
-	if useSIMD {
-		k = axpyVec(f, row, w)
-	}
-	for ; k+4 <= len(row); k += 4 {
-		r, g := row[k:k+4:k+4], f[k:k+4:k+4]
-		g[0] += float64(w * r[0]) // rounded before the sum: no fused multiply-add
-		g[1] += float64(w * r[1])
-		g[2] += float64(w * r[2])
-		g[3] += float64(w * r[3])
-	}
-	for ; k < len(row); k++ {
-		f[k] += float64(w * row[k])
-	}
 }
 
 // Reset sets every α back to 0 and forgets the history, keeping the data,

@@ -19,8 +19,9 @@ import (
 // mistakes stop coming. The second half is claimed, not handed over: when
 // the caller has finished its half before the helper took the other (the
 // helper was napping, or its core busy with another program), the caller
-// takes that half too. So a busy machine costs a split nothing but the
-// claim, never a wait on a helper that is not running.
+// takes that half too. So a helper that is not running costs a split only
+// the claim; the caller waits only for a half the helper has begun (and
+// then only long if the system takes the helper's core away mid-half).
 type rowTeam struct {
 	posted  atomic.Uint64 // jobs posted
 	claimed atomic.Uint64 // jobs whose second half someone took
