@@ -74,11 +74,9 @@ func NewApproxPerceptron(cfg Config, data []Example, a Approx) (*ApproxPerceptro
 	p.m = m
 	p.w = make([]float64, m.Dim())
 	p.z = make([]float64, m.Dim())
-	switch {
-	case cfg.Epochs == 0:
-		p.state = Capped
-	case n == 0:
-		p.state, p.epoch = Converged, 1
+	var first bool
+	if p.state, first = startState(cfg.Epochs, n); first {
+		p.epoch = 1
 	}
 	return p, nil
 }
@@ -141,13 +139,7 @@ func (p *ApproxPerceptron) Step() (Step, error) {
 	p.t++
 	p.epoch, p.pos, p.epochMistakes = epoch, pos+1, epochMistakes
 	if p.pos == len(p.xs) {
-		p.pos = 0
-		switch {
-		case epochMistakes == 0:
-			p.state = Converged
-		case epoch >= p.cfg.Epochs:
-			p.state = Capped
-		}
+		p.pos, p.state = 0, passEnd(epochMistakes, epoch, p.cfg.Epochs)
 	}
 	return Step{T: p.t, Epoch: epoch, I: i, F: f, Y: y, Prediction: prediction, Mistake: mistake, Alpha: p.alpha[i]}, nil
 }

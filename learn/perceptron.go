@@ -202,14 +202,38 @@ func (p *Perceptron) vec(x1, x2 float64) Vec {
 // taken: an epoch cap of 0 stops at once; with no examples the first pass is
 // empty, so it has no mistake and converges.
 func (p *Perceptron) settle() {
-	switch {
-	case p.cfg.Epochs == 0:
-		p.state = Capped
-	case len(p.xs) == 0:
-		p.state, p.epoch = Converged, 1
-	default:
-		p.state = Running
+	var first bool
+	p.state, first = startState(p.cfg.Epochs, len(p.xs))
+	if first {
+		p.epoch = 1
 	}
+}
+
+// startState is the state of a learner that visits as the perceptron does,
+// before its first step: an epoch cap of 0 stops at once; with no examples
+// the first pass is empty, so it has no mistake and converges (passed: that
+// pass counts).
+func startState(epochs, n int) (s State, passed bool) {
+	switch {
+	case epochs == 0:
+		return Capped, false
+	case n == 0:
+		return Converged, true
+	}
+	return Running, false
+}
+
+// passEnd is the state after a whole pass that made epochMistakes
+// mistakes (seed 001: repeat until a pass makes no mistake), with epoch
+// the pass's number and epochs the cap.
+func passEnd(epochMistakes, epoch, epochs int) State {
+	switch {
+	case epochMistakes == 0:
+		return Converged
+	case epoch >= epochs:
+		return Capped
+	}
+	return Running
 }
 
 // K returns K(xᵢ, xⱼ), from a cached row when there is one. (A row and Eval
@@ -317,13 +341,7 @@ func (p *Perceptron) Step() (Step, error) {
 	p.t++
 	p.epoch, p.pos, p.epochMistakes = epoch, pos+1, epochMistakes
 	if p.pos == len(p.xs) {
-		p.pos = 0
-		switch {
-		case epochMistakes == 0:
-			p.state = Converged
-		case epoch >= p.cfg.Epochs:
-			p.state = Capped
-		}
+		p.pos, p.state = 0, passEnd(epochMistakes, epoch, p.cfg.Epochs)
 	}
 	return Step{T: p.t, Epoch: epoch, I: i, F: f, Y: y, Prediction: prediction, Mistake: mistake, Alpha: p.alpha[i], Terms: p.termsIf(), Forget: forget}, nil
 }

@@ -52,22 +52,25 @@ func (p *Perceptron) updateRBF(i int, alpha, w, c float64, grow bool) error {
 	if !cached {
 		row = p.rows.alloc(i, alpha)
 	}
-	x := p.xs[i]
-	job := func(lo, hi int) {
-		if cached {
-			axpy(p.f[lo:hi], row[lo:hi], w)
-			return
-		}
-		pts := coords{p.pts.x0[lo:hi], p.pts.x1[lo:hi], p.pts.x2[lo:hi]}
-		rbfRow(row[lo:hi], p.f[lo:hi], x, &pts, c, w)
-	}
 	if p.team != nil {
-		p.team.split(len(row), job)
+		// (The closure is made only here: it escapes to the helper.)
+		p.team.split(len(row), func(lo, hi int) { p.moveScores(i, row, cached, c, w, lo, hi) })
 	} else {
-		job(0, len(row))
+		p.moveScores(i, row, cached, c, w, 0, len(row))
 	}
 	p.rowMax[i] = 1
 	p.bound = bound
 	p.updated(i, alpha, w)
 	return nil
+}
+
+// moveScores adds w·K(xᵢ, xₖ) to f(xₖ) for lo ≤ k < hi: from the cached row,
+// or computing the row into row as it goes.
+func (p *Perceptron) moveScores(i int, row []float64, cached bool, c, w float64, lo, hi int) {
+	if cached {
+		axpy(p.f[lo:hi], row[lo:hi], w)
+		return
+	}
+	pts := coords{p.pts.x0[lo:hi], p.pts.x1[lo:hi], p.pts.x2[lo:hi]}
+	rbfRow(row[lo:hi], p.f[lo:hi], p.xs[i], &pts, c, w)
 }
