@@ -76,7 +76,7 @@ kernelscope cv --dataset moons --kernel rbf --algo svm --param C --values 0.01:1
 		Args: noArgs,
 	}
 	flags := setup.Bind(c.Flags(), "cv", setup.Train)
-	flags.BindLearner(true)
+	flags.BindLearner()
 	param := c.Flags().String("param", "", "the parameter to cross-validate: "+crossval.ParamNames()+" (required)")
 	values := c.Flags().String("values", "", "its values: numbers and ranges, e.g. 0.1,1,10 or 1:6 or 0.1:10:log:9 or 0:2:lin:5 (required)")
 	folds := c.Flags().Int("folds", 5, "the number of folds k, from 2 to the number of points")

@@ -240,7 +240,7 @@ func TestCVUsageErrors(t *testing.T) {
 		{append(rbf, "--param", "sigma"), "cv: --values is required"},
 		{append(rbf, "--values", "1"), "cv: --param is required"},
 		{[]string{"--dataset", "moons", "--kernel", "poly", "--param", "sigma", "--values", "1"}, "cv: --param sigma: the kernel poly(d=2,c=1) has no sigma (sigma is rbf's)"},
-		{append(rbf, "--param", "C", "--values", "1"), "cv: --param C: C is the SVM's;"},
+		{append(rbf, "--param", "C", "--values", "1"), "cv: --param C: C is read by svm and pa; the perceptron learner has none"},
 		{append(rbf, "--param", "sigma", "--values", "0.5,0"), `cv: --values: "0": sigma must be at least`},
 		{append(rbf, "--param", "sigma", "--values", "-1"), `cv: --values: "-1": sigma must be at least`},
 		{[]string{"--dataset", "moons", "--kernel", "poly", "--param", "degree", "--values", "2.5"}, `cv: --values: "2.5": degree d must be a whole number`},
@@ -264,9 +264,10 @@ func TestCVUsageErrors(t *testing.T) {
 // TestCVLearners: every learner of --algo cross-validates, and the SVM's
 // C is a parameter to sweep.
 func TestCVLearners(t *testing.T) {
-	for _, a := range learn.Algos {
-		args := []string{"--dataset", "moons", "--n", "30", "--kernel", "rbf", "--algo", a.String(), "--folds", "3", "--param", "sigma", "--values", "0.5,1"}
-		if a == learn.AlgoSVM {
+	for _, k := range learn.Learners() {
+		a := k.Name
+		args := []string{"--dataset", "moons", "--n", "30", "--kernel", "rbf", "--algo", a, "--folds", "3", "--param", "sigma", "--values", "0.5,1"}
+		if a == "svm" {
 			args[len(args)-3], args[len(args)-1] = "C", "0.1,10"
 		}
 		o := cvJSONOf(t, args...)

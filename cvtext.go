@@ -53,21 +53,18 @@ func writeCVText(w *bufio.Writer, s *setup.Options, plan crossval.Plan, r crossv
 // learnerText says how each fold is trained: "perceptron, η = 1, at most
 // 100 passes", "svm (SMO), C = 1, tol 0.001", "svm (SMO), C swept, …".
 func learnerText(cfg learn.Config, p crossval.Param) string {
-	if cfg.Algo == learn.AlgoSVM {
-		c := "C swept"
-		if p != crossval.C {
-			v, _ := crossval.C.Current(cfg)
-			c = "C = " + notation.C(v)
+	kind := cfg.Kind()
+	out := kind.Name
+	for _, s := range kind.Settings {
+		switch {
+		case s.Name == p.String():
+			out += ", " + s.Symbol + " swept"
+		case s.InHeader:
+			out += ", " + s.Symbol + " = " + s.Format(cfg.Params.Value(s))
 		}
-		tol := cfg.SVM.Tol
-		if tol == 0 {
-			tol = learn.DefaultTol
-		}
-		return fmt.Sprintf("svm (SMO), %s, tol %s", c, learn.Num(tol))
 	}
-	out := fmt.Sprintf("%s, η = %s", cfg.Algo, learn.Num(cfg.Eta))
-	if cfg.Algo.Budgeted() {
-		out += fmt.Sprintf(", budget %d", cfg.Budget)
+	if !kind.Passes {
+		return out
 	}
 	return out + ", at most " + notation.Passes(cfg.Epochs) + shuffleText(cfg)
 }

@@ -26,10 +26,8 @@ const maxFeatureRows = 50
 // on (x₁², √2·x₁x₂, x₂²)), in the notation of trace: the run, φ and w, ‖w‖,
 // Mercer's verdict, then the points in feature-space coordinates.
 func writeFeaturesText(w *bufio.Writer, r *featuresReport) error {
-	p, cfg := r.p, r.p.Config()
-	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %s%s\n",
-		sourceName(r.s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
-		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg))
+	p := r.p
+	w.WriteString(traceHeader(r.s, p) + "\n")
 	w.WriteString(notation.Outcome(p) + "\n")
 	w.WriteString(notation.SupportVectors(p) + "\n\n")
 	writeMap(w, r.p, r.prim, r.noMap)

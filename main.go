@@ -133,7 +133,7 @@ kernelscope trace --dataset worked4
 	}
 	root.SetVersionTemplate("kernelscope {{.Version}}\n")
 	flags := setup.Bind(root.Flags(), "the terminal program", setup.Train)
-	flags.BindLearner(true)
+	flags.BindLearner()
 	flags.CycleLearners() // l cycles the learners: --budget waits for its turn
 	flags.BindSplit()     // h holds rows out; --test starts with them held out
 	flags.BindSession()   // w then s saves one

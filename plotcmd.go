@@ -36,7 +36,7 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 		Args: noArgs,
 	}
 	flags := setup.Bind(c.Flags(), "plot", setup.Train)
-	flags.BindLearner(true)
+	flags.BindLearner()
 	flags.BindSplit()
 	flags.BindSession()
 	out := c.Flags().String("out", "", "the figure's file: .png, .svg or .pdf (required)")

@@ -120,6 +120,19 @@ func TestTraceAveragedIsPerceptron(t *testing.T) {
 	}
 }
 
+// TestTraceSVMIsTheSVMCommand: trace --algo svm is the svm command's code
+// path: the same bytes in every format (summary is svm's json).
+func TestTraceSVMIsTheSVMCommand(t *testing.T) {
+	for _, f := range [][2]string{{"text", "text"}, {"jsonl", "jsonl"}, {"json", "json"}, {"summary", "json"}} {
+		args := []string{"--dataset", "circles", "--n", "40", "--kernel", "rbf", "--C", "2"}
+		got, stderr, code := runCLI(append([]string{"trace", "--algo", "svm", "--format", f[0]}, args...)...)
+		want, _, _ := runCLI(append([]string{"svm", "--format", f[1]}, args...)...)
+		if code != 0 || got != want || want == "" {
+			t.Errorf("trace --algo svm --format %s: exit %d, stderr %q; differs from svm --format %s:\n%s\nwant\n%s", f[0], code, stderr, f[1], got, want)
+		}
+	}
+}
+
 // TestTraceRelativesUsage: learner flags that do not fit are usage errors
 // (exit 2, nothing on stdout, the reason on stderr).
 func TestTraceRelativesUsage(t *testing.T) {
@@ -132,8 +145,9 @@ func TestTraceRelativesUsage(t *testing.T) {
 		{[]string{"trace", "--algo", "voted", "--budget", "5"}, "not voted"},
 		{[]string{"trace", "--algo", "forgetron", "--budget", "0"}, "--budget must be at least 1 support vector, not 0"},
 		{[]string{"trace", "--algo", "budget", "--budget", "-3"}, "--budget must be at least 1"},
-		{[]string{"trace", "--algo", "svm"}, "trace steps the perceptron and its relatives; for the SVM's iterations use: kernelscope svm"},
-		{[]string{"trace", "--algo", "svm", "--format", "summary"}, "kernelscope svm"},
+		{[]string{"trace", "--algo", "svm", "--format", "csv"}, "kernelscope svm"},
+		{[]string{"trace", "--algo", "svm", "--epochs", "5"}, "--epochs sets the perceptron"},
+		{[]string{"trace", "--algo", "pa", "--lambda", "5"}, "--lambda applies to --algo pegasos, not pa"},
 		{[]string{"trace", "--algo", "forgettron"}, `unknown learner "forgettron"`},
 	} {
 		out, stderr, code := runCLI(c.args...)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,25 +18,22 @@ import (
 	"kernelscope/setup"
 )
 
-// perceptronFlags are the flags setup.Train binds that only the perceptron
-// reads: svm hides them and refuses them, rather than ignore them.
-var perceptronFlags = []string{"eta", "epochs", "shuffle"}
-
-// newSVMCmd is `kernelscope svm`: train the soft-margin SVM headless by SMO
-// and print every pair update.
+// newSVMCmd is `kernelscope svm`: trace with the SVM as the learner. It
+// trains the soft-margin SVM headless by SMO and prints every pair update,
+// by trace's own code (trace --algo svm writes the same).
 func newSVMCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "svm",
 		Short: "Train a support vector machine headless (SMO) and print every pair update",
-		Long: `Train the soft-margin support vector machine of seeds 001 and 004 headless: maximise the dual D(α) = Σαᵢ − ½ΣᵢΣⱼ αᵢαⱼyᵢyⱼK(xᵢ, xⱼ) subject to Σαᵢyᵢ = 0 and 0 ≤ αᵢ ≤ C by SMO, one pair (i, j) at a time (LIBSVM's working-set selection), until the largest KKT violation m − M is at most --tol. The result is f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) + b.
+		Long: `Train the soft-margin support vector machine of the lecture notes headless: maximise the dual D(α) = Σαᵢ − ½ΣᵢΣⱼ αᵢαⱼyᵢyⱼK(xᵢ, xⱼ) subject to Σαᵢyᵢ = 0 and 0 ≤ αᵢ ≤ C by SMO, one pair (i, j) at a time (LIBSVM's working-set selection), until the largest KKT violation m − M is at most --tol. The result is f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) + b. The same as trace --algo svm.
 
---C inf is the hard margin of seed 004; on data that no function of the kernel separates its dual has no maximum, and svm stops with "not separable with this kernel: use a finite C" (exit 1).
+--C inf is the hard margin; on data that no function of the kernel separates its dual has no maximum, and svm stops with "not separable with this kernel: use a finite C" (exit 1).
 
 Formats (--format):
 ` + formatList(svmFormats) + `
 ` + exitCodes,
 		Example: `
-# the worked example of seed 003, soft margin C = 1
+# the worked example of the lecture notes, soft margin C = 1
 kernelscope svm --dataset worked4
 kernelscope svm --dataset worked3 --C inf
 kernelscope svm --dataset circles --kernel rbf --sigma 0.5 --format json
@@ -43,46 +41,39 @@ kernelscope svm --dataset circles --kernel rbf --sigma 0.5 --format json
 		Args: noArgs,
 	}
 	flags := setup.Bind(c.Flags(), "svm", setup.Train)
-	flags.BindLearner(false)
-	for _, name := range perceptronFlags {
-		// Only fails for a flag that does not exist.
-		if err := c.Flags().MarkHidden(name); err != nil {
-			panic("kernelscope: " + err.Error())
-		}
-	}
+	flags.BindFixedLearner("svm")
 	format := c.Flags().String("format", "text", "output: "+formatNames(svmFormats))
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		// The format is a flag value: say it is wrong before anything else.
-		f, err := chooseFormat(svmFormats, *format)
-		if err != nil {
+		if _, err := chooseFormat(svmFormats, *format); err != nil {
 			return err
-		}
-		for _, name := range perceptronFlags {
-			if c.Flags().Changed(name) {
-				return usagef(c, "--%s sets the perceptron; the SVM's settings are --C, --tol and --max-iter", name)
-			}
 		}
 		s, err := flags.Resolve()
 		if err != nil {
 			return err
 		}
-		return trainSVM(c.OutOrStdout(), &s, f)
+		return trace(c.OutOrStdout(), &s, *format)
 	}
 	return c
 }
 
-// trainSVM trains an SVM on s and writes the run in format f. On an error
-// the pair updates already written stay (text, jsonl), but nothing that
-// reads as the end of a run is written.
+// trainSVM trains s's SVM and writes the run in format f. On an error the
+// pair updates already written stay (text, jsonl), but nothing that reads
+// as the end of a run is written.
 func trainSVM(stdout io.Writer, s *setup.Options, f svmFormat) error {
 	cfg := s.Config
 	cfg.NoHistory = true
 	// Every format but json writes D(α) and b after each update, which
 	// costs O(n) a step.
 	cfg.Narrate = f.name != "json"
-	m, err := learn.NewSVM(cfg, datasets.Examples(s.Points))
+	train, _ := s.Split()
+	l, err := learn.NewLearner(cfg, datasets.Examples(train))
 	if err != nil {
 		return err
+	}
+	m, ok := l.(notation.SVM)
+	if !ok {
+		return fmt.Errorf("svm: the %s is not solved a pair at a time", cfg.Kind().Name)
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	werr := f.write(w, s, m)
@@ -97,7 +88,7 @@ func trainSVM(stdout io.Writer, s *setup.Options, f svmFormat) error {
 
 // An svmFormat is one way to write an SVM run: the registry below is what
 // --format accepts, lists in its help, and completes.
-type svmFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, m *learn.SVM) error]
+type svmFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, m notation.SVM) error]
 
 var svmFormats = []svmFormat{
 	{"text", "the pair updates as the lecture notes write them, then b, the margin, the support vectors and f", writeSVMText},
@@ -113,7 +104,7 @@ var svmFormats = []svmFormat{
 // then the outcome, D(α) and the training accuracy, b, the margin and the
 // support vectors, and f: as Σⱼ αⱼ yⱼ K(xⱼ, x) + b and, for a kernel with a
 // finite feature map, as w on φ (as `kernelscope features` writes it).
-func writeSVMText(w *bufio.Writer, s *setup.Options, m *learn.SVM) error {
+func writeSVMText(w *bufio.Writer, s *setup.Options, m notation.SVM) error {
 	cfg := m.Config()
 	c := notation.C(m.C())
 	if math.IsInf(m.C(), 1) {
@@ -150,13 +141,14 @@ func writeSVMText(w *bufio.Writer, s *setup.Options, m *learn.SVM) error {
 	return nil
 }
 
-func writeSVMJSONL(w *bufio.Writer, s *setup.Options, m *learn.SVM) error {
+func writeSVMJSONL(w *bufio.Writer, s *setup.Options, m notation.SVM) error {
+	var werr error
 	err := steps(m, func(st learn.Step) {
 		p := st.Pair
-		fmt.Fprintf(w, `{"iter":%d,"i":%d,"j":%d,"alpha_i":%s,"alpha_j":%s,"objective":%s,"gap":%s}`+"\n",
-			st.T, p.I+1, p.J+1, jsonFloat(p.AlphaI[1]), jsonFloat(p.AlphaJ[1]), jsonFloat(p.Objective[1]), jsonFloat(p.Gap))
+		werr = cmp.Or(werr, writeJSONLine(w, jsonObject{{"iter", st.T}, {"i", p.I + 1}, {"j", p.J + 1},
+			{"alpha_i", jnum(p.AlphaI[1])}, {"alpha_j", jnum(p.AlphaJ[1])}, {"objective", jnum(p.Objective[1])}, {"gap", jnum(p.Gap)}}))
 	})
-	if err != nil {
+	if err = cmp.Or(err, werr); err != nil {
 		return err
 	}
 	return writeSVMJSON(w, s, m)
@@ -182,13 +174,13 @@ type svmJSON struct {
 }
 
 // writeSVMJSON trains m to the end and writes the final object.
-func writeSVMJSON(w *bufio.Writer, _ *setup.Options, m *learn.SVM) error {
+func writeSVMJSON(w *bufio.Writer, _ *setup.Options, m notation.SVM) error {
 	if err := m.Run(); err != nil {
 		return err
 	}
 	out := svmJSON{
 		Done: true, Converged: m.State() == learn.Converged, Iterations: m.T(),
-		Objective: jnum(m.Objective()), B: jnum(m.Offset()), Alpha: jnums(m.Alphas()),
+		Objective: jnum(m.Objective()), B: jnum(m.Offset()), Alpha: jnums(alphas(m)),
 		SupportVectors: []int{}, AtBound: []int{},
 		Margin: jnum(m.Margin()), Accuracy: jnum(m.Accuracy()), State: stateName(m.State()),
 		C: jnum(m.C()), Tol: jnum(m.Tol()), Gap: jnum(m.Gap()),

@@ -374,13 +374,13 @@ func TestSVMUsage(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--C", "0"}, exitUsage, "--C: C must be > 0 (or inf for the hard margin), not 0"},
-		{[]string{"--C", "-1"}, exitUsage, "--C: C must be > 0"},
+		{[]string{"--C", "0"}, exitUsage, "--C must be > 0 (or inf for the hard margin), not 0"},
+		{[]string{"--C", "-1"}, exitUsage, "--C must be > 0"},
 		{[]string{"--C", "abc"}, exitUsage, `--C: want a number > 0 or inf, not "abc"`},
 		{[]string{"--tol", "0"}, exitUsage, "--tol must be a finite number > 0, not 0"},
 		{[]string{"--max-iter", "-1"}, exitUsage, "--max-iter must be ≥ 0"},
 		{[]string{"--format", "csv"}, exitUsage, `unknown --format "csv" (want text, jsonl or json)`},
-		{[]string{"--eta", "2"}, exitUsage, "svm: --eta sets the perceptron; the SVM's settings are --C, --tol and --max-iter"},
+		{[]string{"--eta", "2"}, exitUsage, "svm: --eta sets the perceptron, averaged, voted, stoptron and budget; the SVM's settings are --C, --tol and --max-iter"},
 		{[]string{"--shuffle"}, exitUsage, "svm: --shuffle sets the perceptron"},
 		{[]string{"moons"}, exitUsage, "to use that dataset: --dataset moons"},
 		{[]string{"--data", oneClass}, exitData, "the SVM needs examples of both classes"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -24,29 +25,32 @@ func newTraceCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "trace",
 		Short: "Train headless and print every step",
-		Long: `Train the kernel perceptron headless and print every step, in the notation the terminal program narrates with.
+		Long: `Train a learner headless (the kernel perceptron unless --algo says another) and print every step, in the notation the terminal program narrates with.
 
 Formats (--format):
-` + formatList(traceFormats) + `
+` + formatList(traceFormats) + `The SVM (--algo svm) steps a pair at a time and writes its own formats, as 'kernelscope svm' does:
+` + formatList(svmFormats) + `
 ` + exitCodes,
 		Example: `
-# the worked example of seed 003
+# the worked example of the lecture notes
 kernelscope trace --dataset worked4
 kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
+kernelscope trace --dataset worked4 --algo pa --C inf
 `,
 		Args: noArgs,
 	}
 	flags := setup.Bind(c.Flags(), "trace", setup.Train)
-	flags.BindLearner(true)
+	flags.BindLearner()
 	flags.BindSplit()
 	flags.BindSession()
-	format := c.Flags().String("format", "text", "output: "+formatNames(traceFormats))
+	format := c.Flags().String("format", "text", "output: "+formatNames(traceFormats)+"; for the SVM "+formatNames(svmFormats))
 	approx := c.Flags().String("approx", "", "train in the primal on approximate features: rff:D (D random Fourier features of the RBF kernel) or nystrom:m (m Nyström landmarks, any kernel); --format summary only")
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		// The format is a flag value: say it is wrong before anything else.
-		f, err := chooseFormat(traceFormats, *format)
-		if err != nil {
-			return err
+		if _, err := chooseFormat(traceFormats, *format); err != nil {
+			if _, err2 := chooseFormat(svmFormats, *format); err2 != nil {
+				return err
+			}
 		}
 		if strings.HasPrefix(*approx, "rff:") && !c.Flags().Changed("kernel") {
 			// Random Fourier features are the RBF kernel's: a preset's
@@ -60,19 +64,40 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 			return err
 		}
 		if *approx != "" {
+			f, err := chooseFormat(traceFormats, *format)
+			if err != nil {
+				return err
+			}
 			return traceApprox(c.OutOrStdout(), &s, f, *approx)
 		}
-		return trace(c.OutOrStdout(), &s, f)
+		return trace(c.OutOrStdout(), &s, *format)
 	}
 	return c
 }
 
-// trace trains on s and writes the run in format f.
-func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
-	cfg := s.Config
-	if cfg.Algo == learn.AlgoSVM {
-		return setup.Usagef("trace steps the perceptron and its relatives; for the SVM's iterations use: kernelscope svm")
+// trace trains s's learner on s and writes the run in the format named
+// format: a learner that visits example by example in one of
+// traceFormats, one that steps a pair at a time (the SVM) in one of
+// svmFormats ("summary" is its "json").
+func trace(stdout io.Writer, s *setup.Options, format string) error {
+	if !s.Config.Kind().Passes {
+		if format == "summary" {
+			format = "json"
+		}
+		f, err := chooseFormat(svmFormats, format)
+		if err != nil {
+			return setup.Usagef("--format %s writes a learner that steps example by example; %s steps a pair at a time and writes %s, as kernelscope svm does", format, s.Config.Kind().Title, formatNames(svmFormats))
+		}
+		return trainSVM(stdout, s, f)
 	}
+	if format == "json" {
+		format = "summary"
+	}
+	f, err := chooseFormat(traceFormats, format)
+	if err != nil {
+		return setup.Usagef("--format %s is the SVM's; %s writes %s", format, s.Config.Kind().Title, formatNames(traceFormats))
+	}
+	cfg := s.Config
 	cfg.NoHistory = true
 	train, _ := s.Split()
 	examples := datasets.Examples(train)
@@ -80,7 +105,7 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 		// A numerical failure can come late in a run, after output a reader
 		// would take for a whole trace. Train once silently (the fast path
 		// makes the same decisions) so bad data prints nothing at all.
-		dry, err := learn.New(cfg, examples)
+		dry, err := learn.NewLearner(cfg, examples)
 		if err != nil {
 			return err
 		}
@@ -94,9 +119,13 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 	if f.name == "summary" {
 		defer quietGC(cfg.RowCacheBytes, len(examples))()
 	}
-	p, err := learn.New(cfg, examples)
+	l, err := learn.NewLearner(cfg, examples)
 	if err != nil {
 		return err
+	}
+	p, ok := l.(learn.Passer)
+	if !ok {
+		return fmt.Errorf("trace: the %s does not visit pass by pass", cfg.Kind().Name)
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	if err := f.write(w, s, p); err != nil {
@@ -108,9 +137,10 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 	return nil
 }
 
-// A traceFormat is one way to write a whole run: the registry below is what
-// --format accepts, lists in its help, and completes.
-type traceFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error]
+// A traceFormat is one way to write a whole run of a learner that visits
+// pass by pass: the registry below is what --format accepts, lists in its
+// help, and completes.
+type traceFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, p learn.Passer) error]
 
 var traceFormats = []traceFormat{
 	{"text", "the steps as the lecture notes write them, then a summary", writeText},
@@ -137,9 +167,9 @@ func steps(l learn.Learner, each func(learn.Step)) error {
 	}
 }
 
-// heldout is the accuracy of p's classifier on the rows s holds out, and
+// heldout is the accuracy of l's classifier on the rows s holds out, and
 // their number (0 when none are).
-func heldout(s *setup.Options, p *learn.Perceptron) (float64, int, error) {
+func heldout(s *setup.Options, l learn.Learner) (float64, int, error) {
 	if s == nil {
 		return 0, 0, nil
 	}
@@ -147,30 +177,45 @@ func heldout(s *setup.Options, p *learn.Perceptron) (float64, int, error) {
 	if len(test) == 0 {
 		return 0, 0, nil
 	}
-	acc, err := crossval.Accuracy(p, datasets.Examples(test))
+	acc, err := crossval.Accuracy(l, datasets.Examples(test))
 	return acc, len(test), err
 }
 
-func writeJSONL(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
-	alpha := make([]float64, p.N())
-	err := steps(p, func(s learn.Step) {
-		// A budget learner's mistake can change other α too.
-		for j := range alpha {
-			alpha[j] = p.Alpha(j)
+// alphas is α of every example.
+func alphas(l learn.Learner) []float64 {
+	a := make([]float64, l.N())
+	for j := range a {
+		a[j] = l.Alpha(j)
+	}
+	return a
+}
+
+// writeJSONL writes one object a step: the step (fᵢ, the prediction, the
+// mistake, α after it), and for a learner with a rule of its own whether
+// it updated α and its own quantities (PA's loss and τ); then the summary.
+func writeJSONL(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
+	e, explains := p.(learn.Explainer)
+	var werr error
+	err := steps(p, func(st learn.Step) {
+		o := jsonObject{{"t", st.T}, {"epoch", st.Epoch}, {"i", st.I + 1}, {"f", jnum(st.F)}, {"y", st.Y},
+			{"prediction", st.Prediction}, {"mistake", st.Mistake}}
+		if explains {
+			o = append(o, jsonField{"update", st.Update})
+			o = appendValues(o, e.StepValues(st))
 		}
-		fmt.Fprintf(w, `{"t":%d,"epoch":%d,"i":%d,"f":%s,"y":%d,"prediction":%d,"mistake":%t,"alpha":`,
-			s.T, s.Epoch, s.I+1, jsonFloat(s.F), s.Y, s.Prediction, s.Mistake)
-		writeFloats(w, alpha)
-		w.WriteString("}\n")
+		// A budget learner's mistake can change other α too.
+		o = append(o, jsonField{"alpha", jnums(alphas(p))})
+		werr = cmp.Or(werr, writeJSONLine(w, o))
 	})
-	if err != nil {
+	if err = cmp.Or(err, werr); err != nil {
 		return err
 	}
 	return writeSummary(w, s, p)
 }
 
-// writeSummary writes the final object of the JSONL contract.
-func writeSummary(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
+// writeSummary trains p to the end and writes the final object of the
+// JSONL contract.
+func writeSummary(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
 	if err := p.Run(); err != nil {
 		return err
 	}
@@ -178,57 +223,42 @@ func writeSummary(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error 
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, `{"done":true,"converged":%t,"epochs":%d,"steps":%d,"mistakes":%d,"alpha":`,
-		p.State() == learn.Converged, p.Epoch(), p.T(), p.Mistakes())
-	writeFloats(w, p.Alphas())
-	w.WriteString(`,"support_vectors":[`)
-	for n, j := range p.SupportVectors() {
-		if n > 0 {
-			w.WriteByte(',')
-		}
-		w.WriteString(strconv.Itoa(j + 1))
+	svs := []int{}
+	for _, j := range p.SupportVectors() {
+		svs = append(svs, j+1)
 	}
-	w.WriteByte(']')
-	// Training accuracy under the tie rule, of the final α.
-	fmt.Fprintf(w, `,"accuracy":%s`, jsonFloat(p.Accuracy()))
-	if avg := p.AveragedAlpha(); avg != nil {
+	o := jsonObject{{"done", true}, {"converged", p.State() == learn.Converged}, {"epochs", p.Epoch()},
+		{"steps", p.T()}, {"mistakes", p.Mistakes()}, {"alpha", jnums(alphas(p))}, {"support_vectors", svs},
+		// Training accuracy under the tie rule, of the final α.
+		{"accuracy", jnum(p.Accuracy())}}
+	if e, ok := p.(learn.Explainer); ok {
+		o = appendValues(o, e.RunValues())
+	}
+	if a, ok := p.(learn.Averaging); ok {
 		// The averaged and voted perceptrons (Freund & Schapire 1999).
-		w.WriteString(`,"averaged_alpha":`)
-		writeFloats(w, avg)
-		w.WriteString(`,"averaged_predictions":`)
-		writeInts(w, p.AveragedPredictions())
-		w.WriteString(`,"voted_predictions":`)
-		writeInts(w, p.VotedPredictions())
+		o = append(o, jsonField{"averaged_alpha", jnums(a.AveragedAlpha())},
+			jsonField{"averaged_predictions", a.AveragedPredictions()},
+			jsonField{"voted_predictions", a.VotedPredictions()})
 	}
 	if nTest > 0 {
 		// The rows --test held out, which training never visited.
-		fmt.Fprintf(w, `,"train_accuracy":%s,"n_test":%d,"test_accuracy":%s`,
-			jsonFloat(crossval.TrainAccuracy(p)), nTest, jsonFloat(test))
+		o = append(o, jsonField{"train_accuracy", jnum(crossval.TrainAccuracy(p))}, jsonField{"n_test", nTest},
+			jsonField{"test_accuracy", jnum(test)})
 	}
-	w.WriteString("}\n")
-	return nil
+	return writeJSONLine(w, o)
 }
 
-func writeInts(w *bufio.Writer, xs []int) {
-	w.WriteByte('[')
-	for i, x := range xs {
-		if i > 0 {
-			w.WriteByte(',')
+// appendValues adds a learner's own quantities to o, whole numbers as
+// such.
+func appendValues(o jsonObject, vs []learn.Value) jsonObject {
+	for _, v := range vs {
+		if v.Int {
+			o = append(o, jsonField{v.Key, int64(v.V)})
+		} else {
+			o = append(o, jsonField{v.Key, jnum(v.V)})
 		}
-		w.WriteString(strconv.Itoa(x))
 	}
-	w.WriteByte(']')
-}
-
-func writeFloats(w *bufio.Writer, xs []float64) {
-	w.WriteByte('[')
-	for i, x := range xs {
-		if i > 0 {
-			w.WriteByte(',')
-		}
-		w.WriteString(jsonFloat(x))
-	}
-	w.WriteByte(']')
+	return o
 }
 
 // jsonFloat writes a float as JSON the way the contract shows it: always
@@ -252,7 +282,7 @@ func jsonFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func writeCSV(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
+func writeCSV(w *bufio.Writer, _ *setup.Options, p learn.Passer) error {
 	w.WriteString("t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i\n")
 	return steps(p, func(s learn.Step) {
 		x := p.X(s.I)
@@ -271,7 +301,7 @@ func writeCSV(w *bufio.Writer, _ *setup.Options, p *learn.Perceptron) error {
 //	  mistake → α₁ += 1, new α = [1, 0, 0, 0]
 //
 // where t counts passes, as seed 003 does; then the summary.
-func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
+func writeText(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
 	w.WriteString(traceHeader(s, p) + "\n")
 	err := steps(p, func(st learn.Step) {
 		w.WriteString(notation.Step(p, st))
@@ -288,20 +318,26 @@ func writeText(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
 	return err
 }
 
-// traceHeader is the line that opens a trace: the data and how it trains.
-func traceHeader(s *setup.Options, p *learn.Perceptron) string {
+// traceHeader is the line that opens a trace: the data and how it trains,
+// the learner's settings among it ("η = 1").
+func traceHeader(s *setup.Options, p learn.Learner) string {
 	cfg := p.Config()
-	return fmt.Sprintf("%s: %d points; K(x,z) = %s; %s; tie %s (%s); η = %s; at most %s%s",
+	settings := strings.ReplaceAll(cfg.Kind().Header(cfg), ", ", "; ")
+	learner := ""
+	if name := cfg.Kind().Name; name != learn.DefaultLearner {
+		learner = "; " + cfg.Kind().Title
+	}
+	return fmt.Sprintf("%s: %d points; K(x,z) = %s; %s; tie %s (%s)%s%s; at most %s%s",
 		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
-		learn.Num(cfg.Eta), notation.Passes(cfg.Epochs), shuffleText(cfg)) + s.TraceNote()
+		learner, settings, notation.Passes(cfg.Epochs), shuffleText(cfg)) + s.TraceNote()
 }
 
 // traceSummary is what closes a trace, each line ending in a newline: the
 // outcome, the support vectors and the function (notation.Summary), the
 // averaged, voted and budget learners' lines, and the held-out accuracy
 // (on an error, the lines before it).
-func traceSummary(s *setup.Options, p *learn.Perceptron) (string, error) {
-	out := notation.Summary(p) + notation.Averages(p) + notation.Budget(p)
+func traceSummary(s *setup.Options, p learn.Passer) (string, error) {
+	out := notation.Summary(p) + notation.RunValues(p) + notation.Averages(p) + notation.Budget(p)
 	test, nTest, err := heldout(s, p)
 	if err != nil {
 		return out, err // what came before the failure, as text has always written it

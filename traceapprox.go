@@ -23,8 +23,8 @@ func traceApprox(stdout io.Writer, s *setup.Options, f traceFormat, spec string)
 	if f.name != "summary" {
 		return setup.Usagef("--approx %s trains in the primal on random or Nyström features, where a step's sum is w·z(xᵢ), not the notes' Σⱼ αⱼ yⱼ K(xⱼ, xᵢ): it writes only --format summary", a)
 	}
-	if s.Config.Algo != learn.AlgoPerceptron {
-		return setup.Usagef("--approx %s trains the perceptron only, not the %v", a, s.Config.Algo)
+	if name := s.Config.Kind().Name; name != learn.DefaultLearner {
+		return setup.Usagef("--approx %s trains the perceptron only, not the %s", a, name)
 	}
 	train, test := s.Split()
 	defer quietGC(0, len(train))()
@@ -36,19 +36,16 @@ func traceApprox(stdout io.Writer, s *setup.Options, f traceFormat, spec string)
 		return err
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
-	fmt.Fprintf(w, `{"done":true,"converged":%t,"epochs":%d,"steps":%d,"mistakes":%d,"approx":%q,"dim":%d,"alpha":`,
-		p.State() == learn.Converged, p.Epoch(), p.T(), p.Mistakes(), a.String(), p.Map().Dim())
 	alpha := make([]float64, p.N())
-	var svs []int
+	svs := []int{}
 	for i := range alpha {
 		if alpha[i] = p.Alpha(i); alpha[i] > 0 {
 			svs = append(svs, i+1)
 		}
 	}
-	writeFloats(w, alpha)
-	w.WriteString(`,"support_vectors":`)
-	writeInts(w, svs)
-	fmt.Fprintf(w, `,"accuracy":%s`, jsonFloat(p.Accuracy()))
+	o := jsonObject{{"done", true}, {"converged", p.State() == learn.Converged}, {"epochs", p.Epoch()},
+		{"steps", p.T()}, {"mistakes", p.Mistakes()}, {"approx", a.String()}, {"dim", p.Map().Dim()},
+		{"alpha", jnums(alpha)}, {"support_vectors", svs}, {"accuracy", jnum(p.Accuracy())}}
 	if len(test) > 0 {
 		right := 0
 		for _, e := range datasets.Examples(test) {
@@ -56,9 +53,11 @@ func traceApprox(stdout io.Writer, s *setup.Options, f traceFormat, spec string)
 				right++
 			}
 		}
-		fmt.Fprintf(w, `,"n_test":%d,"test_accuracy":%s`, len(test), jsonFloat(float64(right)/float64(len(test))))
+		o = append(o, jsonField{"n_test", len(test)}, jsonField{"test_accuracy", jnum(float64(right) / float64(len(test)))})
 	}
-	w.WriteString("}\n")
+	if err := writeJSONLine(w, o); err != nil {
+		return err
+	}
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("writing the output: %w", err)
 	}

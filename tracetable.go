@@ -23,7 +23,7 @@ import (
 //	| 1 | 1 | 1 | 0·4 + 0·0 + 0·4 + 0·0 = 0 | sign(0) = −1 ≠ y₁ = +1 (tie rule neg) | ✗ yes | α = [1, 0, 0, 0] |
 //
 // then the summary as a list.
-func writeMarkdown(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
+func writeMarkdown(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
 	w.WriteString("**" + markdownCell(traceHeader(s, p)) + "**\n\n")
 	writeMarkdownRow(w, notation.TableHeader)
 	w.WriteString("|---:|---:|---:|---|---|---|---|\n")
@@ -111,7 +111,7 @@ func wrappedLines(text string, width int) int {
 // Between the "% --- steps ---" and "% --- end ---" lines is what to paste
 // into one's own notes (with \usepackage{booktabs}), in a group that
 // sets its type size.
-func writeLatex(w *bufio.Writer, s *setup.Options, p *learn.Perceptron) error {
+func writeLatex(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
 	w.WriteString(latexPreamble)
 	w.WriteString(`\noindent\textbf{` + notation.LaTeX(traceHeader(s, p)) + "}\n\\par\\medskip\n% --- steps ---\n" + latexGroup)
 	rows, lines := 0, 0

@@ -22,7 +22,7 @@ func BenchmarkCV(b *testing.B) {
 	data := datasets.Examples(moons.Generate(500, moons.DefaultNoise, 1))
 	for _, workers := range []int{0, 1} {
 		p := crossval.Plan{
-			Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Tie: learn.TieMistake, Eta: 1, Epochs: 100},
+			Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Tie: learn.TieMistake, Epochs: 100},
 			Data:   data, Param: crossval.Sigma, Values: crossval.Geomspace(0.1, 10, 9), Folds: 5,
 			Workers: workers,
 		}

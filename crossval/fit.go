@@ -36,20 +36,20 @@ func Train(ctx context.Context, l learn.Learner) error {
 // reaches the first step.
 func Scores(l learn.Learner, pts []learn.Example) ([]float64, error) {
 	out := make([]float64, len(pts))
-	if p, ok := l.(*learn.Perceptron); ok {
-		switch p.Config().Algo {
-		case learn.AlgoAveraged:
-			f := p.Averaged()
+	if a, ok := l.(learn.Averaging); ok {
+		switch a.Predicts() {
+		case learn.AveragedMember:
+			f := a.Averaged()
 			for k, e := range pts {
 				out[k] = f.Decide(e.X1, e.X2)
 			}
 			return out, nil
-		case learn.AlgoVoted:
+		case learn.VotedMember:
 			xs := make([]learn.Vec, len(pts))
 			for k, e := range pts {
-				xs[k] = p.Embed(e.X1, e.X2)
+				xs[k] = a.Embed(e.X1, e.X2)
 			}
-			if err := p.Vote(xs, out); err != nil {
+			if err := a.Vote(xs, out); err != nil {
 				return nil, err
 			}
 			return out, nil
@@ -85,12 +85,12 @@ func Accuracy(l learn.Learner, pts []learn.Example) (float64, error) {
 // classifier gets right: the averaged and voted perceptrons' for them,
 // l.Accuracy() for the rest.
 func TrainAccuracy(l learn.Learner) float64 {
-	if p, ok := l.(*learn.Perceptron); ok {
-		switch p.Config().Algo {
-		case learn.AlgoAveraged:
-			return p.AveragedAccuracy()
-		case learn.AlgoVoted:
-			return p.VotedAccuracy()
+	if a, ok := l.(learn.Averaging); ok {
+		switch a.Predicts() {
+		case learn.AveragedMember:
+			return a.AveragedAccuracy()
+		case learn.VotedMember:
+			return a.VotedAccuracy()
 		}
 	}
 	return l.Accuracy()
@@ -110,10 +110,17 @@ type FitResult struct {
 // history.
 func Fit(ctx context.Context, cfg learn.Config, train, test []learn.Example) (FitResult, error) {
 	cfg.Narrate = false
-	cfg.NoHistory = cfg.Algo != learn.AlgoVoted
+	// The vote walks the undo history from the first step.
+	cfg.NoHistory = true
 	l, err := learn.NewLearner(cfg, train)
 	if err != nil {
 		return FitResult{}, err
+	}
+	if a, ok := l.(learn.Averaging); ok && a.Predicts() == learn.VotedMember {
+		cfg.NoHistory = false
+		if l, err = learn.NewLearner(cfg, train); err != nil {
+			return FitResult{}, err
+		}
 	}
 	if err := Train(ctx, l); err != nil {
 		return FitResult{}, err

@@ -72,7 +72,7 @@ var handData = []learn.Example{
 //
 // Every training run converges, so every training accuracy is 1.
 func handConfig(tie learn.Tie) learn.Config {
-	return learn.Config{Kernel: learn.Poly{D: 1, C: 0}, Tie: tie, Eta: 1, Epochs: 100}
+	return learn.Config{Kernel: learn.Poly{D: 1, C: 0}, Tie: tie, Epochs: 100}
 }
 
 func TestRunHandWorked(t *testing.T) {
@@ -199,15 +199,15 @@ func TestFitHandWorked(t *testing.T) {
 func TestScoresAveragedVoted(t *testing.T) {
 	train, test := handFold(t, 0)
 	for _, c := range []struct {
-		algo   learn.Algo
+		algo   string
 		scores [2]float64
 	}{
-		{learn.AlgoPerceptron, [2]float64{-1, 1}}, // w = (−3,1), from the trace
-		{learn.AlgoAveraged, [2]float64{-0.5, 0.5}},
-		{learn.AlgoVoted, [2]float64{-0.75, 0.75}},
+		{"perceptron", [2]float64{-1, 1}}, // w = (−3,1), from the trace
+		{"averaged", [2]float64{-0.5, 0.5}},
+		{"voted", [2]float64{-0.75, 0.75}},
 	} {
 		cfg := handConfig(learn.TieMistake)
-		cfg.Algo = c.algo
+		cfg.Learner = c.algo
 		l, err := learn.NewLearner(cfg, train)
 		if err != nil {
 			t.Fatal(err)

@@ -123,13 +123,10 @@ func (p Param) Has(cfg learn.Config) bool {
 // that takes it), and false when cfg has no such parameter.
 func (p Param) Current(cfg learn.Config) (float64, bool) {
 	if p == C {
-		if cfg.Algo != learn.AlgoSVM {
+		if !cfg.Kind().Reads(p.String()) {
 			return 0, false
 		}
-		if cfg.SVM.C == 0 {
-			return learn.DefaultC, true
-		}
-		return cfg.SVM.C, true
+		return cfg.Param(p.String()), true
 	}
 	return p.find(cfg.Kernel)
 }
@@ -199,8 +196,7 @@ func (p Param) Set(cfg learn.Config, v float64) (learn.Config, error) {
 		return cfg, err
 	}
 	if p == C {
-		cfg.SVM.C = v
-		return cfg, nil
+		return cfg.With(p.String(), v), nil
 	}
 	k, err := p.override(v).Apply(cfg.Kernel)
 	if err != nil {
@@ -216,7 +212,8 @@ func (p Param) Set(cfg learn.Config, v float64) (learn.Config, error) {
 // missing says why cfg has no such parameter.
 func (p Param) missing(cfg learn.Config) error {
 	if p == C {
-		return fmt.Errorf("C is the SVM's; the %v learner has none (use --algo svm)", cfg.Algo)
+		s, _ := learn.LookupSetting(p.String())
+		return fmt.Errorf("C is read by %s; the %s learner has none (use --algo svm)", learn.ReadBy(s), cfg.Kind().Name)
 	}
 	return fmt.Errorf("the kernel %s has no %s (%s)", cfg.Kernel.Spec(), p, whoHas(p))
 }

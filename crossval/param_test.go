@@ -61,9 +61,13 @@ func TestParamKinds(t *testing.T) {
 }
 
 func TestParamCurrent(t *testing.T) {
-	perceptron := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k, Eta: 1} }
+	perceptron := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k} }
 	svm := func(k learn.Kernel, c float64) learn.Config {
-		return learn.Config{Kernel: k, Algo: learn.AlgoSVM, SVM: learn.SVMOptions{C: c}}
+		cfg := learn.Config{Kernel: k, Learner: "svm"}
+		if c != 0 { // 0: C's default
+			cfg = cfg.With("C", c)
+		}
+		return cfg
 	}
 	tests := []struct {
 		name string
@@ -97,7 +101,7 @@ func TestParamCurrent(t *testing.T) {
 }
 
 func TestParamSet(t *testing.T) {
-	base := learn.Config{Bias: true, Tie: learn.TieNeg, Eta: 0.5, Epochs: 7}
+	base := learn.Config{Bias: true, Tie: learn.TieNeg, Epochs: 7, Params: learn.NewParams("eta", 0.5)}
 	with := func(k learn.Kernel) learn.Config { c := base; c.Kernel = k; return c }
 	tests := []struct {
 		name string
@@ -138,18 +142,18 @@ func TestParamSet(t *testing.T) {
 		}
 	}
 
-	svm := learn.Config{Kernel: learn.RBF{Sigma: 1}, Algo: learn.AlgoSVM}
+	svm := learn.Config{Kernel: learn.RBF{Sigma: 1}, Learner: "svm"}
 	for _, c := range []float64{10, 1e-3, math.Inf(1)} {
 		got, err := crossval.C.Set(svm, c)
-		if err != nil || got.SVM.C != c || got.Kernel != svm.Kernel {
+		if err != nil || got.Param("C") != c || got.Kernel != svm.Kernel {
 			t.Errorf("C.Set(%v) = %+v, %v", c, got, err)
 		}
 	}
 }
 
 func TestParamSetErrors(t *testing.T) {
-	perceptron := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k, Eta: 1} }
-	svm := learn.Config{Kernel: learn.Linear{}, Algo: learn.AlgoSVM}
+	perceptron := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k} }
+	svm := learn.Config{Kernel: learn.Linear{}, Learner: "svm"}
 	tests := []struct {
 		name string
 		p    crossval.Param
@@ -161,8 +165,8 @@ func TestParamSetErrors(t *testing.T) {
 		{"degree on rbf", crossval.Degree, perceptron(learn.RBF{Sigma: 1}), 2, "has no degree (degree is poly's)"},
 		{"gamma on poly", crossval.Gamma, perceptron(learn.Poly{D: 2, C: 1}), 1, "has no gamma (gamma is sigmoid's)"},
 		{"coef0 on rbf", crossval.Coef0, perceptron(learn.RBF{Sigma: 1}), 1, "has no coef0 (coef0 is poly's and sigmoid's)"},
-		{"C on the perceptron", crossval.C, perceptron(learn.RBF{Sigma: 1}), 1, "C is the SVM's; the perceptron learner has none (use --algo svm)"},
-		{"C on the averaged perceptron", crossval.C, learn.Config{Kernel: learn.Linear{}, Algo: learn.AlgoAveraged}, 1, "the averaged learner has none"},
+		{"C on the perceptron", crossval.C, perceptron(learn.RBF{Sigma: 1}), 1, "C is read by svm and pa; the perceptron learner has none (use --algo svm)"},
+		{"C on the averaged perceptron", crossval.C, learn.Config{Kernel: learn.Linear{}, Learner: "averaged"}, 1, "the averaged learner has none"},
 		{"sigma 0", crossval.Sigma, perceptron(learn.RBF{Sigma: 1}), 0, "sigma must be at least"},
 		{"sigma NaN", crossval.Sigma, perceptron(learn.RBF{Sigma: 1}), math.NaN(), "must be a finite number"},
 		{"degree 2.5", crossval.Degree, perceptron(learn.Poly{D: 2, C: 1}), 2.5, "degree d must be a whole number from 1 to 30"},
@@ -186,8 +190,8 @@ func TestParamSetErrors(t *testing.T) {
 }
 
 func TestMainParam(t *testing.T) {
-	perceptron := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k, Eta: 1} }
-	svm := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k, Algo: learn.AlgoSVM} }
+	perceptron := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k} }
+	svm := func(k learn.Kernel) learn.Config { return learn.Config{Kernel: k, Learner: "svm"} }
 	tests := []struct {
 		name string
 		cfg  learn.Config
@@ -198,7 +202,7 @@ func TestMainParam(t *testing.T) {
 		{"poly", perceptron(learn.Poly{D: 2, C: 1}), crossval.Degree, true},
 		{"sigmoid", perceptron(learn.Sigmoid{Gamma: 1, C: 0}), crossval.Gamma, true},
 		{"linear perceptron", perceptron(learn.Linear{}), 0, false},
-		{"linear voted", learn.Config{Kernel: learn.Linear{}, Algo: learn.AlgoVoted}, 0, false},
+		{"linear voted", learn.Config{Kernel: learn.Linear{}, Learner: "voted"}, 0, false},
 		{"linear svm", svm(learn.Linear{}), crossval.C, true},
 		{"rbf svm", svm(learn.RBF{Sigma: 1}), crossval.Sigma, true},
 		{"2·linear + linear svm", svm(learn.Sum{learn.Scaled{A: 2, K: learn.Linear{}}, learn.Linear{}}), crossval.C, true},

@@ -195,7 +195,7 @@ func TestRunMatchesReference(t *testing.T) {
 			for _, bias := range []bool{false, true} {
 				for _, k := range []int{4, 5} {
 					name := fmt.Sprintf("%s/%v/bias=%v/k=%d", sw.param, tie, bias, k)
-					cfg := learn.Config{Kernel: sw.kernel, Bias: bias, Tie: tie, Eta: eta, Epochs: epochs}
+					cfg := learn.Config{Kernel: sw.kernel, Bias: bias, Tie: tie, Epochs: epochs, Params: learn.NewParams("eta", eta)}
 					rep, err := crossval.Run(context.Background(), crossval.Plan{
 						Config: cfg, Data: data, Param: sw.param, Values: sw.values, Folds: k,
 					}, nil)
@@ -227,7 +227,7 @@ func TestRunMatchesReferenceShuffledFolds(t *testing.T) {
 	}
 	values := []float64{0.3, 1, 3}
 	rep, err := crossval.Run(context.Background(), crossval.Plan{
-		Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Tie: learn.TieMistake, Eta: 0.5, Epochs: 40},
+		Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Tie: learn.TieMistake, Epochs: 40, Params: learn.NewParams("eta", 0.5)},
 		Data:   data, Param: crossval.Sigma, Values: values, Folds: 4, ShuffleFolds: true, Seed: 3,
 	}, nil)
 	if err != nil {

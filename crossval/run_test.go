@@ -22,7 +22,7 @@ func TestRunWorkersGiveTheSameReport(t *testing.T) {
 	data := moons(t, 80, 0.25, 2)
 	rbf := learn.RBF{Sigma: 0.5}
 	sigmas := []float64{0.2, 0.5, 1, 3}
-	perceptron := learn.Config{Kernel: rbf, Tie: learn.TieMistake, Eta: 1, Epochs: 30}
+	perceptron := learn.Config{Kernel: rbf, Tie: learn.TieMistake, Epochs: 30}
 	with := func(f func(*learn.Config)) learn.Config {
 		c := perceptron
 		f(&c)
@@ -34,19 +34,19 @@ func TestRunWorkersGiveTheSameReport(t *testing.T) {
 			Param: crossval.Sigma, Values: sigmas, Folds: 4, ShuffleFolds: true, Seed: 5},
 		"perceptron row cache": {Config: with(func(c *learn.Config) { c.RowCacheBytes = 3 * 8 * 64 }),
 			Param: crossval.Sigma, Values: sigmas, Folds: 5},
-		"svm C": {Config: with(func(c *learn.Config) { c.Algo = learn.AlgoSVM }),
+		"svm C": {Config: with(func(c *learn.Config) { c.Learner = "svm" }),
 			Param: crossval.C, Values: []float64{0.1, 1, 10, math.Inf(1)}, Folds: 4},
-		"svm sigma": {Config: with(func(c *learn.Config) { c.Algo, c.SVM.C = learn.AlgoSVM, 5 }),
+		"svm sigma": {Config: with(func(c *learn.Config) { *c = c.With("C", 5); c.Learner = "svm" }),
 			Param: crossval.Sigma, Values: sigmas, Folds: 3},
-		"averaged": {Config: with(func(c *learn.Config) { c.Algo = learn.AlgoAveraged }),
+		"averaged": {Config: with(func(c *learn.Config) { c.Learner = "averaged" }),
 			Param: crossval.Sigma, Values: sigmas, Folds: 5},
-		"voted": {Config: with(func(c *learn.Config) { c.Algo = learn.AlgoVoted }),
+		"voted": {Config: with(func(c *learn.Config) { c.Learner = "voted" }),
 			Param: crossval.Sigma, Values: sigmas, Folds: 5},
-		"forgetron": {Config: with(func(c *learn.Config) { c.Algo, c.Budget = learn.AlgoForgetron, 8 }),
+		"forgetron": {Config: with(func(c *learn.Config) { *c = c.With("budget", 8); c.Learner = "forgetron" }),
 			Param: crossval.Sigma, Values: sigmas, Folds: 5},
-		"stoptron": {Config: with(func(c *learn.Config) { c.Algo, c.Budget = learn.AlgoStoptron, 8 }),
+		"stoptron": {Config: with(func(c *learn.Config) { *c = c.With("budget", 8); c.Learner = "stoptron" }),
 			Param: crossval.Sigma, Values: sigmas, Folds: 5},
-		"budget": {Config: with(func(c *learn.Config) { c.Algo, c.Budget, c.Seed = learn.AlgoBudget, 8, 4 }),
+		"budget": {Config: with(func(c *learn.Config) { *c = c.With("budget", 8); c.Learner, c.Seed = "budget", 4 }),
 			Param: crossval.Sigma, Values: sigmas, Folds: 5},
 		"poly degree": {Config: with(func(c *learn.Config) { c.Kernel, c.Bias = learn.Poly{D: 2, C: 1}, true }),
 			Param: crossval.Degree, Values: []float64{3, 1, 2}, Folds: 4},
@@ -103,7 +103,7 @@ func waitGoroutines(t *testing.T, n int) {
 
 func bigPlan(t *testing.T, workers int) crossval.Plan {
 	return crossval.Plan{
-		Config: learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Eta: 1, Epochs: 50},
+		Config: learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Epochs: 50},
 		Data:   moons(t, 60, 0.3, 3), Param: crossval.Sigma,
 		Values: crossval.Geomspace(0.05, 20, 100), Folds: 10, Workers: workers,
 	}
@@ -179,7 +179,7 @@ var conflicting = []learn.Example{
 func TestRunTrainingError(t *testing.T) {
 	before := runtime.NumGoroutine()
 	p := crossval.Plan{
-		Config: learn.Config{Kernel: learn.Linear{}, Algo: learn.AlgoSVM, Eta: 1},
+		Config: learn.Config{Kernel: learn.Linear{}, Learner: "svm"},
 		Data:   conflicting, Param: crossval.C, Values: []float64{1, math.Inf(1)}, Folds: 2, Workers: 1,
 	}
 	calls := 0
@@ -209,7 +209,7 @@ func TestRunTrainingError(t *testing.T) {
 
 func TestRunPlanErrors(t *testing.T) {
 	data := moons(t, 20, 0.1, 1)
-	ok := crossval.Plan{Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1, Epochs: 5},
+	ok := crossval.Plan{Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 5},
 		Data: data, Param: crossval.Sigma, Values: []float64{1}, Folds: 5}
 	if err := ok.Check(); err != nil {
 		t.Fatalf("Check of a good plan: %v", err)
@@ -241,7 +241,7 @@ func TestRunPlanErrors(t *testing.T) {
 	}
 	// A learner that cannot be made fails its training, with value and fold.
 	p := ok
-	p.Config.Eta = 0
+	p.Config = p.Config.With("eta", 0)
 	if _, err := crossval.Run(context.Background(), p, nil); err == nil || !strings.HasPrefix(err.Error(), "sigma = 1, fold ") {
 		t.Errorf("η = 0: error %v, want one naming sigma = 1 and a fold", err)
 	}
@@ -264,7 +264,7 @@ var twoClusters = func() []learn.Example {
 func TestRunBestTiesGoToTheSmallerValue(t *testing.T) {
 	for _, values := range [][]float64{{3, 1, 2}, {2, 3, 1}, {1, 2, 3}, {3, 2, 1}} {
 		rep, err := crossval.Run(context.Background(), crossval.Plan{
-			Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1, Epochs: 20},
+			Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 20},
 			Data:   twoClusters, Param: crossval.Sigma, Values: values, Folds: 4,
 		}, nil)
 		if err != nil {
@@ -287,7 +287,7 @@ func TestRunBestTiesGoToTheSmallerValue(t *testing.T) {
 func TestRunBestIsTheHighestMean(t *testing.T) {
 	values := []float64{2, 0.1, 0.5, 1, 5, 0.2}
 	rep, err := crossval.Run(context.Background(), crossval.Plan{
-		Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1, Epochs: 30},
+		Config: learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 30},
 		Data:   moons(t, 60, 0.3, 7), Param: crossval.Sigma, Values: values, Folds: 5,
 	}, nil)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/learn"
-	"kernelscope/notation"
 )
 
 // Of is the figure of learner l where it stands: trained on train (l's
@@ -43,15 +42,18 @@ func OfScored(l learn.Learner, train, test []datasets.Point, view learn.Rect, na
 	if len(test) > 0 && !math.IsNaN(testAccuracy) {
 		testText = fmt.Sprintf("test accuracy %s%% (%d held out)", learn.Num(100*testAccuracy), len(test))
 	}
-	if m, ok := l.(*learn.SVM); ok {
-		spec.Margins = true
+	if _, ok := l.(learn.DualSolver); ok {
+		spec.Margins = true // f = ±1 bound the margin
+	}
+	if m, ok := l.(learn.Boxed); ok {
 		for _, j := range m.SupportVectors() {
 			if m.AtBound(j) {
 				spec.AtC = append(spec.AtC, j)
 			}
 		}
-	} else if l.State() == learn.Running && !l.AtPassStart() {
-		spec.Next = l.Next()
+	}
+	if p, ok := l.(learn.Passer); ok && p.State() == learn.Running && !p.AtPassStart() {
+		spec.Next = p.Next()
 	}
 	spec.Title, spec.Subtitle = Describe(l, testText)
 	if name != "" {
@@ -71,28 +73,31 @@ func OfScored(l learn.Learner, train, test []datasets.Point, view learn.Rect, na
 // how many support vectors are free (0 < α < C) and at C.
 func Describe(l learn.Learner, test string) (title, subtitle string) {
 	cfg := l.Config()
-	title = "K(x,z) = " + cfg.Kernel.String() + " · " + cfg.Algo.String()
+	title = "K(x,z) = " + cfg.Kernel.String() + " · " + cfg.Kind().Name
 	if cfg.Bias {
 		title += ", bias x₀ = 1" // x̃ = (x₀, x₁, x₂), seed 004; a combining tilde draws apart from its x
 	}
 	svs := len(l.SupportVectors())
 	acc := fmt.Sprintf("training accuracy %s%%", learn.Num(100*l.Accuracy()))
-	if m, ok := l.(*learn.SVM); ok {
-		title += ", C = " + notation.C(m.C())
-		atC := 0
-		for _, j := range m.SupportVectors() {
-			if m.AtBound(j) {
-				atC++
-			}
-		}
-		subtitle = fmt.Sprintf("SMO iteration %d · %d misclassified · #SV %d (%d free, %d at C) · %s",
-			l.T(), l.Mistakes(), svs, svs-atC, atC, acc)
-	} else {
-		title += fmt.Sprintf(", tie %s, η = %s", cfg.Tie, learn.Num(cfg.Eta))
-		if cfg.Algo.Averaging() {
+	if p, ok := l.(learn.Passer); ok {
+		title += fmt.Sprintf(", tie %s", cfg.Tie) + cfg.Kind().Header(cfg)
+		if _, ok := l.(learn.Averaging); ok {
 			title += " (the final perceptron)"
 		}
-		subtitle = fmt.Sprintf("step %d (pass %d) · %s · #SV %d · %s", l.T(), max(1, l.Epoch()), mistakes(l.Mistakes()), svs, acc)
+		subtitle = fmt.Sprintf("step %d (pass %d) · %s · #SV %d · %s", l.T(), max(1, p.Epoch()), mistakes(l.Mistakes()), svs, acc)
+	} else {
+		title += cfg.Kind().Header(cfg)
+		subtitle = fmt.Sprintf("SMO iteration %d · %d misclassified · #SV %d", l.T(), l.Mistakes(), svs)
+		if m, ok := l.(learn.Boxed); ok {
+			atC := 0
+			for _, j := range m.SupportVectors() {
+				if m.AtBound(j) {
+					atC++
+				}
+			}
+			subtitle += fmt.Sprintf(" (%d free, %d at C)", svs-atC, atC)
+		}
+		subtitle += " · " + acc
 	}
 	if test != "" {
 		subtitle += " · " + test

@@ -32,7 +32,7 @@ var worked4Points = []datasets.Point{{X1: 1, X2: 1, Y: 1}, {X1: -1, X2: 1, Y: -1
 // "Converged!!! y = … = K(x¹, x) = (x₁ + x₂)²").
 func worked4(t testing.TB, steps int) (Spec, learn.Learner) {
 	t.Helper()
-	l, err := learn.NewLearner(learn.Config{Kernel: learn.Poly{D: 2}, Tie: learn.TieNeg, Eta: 1, Epochs: 100}, datasets.Examples(worked4Points))
+	l, err := learn.NewLearner(learn.Config{Kernel: learn.Poly{D: 2}, Tie: learn.TieNeg, Epochs: 100}, datasets.Examples(worked4Points))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestTouchingZeros(t *testing.T) {
 // mustLearner is a perceptron on pts, trained to the end.
 func mustLearner(t *testing.T, pts []datasets.Point, k learn.Kernel) learn.Learner {
 	t.Helper()
-	l, err := learn.NewLearner(learn.Config{Kernel: k, Tie: learn.TieMistake, Eta: 1, Epochs: 10}, datasets.Examples(pts))
+	l, err := learn.NewLearner(learn.Config{Kernel: k, Tie: learn.TieMistake, Epochs: 10}, datasets.Examples(pts))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +455,7 @@ func TestGrey(t *testing.T) {
 func TestOf(t *testing.T) {
 	moons, _ := datasets.Lookup("moons")
 	pts := moons.Generate(60, 0.3, 1)
-	m, err := learn.NewLearner(learn.Config{Algo: learn.AlgoSVM, Kernel: learn.RBF{Sigma: 0.5}, SVM: learn.SVMOptions{C: 1, Tol: 1e-3}}, datasets.Examples(pts))
+	m, err := learn.NewLearner(learn.Config{Learner: "svm", Kernel: learn.RBF{Sigma: 0.5}, Params: learn.NewParams("C", 1).With("tol", 1e-3)}, datasets.Examples(pts))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -537,7 +537,7 @@ func TestFormatOf(t *testing.T) {
 func BenchmarkPNG(b *testing.B) {
 	moons, _ := datasets.Lookup("moons")
 	pts := moons.Generate(200, 0.1, 1)
-	l, err := learn.NewLearner(learn.Config{Kernel: learn.RBF{Sigma: 0.4}, Eta: 1, Epochs: 100}, datasets.Examples(pts))
+	l, err := learn.NewLearner(learn.Config{Kernel: learn.RBF{Sigma: 0.4}, Epochs: 100}, datasets.Examples(pts))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func (p *Perceptron) Append(e Example) error {
 	}
 	if p.rel.avg != nil {
 		// V(x_new) = Σ_k c_k s_k(x_new) would need every vector so far.
-		return fmt.Errorf("learn: the %v perceptron cannot take a new example while training: its vote covers every vector so far", p.cfg.Algo)
+		return fmt.Errorf("learn: the %s perceptron cannot take a new example while training: its vote covers every vector so far", p.cfg.Learner)
 	}
 	x := p.vec(e.X1, e.X2)
 	n := len(p.xs)

@@ -12,7 +12,7 @@ import (
 // √2x₁x₂) of seed 001 the five points stay separable (w = (−1, 2, 1) does),
 // so training converges again.
 func TestAppendContinues(t *testing.T) {
-	p, _ := New(Config{Kernel: Poly{D: 2}, Tie: TieNeg, Eta: 1, Epochs: 100}, worked4)
+	p, _ := New(Config{Kernel: Poly{D: 2}, Tie: TieNeg, Epochs: 100}, worked4)
 	fd := NewField(Rect{-2, 2, -2, 2}, 9, 7)
 	p.Attach(fd)
 	_ = p.Run()
@@ -38,7 +38,7 @@ func TestAppendMidPass(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 6))
 	for trial := range 20 {
 		data := randomData(r, 15)
-		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 50, Shuffle: trial%2 == 0, Seed: uint64(trial)}, data)
+		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Epochs: 50, Shuffle: trial%2 == 0, Seed: uint64(trial)}, data)
 		for range 7 + 15*r.IntN(3) { // always mid-pass: 7 steps into a pass
 			_, _ = p.Step()
 		}
@@ -74,7 +74,7 @@ func TestAppendMidPass(t *testing.T) {
 }
 
 func TestAppendToEmpty(t *testing.T) {
-	p, _ := New(Config{Kernel: Linear{}, Bias: true, Eta: 1, Epochs: 10}, nil)
+	p, _ := New(Config{Kernel: Linear{}, Bias: true, Epochs: 10}, nil)
 	_ = p.Append(Example{1, 1, 1})
 	_ = p.Append(Example{-1, -1, -1})
 	if err := p.Run(); err != nil || p.State() != Converged || p.Accuracy() != 1 {

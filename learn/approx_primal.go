@@ -21,6 +21,7 @@ import (
 // It is not safe for concurrent use.
 type ApproxPerceptron struct {
 	cfg   Config
+	eta   float64 // η, the step a mistake adds
 	m     *ApproxMap
 	xs    []Vec
 	ys    []int
@@ -46,17 +47,18 @@ func NewApproxPerceptron(cfg Config, data []Example, a Approx) (*ApproxPerceptro
 	if err := Validate(cfg.Kernel); err != nil {
 		return nil, fmt.Errorf("learn: kernel: %w", err)
 	}
-	if !(cfg.Eta > 0) || math.IsInf(cfg.Eta, 0) {
-		return nil, fmt.Errorf("learn: η must be a finite number > 0, not %v", cfg.Eta)
+	eta := cfg.Params.Value(etaSetting)
+	if err := etaSetting.Check(eta); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	if cfg.Epochs < 0 {
 		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
 	}
-	if cfg.Algo != AlgoPerceptron {
-		return nil, fmt.Errorf("learn: approx %v trains the perceptron only, not the %v", a, cfg.Algo)
+	if cfg.Learner != "" && cfg.Learner != perceptronKind.Name {
+		return nil, fmt.Errorf("learn: approx %v trains the perceptron only, not the %s", a, cfg.Learner)
 	}
 	n := len(data)
-	p := &ApproxPerceptron{cfg: cfg, xs: make([]Vec, n), ys: make([]int, n), alpha: make([]float64, n)}
+	p := &ApproxPerceptron{cfg: cfg, eta: eta, xs: make([]Vec, n), ys: make([]int, n), alpha: make([]float64, n)}
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
 			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
@@ -128,11 +130,11 @@ func (p *ApproxPerceptron) Step() (Step, error) {
 	prediction, mistake := p.cfg.Tie.Predict(f, y)
 	if mistake {
 		// w ← w + η yᵢ z(xᵢ)  (seed 002), the primal image of αᵢ ← αᵢ + η.
-		axpy(p.w, p.z, p.cfg.Eta*float64(y))
+		axpy(p.w, p.z, p.eta*float64(y))
 		if p.alpha[i] == 0 {
 			p.svs++
 		}
-		p.alpha[i] += p.cfg.Eta
+		p.alpha[i] += p.eta
 		p.mistakes++
 		epochMistakes++
 	}

@@ -231,7 +231,7 @@ var primalDualData = func() []learn.Example {
 // first mistake both scores are exactly 0 (w = 0, α = 0).
 func TestApproxPrimalMatchesDual(t *testing.T) {
 	for _, shuffle := range []bool{false, true} {
-		cfg := learn.Config{Kernel: learn.Linear{}, Bias: true, Eta: 1, Epochs: 6, Shuffle: shuffle, Seed: 9}
+		cfg := learn.Config{Kernel: learn.Linear{}, Bias: true, Epochs: 6, Shuffle: shuffle, Seed: 9}
 		dual, err := learn.New(cfg, primalDualData)
 		if err != nil {
 			t.Fatal(err)
@@ -289,7 +289,7 @@ func TestApproxPrimalMatchesDual(t *testing.T) {
 
 func TestApproxPerceptronValidates(t *testing.T) {
 	rff := learn.Approx{Kind: learn.ApproxRFF, D: 8}
-	ok := learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1, Epochs: 1}
+	ok := learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 1}
 	data := []learn.Example{{X1: 0, X2: 1, Y: 1}}
 	for _, c := range []struct {
 		cfg  learn.Config
@@ -297,20 +297,20 @@ func TestApproxPerceptronValidates(t *testing.T) {
 		a    learn.Approx
 		msg  string
 	}{
-		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 0, Epochs: 1}, data, rff, "η must be a finite number > 0, not 0"},
-		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: math.Inf(1), Epochs: 1}, data, rff, "η must be a finite number > 0"},
-		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1, Epochs: -1}, data, rff, "the epoch cap must be ≥ 0, not -1"},
+		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 1, Params: learn.NewParams("eta", 0)}, data, rff, "η must be a finite number > 0, not 0"},
+		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 1, Params: learn.NewParams("eta", math.Inf(1))}, data, rff, "η must be a finite number > 0"},
+		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: -1}, data, rff, "the epoch cap must be ≥ 0, not -1"},
 		{ok, []learn.Example{{X1: math.NaN(), Y: 1}}, rff, "example 1 has a coordinate that is not a finite number"},
 		{ok, []learn.Example{{Y: 1}, {Y: 0}}, rff, "example 2 has label 0; labels are −1 or +1"},
-		{learn.Config{Kernel: learn.Poly{D: 2, C: 1}, Eta: 1, Epochs: 1}, data, rff, "nystrom:m works for any"},
-		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1, Epochs: 1, Algo: learn.AlgoSVM}, data, rff, "perceptron only"},
+		{learn.Config{Kernel: learn.Poly{D: 2, C: 1}, Epochs: 1}, data, rff, "nystrom:m works for any"},
+		{learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 1, Learner: "svm"}, data, rff, "perceptron only"},
 	} {
 		if _, err := learn.NewApproxPerceptron(c.cfg, c.data, c.a); err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%+v: %v; want an error containing %q", c.cfg, err, c.msg)
 		}
 	}
 	// 0 epochs stops at once; no examples converge in an empty pass.
-	p, _ := learn.NewApproxPerceptron(learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1}, data, rff)
+	p, _ := learn.NewApproxPerceptron(learn.Config{Kernel: learn.RBF{Sigma: 1}}, data, rff)
 	if _, err := p.Step(); p.State() != learn.Capped || err != learn.ErrStopped {
 		t.Errorf("0 epochs: state %v, step error %v", p.State(), err)
 	}
@@ -327,7 +327,7 @@ func circles(n int, noise float64) []learn.Example {
 
 // rffRun trains rff:d on data and returns the perceptron.
 func rffRun(t testing.TB, data []learn.Example, d, epochs int, shuffle bool) *learn.ApproxPerceptron {
-	p, err := learn.NewApproxPerceptron(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Eta: 1, Epochs: epochs, Shuffle: shuffle, Seed: 4},
+	p, err := learn.NewApproxPerceptron(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Epochs: epochs, Shuffle: shuffle, Seed: 4},
 		data, learn.Approx{Kind: learn.ApproxRFF, D: d})
 	if err != nil {
 		t.Fatal(err)
@@ -386,7 +386,7 @@ func TestApproxAccuracy(t *testing.T) {
 		t.Skip("20000 points, 10 epochs, two learners")
 	}
 	data := circles(20000, 0.2)
-	exact, err := learn.New(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Eta: 1, Epochs: 10,
+	exact, err := learn.New(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Epochs: 10,
 		RunOptions: learn.RunOptions{NoHistory: true, RowCacheBytes: 256 << 20}}, data)
 	if err != nil {
 		t.Fatal(err)

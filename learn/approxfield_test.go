@@ -9,10 +9,10 @@ import (
 )
 
 // trainedOn trains a learner of algo with kernel k on 60 moons to the end.
-func trainedOn(t *testing.T, algo learn.Algo, k learn.Kernel) learn.Learner {
+func trainedOn(t *testing.T, algo string, k learn.Kernel) learn.Learner {
 	t.Helper()
 	b, _ := datasets.Lookup("moons")
-	cfg := learn.Config{Kernel: k, Tie: learn.TieMistake, Eta: 1, Epochs: 20, Seed: 3, Algo: algo}
+	cfg := learn.Config{Kernel: k, Tie: learn.TieMistake, Epochs: 20, Seed: 3, Learner: algo}
 	l, err := learn.NewLearner(cfg, datasets.Examples(b.Generate(60, 0.1, 3)))
 	if err != nil {
 		t.Fatal(err)
@@ -35,13 +35,13 @@ func TestApproxMachineIsWeights(t *testing.T) {
 	rbf := learn.RBF{Sigma: 0.5}
 	for _, c := range []struct {
 		name string
-		algo learn.Algo
+		algo string
 		a    learn.Approx
 	}{
-		{"perceptron rff", learn.AlgoPerceptron, learn.Approx{Kind: learn.ApproxRFF, D: 257}},
-		{"svm rff", learn.AlgoSVM, learn.Approx{Kind: learn.ApproxRFF, D: 64}},
-		{"perceptron nystrom", learn.AlgoPerceptron, learn.Approx{Kind: learn.ApproxNystrom, D: 20}},
-		{"svm nystrom", learn.AlgoSVM, learn.Approx{Kind: learn.ApproxNystrom, D: 60}},
+		{"perceptron rff", "perceptron", learn.Approx{Kind: learn.ApproxRFF, D: 257}},
+		{"svm rff", "svm", learn.Approx{Kind: learn.ApproxRFF, D: 64}},
+		{"perceptron nystrom", "perceptron", learn.Approx{Kind: learn.ApproxNystrom, D: 20}},
+		{"svm nystrom", "svm", learn.Approx{Kind: learn.ApproxNystrom, D: 60}},
 	} {
 		l := trainedOn(t, c.algo, rbf)
 		xs, ys, alpha := make([]learn.Vec, l.N()), make([]int, l.N()), make([]float64, l.N())
@@ -78,7 +78,7 @@ func TestApproxMachineIsWeights(t *testing.T) {
 
 // TestApproxMachineNoSupportVectors: with every c = 0, f̃ ≡ b = 0.
 func TestApproxMachineNoSupportVectors(t *testing.T) {
-	l, err := learn.New(learn.Config{Kernel: learn.RBF{Sigma: 1}, Eta: 1, Epochs: 1}, []learn.Example{{X1: 1, X2: 0, Y: 1}})
+	l, err := learn.New(learn.Config{Kernel: learn.RBF{Sigma: 1}, Epochs: 1}, []learn.Example{{X1: 1, X2: 0, Y: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package learn
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -76,13 +75,59 @@ func (p *Perceptron) predictAt(j int) int {
 	return pred
 }
 
-// errNotAveraging is returned by the averaged and voted perceptrons'
-// methods on another learner.
-var errNotAveraging = errors.New("learn: only the averaged and voted perceptrons keep averages and votes")
+// AveragedPerceptron is the averaged or the voted perceptron (Freund &
+// Schapire 1999) on the perceptron's engine: it trains as the perceptron
+// and keeps the average and the vote beside it. It is Averaging.
+type AveragedPerceptron struct {
+	*Perceptron
+	predicts EnsembleMember
+}
+
+var _ Averaging = (*AveragedPerceptron)(nil)
+
+// Predicts is the function the learner predicts with: the average (the
+// averaged perceptron) or the vote (the voted perceptron).
+func (p *AveragedPerceptron) Predicts() EnsembleMember { return p.predicts }
+
+// newAveraged makes the averaged or the voted perceptron.
+func newAveraged(kind relKind, predicts EnsembleMember) func(Config, []Example) (Learner, error) {
+	return func(cfg Config, data []Example) (Learner, error) {
+		p, err := newPerceptron(cfg, data, kind)
+		if err != nil {
+			return nil, err
+		}
+		return &AveragedPerceptron{p, predicts}, nil
+	}
+}
+
+// averagedKind and votedKind are the averaged and voted perceptrons of
+// Freund & Schapire (1999), seed 002's closing remark.
+var (
+	averagedKind = &LearnerKind{
+		Name: "averaged", Title: "the averaged perceptron", Short: "averaged perceptron",
+		Summary: "trains as the perceptron, predicts with α averaged over every step",
+		Source:  "Freund & Schapire 1999",
+		Intro: func(Config) string {
+			return "learner: the averaged perceptron (Freund & Schapire 1999): trains as the perceptron, predicts with α averaged over every step; A shows the final, the average or the vote"
+		},
+		Settings: []*Setting{etaSetting}, Passes: true, Bump: true,
+		New: newAveraged(relAveraged, AveragedMember),
+	}
+	votedKind = &LearnerKind{
+		Name: "voted", Title: "the voted perceptron", Short: "voted perceptron",
+		Summary: "every α⁽ᵏ⁾ along the way votes, weighted by the steps it survived",
+		Source:  "Freund & Schapire 1999",
+		Intro: func(Config) string {
+			return "learner: the voted perceptron (Freund & Schapire 1999): every α⁽ᵏ⁾ along the way votes, weighted by the steps it survived; A shows the final, the average or the vote"
+		},
+		Settings: []*Setting{etaSetting}, Passes: true, Bump: true,
+		New: newAveraged(relVoted, VotedMember),
+	}
+)
 
 // AveragedAlpha is ᾱ = Σ_k c_k α⁽ᵏ⁾ / Σ_k c_k, the mean of α after each
-// step (all zeros before the first step); nil for other learners.
-func (p *Perceptron) AveragedAlpha() []float64 {
+// step (all zeros before the first step).
+func (p *AveragedPerceptron) AveragedAlpha() []float64 {
 	a := p.rel.avg
 	if a == nil {
 		return nil
@@ -99,7 +144,7 @@ func (p *Perceptron) AveragedAlpha() []float64 {
 
 // AveragedPredictions is the tie rule applied to f̄(xᵢ) = Σⱼ ᾱⱼ yⱼ K(xⱼ, xᵢ)
 // (in dataset order) at every training example; nil for other learners.
-func (p *Perceptron) AveragedPredictions() []int {
+func (p *AveragedPerceptron) AveragedPredictions() []int {
 	avg := p.AveragedAlpha()
 	if avg == nil {
 		return nil
@@ -117,7 +162,7 @@ func (p *Perceptron) AveragedPredictions() []int {
 
 // VotedPredictions is the tie rule applied to V(xᵢ) = Σ_k c_k s_k(xᵢ) at
 // every training example; nil for other learners.
-func (p *Perceptron) VotedPredictions() []int {
+func (p *AveragedPerceptron) VotedPredictions() []int {
 	a := p.rel.avg
 	if a == nil {
 		return nil
@@ -133,10 +178,10 @@ func (p *Perceptron) VotedPredictions() []int {
 // AveragedAccuracy and VotedAccuracy are the fractions of training
 // examples the averaged and voted perceptrons classify right (0 with no
 // examples or for other learners).
-func (p *Perceptron) AveragedAccuracy() float64 { return p.accuracyOf(p.AveragedPredictions()) }
+func (p *AveragedPerceptron) AveragedAccuracy() float64 { return p.accuracyOf(p.AveragedPredictions()) }
 
 // VotedAccuracy is the voted perceptron's training accuracy.
-func (p *Perceptron) VotedAccuracy() float64 { return p.accuracyOf(p.VotedPredictions()) }
+func (p *AveragedPerceptron) VotedAccuracy() float64 { return p.accuracyOf(p.VotedPredictions()) }
 
 func (p *Perceptron) accuracyOf(pred []int) float64 {
 	if len(pred) == 0 {
@@ -152,8 +197,8 @@ func (p *Perceptron) accuracyOf(pred []int) float64 {
 }
 
 // Averaged is the averaged perceptron's function f̄(x) = Σⱼ ᾱⱼ yⱼ K(xⱼ, x)
-// as an expansion, frozen now; nil for other learners.
-func (p *Perceptron) Averaged() *Frozen {
+// as an expansion, frozen now.
+func (p *AveragedPerceptron) Averaged() *Frozen {
 	avg := p.AveragedAlpha()
 	if avg == nil {
 		return nil
@@ -172,7 +217,7 @@ func (p *Perceptron) Averaged() *Frozen {
 // steps (in [−1, 1]; 0 before any step), at every point of xs (embedded as
 // Embed does) into out. It walks every vector α⁽ᵏ⁾ from the first (an
 // Ensemble), so it needs the whole undo history.
-func (p *Perceptron) Vote(xs []Vec, out []float64) error {
+func (p *AveragedPerceptron) Vote(xs []Vec, out []float64) error {
 	e := NewEnsemble(xs)
 	if err := e.Update(p); err != nil {
 		return err
@@ -214,10 +259,9 @@ func NewEnsemble(xs []Vec) *Ensemble {
 // or stepped back past them. It fails for learners other than the averaged
 // and voted perceptrons, and when the undo history no longer reaches back
 // to the first step.
-func (e *Ensemble) Update(p *Perceptron) error {
+func (e *Ensemble) Update(l Averaging) error {
+	p := l.engine()
 	switch {
-	case p.rel.avg == nil:
-		return errNotAveraging
 	case p.cfg.NoHistory || p.floorT > 0:
 		return fmt.Errorf("learn: the averaged and voted perceptrons need every vector since the start, and the undo history reaches back only to step %d", p.UndoFloor())
 	}
@@ -235,7 +279,7 @@ func (e *Ensemble) Update(p *Perceptron) error {
 		r := at(e.done)
 		e.close(float64(r.t - e.doneT))
 		KernelRow(p.cfg.Kernel, e.row, p.xs[r.i], e.xs)
-		axpy(e.f, e.row, p.cfg.Eta*float64(p.ys[r.i]))
+		axpy(e.f, e.row, p.eta*float64(p.ys[r.i]))
 		e.doneT = r.t
 	}
 	e.t = p.t

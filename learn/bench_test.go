@@ -57,7 +57,7 @@ func BenchmarkKernelRow(b *testing.B) {
 func BenchmarkStep(b *testing.B) {
 	data := randomData(rand.New(rand.NewPCG(2, 2)), 2000)
 	b.Run("correct", func(b *testing.B) {
-		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1 << 30, RunOptions: RunOptions{NoHistory: true}}, data)
+		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Epochs: 1 << 30, RunOptions: RunOptions{NoHistory: true}}, data)
 		// Train until a pass is mostly right, then time steps that are correct.
 		for range 3 * len(data) {
 			_, _ = p.Step()
@@ -79,14 +79,14 @@ func BenchmarkStep(b *testing.B) {
 		}
 	})
 	b.Run("mistake", func(b *testing.B) {
-		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1 << 30, RunOptions: RunOptions{NoHistory: true}}, data)
+		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Epochs: 1 << 30, RunOptions: RunOptions{NoHistory: true}}, data)
 		_ = p.update(0, 1, 1, true)
 		for b.Loop() {
 			_ = p.update(0, p.alpha[0]+1, 1, true)
 		}
 	})
 	b.Run("mistake-new-sv", func(b *testing.B) {
-		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Eta: 1, Epochs: 1 << 30}, data)
+		p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Epochs: 1 << 30}, data)
 		for b.Loop() {
 			if s, _ := p.Step(); !s.Mistake {
 				b.Fatal("the first step under the mistake rule must be a mistake")
@@ -100,7 +100,7 @@ func BenchmarkStep(b *testing.B) {
 // one mistake, per kernel.
 func BenchmarkFieldUpdate(b *testing.B) {
 	fd := NewField(Rect{-1.5, 1.5, -1.5, 1.5}, 160, 96)
-	p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1}, nil)
+	p, _ := New(Config{Kernel: RBF{Sigma: 0.5}, Epochs: 1}, nil)
 	p.Attach(fd)
 	for _, bk := range benchKernels[:4] {
 		b.Run(bk.name, func(b *testing.B) {

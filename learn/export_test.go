@@ -6,3 +6,15 @@ package learn
 func RowCacheStats(p *Perceptron) (bytes int64, cached, computed int) {
 	return p.rows.bytes(), p.rows.cached(), p.rows.computed
 }
+
+// asAvg and asBudget see a perceptron engine as the averaged and budget
+// learners' kinds do, for tests that build the engine with New.
+func asAvg(p *Perceptron) *AveragedPerceptron { return &AveragedPerceptron{Perceptron: p} }
+
+func asBudget(p *Perceptron) *BudgetPerceptron { return &BudgetPerceptron{p} }
+
+// budgetedName and averagingName say what a registered learner's name
+// is, for tests that loop over names.
+func budgetedName(name string) bool { return KindOf(Config{Learner: name}).Reads("budget") }
+
+func averagingName(name string) bool { return name == "averaged" || name == "voted" }

@@ -11,7 +11,7 @@ import (
 // Decide sums the support vectors in dataset order).
 func TestFieldAtFollows(t *testing.T) {
 	data := []Example{{1, 1, 1}, {-1, 1, -1}, {-1, -1, 1}, {1, -1, -1}, {0.5, 0.2, 1}, {-0.3, 0.8, -1}}
-	p, err := New(Config{Kernel: RBF{Sigma: 0.7}, Tie: TieMistake, Eta: 1, Epochs: 20}, data)
+	p, err := New(Config{Kernel: RBF{Sigma: 0.7}, Tie: TieMistake, Epochs: 20}, data)
 	if err != nil {
 		t.Fatal(err)
 	}

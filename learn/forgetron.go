@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"fmt"
 	"math"
 	"slices"
 )
@@ -27,6 +28,19 @@ import (
 // The paper keeps Q ≤ (15/32)·M (its Lemma on the self-tuned shrinking),
 // and so |S| ≤ B after every step. With mistakes ≤ B nothing shrinks and
 // the Forgetron is the perceptron with η = 1.
+
+// forgetronKind is the self-tuned Forgetron. It reads no η: an update
+// appends σ = 1.
+var forgetronKind = &LearnerKind{
+	Name: "forgetron", Title: "the Forgetron", Short: "Forgetron",
+	Summary: "at most --budget support vectors; past the budget it shrinks every σ and forgets the oldest",
+	Source:  "Dekel, Shalev-Shwartz & Singer 2008",
+	Intro: func(cfg Config) string {
+		return fmt.Sprintf("learner: the Forgetron (Dekel et al. 2008): at most %d support vectors; past the budget it shrinks every σ and forgets the oldest; ( ) change it", int(cfg.Params.Value(budgetSetting)))
+	},
+	Settings: []*Setting{budgetSetting}, Passes: true, Appends: true,
+	New: newBudget(relForgetron),
+}
 
 // forgetron is the Forgetron's active set and running sums.
 type forgetron struct {
@@ -80,7 +94,7 @@ func (p *Perceptron) forgetronMistake(i int) (prev float64, aux relRecord, fg *F
 		return 0, aux, nil, err
 	}
 	g.m++
-	if len(g.elems) <= p.cfg.Budget {
+	if len(g.elems) <= p.rel.budget {
 		return prev, aux, nil, nil
 	}
 	r := g.elems[0]
@@ -101,7 +115,7 @@ func (p *Perceptron) forgetronMistake(i int) (prev float64, aux relRecord, fg *F
 	if p.alpha[r.i] == 0 {
 		p.rel.forgotten[r.i]++
 	}
-	return prev, aux, &Forgetting{Budget: p.cfg.Budget, Removed: r.i, RemovedAlpha: s, Phi: phi, Mu: mu, Q: g.q}, nil
+	return prev, aux, &Forgetting{Budget: p.rel.budget, Removed: r.i, RemovedAlpha: s, Phi: phi, Mu: mu, Q: g.q}, nil
 }
 
 // forgetronPhi is rule 4's shrink for the oldest element's σ_r, its μ and

@@ -74,8 +74,7 @@ func TestUndoMatchesFreshRun(t *testing.T) {
 		setUndoCap(t, limit)
 		n := 1 + r.IntN(25)
 		data := randomSet(r, n)
-		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[r.IntN(3)],
-			Eta: 0.5 + r.Float64(), Epochs: 1 + r.IntN(8), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), RunOptions: RunOptions{RowCacheBytes: int64(r.IntN(3) * 8 * n)}}
+		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[r.IntN(3)], Epochs: 1 + r.IntN(8), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), RunOptions: RunOptions{RowCacheBytes: int64(r.IntN(3) * 8 * n)}, Params: NewParams("eta", 0.5+r.Float64())}
 		p, err := New(cfg, data)
 		if err != nil {
 			t.Fatal(err)
@@ -197,7 +196,7 @@ func zeroPoint(n int) []Example {
 // pass keep 101 records (the mistakes), not 100 000 (the steps), and undo
 // all 100 000 steps exactly.
 func TestHistoryIsPerMistake(t *testing.T) {
-	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 100}
+	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Epochs: 100}
 	p, _ := New(cfg, zeroPoint(1000))
 	if err := p.Run(); err != nil {
 		t.Fatal(err)
@@ -228,7 +227,7 @@ func TestHistoryIsPerMistake(t *testing.T) {
 // UndoFloor and CanUndo, and leaves the state a fresh run to that step has.
 func TestUndoCap(t *testing.T) {
 	setUndoCap(t, 10)
-	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 30, Shuffle: true, Seed: 5}
+	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Epochs: 30, Shuffle: true, Seed: 5}
 	data := zeroPoint(50)
 	ref, _ := New(cfg, data)
 	var mistakeT []int
@@ -259,7 +258,7 @@ func TestUndoCap(t *testing.T) {
 }
 
 func TestNoHistory(t *testing.T) {
-	p, _ := New(Config{Kernel: Linear{}, Eta: 1, Epochs: 5, RunOptions: RunOptions{NoHistory: true}}, zeroPoint(20))
+	p, _ := New(Config{Kernel: Linear{}, Epochs: 5, RunOptions: RunOptions{NoHistory: true}}, zeroPoint(20))
 	_ = p.Run()
 	if p.CanUndo() || p.Undo() || p.UndoFloor() != p.T() || historyLen(p) != 0 {
 		t.Errorf("NoHistory: CanUndo %v, floor %d at t=%d, %d records", p.CanUndo(), p.UndoFloor(), p.T(), historyLen(p))
@@ -279,7 +278,7 @@ func TestHistoryMemory(t *testing.T) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		p, _ := New(Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: epochs, RunOptions: RunOptions{NoHistory: noHistory}}, data)
+		p, _ := New(Config{Kernel: Linear{}, Tie: TieMistake, Epochs: epochs, RunOptions: RunOptions{NoHistory: noHistory}}, data)
 		for p.State() == Running && !until(p) {
 			_, _ = p.Step()
 		}
@@ -312,7 +311,7 @@ func TestHistoryMemory(t *testing.T) {
 // mistakes and the correct steps after the oldest of them, then stops.
 func TestUndoMistakesConfig(t *testing.T) {
 	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}}
-	p, err := New(Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 50, RunOptions: RunOptions{UndoMistakes: 3}}, data)
+	p, err := New(Config{Kernel: Linear{}, Tie: TieMistake, Epochs: 50, RunOptions: RunOptions{UndoMistakes: 3}}, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,9 @@ type Learner interface {
 
 	// Step takes one step; ErrStopped once training has stopped.
 	Step() (Step, error)
+	// Run steps until training stops, and returns the error that stopped
+	// it (nil when it converged or reached its cap).
+	Run() error
 	// Undo puts the last step back; false when it cannot (see UndoFloor).
 	Undo() bool
 	CanUndo() bool
@@ -57,24 +60,22 @@ type Learner interface {
 	UndoFloor() int
 	// Reset starts training again from every α = 0.
 	Reset()
-	// Next is the example the next step visits (−1 when stopped);
-	// AtPassStart whether that step begins a pass.
+	// Next is the example the next step visits (−1 when stopped).
 	Next() int
-	AtPassStart() bool
 
 	State() State
 	// Err is the numerical problem that stopped training, if any.
 	Err() error
 	T() int
-	Epoch() int
+	// Mistakes is the number of mistakes made so far (the SVM: the
+	// training examples the current f classifies wrongly).
 	Mistakes() int
-	EpochMistakes() int
 	// Accuracy is the fraction of training examples classified right.
 	Accuracy() float64
 	// Function writes the learned function the way the notes do.
 	Function() string
-	// Config is how the learner trains: kernel, bias, tie rule, step and
-	// schedule.
+	// Config is how the learner trains: its kind, kernel, bias, tie rule,
+	// settings and schedule.
 	Config() Config
 
 	// Observe has o told of every change of a coefficient from now on;
@@ -109,7 +110,13 @@ type Observer interface {
 // Interface checks: the perceptron is a Learner, a Frozen an Expansion.
 var (
 	_ Appender  = (*Perceptron)(nil)
+	_ Passer    = (*Perceptron)(nil)
+	_ Narrator  = (*Perceptron)(nil)
 	_ Expansion = (*Frozen)(nil)
+
+	_ PairStepper = (*SVM)(nil)
+	_ Boxed       = (*SVM)(nil)
+	_ DualSolver  = (*SVM)(nil)
 )
 
 // Frozen is a copy of an expansion's support vectors and coefficients at

@@ -13,7 +13,7 @@ import (
 func TestFrozenFieldCatchesUp(t *testing.T) {
 	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}, {0.3, 0.2, 1}, {-0.5, 0.4, -1}}
 	for _, k := range []Kernel{RBF{Sigma: 0.7}, Poly{D: 2, C: 1}, Linear{}} {
-		p, err := New(Config{Kernel: k, Tie: TieMistake, Eta: 1, Epochs: 50}, data)
+		p, err := New(Config{Kernel: k, Tie: TieMistake, Epochs: 50}, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestFrozenFieldCatchesUp(t *testing.T) {
 // (it is told through the Observer interface), and a detached one does not.
 func TestFieldObservesLearner(t *testing.T) {
 	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}}
-	p, err := New(Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Eta: 1, Epochs: 10}, data)
+	p, err := New(Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Epochs: 10}, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestFieldObservesLearner(t *testing.T) {
 // TestFrozenDecides: a Frozen copy decides as the learner did when frozen.
 func TestFrozenDecides(t *testing.T) {
 	data := []Example{{2, -1, 1}, {2, 1, 1}, {1, 3, -1}}
-	p, err := New(Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Eta: 1, Epochs: 10}, data)
+	p, err := New(Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Epochs: 10}, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,23 +21,19 @@ type Config struct {
 	// Bias turns on augmentation x̃ = (1, x₁, x₂) before the kernel (seed 004).
 	Bias bool
 	Tie  Tie
-	// Eta is the step η added to αᵢ on a mistake (seed 000: "aₐ = aₐ + η"); > 0.
-	Eta float64
-	// Epochs caps the number of passes; ≥ 0.
+	// Epochs caps the number of passes; ≥ 0 (learners that visit pass by
+	// pass, LearnerKind.Passes).
 	Epochs int
 	// Shuffle visits each epoch in a fresh order drawn from Seed instead of
 	// dataset order.
 	Shuffle bool
 	Seed    uint64
 
-	// Algo is the learner: the perceptron (the zero value) or the SVM.
-	Algo Algo
-	// SVM holds C, the tolerance and the iteration cap of the SVM.
-	SVM SVMOptions
-	// Budget is the most support vectors of the stoptron, the Forgetron
-	// and the budget perceptron (Algo.Budgeted); ≥ 1 for them. The budget
-	// perceptron draws the one it forgets from Seed.
-	Budget int
+	// Learner names the learner (a LearnerKind's Name; "" is the
+	// perceptron), Params the values of its settings (η, C, the budget
+	// B, λ …; a setting not given has its default).
+	Learner string
+	Params  Params
 
 	RunOptions
 }
@@ -103,6 +99,7 @@ func (s State) String() string {
 // is never built to train.
 type Perceptron struct {
 	cfg   Config
+	eta   float64 // η, the step a mistake adds to αᵢ
 	xs    []Vec
 	ys    []int
 	alpha []float64
@@ -139,15 +136,62 @@ type Perceptron struct {
 	err                        error
 }
 
-// New makes a perceptron with every αᵢ = 0. It fails when the configuration
-// is outside its domain (η ≤ 0, negative epochs, a bad kernel) or an example
-// is not finite or not labelled ±1.
+// New makes the perceptron, or the relative of it that cfg.Learner names
+// (averaged, voted, stoptron, forgetron, budget), with every αᵢ = 0, as
+// the engine they share; NewLearner makes it as its registered kind, with
+// the capabilities that kind has. It fails when the configuration is
+// outside its domain (η ≤ 0, negative epochs, a bad kernel), when
+// cfg.Learner is not a relative of the perceptron, or when an example is
+// not finite or not labelled ±1.
 func New(cfg Config, data []Example) (*Perceptron, error) {
+	l, err := NewLearner(cfg, data)
+	if err != nil {
+		return nil, err
+	}
+	e, ok := l.(interface{ engine() *Perceptron })
+	if !ok {
+		return nil, fmt.Errorf("learn: New makes the perceptron and its relatives; NewLearner makes the %s", KindOf(cfg).Short)
+	}
+	return e.engine(), nil
+}
+
+// perceptronKind is the kernel perceptron of the lecture notes.
+var perceptronKind = &LearnerKind{
+	Name: "perceptron", Title: "the kernel perceptron", Short: "perceptron",
+	Summary:  "the kernel perceptron of the lecture notes: a mistake adds η to αᵢ",
+	Source:   "the lecture notes",
+	Intro:    func(Config) string { return "learner: the kernel perceptron (the lecture notes)" },
+	Settings: []*Setting{etaSetting}, Passes: true, Appends: true, Bump: true,
+	New: func(cfg Config, data []Example) (Learner, error) {
+		p, err := newPerceptron(cfg, data, relPlain)
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
+	},
+}
+
+// etaSetting is η, the step a mistake adds to αᵢ (seed 000: "aₐ = aₐ + η").
+var etaSetting = &Setting{
+	Name: "eta", Symbol: "η", Noun: "η", InHeader: true,
+	Usage:   "step size: η is added to αᵢ on a mistake; > 0",
+	Default: 1, Min: 0, MinOpen: true,
+}
+
+// engine is the Perceptron itself (a relative's kind wraps it).
+func (p *Perceptron) engine() *Perceptron { return p }
+
+// newPerceptron makes the perceptron engine training as relative kind.
+func newPerceptron(cfg Config, data []Example, kind relKind) (*Perceptron, error) {
 	if err := Validate(cfg.Kernel); err != nil {
 		return nil, fmt.Errorf("learn: kernel: %w", err)
 	}
-	if !(cfg.Eta > 0) || math.IsInf(cfg.Eta, 0) {
-		return nil, fmt.Errorf("learn: η must be a finite number > 0, not %v", cfg.Eta)
+	eta := cfg.Params.Value(etaSetting)
+	if kind == relForgetron {
+		eta = 1 // the Forgetron appends σ = 1; it reads no η
+	}
+	if err := etaSetting.Check(eta); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	if cfg.Epochs < 0 {
 		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
@@ -158,15 +202,18 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 	if cfg.RowCacheBytes < 0 {
 		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
 	}
-	if cfg.Algo.Budgeted() && cfg.Budget < 1 {
-		return nil, fmt.Errorf("learn: the %v needs a budget of at least 1 support vector, not %d", cfg.Algo, cfg.Budget)
-	}
-	if cfg.Algo == AlgoSVM {
-		return nil, fmt.Errorf("learn: New makes perceptrons; NewLearner makes the SVM")
+	budget := 0
+	if kind.budgeted() {
+		b := cfg.Params.Value(budgetSetting)
+		if err := budgetSetting.Check(b); err != nil {
+			return nil, fmt.Errorf("learn: the %s needs %w", cfg.Learner, err)
+		}
+		budget = int(b)
 	}
 	n := len(data)
 	p := &Perceptron{
 		cfg:    cfg,
+		eta:    eta,
 		xs:     make([]Vec, n),
 		ys:     make([]int, n),
 		alpha:  make([]float64, n),
@@ -174,7 +221,7 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 		rowMax: make([]float64, n),
 	}
 	p.rows.init(n, p.rowBudget())
-	p.rel.init(cfg, n)
+	p.rel.init(kind, budget, n)
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
 			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
@@ -399,7 +446,7 @@ func (p *Perceptron) narrate(i int) float64 {
 // the configuration and attached fields.
 func (p *Perceptron) Reset() {
 	clear(p.alpha)
-	p.rel.init(p.cfg, len(p.xs))
+	p.rel.init(p.rel.kind, p.rel.budget, len(p.xs))
 	p.rows.dropAll()
 	p.clearScores()
 	p.svs = p.svs[:0]

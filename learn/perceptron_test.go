@@ -45,7 +45,7 @@ func checkTrace(t *testing.T, p *Perceptron, want []wantStep) {
 // ("t=1, i=1" … "t=2, i=1") and then "..."; steps 6–8 follow from the same
 // arithmetic with α = [1,0,0,0]: f(x₂) = K(x¹,x²) = 0, f(x₃) = 4, f(x₄) = 0.
 func TestWorked4(t *testing.T) {
-	p, err := New(Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Eta: 1, Epochs: 100, RunOptions: RunOptions{Narrate: true}}, worked4)
+	p, err := New(Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Epochs: 100, RunOptions: RunOptions{Narrate: true}}, worked4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestWorked4(t *testing.T) {
 // and "The result: x̃₂ − x̃₃"; step 9 is the rest of the pass that confirms
 // convergence and repeats step 6's sum (α unchanged): −5.
 func TestWorked3(t *testing.T) {
-	p, err := New(Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Eta: 1, Epochs: 100}, worked3)
+	p, err := New(Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Epochs: 100}, worked3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,23 +143,23 @@ func TestTieRules(t *testing.T) {
 func TestEpochCapAndZero(t *testing.T) {
 	// XOR is not linearly separable: the linear perceptron never converges.
 	xor := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}}
-	p, _ := New(Config{Kernel: Linear{}, Bias: true, Eta: 1, Epochs: 5}, xor)
+	p, _ := New(Config{Kernel: Linear{}, Bias: true, Epochs: 5}, xor)
 	if err := p.Run(); err != nil {
 		t.Fatal(err)
 	}
 	if p.State() != Capped || p.Epoch() != 5 || p.T() != 20 {
 		t.Errorf("state %v epoch %d t %d, want capped after 5 epochs, 20 steps", p.State(), p.Epoch(), p.T())
 	}
-	p, _ = New(Config{Kernel: Linear{}, Eta: 1, Epochs: 0}, xor)
+	p, _ = New(Config{Kernel: Linear{}, Epochs: 0}, xor)
 	if p.State() != Capped || p.Next() != -1 {
 		t.Errorf("epochs=0: state %v, want capped at once", p.State())
 	}
-	p, _ = New(Config{Kernel: Linear{}, Eta: 1, Epochs: 3}, nil)
+	p, _ = New(Config{Kernel: Linear{}, Epochs: 3}, nil)
 	if p.State() != Converged || p.Epoch() != 1 {
 		t.Errorf("no data: state %v epoch %d, want converged after one empty pass", p.State(), p.Epoch())
 	}
 	// The last allowed pass without a mistake is convergence, not the cap.
-	p, _ = New(Config{Kernel: Poly{D: 2}, Tie: TieNeg, Eta: 1, Epochs: 2}, worked4)
+	p, _ = New(Config{Kernel: Poly{D: 2}, Tie: TieNeg, Epochs: 2}, worked4)
 	_ = p.Run()
 	if p.State() != Converged {
 		t.Errorf("worked4 with cap 2: %v, want converged", p.State())
@@ -172,14 +172,14 @@ func TestNewRejects(t *testing.T) {
 		cfg  Config
 		data []Example
 	}{
-		{"eta 0", Config{Kernel: Linear{}, Eta: 0, Epochs: 1}, worked4},
-		{"eta NaN", Config{Kernel: Linear{}, Eta: math.NaN(), Epochs: 1}, worked4},
-		{"negative epochs", Config{Kernel: Linear{}, Eta: 1, Epochs: -1}, worked4},
-		{"sigma 0", Config{Kernel: RBF{Sigma: 0}, Eta: 1, Epochs: 1}, worked4},
-		{"degree 0", Config{Kernel: Poly{D: 0}, Eta: 1, Epochs: 1}, worked4},
-		{"no kernel", Config{Eta: 1, Epochs: 1}, worked4},
-		{"label 0", Config{Kernel: Linear{}, Eta: 1, Epochs: 1}, []Example{{0, 0, 0}}},
-		{"NaN point", Config{Kernel: Linear{}, Eta: 1, Epochs: 1}, []Example{{math.NaN(), 0, 1}}},
+		{"eta 0", Config{Kernel: Linear{}, Epochs: 1, Params: NewParams("eta", 0)}, worked4},
+		{"eta NaN", Config{Kernel: Linear{}, Epochs: 1, Params: NewParams("eta", math.NaN())}, worked4},
+		{"negative epochs", Config{Kernel: Linear{}, Epochs: -1}, worked4},
+		{"sigma 0", Config{Kernel: RBF{Sigma: 0}, Epochs: 1}, worked4},
+		{"degree 0", Config{Kernel: Poly{D: 0}, Epochs: 1}, worked4},
+		{"no kernel", Config{Epochs: 1}, worked4},
+		{"label 0", Config{Kernel: Linear{}, Epochs: 1}, []Example{{0, 0, 0}}},
+		{"NaN point", Config{Kernel: Linear{}, Epochs: 1}, []Example{{math.NaN(), 0, 1}}},
 	}
 	for _, b := range bad {
 		if _, err := New(b.cfg, b.data); err == nil {
@@ -189,7 +189,7 @@ func TestNewRejects(t *testing.T) {
 }
 
 func TestOverflowIsAnError(t *testing.T) {
-	p, _ := New(Config{Kernel: Poly{D: 30, C: 1}, Eta: 1, Epochs: 3}, []Example{{1e20, 1e20, 1}, {1, 1, -1}})
+	p, _ := New(Config{Kernel: Poly{D: 30, C: 1}, Epochs: 3}, []Example{{1e20, 1e20, 1}, {1, 1, -1}})
 	err := p.Run()
 	if err == nil || errors.Is(err, ErrStopped) {
 		t.Fatalf("Run on overflowing kernel: err = %v, want an overflow error", err)
@@ -228,7 +228,7 @@ func TestUndoRestores(t *testing.T) {
 	for trial := range 40 {
 		k := propertyKernels[trial%len(propertyKernels)]
 		data := randomData(r, 5+r.IntN(30))
-		cfg := Config{Kernel: k, Bias: r.IntN(2) == 0, Tie: Ties[r.IntN(3)], Eta: 0.1 + r.Float64(), Epochs: 50, Shuffle: r.IntN(2) == 0, Seed: r.Uint64()}
+		cfg := Config{Kernel: k, Bias: r.IntN(2) == 0, Tie: Ties[r.IntN(3)], Epochs: 50, Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), Params: NewParams("eta", 0.1+r.Float64())}
 		p, err := New(cfg, data)
 		if err != nil {
 			t.Fatal(err)
@@ -315,7 +315,7 @@ func TestIncrementalMatchesFull(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 3))
 	for trial, k := range propertyKernels {
 		data := randomData(r, 60)
-		p, _ := New(Config{Kernel: k, Bias: trial%2 == 0, Eta: 1, Epochs: 20}, data)
+		p, _ := New(Config{Kernel: k, Bias: trial%2 == 0, Epochs: 20}, data)
 		fd := NewField(Rect{-2, 2, -1.5, 1.5}, 31, 13)
 		p.Attach(fd)
 		if err := p.Run(); err != nil {
@@ -338,8 +338,8 @@ func TestNarrateMatchesIncremental(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	data := randomData(r, 80)
 	for _, k := range propertyKernels {
-		a, _ := New(Config{Kernel: k, Eta: 1, Epochs: 10, RunOptions: RunOptions{Narrate: true}}, data)
-		b, _ := New(Config{Kernel: k, Eta: 1, Epochs: 10, RunOptions: RunOptions{NoHistory: true}}, data)
+		a, _ := New(Config{Kernel: k, Epochs: 10, RunOptions: RunOptions{Narrate: true}}, data)
+		b, _ := New(Config{Kernel: k, Epochs: 10, RunOptions: RunOptions{NoHistory: true}}, data)
 		for a.State() == Running {
 			sa, _ := a.Step()
 			sb, _ := b.Step()
@@ -365,7 +365,7 @@ func TestNarrateMatchesIncremental(t *testing.T) {
 func TestTieDecidedExactly(t *testing.T) {
 	for _, r3 := range []float64{0.1, 0.2, 0.3, 0.45, 0.6, 0.77} {
 		data := []Example{{0.5, 0, 1}, {0, -0.5, -1}, {r3, 0, 1}, {0, r3, -1}, {0, 0, 1}}
-		p, _ := New(Config{Kernel: RBF{Sigma: 0.37}, Tie: TieNeg, Eta: 1, Epochs: 1}, data)
+		p, _ := New(Config{Kernel: RBF{Sigma: 0.37}, Tie: TieNeg, Epochs: 1}, data)
 		// Mistakes in the order x₁, x₃, x₂, x₄, then the pass reaches x₅.
 		for _, i := range []int{0, 2, 1, 3} {
 			if err := p.update(i, 1, 1, true); err != nil {
@@ -387,7 +387,7 @@ func TestTieDecidedExactly(t *testing.T) {
 
 func TestShuffleVisitsEachOncePerEpoch(t *testing.T) {
 	data := randomData(rand.New(rand.NewPCG(1, 2)), 23)
-	p, _ := New(Config{Kernel: RBF{Sigma: 0.2}, Eta: 1, Epochs: 4, Shuffle: true, Seed: 99}, data)
+	p, _ := New(Config{Kernel: RBF{Sigma: 0.2}, Epochs: 4, Shuffle: true, Seed: 99}, data)
 	seen := map[int]map[int]bool{}
 	orders := map[int][]int{}
 	for p.State() == Running {
@@ -417,7 +417,7 @@ func TestShuffleVisitsEachOncePerEpoch(t *testing.T) {
 // without touching the kept scores, so stepping back and on again meets
 // the same error instead of training on NaN (reviewer's reproduction).
 func TestOverflowLeavesStateIntact(t *testing.T) {
-	p, _ := New(Config{Kernel: Poly{D: 2}, Eta: 1, Epochs: 10}, []Example{{0, 1, 1}, {0, 1, 1}, {1e200, 0, 1}})
+	p, _ := New(Config{Kernel: Poly{D: 2}, Epochs: 10}, []Example{{0, 1, 1}, {0, 1, 1}, {1e200, 0, 1}})
 	var err error
 	for err == nil {
 		_, err = p.Step()
@@ -440,7 +440,7 @@ func TestOverflowLeavesStateIntact(t *testing.T) {
 // error, not NaN read as "correct" (reviewer: --eta 1e308 "converged").
 func TestScoresStayFinite(t *testing.T) {
 	data := randomData(rand.New(rand.NewPCG(4, 4)), 30)
-	p, _ := New(Config{Kernel: Poly{D: 2, C: 1}, Eta: 1e308, Epochs: 20}, data)
+	p, _ := New(Config{Kernel: Poly{D: 2, C: 1}, Epochs: 20, Params: NewParams("eta", 1e308)}, data)
 	if err := p.Run(); err == nil {
 		t.Fatalf("η = 1e308 trained to %v without an error", p.State())
 	}
@@ -450,8 +450,8 @@ func TestScoresStayFinite(t *testing.T) {
 // relative; the fast path must still decide as the dataset-order sum does.
 func TestTinyEtaMatchesNarrated(t *testing.T) {
 	data := randomData(rand.New(rand.NewPCG(8, 8)), 12)
-	a, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, RunOptions: RunOptions{Narrate: true}}, data)
-	b, _ := New(Config{Kernel: Linear{}, Eta: 1e-320, Epochs: 60, RunOptions: RunOptions{NoHistory: true}}, data)
+	a, _ := New(Config{Kernel: Linear{}, Epochs: 60, RunOptions: RunOptions{Narrate: true}, Params: NewParams("eta", 1e-320)}, data)
+	b, _ := New(Config{Kernel: Linear{}, Epochs: 60, RunOptions: RunOptions{NoHistory: true}, Params: NewParams("eta", 1e-320)}, data)
 	_, _ = a.Run(), b.Run()
 	if a.Mistakes() != b.Mistakes() || !slices.Equal(a.Alphas(), b.Alphas()) {
 		t.Errorf("η = 1e-320: narrated %d mistakes, fast path %d", a.Mistakes(), b.Mistakes())
@@ -462,7 +462,7 @@ func TestTinyEtaMatchesNarrated(t *testing.T) {
 // exactly as a run with the larger cap from the start (same steps, same α).
 func TestSetEpochCap(t *testing.T) {
 	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}} // xor: never separable by x·z
-	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 2}
+	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Epochs: 2}
 	p, _ := New(cfg, data)
 	if err := p.Run(); err != nil || p.State() != Capped {
 		t.Fatalf("first run: %v, state %v", err, p.State())

@@ -73,9 +73,9 @@ func checkProjFinite(t *testing.T, name string, p Projection) {
 func TestProjectScoreIdentity(t *testing.T) {
 	data := randomData(rand.New(rand.NewPCG(5, 6)), 80)
 	for _, cfg := range []Config{
-		{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 3},
-		{Kernel: Poly{D: 2, C: 1}, Bias: true, Eta: 0.25, Epochs: 3},
-		{Kernel: Sum{RBF{Sigma: 1}, Linear{}}, Eta: 1, Epochs: 2},
+		{Kernel: RBF{Sigma: 0.5}, Epochs: 3},
+		{Kernel: Poly{D: 2, C: 1}, Bias: true, Params: NewParams("eta", 0.25), Epochs: 3},
+		{Kernel: Sum{RBF{Sigma: 1}, Linear{}}, Epochs: 2},
 	} {
 		p := trained(t, cfg, data, 1000)
 		pr, err := ProjectLearner(p, 0)
@@ -300,7 +300,7 @@ func TestProjectSigmoid(t *testing.T) {
 	data := randomData(rand.New(rand.NewPCG(11, 12)), 60)
 	for _, k := range []Kernel{Sigmoid{Gamma: 1, C: -1}, Sigmoid{Gamma: 2, C: 1}, Sigmoid{Gamma: 0.5}} {
 		for steps := 0; steps <= 120; steps += 15 {
-			pr, err := ProjectLearner(trained(t, Config{Kernel: k, Eta: 1, Epochs: 2}, data, steps), 0)
+			pr, err := ProjectLearner(trained(t, Config{Kernel: k, Epochs: 2}, data, steps), 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -372,7 +372,7 @@ func TestProjectSubsample(t *testing.T) {
 		data  []Example
 		limit int
 	}{{circle, 0}, {randomData(r, 2500), 300}} {
-		p := trained(t, Config{Kernel: RBF{Sigma: 0.5}, Eta: 1, Epochs: 1}, tc.data, 2500)
+		p := trained(t, Config{Kernel: RBF{Sigma: 0.5}, Epochs: 1}, tc.data, 2500)
 		limit, svs := cmp.Or(tc.limit, ProjectionLimit), p.SupportVectors()
 		if (len(svs) > limit) != (tc.limit == 300) {
 			t.Fatalf("test data: %d support vectors for limit %d", len(svs), limit)
@@ -431,7 +431,7 @@ func TestProjectionSample(t *testing.T) {
 // perceptron ends with w = x̃₂ − x̃₃ = (0, 1, −2): ‖w‖ = √5 and u₁ = w·x̃ᵢ/√5
 // = 4/√5, 0, −5/√5.
 func ExampleProject() {
-	p, _ := New(Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Eta: 1, Epochs: 10}, worked3)
+	p, _ := New(Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Epochs: 10}, worked3)
 	for p.State() == Running {
 		p.Step()
 	}

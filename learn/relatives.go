@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"fmt"
 	"math/rand/v2"
 )
 
@@ -10,9 +11,31 @@ import (
 // (here and forgetron.go). Everything else (the schedule, the tie rule,
 // the kept scores, the row cache, undo) is the perceptron's.
 
+// relKind is which of the perceptron's relatives a Perceptron trains as.
+type relKind int
+
+const (
+	relPlain relKind = iota // the perceptron itself
+	relAveraged
+	relVoted
+	relStoptron
+	relForgetron
+	relBudget
+)
+
+// averaging reports whether the kind keeps the averaged and voted
+// perceptrons' bookkeeping.
+func (k relKind) averaging() bool { return k == relAveraged || k == relVoted }
+
+// budgeted reports whether the kind keeps at most a budget of support
+// vectors.
+func (k relKind) budgeted() bool {
+	return k == relStoptron || k == relForgetron || k == relBudget
+}
+
 // relatives is the state a relative keeps beside the perceptron's.
 type relatives struct {
-	algo   Algo
+	kind   relKind
 	budget int
 	avg    *averaging // the averaged and voted perceptrons
 	fifo   *forgetron // the Forgetron
@@ -62,22 +85,21 @@ type Forgetting struct {
 }
 
 // init sets the relatives' state for n examples and no steps.
-func (k *relatives) init(cfg Config, n int) {
-	a := cfg.Algo
-	*k = relatives{algo: a, budget: cfg.Budget}
+func (k *relatives) init(kind relKind, budget, n int) {
+	*k = relatives{kind: kind, budget: budget}
 	switch {
-	case a.Averaging():
+	case kind.averaging():
 		k.avg = newAveraging(n)
-	case a == AlgoForgetron:
+	case kind == relForgetron:
 		k.fifo = &forgetron{}
 	}
-	if a == AlgoForgetron || a == AlgoBudget {
+	if kind == relForgetron || kind == relBudget {
 		k.forgotten = make([]int32, n)
 	}
 }
 
 // recorded reports whether mistakes need relRecords to be undone.
-func (k *relatives) recorded() bool { return k.algo != AlgoPerceptron }
+func (k *relatives) recorded() bool { return k.kind != relPlain }
 
 // undoBytes is the most the Forgetron's undo records may take: each holds
 // the B + 1 weights σ the shrink scaled.
@@ -120,18 +142,18 @@ func (p *Perceptron) learnFrom(i, t int) (prev float64, aux relRecord, fg *Forge
 		aux.acc, aux.last, aux.count = k.avg.acc[i], k.avg.last[i], k.avg.count
 		k.avg.close(p, 1)
 		prev = p.alpha[i]
-		if err := p.update(i, prev+p.cfg.Eta, p.cfg.Eta, true); err != nil {
+		if err := p.update(i, prev+p.eta, p.eta, true); err != nil {
 			k.avg.close(p, -1)
 			return 0, aux, nil, err
 		}
 		k.avg.opened(i, t, prev)
 		return prev, aux, nil, nil
-	case k.algo == AlgoStoptron && len(p.svs) >= p.cfg.Budget:
+	case k.kind == relStoptron && len(p.svs) >= p.rel.budget:
 		// Orabona, Keshet & Caputo (2009): once the budget is full the
 		// stoptron stops; the mistake is counted, α stays.
 		aux.frozen = true
-		return p.alpha[i], aux, &Forgetting{Budget: p.cfg.Budget, Frozen: true, Removed: -1, Phi: 1}, nil
-	case k.algo == AlgoBudget && len(p.svs) >= p.cfg.Budget:
+		return p.alpha[i], aux, &Forgetting{Budget: p.rel.budget, Frozen: true, Removed: -1, Phi: 1}, nil
+	case k.kind == relBudget && len(p.svs) >= p.rel.budget:
 		// Cavallanti, Cesa-Bianchi & Gentile (2007): a mistake with the
 		// budget full first forgets a support vector drawn uniformly at
 		// random, then updates as the perceptron.
@@ -139,9 +161,9 @@ func (p *Perceptron) learnFrom(i, t int) (prev float64, aux relRecord, fg *Forge
 		aux.removed, aux.removedAlpha = r, p.alpha[r]
 		_ = p.update(r, 0, -aux.removedAlpha, false) // r's row is checked: cannot fail
 		k.forgotten[r]++
-		fg = &Forgetting{Budget: p.cfg.Budget, Removed: r, RemovedAlpha: aux.removedAlpha, Random: true, Phi: 1}
+		fg = &Forgetting{Budget: p.rel.budget, Removed: r, RemovedAlpha: aux.removedAlpha, Random: true, Phi: 1}
 		prev = p.alpha[i]
-		if err := p.update(i, prev+p.cfg.Eta, p.cfg.Eta, true); err != nil {
+		if err := p.update(i, prev+p.eta, p.eta, true); err != nil {
 			k.forgotten[r]--
 			_ = p.update(r, aux.removedAlpha, aux.removedAlpha, false)
 			return 0, aux, nil, err
@@ -149,7 +171,7 @@ func (p *Perceptron) learnFrom(i, t int) (prev float64, aux relRecord, fg *Forge
 		return prev, aux, fg, nil
 	}
 	prev = p.alpha[i]
-	return prev, aux, nil, p.update(i, prev+p.cfg.Eta, p.cfg.Eta, true)
+	return prev, aux, nil, p.update(i, prev+p.eta, p.eta, true)
 }
 
 // budgetDraw is the budget perceptron's draw at step t among m support
@@ -178,25 +200,82 @@ func (p *Perceptron) unlearn(r record) {
 	}
 	// i is a support vector (α > 0) after the step, so its row is checked
 	// already and the update cannot fail.
-	_ = p.update(i, r.prevAlpha, -p.cfg.Eta, false)
+	_ = p.update(i, r.prevAlpha, -p.eta, false)
 	if k.avg != nil {
 		k.avg.reopen(p, i, aux)
 	}
-	if k.algo == AlgoBudget && aux.removed >= 0 {
+	if k.kind == relBudget && aux.removed >= 0 {
 		k.forgotten[aux.removed]--
 		_ = p.update(aux.removed, aux.removedAlpha, aux.removedAlpha, false)
 	}
 }
 
-// Forgotten reports whether example j was a support vector that a budget
-// learner forgot and is not one now.
-func (p *Perceptron) Forgotten(j int) bool {
-	return p.rel.forgotten != nil && p.rel.forgotten[j] > 0 && p.alpha[j] == 0
+// BudgetPerceptron is a budget learner on the perceptron's engine: the
+// stoptron, the Forgetron (forgetron.go) or the budget perceptron, each at
+// most Budget support vectors. It is Budgeted.
+type BudgetPerceptron struct{ *Perceptron }
+
+var _ Budgeted = (*BudgetPerceptron)(nil)
+
+// Budget is B, the most support vectors.
+func (b *BudgetPerceptron) Budget() int { return b.rel.budget }
+
+// Forgotten reports whether example j was a support vector that the budget
+// made the learner forget and is not one now.
+func (b *BudgetPerceptron) Forgotten(j int) bool {
+	k := &b.rel
+	return k.forgotten != nil && k.forgotten[j] > 0 && b.alpha[j] == 0
 }
 
-// BudgetFull reports whether a budget learner has Budget support vectors:
-// the stoptron changes nothing any more, the others forget on the next
-// mistake.
-func (p *Perceptron) BudgetFull() bool {
-	return p.cfg.Algo.Budgeted() && len(p.svs) >= p.cfg.Budget
+// BudgetFull reports whether Budget examples are support vectors: the
+// stoptron changes nothing any more, the others forget on the next mistake.
+func (b *BudgetPerceptron) BudgetFull() bool { return len(b.svs) >= b.rel.budget }
+
+// StopsWhenFull reports whether this is the stoptron.
+func (b *BudgetPerceptron) StopsWhenFull() bool { return b.rel.kind == relStoptron }
+
+// newBudget makes a budget learner of kind.
+func newBudget(kind relKind) func(Config, []Example) (Learner, error) {
+	return func(cfg Config, data []Example) (Learner, error) {
+		p, err := newPerceptron(cfg, data, kind)
+		if err != nil {
+			return nil, err
+		}
+		return &BudgetPerceptron{p}, nil
+	}
+}
+
+// budgetSetting is B, the budget learners' most support vectors.
+var budgetSetting = &Setting{
+	Name: "budget", Symbol: "B", Noun: "the budget", Range: "at least 1 support vector", InName: true, InHeader: true,
+	Usage:   "the most support vectors of the stoptron, forgetron and budget learners, ≥ 1 (the budget learner draws the one it forgets from --seed)",
+	Default: 10, Integer: true, Min: 1,
+	// ( and ) step it along a ladder of round sizes.
+	Ladder: []float64{1, 2, 3, 4, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 1000},
+	Keys:   [2]string{"(", ")"},
+}
+
+// stoptronKind is the stoptron of Orabona, Keshet & Caputo (2009).
+var stoptronKind = &LearnerKind{
+	Name: "stoptron", Title: "the stoptron", Short: "stoptron",
+	Summary: "the perceptron until --budget examples are support vectors, then α stops",
+	Source:  "Orabona, Keshet & Caputo 2009",
+	Intro: func(cfg Config) string {
+		return fmt.Sprintf("learner: the stoptron (Orabona et al. 2009): the perceptron until %d examples are support vectors, then α stops; ( ) change the budget", int(cfg.Params.Value(budgetSetting)))
+	},
+	Settings: []*Setting{etaSetting, budgetSetting}, Passes: true, Appends: true,
+	New: newBudget(relStoptron),
+}
+
+// budgetKind is the randomized budget perceptron of Cavallanti,
+// Cesa-Bianchi & Gentile (2007).
+var budgetKind = &LearnerKind{
+	Name: "budget", Title: "the budget perceptron", Short: "budget perceptron",
+	Summary: "at most --budget support vectors; a mistake with the budget full forgets one drawn at random (from --seed)",
+	Source:  "Cavallanti, Cesa-Bianchi & Gentile 2007",
+	Intro: func(cfg Config) string {
+		return fmt.Sprintf("learner: the budget perceptron (Cavallanti et al. 2007): at most %d support vectors; a mistake with the budget full forgets one drawn at random (seed %d); ( ) change it", int(cfg.Params.Value(budgetSetting)), cfg.Seed)
+	},
+	Settings: []*Setting{etaSetting, budgetSetting}, Passes: true, Appends: true,
+	New: newBudget(relBudget),
 }

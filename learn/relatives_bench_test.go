@@ -33,8 +33,8 @@ func BenchmarkForgetronPass(b *testing.B) {
 		noHistory bool
 	}{{"history", false}, {"nohistory", true}} {
 		b.Run(c.name, func(b *testing.B) {
-			cfg := Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Eta: 1, Epochs: 1, Algo: AlgoForgetron, Budget: 100,
-				RunOptions: RunOptions{NoHistory: c.noHistory}}
+			cfg := Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Epochs: 1, Learner: "forgetron",
+				RunOptions: RunOptions{NoHistory: c.noHistory}, Params: NewParams("budget", float64(100))}
 			b.ReportAllocs()
 			mistakes := 0
 			for b.Loop() {

@@ -148,13 +148,12 @@ func TestAveragedVotedStepsArePerceptrons(t *testing.T) {
 	for trial := range 24 {
 		n := 5 + r.IntN(30)
 		data := relData(r, n)
-		cfg := Config{Kernel: propertyKernels[trial%len(propertyKernels)], Bias: r.IntN(2) == 0, Tie: Ties[trial%3],
-			Eta: []float64{1, 0.3 + r.Float64()}[r.IntN(2)], Epochs: 1 + r.IntN(10), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
-			RunOptions: RunOptions{Narrate: r.IntN(2) == 0}}
+		cfg := Config{Kernel: propertyKernels[trial%len(propertyKernels)], Bias: r.IntN(2) == 0, Tie: Ties[trial%3], Epochs: 1 + r.IntN(10), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
+			RunOptions: RunOptions{Narrate: r.IntN(2) == 0}, Params: NewParams("eta", []float64{1, 0.3 + r.Float64()}[r.IntN(2)])}
 		ref := relNew(t, cfg, data)
-		cfg.Algo = AlgoAveraged
+		cfg.Learner = "averaged"
 		avg := relNew(t, cfg, data)
-		cfg.Algo = AlgoVoted
+		cfg.Learner = "voted"
 		vot := relNew(t, cfg, data)
 		for k := 0; ; k++ {
 			want, ok := relStep(t, ref)
@@ -183,7 +182,7 @@ func TestAveragedVotedStepsArePerceptrons(t *testing.T) {
 // Every number below is a small dyadic rational or a fraction with one
 // rounding, so the tolerance is 0 except for 2/3 and 1/3 (1e-15 relative).
 func TestAveragedVotedByHand(t *testing.T) {
-	for _, algo := range []Algo{AlgoAveraged, AlgoVoted} {
+	for _, algo := range []string{"averaged", "voted"} {
 		// Case A: tie rule neg (sign(0) = −1), one pass.
 		//   x₁ = (1, −2) y = −1;  x₂ = (0, −2) y = −1;  x₃ = (1, −1) y = +1;  x₄ = (−2, 0) y = +1
 		// Gram: K₁₁ = 5, K₁₂ = 4, K₁₃ = 3, K₁₄ = −2, K₂₂ = 4, K₂₃ = 2, K₂₄ = 0,
@@ -194,14 +193,14 @@ func TestAveragedVotedByHand(t *testing.T) {
 		// step 4: f(x₄) = α₃y₃K₃₄ = −2 → −1 ≠ +1 ✗  α⁽³⁾ = e₃ + e₄   c₃ = 1
 		// T = 4 = c₁ + c₂ + c₃.
 		dataA := []Example{{1, -2, -1}, {0, -2, -1}, {1, -1, 1}, {-2, 0, 1}}
-		p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Eta: 1, Epochs: 1, Algo: algo}, dataA)
+		p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Epochs: 1, Learner: algo}, dataA)
 		// Before any step ᾱ = 0 (no step: zeros), f̄ = 0 and V = 0 everywhere,
 		// so both predict sign(0) = −1, and Vote writes 0.
 		zeroOut := []float64{9, 9, 9, 9}
-		if err := p.Vote([]Vec{p.X(0), p.X(1), p.X(2), p.X(3)}, zeroOut); err != nil ||
-			!slices.Equal(p.AveragedAlpha(), []float64{0, 0, 0, 0}) || !slices.Equal(p.AveragedPredictions(), []int{-1, -1, -1, -1}) ||
-			!slices.Equal(p.VotedPredictions(), []int{-1, -1, -1, -1}) || !slices.Equal(zeroOut, []float64{0, 0, 0, 0}) {
-			t.Errorf("%v at T = 0: ᾱ %v, averaged %v, voted %v, Vote %v (%v)", algo, p.AveragedAlpha(), p.AveragedPredictions(), p.VotedPredictions(), zeroOut, err)
+		if err := asAvg(p).Vote([]Vec{p.X(0), p.X(1), p.X(2), p.X(3)}, zeroOut); err != nil ||
+			!slices.Equal(asAvg(p).AveragedAlpha(), []float64{0, 0, 0, 0}) || !slices.Equal(asAvg(p).AveragedPredictions(), []int{-1, -1, -1, -1}) ||
+			!slices.Equal(asAvg(p).VotedPredictions(), []int{-1, -1, -1, -1}) || !slices.Equal(zeroOut, []float64{0, 0, 0, 0}) {
+			t.Errorf("%v at T = 0: ᾱ %v, averaged %v, voted %v, Vote %v (%v)", algo, asAvg(p).AveragedAlpha(), asAvg(p).AveragedPredictions(), asAvg(p).VotedPredictions(), zeroOut, err)
 		}
 		wantF := []float64{0, 0, 0, -2}
 		wantMistake := []bool{false, false, true, true}
@@ -213,12 +212,12 @@ func TestAveragedVotedByHand(t *testing.T) {
 			if k == 2 {
 				// After step 3: c = (2, 1), α⁽¹⁾ = 0, α⁽²⁾ = e₃:
 				// ᾱ = (2·0 + 1·e₃)/3 = [0, 0, 1/3, 0].
-				if got := p.AveragedAlpha(); got[0] != 0 || got[1] != 0 || !relRelClose(got[2], 1.0/3, 1e-15) || got[3] != 0 {
+				if got := asAvg(p).AveragedAlpha(); got[0] != 0 || got[1] != 0 || !relRelClose(got[2], 1.0/3, 1e-15) || got[3] != 0 {
 					t.Errorf("%v case A after step 3: ᾱ = %v, want [0 0 1/3 0]", algo, got)
 				}
 				// s₁ = −1 everywhere (f₁ = 0, sign(0) = −1); f₂ = K(x₃, ·) = (3, 2, 2, −2),
 				// s₂ = (+1, +1, +1, −1): V = 2·(−1) + 1·s₂ = (−1, −1, −1, −3) → all −1.
-				if got := p.VotedPredictions(); !slices.Equal(got, []int{-1, -1, -1, -1}) {
+				if got := asAvg(p).VotedPredictions(); !slices.Equal(got, []int{-1, -1, -1, -1}) {
 					t.Errorf("%v case A after step 3: voted %v, want [-1 -1 -1 -1]", algo, got)
 				}
 			}
@@ -227,26 +226,26 @@ func TestAveragedVotedByHand(t *testing.T) {
 			t.Fatalf("%v case A: not capped after one pass", algo)
 		}
 		// ᾱ = (2·0 + 1·e₃ + 1·(e₃ + e₄))/4 = [0, 0, 2/4, 1/4].
-		if got := p.AveragedAlpha(); !slices.Equal(got, []float64{0, 0, 0.5, 0.25}) {
+		if got := asAvg(p).AveragedAlpha(); !slices.Equal(got, []float64{0, 0, 0.5, 0.25}) {
 			t.Errorf("%v case A: ᾱ = %v, want [0 0 0.5 0.25]", algo, got)
 		}
 		// f̄(xᵢ) = ½·K(x₃, xᵢ) + ¼·K(x₄, xᵢ):
 		//   x₁: 1.5 − 0.5 = 1 → +1;  x₂: 1 + 0 = 1 → +1;  x₃: 1 − 0.5 = 0.5 → +1;
 		//   x₄: −1 + 1 = 0 → sign(0) = −1.
-		if got := p.AveragedPredictions(); !slices.Equal(got, []int{1, 1, 1, -1}) {
+		if got := asAvg(p).AveragedPredictions(); !slices.Equal(got, []int{1, 1, 1, -1}) {
 			t.Errorf("%v case A: averaged predictions %v, want [1 1 1 -1]", algo, got)
 		}
 		// s₁ = (−1, −1, −1, −1), c₁ = 2;  s₂ = (+1, +1, +1, −1), c₂ = 1;
 		// f₃ = K(x₃, ·) + K(x₄, ·) = (1, 2, 0, 2), s₃ = (+1, +1, −1, +1), c₃ = 1.
 		// V = (−2+1+1, −2+1+1, −2+1−1, −2−1+1) = (0, 0, −2, −2) → (−1, −1, −1, −1).
-		if got := p.VotedPredictions(); !slices.Equal(got, []int{-1, -1, -1, -1}) {
+		if got := asAvg(p).VotedPredictions(); !slices.Equal(got, []int{-1, -1, -1, -1}) {
 			t.Errorf("%v case A: voted predictions %v, want [-1 -1 -1 -1]", algo, got)
 		}
 		// The final perceptron f₃ predicts (+1, +1, −1, +1): all three differ.
 		// Vote writes V/T = (0, 0, −2/4, −2/4).
 		xs := []Vec{p.X(0), p.X(1), p.X(2), p.X(3)}
 		out := make([]float64, 4)
-		if err := p.Vote(xs, out); err != nil {
+		if err := asAvg(p).Vote(xs, out); err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(out, []float64{0, 0, -0.5, -0.5}) {
@@ -260,7 +259,7 @@ func TestAveragedVotedByHand(t *testing.T) {
 		// step 2: f(x₂) = K₁₂ = 6, y·f < 0 ✗  α⁽³⁾ = e₁ + e₂       c₂ = 1
 		// step 3: f(x₃) = K₁₃ − K₂₃ = 2 ✗     α⁽⁴⁾ = e₁ + e₂ + e₃  c₃ = 1, c₄ = 1
 		dataB := []Example{{-2, -2, 1}, {-2, -1, -1}, {2, -2, -1}}
-		p = relNew(t, Config{Kernel: Linear{}, Tie: TieMistake, Eta: 1, Epochs: 1, Algo: algo}, dataB)
+		p = relNew(t, Config{Kernel: Linear{}, Tie: TieMistake, Epochs: 1, Learner: algo}, dataB)
 		wantF = []float64{0, 6, 2}
 		for k := range 3 {
 			if s, _ := relStep(t, p); s.F != wantF[k] || !s.Mistake {
@@ -268,24 +267,24 @@ func TestAveragedVotedByHand(t *testing.T) {
 			}
 		}
 		// ᾱ = (e₁ + (e₁+e₂) + (e₁+e₂+e₃))/3 = [1, 2/3, 1/3].
-		got := p.AveragedAlpha()
+		got := asAvg(p).AveragedAlpha()
 		if got[0] != 1 || !relRelClose(got[1], 2.0/3, 1e-15) || !relRelClose(got[2], 1.0/3, 1e-15) {
 			t.Errorf("%v case B: ᾱ = %v, want [1 2/3 1/3]", algo, got)
 		}
 		// f̄ = K(x₁,·) − ⅔K(x₂,·) − ⅓K(x₃,·):
 		//   x₁: 8 − 4 − 0 = 4 → +1;  x₂: 6 − 10/3 + 2/3 = 10/3 → +1;  x₃: 0 + 4/3 − 8/3 = −4/3 → −1.
-		if got := p.AveragedPredictions(); !slices.Equal(got, []int{1, 1, -1}) {
+		if got := asAvg(p).AveragedPredictions(); !slices.Equal(got, []int{1, 1, -1}) {
 			t.Errorf("%v case B: averaged predictions %v, want [1 1 -1]", algo, got)
 		}
 		// f₂ = K(x₁,·) = (8, 6, 0): s₂ = (1, 1, 0);  f₃ = f₂ − K(x₂,·) = (2, 1, 2): s₃ = (1, 1, 1);
 		// f₄ = f₃ − K(x₃,·) = (2, 3, −6): s₄ = (1, 1, −1).  c₂ = c₃ = c₄ = 1:
 		// V = (3, 3, 0 + 1 − 1 = 0) → (+1, +1, 0): under the mistake rule V = 0 predicts 0.
-		if got := p.VotedPredictions(); !slices.Equal(got, []int{1, 1, 0}) {
+		if got := asAvg(p).VotedPredictions(); !slices.Equal(got, []int{1, 1, 0}) {
 			t.Errorf("%v case B: voted predictions %v, want [1 1 0]", algo, got)
 		}
 		// V/T = (3/3, 3/3, 0/3).
 		out = out[:3]
-		if err := p.Vote([]Vec{p.X(0), p.X(1), p.X(2)}, out); err != nil {
+		if err := asAvg(p).Vote([]Vec{p.X(0), p.X(1), p.X(2)}, out); err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(out, []float64{1, 1, 0}) {
@@ -293,17 +292,19 @@ func TestAveragedVotedByHand(t *testing.T) {
 		}
 		// Accuracies against y = (+1, −1, −1): averaged (+1, +1, −1) gets x₁ and x₃
 		// right, 2 of 3; voted (+1, +1, 0) only x₁, 1 of 3.
-		if a, v := p.AveragedAccuracy(), p.VotedAccuracy(); a != 2.0/3 || v != 1.0/3 {
+		if a, v := asAvg(p).AveragedAccuracy(), asAvg(p).VotedAccuracy(); a != 2.0/3 || v != 1.0/3 {
 			t.Errorf("%v case B: accuracies %v %v, want 2/3 1/3", algo, a, v)
 		}
 	}
-	// Other learners keep no averages.
-	p := relNew(t, Config{Kernel: Linear{}, Eta: 1, Epochs: 1}, worked4)
-	if p.AveragedAlpha() != nil || p.AveragedPredictions() != nil || p.VotedPredictions() != nil || p.Averaged() != nil {
-		t.Error("the perceptron reports averages")
-	}
-	if err := p.Vote([]Vec{{}}, make([]float64, 1)); err == nil {
-		t.Error("Vote on the perceptron: no error")
+	// Other learners keep no averages: they are not Averaging.
+	for _, name := range []string{"perceptron", "stoptron", "forgetron", "budget", "svm", "pa", "pegasos"} {
+		l, err := NewLearner(Config{Kernel: Linear{}, Epochs: 1, Learner: name}, worked4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := l.(Averaging); ok {
+			t.Errorf("the %s is Averaging", name)
+		}
 	}
 }
 
@@ -322,7 +323,7 @@ type bruteAverage struct {
 
 func newBruteAverage(p *Perceptron) *bruteAverage {
 	n := p.N()
-	b := &bruteAverage{tie: p.Config().Tie, eta: p.Config().Eta, ys: make([]int, n), gram: make([][]float64, n)}
+	b := &bruteAverage{tie: p.Config().Tie, eta: p.Config().Param("eta"), ys: make([]int, n), gram: make([][]float64, n)}
 	for j := range n {
 		b.ys[j] = p.Y(j)
 		b.gram[j] = make([]float64, n)
@@ -421,9 +422,8 @@ func TestAveragedVotedBruteForce(t *testing.T) {
 		default:
 			data, eta = relGrid(r, n), 1
 		}
-		algo := []Algo{AlgoAveraged, AlgoVoted}[trial%2]
-		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3],
-			Eta: eta, Epochs: 1 + r.IntN(12), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), Algo: algo}
+		algo := []string{"averaged", "voted"}[trial%2]
+		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3], Epochs: 1 + r.IntN(12), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), Learner: algo, Params: NewParams("eta", eta)}
 		p := relNew(t, cfg, data)
 		b := newBruteAverage(p)
 		for {
@@ -436,16 +436,16 @@ func TestAveragedVotedBruteForce(t *testing.T) {
 				t.Fatalf("trial %d step %d: α = %v, brute force %v", trial, s.T, p.Alphas(), b.vecs[len(b.vecs)-1])
 			}
 			avg, avgPred, _, voted := b.averages()
-			got := p.AveragedAlpha()
+			got := asAvg(p).AveragedAlpha()
 			for j := range avg {
 				if !relRelClose(got[j], avg[j], 1e-12) {
 					t.Fatalf("trial %d (%s, tie %v) step %d: ᾱ%d = %v, brute force %v", trial, cfg.Kernel.Spec(), cfg.Tie, s.T, j+1, got[j], avg[j])
 				}
 			}
-			if g := p.AveragedPredictions(); !slices.Equal(g, avgPred) {
+			if g := asAvg(p).AveragedPredictions(); !slices.Equal(g, avgPred) {
 				t.Fatalf("trial %d (%s, tie %v) step %d: averaged predictions %v, brute force %v", trial, cfg.Kernel.Spec(), cfg.Tie, s.T, g, avgPred)
 			}
-			if g := p.VotedPredictions(); !slices.Equal(g, voted) {
+			if g := asAvg(p).VotedPredictions(); !slices.Equal(g, voted) {
 				t.Fatalf("trial %d (%s, tie %v) step %d: voted predictions %v, brute force %v", trial, cfg.Kernel.Spec(), cfg.Tie, s.T, g, voted)
 			}
 			checks++
@@ -456,7 +456,7 @@ func TestAveragedVotedBruteForce(t *testing.T) {
 			xs[i] = p.X(i)
 		}
 		out := make([]float64, n)
-		if err := p.Vote(xs, out); err != nil {
+		if err := asAvg(p).Vote(xs, out); err != nil {
 			t.Fatal(err)
 		}
 		for i := range out {
@@ -479,7 +479,7 @@ func TestAveragedVotedBruteForce(t *testing.T) {
 		// largest |f̄| (at least 1): three ways of summing the same numbers.
 		avg, avgPred, _, _ := b.averages()
 		e := NewEnsemble(xs)
-		if err := e.Update(p); err != nil {
+		if err := e.Update(asAvg(p)); err != nil {
 			t.Fatal(err)
 		}
 		ens := make([]float64, n)
@@ -490,7 +490,7 @@ func TestAveragedVotedBruteForce(t *testing.T) {
 			fbar[i] = b.f(avg, i)
 			scale = math.Max(scale, math.Abs(fbar[i]))
 		}
-		frozen := p.Averaged()
+		frozen := asAvg(p).Averaged()
 		for i := range fbar {
 			x := p.X(i)
 			d := frozen.Decide(x.X1, x.X2)
@@ -528,7 +528,7 @@ func TestAveragedVotedBruteForce(t *testing.T) {
 // 5 mistakes, capped after 2 passes.
 func TestStoptronByHand(t *testing.T) {
 	data := []Example{{1, 0, 1}, {1, 1, -1}, {0, 1, 1}}
-	p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Eta: 1, Epochs: 2, Algo: AlgoStoptron, Budget: 2}, data)
+	p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Epochs: 2, Learner: "stoptron", Params: NewParams("budget", float64(2))}, data)
 	frozen := &Forgetting{Budget: 2, Frozen: true, Removed: -1, Phi: 1}
 	want := []struct {
 		i       int
@@ -559,8 +559,8 @@ func TestStoptronByHand(t *testing.T) {
 		if k >= 1 && !slices.Equal(p.Alphas(), []float64{1, 1, 0}) {
 			t.Errorf("step %d: α = %v, want [1 1 0]", k+1, p.Alphas())
 		}
-		if full := k >= 1; p.BudgetFull() != full {
-			t.Errorf("step %d: BudgetFull %v, want %v", k+1, p.BudgetFull(), full)
+		if full := k >= 1; asBudget(p).BudgetFull() != full {
+			t.Errorf("step %d: BudgetFull %v, want %v", k+1, asBudget(p).BudgetFull(), full)
 		}
 	}
 	if _, ok := relStep(t, p); ok || p.State() != Capped || p.Mistakes() != 5 || p.EpochMistakes() != 2 {
@@ -572,7 +572,7 @@ func TestStoptronByHand(t *testing.T) {
 			t.Errorf("f(x%d) = %v, want %v", i+1, p.Score(i), w)
 		}
 	}
-	if p.Forgotten(2) || p.Forgotten(0) {
+	if asBudget(p).Forgotten(2) || asBudget(p).Forgotten(0) {
 		t.Error("the stoptron forgets nothing")
 	}
 }
@@ -588,11 +588,11 @@ func TestStoptronProperties(t *testing.T) {
 	for trial := range 20 {
 		n := 10 + r.IntN(30)
 		B := 1 + r.IntN(6)
-		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3],
-			Eta: 0.3 + r.Float64(), Epochs: 1 + r.IntN(8), Shuffle: r.IntN(2) == 0, Seed: r.Uint64()}
+		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3], Epochs: 1 + r.IntN(8), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), Params: NewParams("eta", 0.3+r.Float64())}
 		data := relNoisy(r, n, 0.2)
 		ref := relNew(t, cfg, data)
-		cfg.Algo, cfg.Budget = AlgoStoptron, B
+		cfg = cfg.With("budget", float64(B))
+		cfg.Learner = "stoptron"
 		p := relNew(t, cfg, data)
 		var fullAlpha []float64 // α when the budget filled
 		mistakes := 0
@@ -742,7 +742,7 @@ func TestForgetronPhi(t *testing.T) {
 // closed form (two roundings of √ apart).
 func TestForgetronByHand(t *testing.T) {
 	data := []Example{{1, 0, 1}, {0.5, 1, -1}}
-	p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Eta: 0.3, Epochs: 2, Algo: AlgoForgetron, Budget: 1}, data)
+	p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Epochs: 2, Learner: "forgetron", Params: NewParams("eta", 0.3).With("budget", float64(1))}, data)
 	g := p.rel.fifo
 
 	s, _ := relStep(t, p)
@@ -765,8 +765,8 @@ func TestForgetronByHand(t *testing.T) {
 	if p.Score(0) != -15.0/64 || p.Score(1) != -75.0/128 {
 		t.Fatalf("after step 2: f = (%v, %v), want (−15/64, −75/128)", p.Score(0), p.Score(1))
 	}
-	if !p.Forgotten(0) || p.Forgotten(1) || !p.BudgetFull() {
-		t.Fatalf("after step 2: Forgotten = (%v, %v), full %v; want (true, false), true", p.Forgotten(0), p.Forgotten(1), p.BudgetFull())
+	if !asBudget(p).Forgotten(0) || asBudget(p).Forgotten(1) || !asBudget(p).BudgetFull() {
+		t.Fatalf("after step 2: Forgotten = (%v, %v), full %v; want (true, false), true", asBudget(p).Forgotten(0), asBudget(p).Forgotten(1), asBudget(p).BudgetFull())
 	}
 
 	s, _ = relStep(t, p)
@@ -786,18 +786,18 @@ func TestForgetronByHand(t *testing.T) {
 	if !relRelClose(p.Score(0), phi, 1e-14) || !relRelClose(p.Score(1), phi/2, 1e-14) {
 		t.Fatalf("after step 3: f = (%v, %v), want (φ, φ/2) = (%v, %v)", p.Score(0), p.Score(1), phi, phi/2)
 	}
-	if p.Forgotten(0) || !p.Forgotten(1) {
-		t.Fatalf("after step 3: Forgotten = (%v, %v), want (false, true)", p.Forgotten(0), p.Forgotten(1))
+	if asBudget(p).Forgotten(0) || !asBudget(p).Forgotten(1) {
+		t.Fatalf("after step 3: Forgotten = (%v, %v), want (false, true)", asBudget(p).Forgotten(0), asBudget(p).Forgotten(1))
 	}
 	// Undo back to the start, checking the state of step 2 on the way.
 	p.Undo()
 	if !slices.Equal(g.elems, []element{{1, 15.0 / 32}}) || g.q != 15.0/16 || g.m != 2 || !slices.Equal(p.Alphas(), []float64{0, 15.0 / 32}) ||
-		!p.Forgotten(0) || p.Forgotten(1) {
+		!asBudget(p).Forgotten(0) || asBudget(p).Forgotten(1) {
 		t.Fatalf("undo to step 2: S = %v, Q = %v, M = %d, α = %v", g.elems, g.q, g.m, p.Alphas())
 	}
 	p.Undo()
 	p.Undo()
-	if len(g.elems) != 0 || g.q != 0 || g.m != 0 || p.Alpha(0) != 0 || p.Alpha(1) != 0 || p.Forgotten(0) || p.Score(0) != 0 || p.Score(1) != 0 {
+	if len(g.elems) != 0 || g.q != 0 || g.m != 0 || p.Alpha(0) != 0 || p.Alpha(1) != 0 || asBudget(p).Forgotten(0) || p.Score(0) != 0 || p.Score(1) != 0 {
 		t.Fatalf("undo to the start: S = %v, Q = %v, M = %d, α = %v, f = (%v, %v)", g.elems, g.q, g.m, p.Alphas(), p.Score(0), p.Score(1))
 	}
 }
@@ -827,7 +827,7 @@ func TestForgetronPhiSmallA(t *testing.T) {
 	}
 	for _, x := range []float64{0, 1e-16} {
 		data := []Example{{1, 0, 1}, {x, 1, -1}}
-		p := relNew(t, Config{Kernel: Scaled{A: 0.5, K: Linear{}}, Tie: TieMistake, Eta: 1, Epochs: 1, Algo: AlgoForgetron, Budget: 1}, data)
+		p := relNew(t, Config{Kernel: Scaled{A: 0.5, K: Linear{}}, Tie: TieMistake, Epochs: 1, Learner: "forgetron", Params: NewParams("budget", float64(1))}, data)
 		relStep(t, p)
 		s, _ := relStep(t, p)
 		// Regression (x₂ = (10⁻¹⁶, 1)): with the cancelling root φ was 0,
@@ -857,7 +857,7 @@ func TestForgetronPhiSmallA(t *testing.T) {
 // contract: "f and attached fields to within rounding (1e-9)").
 func TestForgetronLongUndo(t *testing.T) {
 	data := []Example{{1, 0, 1}, {0.5, 1, -1}}
-	p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Eta: 1, Epochs: 100, Algo: AlgoForgetron, Budget: 1}, data)
+	p := relNew(t, Config{Kernel: Linear{}, Tie: TieNeg, Epochs: 100, Learner: "forgetron", Params: NewParams("budget", float64(1))}, data)
 	rect := Rect{-2, 2, -2, 2}
 	fd := NewField(rect, 5, 5)
 	p.Attach(fd)
@@ -926,9 +926,8 @@ func TestForgetronInvariants(t *testing.T) {
 	for trial := range 36 {
 		n := 6 + r.IntN(35)
 		B := 1 + r.IntN(8)
-		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3],
-			Eta: 0.3 + r.Float64(), Epochs: 1 + r.IntN(10), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
-			Algo: AlgoForgetron, Budget: B, RunOptions: RunOptions{Narrate: r.IntN(3) == 0}}
+		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3], Epochs: 1 + r.IntN(10), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
+			Learner: "forgetron", RunOptions: RunOptions{Narrate: r.IntN(3) == 0}, Params: NewParams("eta", 0.3+r.Float64()).With("budget", float64(B))}
 		data := relData(r, n)
 		p := relNew(t, cfg, data)
 		g := p.rel.fifo
@@ -1013,8 +1012,8 @@ func TestForgetronInvariants(t *testing.T) {
 				if p.Alpha(j) != sum {
 					t.Fatalf("trial %d step %d: α%d = %v, Σσ = %v", trial, s.T, j+1, p.Alpha(j), sum)
 				}
-				if want := removed[j] && sum == 0; p.Forgotten(j) != want {
-					t.Fatalf("trial %d step %d: Forgotten(%d) = %v, want %v", trial, s.T, j, p.Forgotten(j), want)
+				if want := removed[j] && sum == 0; asBudget(p).Forgotten(j) != want {
+					t.Fatalf("trial %d step %d: Forgotten(%d) = %v, want %v", trial, s.T, j, asBudget(p).Forgotten(j), want)
 				}
 				if f := relFifoScore(p, g.elems, j); math.Abs(p.Score(j)-f) > 1e-9 {
 					t.Fatalf("trial %d (%s) step %d: f(x%d) = %v, rule 1 gives %v", trial, what(), s.T, j+1, p.Score(j), f)
@@ -1066,15 +1065,15 @@ func TestForgetronWithinBudgetIsPerceptron(t *testing.T) {
 	for trial := range 30 {
 		n := 3 + r.IntN(30)
 		data := relData(r, n)
-		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3],
-			Eta: 1, Epochs: 1 + r.IntN(6), Shuffle: r.IntN(2) == 0, Seed: r.Uint64()}
+		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3], Epochs: 1 + r.IntN(6), Shuffle: r.IntN(2) == 0, Seed: r.Uint64()}
 		ref := relNew(t, cfg, data)
 		if err := ref.Run(); err != nil {
 			t.Fatal(err)
 		}
 		B := max(1, ref.Mistakes())
 		ref = relNew(t, cfg, data)
-		cfg.Algo, cfg.Budget, cfg.Eta = AlgoForgetron, B, 0.37
+		cfg = cfg.With("budget", float64(B)).With("eta", 0.37)
+		cfg.Learner = "forgetron"
 		p := relNew(t, cfg, data)
 		for {
 			want, ok := relStep(t, ref)
@@ -1124,10 +1123,10 @@ type relSnap struct {
 func relSnapshot(p *Perceptron) relSnap {
 	s := relSnap{alpha: p.Alphas(), scores: slices.Clone(p.f), svs: slices.Clone(p.SupportVectors()),
 		t: p.T(), epoch: p.Epoch(), mistakes: p.Mistakes(), epochMis: p.EpochMistakes(), next: p.Next(), state: p.State(),
-		full: p.BudgetFull(), avgAlpha: p.AveragedAlpha(), avgPred: p.AveragedPredictions(), voted: p.VotedPredictions(),
-		atPassStart: p.AtPassStart(), accuracy: p.Accuracy(), averagedAccuracy: p.AveragedAccuracy(), votedAccuracy: p.VotedAccuracy()}
+		full: asBudget(p).BudgetFull(), avgAlpha: asAvg(p).AveragedAlpha(), avgPred: asAvg(p).AveragedPredictions(), voted: asAvg(p).VotedPredictions(),
+		atPassStart: p.AtPassStart(), accuracy: p.Accuracy(), averagedAccuracy: asAvg(p).AveragedAccuracy(), votedAccuracy: asAvg(p).VotedAccuracy()}
 	for j := range p.N() {
-		s.forgotten = append(s.forgotten, p.Forgotten(j))
+		s.forgotten = append(s.forgotten, asBudget(p).Forgotten(j))
 	}
 	if g := p.rel.fifo; g != nil {
 		s.hasFifo, s.elems, s.q, s.m = true, slices.Clone(g.elems), g.q, g.m
@@ -1136,7 +1135,7 @@ func relSnapshot(p *Perceptron) relSnap {
 		// Vote and the Ensemble's f̄ at the training points, walked afresh
 		// (at every fifth T: each walk goes through every mistake so far).
 		e := NewEnsemble(slices.Clone(p.xs))
-		if err := e.Update(p); err != nil {
+		if err := e.Update(asAvg(p)); err != nil {
 			panic(err)
 		}
 		s.vote, s.ensAvg = make([]float64, p.N()), make([]float64, p.N())
@@ -1207,18 +1206,14 @@ func relCompare(t *testing.T, what string, got, want relSnap) (drift float64, ac
 // rounding (1e-9)"), and with them Accuracy.
 func TestRelativesUndo(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 6))
-	for _, algo := range []Algo{AlgoAveraged, AlgoVoted, AlgoStoptron, AlgoForgetron, AlgoBudget} {
+	for _, algo := range []string{"averaged", "voted", "stoptron", "forgetron", "budget"} {
 		redone := 0
 		for trial := range 4 {
 			// Drawn outside the subtest, so that each trial's data is fixed
 			// whatever runs before it.
 			n := 20 + r.IntN(20)
-			cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3],
-				Eta: []float64{1, 0.3 + r.Float64()}[r.IntN(2)], Epochs: 40, Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
-				Algo: algo, Budget: 2 + r.IntN(5)}
-			if !algo.Budgeted() {
-				cfg.Budget = 0
-			}
+			cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3], Epochs: 40, Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
+				Learner: algo, Params: NewParams("eta", []float64{1, 0.3 + r.Float64()}[r.IntN(2)]).With("budget", float64(2+r.IntN(5)))}
 			data := relNoisy(r, n, 0.25)
 			undoRand := rand.New(rand.NewPCG(uint64(trial), 66))
 			t.Run(fmt.Sprintf("%v/%d", algo, trial), func(t *testing.T) {
@@ -1238,7 +1233,7 @@ func TestRelativesUndo(t *testing.T) {
 					snaps = append(snaps, relSnapshot(ref))
 				}
 				what := func(T int) string {
-					return fmt.Sprintf("%v trial %d (%s, tie %v, B = %d) at T = %d", algo, trial, cfg.Kernel.Spec(), cfg.Tie, cfg.Budget, T)
+					return fmt.Sprintf("%v trial %d (%s, tie %v, B = %d) at T = %d", algo, trial, cfg.Kernel.Spec(), cfg.Tie, int(cfg.Param("budget")), T)
 				}
 				worst, worstAt, accuracyAt := 0.0, "", ""
 				p := relNew(t, cfg, data)
@@ -1246,8 +1241,8 @@ func TestRelativesUndo(t *testing.T) {
 				// one) catches up to the same values as one walked afresh.
 				kept := NewEnsemble(slices.Clone(p.xs))
 				compare := func(what string, got, want relSnap) {
-					if algo.Averaging() && trial < 3 {
-						if err := kept.Update(p); err != nil {
+					if averagingName(algo) && trial < 3 {
+						if err := kept.Update(asAvg(p)); err != nil {
 							t.Fatal(err)
 						}
 						v, a := make([]float64, p.N()), make([]float64, p.N())
@@ -1315,7 +1310,7 @@ func TestRelativesUndo(t *testing.T) {
 				}
 			})
 		}
-		if algo.Budgeted() && redone == 0 {
+		if budgetedName(algo) && redone == 0 {
 			t.Errorf("%v: no budget step was undone and taken again", algo)
 		}
 	}
@@ -1337,9 +1332,8 @@ func TestBudgetPerceptronSteps(t *testing.T) {
 	for trial := range 24 {
 		n := 10 + r.IntN(35)
 		B := 1 + r.IntN(5)
-		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3],
-			Eta: []float64{1, 0.3 + r.Float64()}[r.IntN(2)], Epochs: 1 + r.IntN(10), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
-			Algo: AlgoBudget, Budget: B}
+		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[trial%3], Epochs: 1 + r.IntN(10), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(),
+			Learner: "budget", Params: NewParams("eta", []float64{1, 0.3 + r.Float64()}[r.IntN(2)]).With("budget", float64(B))}
 		p := relNew(t, cfg, relNoisy(r, n, 0.25))
 		removed := make([]bool, n)
 		for {
@@ -1362,12 +1356,12 @@ func TestBudgetPerceptronSteps(t *testing.T) {
 				} else {
 					removed[fg.Removed] = true
 				}
-				want[s.I] += cfg.Eta
+				want[s.I] += cfg.Param("eta")
 			case s.Mistake:
 				if s.Forget != nil {
 					t.Fatalf("trial %d step %d: a mistake below the budget forgot %+v", trial, s.T, s.Forget)
 				}
-				want[s.I] += cfg.Eta
+				want[s.I] += cfg.Param("eta")
 			default:
 				if s.Forget != nil {
 					t.Fatalf("trial %d step %d: a correct step forgot %+v", trial, s.T, s.Forget)
@@ -1380,8 +1374,8 @@ func TestBudgetPerceptronSteps(t *testing.T) {
 				t.Fatalf("trial %d step %d: support vectors %v, budget %d", trial, s.T, p.SupportVectors(), B)
 			}
 			for j := range n {
-				if p.Forgotten(j) != (removed[j] && want[j] == 0) {
-					t.Fatalf("trial %d step %d: Forgotten(%d) = %v", trial, s.T, j, p.Forgotten(j))
+				if asBudget(p).Forgotten(j) != (removed[j] && want[j] == 0) {
+					t.Fatalf("trial %d step %d: Forgotten(%d) = %v", trial, s.T, j, asBudget(p).Forgotten(j))
 				}
 			}
 		}
@@ -1398,7 +1392,7 @@ func TestBudgetPerceptronSteps(t *testing.T) {
 func TestBudgetPerceptronSeeds(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 8))
 	data := relNoisy(r, 40, 0.3)
-	cfg := Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Eta: 1, Epochs: 10, Algo: AlgoBudget, Budget: 3, Seed: 11}
+	cfg := Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Epochs: 10, Learner: "budget", Seed: 11, Params: NewParams("budget", float64(3))}
 	run := func(seed uint64) (steps []Step, alphas [][]float64, removed []int) {
 		c := cfg
 		c.Seed = seed
@@ -1472,10 +1466,10 @@ func TestBudgetDraw(t *testing.T) {
 func TestBudgetFieldFollows(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 9))
 	scaled := 0
-	for _, algo := range []Algo{AlgoForgetron, AlgoBudget, AlgoStoptron} {
+	for _, algo := range []string{"forgetron", "budget", "stoptron"} {
 		for trial := range 4 {
 			cfg := Config{Kernel: []Kernel{RBF{Sigma: 0.5}, Poly{D: 2, C: 1}, Linear{}, Sum{RBF{Sigma: 1}, Poly{D: 2, C: 0}}}[trial],
-				Bias: trial%2 == 0, Tie: Ties[trial%3], Eta: 0.7, Epochs: 30, Algo: algo, Budget: 2 + r.IntN(4)}
+				Bias: trial%2 == 0, Tie: Ties[trial%3], Epochs: 30, Learner: algo, Params: NewParams("eta", 0.7).With("budget", float64(2+r.IntN(4)))}
 			p := relNew(t, cfg, relNoisy(r, 30, 0.25))
 			rect := Rect{-2.5, 2.5, -2, 2}
 			fd := NewField(rect, 15, 11)

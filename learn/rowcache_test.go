@@ -292,8 +292,8 @@ func TestBudgetBitIdentical(t *testing.T) {
 		n := 1 + r.IntN(40)
 		data := randomSet(r, n)
 		eta := []float64{1, 0.1 + r.Float64(), 1e-320}[r.IntN(3)]
-		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[r.IntN(3)], Eta: eta,
-			Epochs: 1 + r.IntN(12), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), RunOptions: RunOptions{Narrate: r.IntN(2) == 0}}
+		cfg := Config{Kernel: propertyKernels[r.IntN(len(propertyKernels))], Bias: r.IntN(2) == 0, Tie: Ties[r.IntN(3)],
+			Epochs: 1 + r.IntN(12), Shuffle: r.IntN(2) == 0, Seed: r.Uint64(), RunOptions: RunOptions{Narrate: r.IntN(2) == 0}, Params: NewParams("eta", eta)}
 		row := int64(8 * n)
 		budgets := []int64{0, 1, row - 1, row, row + 1, 2 * row, row * int64(1+r.IntN(n)), 1 << 30}
 		ps := make([]*Perceptron, len(budgets))
@@ -366,7 +366,7 @@ func TestBudgetBitIdentical(t *testing.T) {
 // result is the unbounded one.
 func TestBudgetBoundsRows(t *testing.T) {
 	data := randomData(rand.New(rand.NewPCG(5, 1)), 600)
-	cfg := Config{Kernel: RBF{Sigma: 0.3}, Eta: 1, Epochs: 5}
+	cfg := Config{Kernel: RBF{Sigma: 0.3}, Epochs: 5}
 	ref, _ := New(cfg, data)
 	if err := ref.Run(); err != nil {
 		t.Fatal(err)
@@ -390,7 +390,7 @@ func TestBudgetBoundsRows(t *testing.T) {
 }
 
 func TestNegativeBudgetRejected(t *testing.T) {
-	if _, err := New(Config{Kernel: Linear{}, Eta: 1, Epochs: 1, RunOptions: RunOptions{RowCacheBytes: -1}}, worked4); err == nil {
+	if _, err := New(Config{Kernel: Linear{}, Epochs: 1, RunOptions: RunOptions{RowCacheBytes: -1}}, worked4); err == nil {
 		t.Error("RowCacheBytes = −1 accepted")
 	}
 }

@@ -23,7 +23,7 @@ func TestRowTeamBitIdentical(t *testing.T) {
 	data := datasets.Examples(circles.Generate(6400, 0.2, 3))
 	run := func(procs int) *learn.Perceptron {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-		p, err := learn.New(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Eta: 1, Epochs: 3, RunOptions: learn.RunOptions{NoHistory: true}}, data)
+		p, err := learn.New(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Epochs: 3, RunOptions: learn.RunOptions{NoHistory: true}}, data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,11 +20,20 @@ type Step struct {
 	Epoch int // 1-based
 	I     int // the example visited, 0-based
 	// F is f(xᵢ) = Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) before the update (seed 001).
-	F          float64
+	F float64
+	// Sum is the sum Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) the Terms add up to, before any
+	// scale the learner applies to it (Pegasos's f = Sum/(λ(t−1))); it is
+	// set by learners that scale their sum, and F stands for it otherwise
+	// (SumValue).
+	Sum        float64
 	Y          int
 	Prediction int // −1, +1, or 0 for f = 0 under TieMistake
 	Mistake    bool
-	Alpha      float64 // αᵢ after the step
+	// Update reports that a margin learner's step changed α (PA's τ > 0,
+	// Pegasos's yᵢfᵢ < 1), which need not be a mistake; the perceptron
+	// updates on its mistakes and leaves it false.
+	Update bool
+	Alpha  float64 // αᵢ after the step
 	// Terms are the terms of F with αⱼ ≠ 0, in dataset order (only with
 	// Config.Narrate; valid until the next call to Step or Undo).
 	Terms []Term
@@ -39,8 +48,17 @@ type Step struct {
 }
 
 // Changed reports whether the step moved a coefficient: a perceptron's
-// mistake, or any SVM pair update.
-func (s Step) Changed() bool { return s.Mistake || s.Pair != nil }
+// mistake, a margin learner's update, or any SVM pair update.
+func (s Step) Changed() bool { return s.Mistake || s.Update || s.Pair != nil }
+
+// SumValue is the sum Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) of the step: Sum when the learner
+// set it, F otherwise.
+func (s Step) SumValue() float64 {
+	if s.Sum != 0 {
+		return s.Sum
+	}
+	return s.F
+}
 
 // ErrStopped is returned by Step once training has converged or reached the
 // epoch cap.

@@ -6,18 +6,49 @@ import (
 	"math"
 )
 
-// SVMOptions are the settings of the soft-margin SVM (seed 001: "soft
-// margin … C"; seed 004: the hard margin is C = ∞) and of its solver.
-type SVMOptions struct {
-	// C bounds every αᵢ (0 ≤ αᵢ ≤ C); +Inf is the hard margin. 0 means
-	// DefaultC.
-	C float64
-	// Tol stops the solver once the largest KKT violation m(α) − M(α) is
-	// at most Tol; 0 means DefaultTol.
-	Tol float64
-	// MaxIter caps the pair updates; 0 means max(10⁷, 100·n), LIBSVM's.
-	MaxIter int
+// svmKind is the soft-margin SVM of seeds 001 and 004, solved by SMO.
+var svmKind = &LearnerKind{
+	Name: "svm", Title: "the SVM", Short: "SVM",
+	Summary: "the soft-margin support vector machine, solved by SMO one pair of α at a time",
+	Source:  "the lecture notes; LIBSVM's SMO (Fan, Chen & Lin 2005)",
+	Intro: func(cfg Config) string {
+		return fmt.Sprintf("learner: the SVM, C = %s, solved by SMO one pair of α at a time (seeds 001, 004)", cSetting.Format(cfg.Params.Value(cSetting)))
+	},
+	Settings: []*Setting{cSetting, tolSetting, maxIterSetting},
+	Versus:   "perceptron",
+	New: func(cfg Config, data []Example) (Learner, error) {
+		s, err := NewSVM(cfg, data)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	},
 }
+
+// The SVM's settings: C (which PA-I shares), the tolerance and the cap on
+// iterations.
+var (
+	cSetting = &Setting{
+		Name: "C", Symbol: "C", Noun: "C", InfWord: "the hard margin", Range: "> 0 (or inf for the hard margin)", InName: true, InHeader: true,
+		Usage:   "the SVM's C, the bound on every αᵢ (and PA-I's cap on a step τ): a number > 0, or inf for the hard margin (seed 004) and the classic PA",
+		Default: DefaultC, Min: 0, MinOpen: true, Inf: true,
+		// < and > step C along the 1-2-5 series from 0.01 to 1000, then ∞,
+		// the hard margin: C scales what a point inside the margin costs,
+		// so a log scale is the natural one.
+		Ladder: append(ladder125(-2, 2), 1000, math.Inf(1)),
+		Keys:   [2]string{"<", ">"},
+	}
+	tolSetting = &Setting{
+		Name: "tol", Symbol: "tol", Noun: "the tolerance",
+		Usage:   "the SVM stops when the largest KKT violation m(α) − M(α) is at most this; > 0",
+		Default: DefaultTol, Min: 0, MinOpen: true,
+	}
+	maxIterSetting = &Setting{
+		Name: "max-iter", Symbol: "max-iter", Noun: "the iteration cap", Range: "≥ 0",
+		Usage:   "the most SMO iterations (pair updates), ≥ 0 (0: max(10⁷, 100·n), LIBSVM's)",
+		Default: 0, Integer: true, Min: 0,
+	}
+)
 
 // DefaultC and DefaultTol are the SVM's settings when none are given:
 // LIBSVM's defaults (svm-train -c 1 -e 0.001).
@@ -125,37 +156,34 @@ type selection struct {
 }
 
 // NewSVM makes an SVM with every αᵢ = 0 for the kernel, bias augmentation
-// and tie rule of cfg and the SVM settings of cfg.SVM. It fails on C ≤ 0,
-// Tol ≤ 0, a bad kernel, an example that is not finite or not labelled ±1,
-// or data with one class only (Σ αᵢ yᵢ = 0 then forces every α = 0).
+// and tie rule of cfg and its settings C, tol and max-iter. It fails on
+// C ≤ 0, tol ≤ 0, a bad kernel, an example that is not finite or not
+// labelled ±1, or data with one class only (Σ αᵢ yᵢ = 0 then forces every
+// α = 0).
 func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	if err := Validate(cfg.Kernel); err != nil {
 		return nil, fmt.Errorf("learn: kernel: %w", err)
 	}
-	o := cfg.SVM
-	o.C = o.EffectiveC()
-	if o.Tol == 0 {
-		o.Tol = DefaultTol
-	}
-	if !(o.C > 0) {
-		return nil, fmt.Errorf("learn: C must be > 0 (or inf for the hard margin), not %v", o.C)
-	}
-	if !(o.Tol > 0) || math.IsInf(o.Tol, 0) {
-		return nil, fmt.Errorf("learn: the tolerance must be a finite number > 0, not %v", o.Tol)
-	}
-	if o.MaxIter < 0 {
-		return nil, fmt.Errorf("learn: the iteration cap must be ≥ 0 (0: max(10⁷, 100·n)), not %d", o.MaxIter)
+	c, tol, maxIter := cfg.Params.Value(cSetting), cfg.Params.Value(tolSetting), cfg.Params.Value(maxIterSetting)
+	for _, v := range []struct {
+		s *Setting
+		v float64
+	}{{cSetting, c}, {tolSetting, tol}, {maxIterSetting, maxIter}} {
+		if err := v.s.Check(v.v); err != nil {
+			return nil, fmt.Errorf("learn: %w", err)
+		}
 	}
 	if cfg.RowCacheBytes < 0 {
 		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
 	}
 	n := len(data)
-	if o.MaxIter == 0 {
-		o.MaxIter = max(10_000_000, 100*n)
+	if maxIter == 0 {
+		maxIter = float64(max(10_000_000, 100*n))
 	}
-	cfg.SVM = o
+	cfg.Learner = "svm"
+	cfg.Params = cfg.Params.With(cSetting.Name, c).With(tolSetting.Name, tol).With(maxIterSetting.Name, maxIter)
 	s := &SVM{
-		cfg: cfg, c: o.C, tol: o.Tol, maxIter: o.MaxIter,
+		cfg: cfg, c: c, tol: tol, maxIter: int(maxIter),
 		xs: make([]Vec, n), ys: make([]int, n), yf: make([]float64, n), qd: make([]float64, n),
 		up: make([]bool, n), low: make([]bool, n),
 		alpha: make([]float64, n), g: make([]float64, n),

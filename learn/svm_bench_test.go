@@ -16,7 +16,7 @@ func BenchmarkSMO(b *testing.B) {
 	circles, _ := datasets.Lookup("circles")
 	for _, n := range []int{1000, 2000, 4000} {
 		data := datasets.Examples(circles.Generate(n, circles.DefaultNoise, 1))
-		cfg := learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Tie: learn.TieMistake, Algo: learn.AlgoSVM, SVM: learn.SVMOptions{C: 1}}
+		cfg := learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Tie: learn.TieMistake, Learner: "svm", Params: learn.NewParams("C", 1)}
 		cfg.NoHistory = true
 		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
 			var s *learn.SVM

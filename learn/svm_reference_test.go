@@ -60,7 +60,7 @@ func TestSVMAgainstReference(t *testing.T) {
 			data[i] = Example{q[0], q[1], int(q[2])}
 		}
 		cfg := svmConfig(k, c)
-		cfg.Bias, cfg.SVM.Tol = p.Bias, 1e-9
+		cfg.Bias, cfg = p.Bias, cfg.With("tol", 1e-9)
 		s := mustSVM(t, cfg, data)
 		if err := s.Run(); err != nil || s.State() != Converged {
 			t.Fatalf("%s: %v, state %v", p.Name, err, s.State())

@@ -10,7 +10,7 @@ import (
 )
 
 func svmConfig(k Kernel, c float64) Config {
-	return Config{Kernel: k, Tie: TieMistake, Algo: AlgoSVM, SVM: SVMOptions{C: c}}
+	return Config{Kernel: k, Tie: TieMistake, Learner: "svm", Params: NewParams("C", c)}
 }
 
 func mustSVM(t *testing.T, cfg Config, data []Example) *SVM {
@@ -130,7 +130,7 @@ func TestSVMKKT(t *testing.T) {
 		}
 		cfg := svmConfig(tc.k, tc.c)
 		cfg.Bias = tc.bias
-		cfg.SVM.Tol = 1e-6
+		cfg = cfg.With("tol", 1e-6)
 		s := mustSVM(t, cfg, data)
 		if err := s.Run(); err != nil {
 			t.Fatalf("%v C=%v: %v", tc.k, tc.c, err)
@@ -365,15 +365,15 @@ func TestSVMErrors(t *testing.T) {
 	}{
 		{svmConfig(Linear{}, -1), two, "C must be > 0"},
 		{svmConfig(Linear{}, math.NaN()), two, "C must be > 0"},
-		{Config{Kernel: Linear{}, SVM: SVMOptions{Tol: -1}}, two, "tolerance"},
-		{Config{Kernel: Linear{}, SVM: SVMOptions{MaxIter: -1}}, two, "iteration cap"},
+		{Config{Kernel: Linear{}, Params: NewParams("tol", -1)}, two, "tolerance"},
+		{Config{Kernel: Linear{}, Params: NewParams("max-iter", float64(-1))}, two, "iteration cap"},
 		{svmConfig(Linear{}, 1), []Example{{0, 0, 1}, {1, 1, 1}}, "both classes"},
 		{svmConfig(Linear{}, 1), []Example{{0, 0, 1}, {1, 1, 2}}, "label 2"},
 		{svmConfig(Linear{}, 1), []Example{{math.Inf(1), 0, 1}, {1, 1, -1}}, "not a finite number"},
 	} {
 		_, err := NewSVM(tc.cfg, tc.data)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("NewSVM(%+v) = %v, want an error containing %q", tc.cfg.SVM, err, tc.want)
+			t.Errorf("NewSVM(%+v) = %v, want an error containing %q", tc.cfg.Params, err, tc.want)
 		}
 	}
 	// No data: nothing to do, converged at once.
@@ -388,7 +388,7 @@ func TestSVMErrors(t *testing.T) {
 func TestSVMIterationCap(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	cfg := svmConfig(RBF{Sigma: 0.3}, 100)
-	cfg.SVM.MaxIter = 5
+	cfg = cfg.With("max-iter", float64(5))
 	s := mustSVM(t, cfg, randomProblem(r, 50))
 	if err := s.Run(); err != nil {
 		t.Fatal(err)

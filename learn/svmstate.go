@@ -130,9 +130,6 @@ func (s *SVM) AtBound(i int) bool { return s.alpha[i] >= s.c }
 // T is the number of pair updates so far.
 func (s *SVM) T() int { return s.t }
 
-// Epoch is T: the SVM has iterations, not passes.
-func (s *SVM) Epoch() int { return s.t }
-
 // Mistakes is the number of training examples the current f classifies
 // wrongly under the tie rule.
 func (s *SVM) Mistakes() int {
@@ -144,9 +141,6 @@ func (s *SVM) Mistakes() int {
 	}
 	return wrong
 }
-
-// EpochMistakes is Mistakes.
-func (s *SVM) EpochMistakes() int { return s.Mistakes() }
 
 // Accuracy is the fraction of training examples classified right (1 for
 // none).
@@ -170,9 +164,6 @@ func (s *SVM) Next() int {
 	i, _ := s.NextPair()
 	return i
 }
-
-// AtPassStart is true: every pair update stands alone.
-func (s *SVM) AtPassStart() bool { return true }
 
 // Config is how the SVM trains, with its settings filled in.
 func (s *SVM) Config() Config { return s.cfg }
@@ -345,15 +336,6 @@ func (s *SVM) Run() error {
 			return err
 		}
 	}
-}
-
-// EffectiveC is the C an SVM built with o trains with: o.C, or DefaultC
-// when none was set.
-func (o SVMOptions) EffectiveC() float64 {
-	if o.C == 0 {
-		return DefaultC
-	}
-	return o.C
 }
 
 // SVMRowsComputed is how many kernel rows s has computed so far (first

@@ -26,7 +26,7 @@ func BenchmarkTrainCircles(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d/noise=%g", n, c.noise), func(b *testing.B) {
 			var p *learn.Perceptron
 			for b.Loop() {
-				p, _ = learn.New(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Eta: 1, Epochs: 10, RunOptions: learn.RunOptions{NoHistory: true}}, data)
+				p, _ = learn.New(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Epochs: 10, RunOptions: learn.RunOptions{NoHistory: true}}, data)
 				if err := p.Run(); err != nil {
 					b.Fatal(err)
 				}
@@ -60,7 +60,7 @@ func BenchmarkTrainCirclesBudget(b *testing.B) {
 			b.Run(fmt.Sprintf("n=8000/%s/%s", k.Spec(), bg.name), func(b *testing.B) {
 				var p *learn.Perceptron
 				for b.Loop() {
-					p, _ = learn.New(learn.Config{Kernel: k, Eta: 1, Epochs: 10, RunOptions: learn.RunOptions{NoHistory: true, RowCacheBytes: bg.bytes}}, data)
+					p, _ = learn.New(learn.Config{Kernel: k, Epochs: 10, RunOptions: learn.RunOptions{NoHistory: true, RowCacheBytes: bg.bytes}}, data)
 					if err := p.Run(); err != nil {
 						b.Fatal(err)
 					}
@@ -96,7 +96,7 @@ func BenchmarkTrainCirclesLarge(b *testing.B) {
 		b.Run(k.Spec(), func(b *testing.B) {
 			var p *learn.Perceptron
 			for b.Loop() {
-				p, _ = learn.New(learn.Config{Kernel: k, Eta: 1, Epochs: 10, RunOptions: learn.RunOptions{NoHistory: true, RowCacheBytes: 1 << 30}}, data)
+				p, _ = learn.New(learn.Config{Kernel: k, Epochs: 10, RunOptions: learn.RunOptions{NoHistory: true, RowCacheBytes: 1 << 30}}, data)
 				if err := p.Run(); err != nil {
 					b.Fatal(err)
 				}

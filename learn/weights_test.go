@@ -28,7 +28,7 @@ func trainConverged(t *testing.T, cfg Config, data []Example) *Perceptron {
 // w = 1·φ(x¹) = φ(1, 1) = (1, √2, 1) on seed 001's (x₁², √2·x₁x₂, x₂²), and
 // "y = K([1,1], x) = (x₁ + x₂)²" expanded.
 func TestWeightsWorked4(t *testing.T) {
-	p := trainConverged(t, Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Eta: 1, Epochs: 100}, worked4)
+	p := trainConverged(t, Config{Kernel: Poly{D: 2, C: 0}, Tie: TieNeg, Epochs: 100}, worked4)
 	w, err := Weights(p)
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +48,7 @@ func TestWeightsWorked4(t *testing.T) {
 // TestWeightsWorked3: seed 004's example ends with "The result: x̃₂ − x̃₃" =
 // (1, 2, 1) − (1, 1, 3) = (0, 1, −2) on (1, x₁, x₂).
 func TestWeightsWorked3(t *testing.T) {
-	p := trainConverged(t, Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Eta: 1, Epochs: 100}, worked3)
+	p := trainConverged(t, Config{Kernel: Linear{}, Bias: true, Tie: TiePos, Epochs: 100}, worked3)
 	w, err := Weights(p)
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +73,7 @@ func TestWeightsMatchScores(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 5))
 	for trial := range 60 {
 		k := randomExplicit(r, 2)
-		cfg := Config{Kernel: k, Bias: trial%2 == 0, Tie: Ties[r.IntN(3)], Eta: 0.1 + r.Float64(), Epochs: 1 + r.IntN(8)}
+		cfg := Config{Kernel: k, Bias: trial%2 == 0, Tie: Ties[r.IntN(3)], Epochs: 1 + r.IntN(8), Params: NewParams("eta", 0.1+r.Float64())}
 		p, err := New(cfg, randomData(r, 5+r.IntN(25)))
 		if err != nil {
 			t.Fatal(err)
@@ -113,7 +113,7 @@ func TestWeightsMatchScores(t *testing.T) {
 
 // TestWeightsNoMap: a learner on an RBF kernel has no w; Weights says why.
 func TestWeightsNoMap(t *testing.T) {
-	p, err := New(Config{Kernel: RBF{Sigma: 1}, Eta: 1, Epochs: 3}, worked4)
+	p, err := New(Config{Kernel: RBF{Sigma: 1}, Epochs: 3}, worked4)
 	if err != nil {
 		t.Fatal(err)
 	}

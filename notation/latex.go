@@ -97,7 +97,7 @@ var latexLetters = func() map[rune]string {
 var latexSymbols = map[rune]string{
 	'Σ': `\Sigma`, 'Φ': `\Phi`, 'Δ': `\Delta`, 'Ω': `\Omega`, 'Π': `\Pi`,
 	'α': `\alpha`, 'γ': `\gamma`, 'δ': `\delta`, 'ε': `\varepsilon`, 'η': `\eta`, 'θ': `\theta`,
-	'κ': `\kappa`, 'λ': `\lambda`, 'μ': `\mu`, 'π': `\pi`, 'ρ': `\rho`, 'σ': `\sigma`, 'τ': `\tau`,
+	'κ': `\kappa`, 'λ': `\lambda`, 'ℓ': `\ell`, 'μ': `\mu`, 'π': `\pi`, 'ρ': `\rho`, 'σ': `\sigma`, 'τ': `\tau`,
 	'φ': `\varphi`, 'ϕ': `\phi`, 'ᾱ': `\bar\alpha`,
 	'·': `\cdot`, '−': `-`, '×': `\times`, '±': `\pm`, '∓': `\mp`, '≠': `\neq`, '≤': `\le`, '≥': `\ge`,
 	'≈': `\approx`, '≪': `\ll`, '→': `\to`, '←': `\gets`, '⇒': `\Rightarrow`, '∈': `\in`, '∞': `\infty`,

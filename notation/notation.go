@@ -72,16 +72,19 @@ const ManyTerms = 8
 // terms read K from l, and s.Terms must have been recorded
 // (learn.Config.Narrate).
 func Step(l Learner, s learn.Step) string {
-	return Line(s, Sum(l, s), l.Config().Tie)
+	return Line(l, s, Sum(l, s))
 }
 
 // Line writes step s as one line around its sum, written earlier by Sum
 // (for a caller that keeps the sum and drops s.Terms):
 //
 //	t=1, i=1: Σ αₖ yₖ K(xₖ, x₁) = 0·4 + 0·0 + 0·4 + 0·0 = 0 → sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg)   [step 1]
-func Line(s learn.Step, sum string, tie learn.Tie) string {
+//
+// A learner with a rule of its own (learn.Explainer) writes what follows
+// the arrow.
+func Line(l Learner, s learn.Step, sum string) string {
 	return fmt.Sprintf("t=%d, i=%d: Σ αₖ yₖ K(xₖ, x%s) = %s → %s   [step %d]",
-		s.Epoch, s.I+1, learn.Sub(s.I+1), sum, Decision(s, tie), s.T)
+		s.Epoch, s.I+1, learn.Sub(s.I+1), sum, Decision(l, s), s.T)
 }
 
 // Sum writes the sum f(xᵢ) = Σ αₖ yₖ K(xₖ, xᵢ) of step s and its value:
@@ -94,7 +97,7 @@ func Line(s learn.Step, sum string, tie learn.Tie) string {
 // The terms are s.Terms (learn.Config.Narrate); the zero ones read
 // K(xₖ, xᵢ) from l.
 func Sum(l Learner, s learn.Step) string {
-	f := learn.Num(s.F)
+	f := learn.Num(s.SumValue())
 	if n := l.N(); n <= AllTermsUpTo {
 		var b strings.Builder
 		next := 0
@@ -154,14 +157,24 @@ func writeTerm(b *strings.Builder, coef, k float64, first bool) {
 	}
 }
 
-// Decision writes what the tie rule made of f(xᵢ), and whether it was right:
+// Decision writes what the step made of f(xᵢ): a learner with a rule of
+// its own (learn.Explainer) writes it; for the others, the tie rule's
+// prediction and whether it was right (Predicted).
+func Decision(l Learner, s learn.Step) string {
+	if e, ok := l.(learn.Explainer); ok {
+		return e.Decision(s)
+	}
+	return Predicted(s, l.Config().Tie)
+}
+
+// Predicted writes what the tie rule made of f(xᵢ), and whether it was right:
 //
 //	sign(4) = +1 = y₁ ✓
 //	sign(−6) = −1 ≠ y₂ = +1 ✗
 //	sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg)      f = 0 under sign(0) = −1 (seed 003)
 //	sign(0) = +1 = y₁ ✓ (tie rule pos)           f = 0 under sign(0) = +1 (seed 004)
 //	y₁·f = 0 ≤ 0 ✗ (tie rule mistake)            f = 0 under yᵢ·f ≤ 0 (seed 001)
-func Decision(s learn.Step, tie learn.Tie) string {
+func Predicted(s learn.Step, tie learn.Tie) string {
 	sub := learn.Sub(s.I + 1)
 	var d string
 	switch {
@@ -187,29 +200,39 @@ func Decision(s learn.Step, tie learn.Tie) string {
 // (α counts updates of size η; the label is yₖ in the sum.) Call it while
 // l's α is as step s left it.
 func Update(l Learner, s learn.Step) string {
+	tail := func(s learn.Step) string {
+		if l.N() <= AllTermsUpTo {
+			return Alphas(l)
+		}
+		return "α" + learn.Sub(s.I+1) + " = " + learn.Num(s.Alpha)
+	}
+	if e, ok := l.(learn.Explainer); ok {
+		// "update → α₁ += τ = 0.25, new α = [0.25, 0, 0, 0]"
+		if u := e.Update(s); u != "" {
+			return "update → " + u + ", new " + tail(s)
+		}
+		return ""
+	}
 	if !s.Mistake {
 		return ""
 	}
 	sub := learn.Sub(s.I + 1)
-	cfg := l.Config()
-	if fg := s.Forget; fg != nil && fg.Frozen {
+	fg := s.Forget
+	if fg != nil && fg.Frozen {
 		return fmt.Sprintf("mistake, but the budget of %s is full: the stoptron has stopped, α stays", plural(fg.Budget, "support vector"))
 	}
-	step, grow := learn.Num(cfg.Eta), "+="
-	if cfg.Algo == learn.AlgoForgetron {
-		// The Forgetron appends an element (i, σ = 1); η is not used.
-		step, grow = "1", "+= σ ="
+	// A learner that reads no η appends an element (i, σ = 1) to its
+	// active set (the Forgetron).
+	step, grow := "1", "+= σ ="
+	if l.Config().Kind().Reads("eta") {
+		step, grow = learn.Num(l.Config().Param("eta")), "+="
 	}
 	head := fmt.Sprintf("mistake → α%s %s %s, new ", sub, grow, step)
-	tail := "α" + sub + " = " + learn.Num(s.Alpha)
-	if l.N() <= AllTermsUpTo {
-		tail = Alphas(l)
-	}
-	if fg := s.Forget; fg != nil && fg.Removed >= 0 {
+	if fg != nil && fg.Removed >= 0 {
 		// What the budget took, after the update it made room for.
-		return head + tail + "\n" + Forget(*fg)
+		return head + tail(s) + "\n" + Forget(*fg)
 	}
-	return head + tail
+	return head + tail(s)
 }
 
 // Alphas writes the α vector: "α = [1, 0, 0, 0]".
@@ -225,6 +248,11 @@ func Alphas(l Learner) string {
 //
 //	converged after 2 passes (8 steps, 1 mistake): every example is classified correctly
 func Outcome(r Run) string {
+	if e, ok := r.(learn.Explainer); ok && r.State() != learn.Running {
+		if o := e.Outcome(); o != "" {
+			return o
+		}
+	}
 	switch {
 	case r.Config().Epochs == 0:
 		return "no passes: --epochs 0 allows none"

@@ -24,7 +24,7 @@ var seed004 = []learn.Example{{X1: 2, X2: -1, Y: 1}, {X1: 2, X2: 1, Y: 1}, {X1: 
 // step, its update if any, then the summary.
 func written(t *testing.T, cfg learn.Config, data []learn.Example) []string {
 	t.Helper()
-	cfg.Eta, cfg.Epochs, cfg.Narrate = 1, 100, true
+	cfg.Epochs, cfg.Narrate = 100, true
 	p, err := learn.New(cfg, data)
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +36,7 @@ func written(t *testing.T, cfg learn.Config, data []learn.Example) []string {
 			t.Fatal(err)
 		}
 		line := Step(p, s)
-		if again := Line(s, Sum(p, s), cfg.Tie); again != line {
+		if again := Line(p, s, Sum(p, s)); again != line {
 			t.Errorf("Line(Sum) = %q, Step = %q", again, line)
 		}
 		lines = append(lines, line)
@@ -171,7 +171,9 @@ func (f fake) SupportVectors() []int {
 	}
 	return svs
 }
-func (f fake) Config() learn.Config { return learn.Config{Tie: learn.TieMistake, Eta: f.eta} }
+func (f fake) Config() learn.Config {
+	return learn.Config{Tie: learn.TieMistake, Params: learn.NewParams("eta", f.eta)}
+}
 
 // step makes the step that visits i with the given α, as learn would
 // (without changing f.alpha: Update reads αᵢ from the step for n > 8).
@@ -258,14 +260,14 @@ func TestDecisionTies(t *testing.T) {
 	} {
 		pred, mistake := c.tie.Predict(0, c.y)
 		s := learn.Step{I: 0, Y: c.y, Prediction: pred, Mistake: mistake}
-		if got := Decision(s, c.tie); got != c.want {
+		if got := Predicted(s, c.tie); got != c.want {
 			t.Errorf("tie %s, y = %d: %q, want %q", c.tie, c.y, got, c.want)
 		}
 	}
 }
 
 func TestOutcome(t *testing.T) {
-	p, err := learn.New(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Eta: 1, Epochs: 2, RunOptions: learn.RunOptions{Narrate: true}},
+	p, err := learn.New(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 2, RunOptions: learn.RunOptions{Narrate: true}},
 		[]learn.Example{{X1: 1, Y: 1}, {X1: 1, Y: -1}})
 	if err != nil {
 		t.Fatal(err)
@@ -288,7 +290,7 @@ func TestOutcome(t *testing.T) {
 // anti-diagonal f = 0, which tie neg calls −1.
 func TestProbe(t *testing.T) {
 	data := []learn.Example{{X1: 1, X2: 1, Y: 1}, {X1: -1, X2: 1, Y: -1}, {X1: -1, X2: -1, Y: 1}, {X1: 1, X2: -1, Y: -1}}
-	p, err := learn.New(learn.Config{Kernel: learn.Poly{D: 2, C: 0}, Tie: learn.TieNeg, Eta: 1, Epochs: 100}, data)
+	p, err := learn.New(learn.Config{Kernel: learn.Poly{D: 2, C: 0}, Tie: learn.TieNeg, Epochs: 100}, data)
 	if err != nil {
 		t.Fatal(err)
 	}

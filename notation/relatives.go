@@ -32,11 +32,12 @@ func Forget(fg learn.Forgetting) string {
 //	averaged perceptron: ᾱ = [0.75, 0, 0.5, 0]; training accuracy 100% (4 of 4)
 //	voted perceptron: training accuracy 100% (4 of 4)
 //	final perceptron: training accuracy 100% (4 of 4)
-func Averages(p *learn.Perceptron) string {
-	avg := p.AveragedAlpha()
-	if avg == nil {
+func Averages(l learn.Learner) string {
+	p, ok := l.(learn.Averaging)
+	if !ok {
 		return ""
 	}
+	avg := p.AveragedAlpha()
 	var b strings.Builder
 	b.WriteString("averaged perceptron: ")
 	if p.N() <= AllTermsUpTo {
@@ -65,13 +66,13 @@ func accuracy(frac float64, n int) string {
 // or "" for other learners:
 //
 //	budget 5 (forgetron): 5 support vectors; forgotten: x₃, x₇, x₁₂
-func Budget(p *learn.Perceptron) string {
-	cfg := p.Config()
-	if !cfg.Algo.Budgeted() {
+func Budget(l learn.Learner) string {
+	p, ok := l.(learn.Budgeted)
+	if !ok {
 		return ""
 	}
-	s := fmt.Sprintf("budget %d (%v): %s", cfg.Budget, cfg.Algo, plural(len(p.SupportVectors()), "support vector"))
-	if cfg.Algo == learn.AlgoStoptron && p.BudgetFull() {
+	s := fmt.Sprintf("budget %d (%s): %s", p.Budget(), p.Config().Kind().Name, plural(len(p.SupportVectors()), "support vector"))
+	if p.StopsWhenFull() && p.BudgetFull() {
 		s += "; full, so α stopped changing"
 	}
 	var gone []string
@@ -87,4 +88,27 @@ func Budget(p *learn.Perceptron) string {
 		s += "; forgotten: " + strings.Join(gone, ", ")
 	}
 	return s + "\n"
+}
+
+// RunValues writes a learner's own quantities of a run on one line ending
+// in a newline, or "" for a learner without them:
+//
+//	updates 12; 1/(λT) = 0.25
+func RunValues(l learn.Learner) string {
+	e, ok := l.(learn.Explainer)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	for _, v := range e.RunValues() {
+		if v.Symbol == v.Key {
+			parts = append(parts, v.Symbol+" "+learn.Num(v.V))
+		} else {
+			parts = append(parts, v.Symbol+" = "+learn.Num(v.V))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "; ") + "\n"
 }

@@ -8,16 +8,16 @@ import (
 
 // relLearner makes a learner of the perceptron's relatives with the linear
 // kernel and tie rule neg (sign(0) = −1).
-func relLearner(t *testing.T, algo learn.Algo, budget int, eta float64, data []learn.Example) *learn.Perceptron {
+func relLearner(t *testing.T, algo string, budget int, eta float64, data []learn.Example) learn.Passer {
 	t.Helper()
-	p, err := learn.New(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieNeg, Eta: eta, Epochs: 2, Algo: algo, Budget: budget, Seed: 42}, data)
+	l, err := learn.NewLearner(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieNeg, Epochs: 2, Learner: algo, Seed: 42, Params: learn.NewParams("eta", eta).With("budget", float64(budget))}, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return l.(learn.Passer)
 }
 
-func relStep(t *testing.T, p *learn.Perceptron) learn.Step {
+func relStep(t *testing.T, p learn.Passer) learn.Step {
 	t.Helper()
 	s, err := p.Step()
 	if err != nil {
@@ -37,7 +37,7 @@ func relStep(t *testing.T, p *learn.Perceptron) learn.Step {
 // Num writes 0.46875 with four significant digits, 0.4688.
 func TestUpdateForgetronShrink(t *testing.T) {
 	data := []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 0.5, X2: 1, Y: -1}}
-	p := relLearner(t, learn.AlgoForgetron, 1, 0.3, data)
+	p := relLearner(t, "forgetron", 1, 0.3, data)
 	s := relStep(t, p)
 	// η = 0.3 is not used: the Forgetron appends σ = 1.
 	if got, want := Update(p, s), "mistake → α₁ += σ = 1, new α = [1, 0]"; got != want {
@@ -63,7 +63,7 @@ func TestUpdateForgetronShrink(t *testing.T) {
 	for k := range 7 {
 		data = append(data, learn.Example{X1: float64(k), X2: 3, Y: 1})
 	}
-	p = relLearner(t, learn.AlgoForgetron, 1, 1, data)
+	p = relLearner(t, "forgetron", 1, 1, data)
 	relStep(t, p)
 	s = relStep(t, p)
 	if got, want := Update(p, s), "mistake → α₂ += σ = 1, new α₂ = 0.4688\n"+forget; got != want {
@@ -79,7 +79,7 @@ func TestUpdateForgetronShrink(t *testing.T) {
 //	        full: the draw among one forgets x₁ (α₁ 0.5 → 0), then α₂ = 0.5
 func TestUpdateBudgetRemoval(t *testing.T) {
 	data := []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}}
-	p := relLearner(t, learn.AlgoBudget, 1, 0.5, data)
+	p := relLearner(t, "budget", 1, 0.5, data)
 	s := relStep(t, p)
 	if got, want := Update(p, s), "mistake → α₁ += 0.5, new α = [0.5, 0]"; got != want {
 		t.Errorf("step 1:\n got %q\nwant %q", got, want)
@@ -103,7 +103,7 @@ func TestUpdateBudgetRemoval(t *testing.T) {
 // K₁₃ − K₂₃ = −1 ✗, changes nothing. With B = 1 step 2 is already frozen.
 func TestUpdateStoptronFreeze(t *testing.T) {
 	data := []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}, {X1: 0, X2: 1, Y: 1}}
-	p := relLearner(t, learn.AlgoStoptron, 2, 1, data)
+	p := relLearner(t, "stoptron", 2, 1, data)
 	if got, want := Update(p, relStep(t, p)), "mistake → α₁ += 1, new α = [1, 0, 0]"; got != want {
 		t.Errorf("step 1:\n got %q\nwant %q", got, want)
 	}
@@ -117,7 +117,7 @@ func TestUpdateStoptronFreeze(t *testing.T) {
 		t.Errorf("Budget:\n got %q\nwant %q", got, want)
 	}
 
-	p = relLearner(t, learn.AlgoStoptron, 1, 1, data)
+	p = relLearner(t, "stoptron", 1, 1, data)
 	relStep(t, p)
 	if got, want := Update(p, relStep(t, p)), "mistake, but the budget of 1 support vector is full: the stoptron has stopped, α stays"; got != want {
 		t.Errorf("B = 1, step 2:\n got %q\nwant %q", got, want)

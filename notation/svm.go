@@ -8,23 +8,13 @@ import (
 	"kernelscope/learn"
 )
 
-// SVM is what the notation reads from a support vector machine.
-// *learn.SVM satisfies it.
+// SVM is what the notation reads from a support vector machine: a
+// learner that steps a pair at a time, keeps α in [0, C] and maximises a
+// dual objective. *learn.SVM satisfies it.
 type SVM interface {
-	Learner
-	C() float64
-	Tol() float64
-	Gap() float64
-	Objective() float64
-	Offset() float64
-	Margin() float64
-	WNorm2() float64
-	Free(i int) bool
-	AtBound(i int) bool
-	NextPair() (int, int)
-	State() learn.State
-	T() int
-	MaxIter() int
+	learn.PairStepper
+	learn.Boxed
+	learn.DualSolver
 }
 
 // C writes C for people: a number, or ∞ for the hard margin.

@@ -37,7 +37,7 @@ var TableHeader = []string{"step", "t", "i", "Σₖ αₖ yₖ K(xₖ, xᵢ) = f
 // TableRow writes step s as a Row. Call it right after the step, as Step:
 // the sum's zero terms and α read l.
 func TableRow(l Learner, s learn.Step) Row {
-	d := Decision(s, l.Config().Tie)
+	d := Decision(l, s)
 	d = strings.Replace(strings.Replace(d, " ✓", "", 1), " ✗", "", 1)
 	return Row{Step: s.T, Pass: s.Epoch, I: s.I + 1, Sum: Sum(l, s), Prediction: d, Mistake: s.Mistake, Alpha: AlphaAfter(l, s)}
 }
@@ -58,7 +58,7 @@ func AlphaAfter(l Learner, s learn.Step) string {
 	switch {
 	case l.N() <= AllTermsUpTo:
 		parts = append(parts, Alphas(l))
-	case s.Mistake && !frozen:
+	case (s.Mistake || s.Update) && !frozen:
 		parts = append(parts, "α"+learn.Sub(s.I+1)+" = "+learn.Num(s.Alpha))
 	}
 	switch {

@@ -10,7 +10,7 @@ import (
 // tableRows trains to the end and writes every step as TableRow does.
 func tableRows(t *testing.T, cfg learn.Config, data []learn.Example) []Row {
 	t.Helper()
-	cfg.Eta, cfg.Epochs, cfg.Narrate = 1, 100, true
+	cfg.Epochs, cfg.Narrate = 100, true
 	p, err := learn.New(cfg, data)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +109,7 @@ func TestAlphaAfter(t *testing.T) {
 
 	// The Forgetron with B = 1 (TestUpdateForgetronShrink): step 2 forgets x₁.
 	data := []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 0.5, X2: 1, Y: -1}}
-	p := relLearner(t, learn.AlgoForgetron, 1, 1, data)
+	p := relLearner(t, "forgetron", 1, 1, data)
 	relStep(t, p)
 	want := "α = [0, 0.4688]; budget 1 exceeded: forget x₁ (oldest, σ = 0.4688 after the shrink), shrink every σ by φ = 0.4688 (μ = y·f′(x₁) = 0.5; Q = 0.9375)"
 	if got := TableRow(p, relStep(t, p)).Alpha; got != want {
@@ -118,7 +118,7 @@ func TestAlphaAfter(t *testing.T) {
 	for k := range 7 {
 		data = append(data, learn.Example{X1: float64(k), X2: 3, Y: 1})
 	}
-	p = relLearner(t, learn.AlgoForgetron, 1, 1, data)
+	p = relLearner(t, "forgetron", 1, 1, data)
 	relStep(t, p)
 	want = "α₂ = 0.4688; budget 1 exceeded: forget x₁ (oldest, σ = 0.4688 after the shrink), shrink every σ by φ = 0.4688 (μ = y·f′(x₁) = 0.5; Q = 0.9375)"
 	if got := AlphaAfter(p, relStep(t, p)); got != want {
@@ -126,7 +126,7 @@ func TestAlphaAfter(t *testing.T) {
 	}
 
 	// The budget perceptron with B = 1, η = 0.5 (TestUpdateBudgetRemoval).
-	p = relLearner(t, learn.AlgoBudget, 1, 0.5, []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}})
+	p = relLearner(t, "budget", 1, 0.5, []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}})
 	relStep(t, p)
 	if got, want := AlphaAfter(p, relStep(t, p)), "α = [0, 0.5]; budget 1 full: forget x₁ (drawn at random), α₁ 0.5 → 0"; got != want {
 		t.Errorf("budget step 2:\n got %q\nwant %q", got, want)
@@ -135,7 +135,7 @@ func TestAlphaAfter(t *testing.T) {
 	// The stoptron with B = 1 (TestUpdateStoptronFreeze): step 2 is a
 	// mistake that changes nothing.
 	stop := []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}, {X1: 0, X2: 1, Y: 1}}
-	p = relLearner(t, learn.AlgoStoptron, 1, 1, stop)
+	p = relLearner(t, "stoptron", 1, 1, stop)
 	relStep(t, p)
 	r := TableRow(p, relStep(t, p))
 	if want := "α = [1, 0, 0]; the budget of 1 support vector is full: α stays"; r.Alpha != want || !r.Mistake {
@@ -144,7 +144,7 @@ func TestAlphaAfter(t *testing.T) {
 	for k := range 7 {
 		stop = append(stop, learn.Example{X1: float64(k), X2: 3, Y: 1})
 	}
-	p = relLearner(t, learn.AlgoStoptron, 1, 1, stop)
+	p = relLearner(t, "stoptron", 1, 1, stop)
 	relStep(t, p)
 	if got, want := AlphaAfter(p, relStep(t, p)), "the budget of 1 support vector is full: α stays"; got != want {
 		t.Errorf("stoptron n = 10, step 2: %q, want %q", got, want)

@@ -1,7 +1,6 @@
 package setup
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -85,33 +84,21 @@ func CommandLine(o Options) ([]string, bool) {
 	if cfg.Tie != tie {
 		add("tie", cfg.Tie.String())
 	}
-	if cfg.Eta != 1 {
-		add("eta", num(cfg.Eta))
-	}
 	if cfg.Epochs != 100 {
 		add("epochs", strconv.Itoa(cfg.Epochs))
 	}
 	if cfg.Shuffle {
 		add("shuffle")
 	}
-	if cfg.Algo != learn.AlgoPerceptron {
-		add("algo", cfg.Algo.String())
+	if name := cfg.Kind().Name; name != learn.DefaultLearner {
+		add("algo", name)
 	}
-	if cfg.Budget != DefaultBudget {
-		add("budget", strconv.Itoa(cfg.Budget))
-	}
-	if c := cfg.SVM.EffectiveC(); c != learn.DefaultC {
-		if math.IsInf(c, 1) {
-			add("C", "inf")
-		} else {
-			add("C", num(c))
+	// Every setting that differs from its default, the learner's or not:
+	// the terminal program keeps them across its l cycle.
+	for _, s := range learn.Settings() {
+		if v := cfg.Params.Value(s); v != s.Default {
+			add(s.Name, s.Text(v))
 		}
-	}
-	if cfg.SVM.Tol != 0 && cfg.SVM.Tol != learn.DefaultTol {
-		add("tol", num(cfg.SVM.Tol))
-	}
-	if cfg.SVM.MaxIter != 0 {
-		add("max-iter", strconv.Itoa(cfg.SVM.MaxIter))
 	}
 	if h := o.Holdout; h.On() {
 		add("test", num(h.Fraction))

@@ -17,7 +17,7 @@ import (
 func rootFlags() (*pflag.FlagSet, *Flags, *int) {
 	fs := pflag.NewFlagSet("kernelscope", pflag.ContinueOnError)
 	f := Bind(fs, "the terminal program", Train)
-	f.BindLearner(true)
+	f.BindLearner()
 	f.CycleLearners()
 	f.BindSplit()
 	f.BindSession()
@@ -63,7 +63,7 @@ func TestCommandLineRoundTrip(t *testing.T) {
 			"--tie", "pos", "--eta", "0.5", "--epochs", "7", "--shuffle", "--algo", "budget", "--budget", "4", "--C", "inf", "--tol", "0.01",
 			"--max-iter", "9", "--test", "0.25", "--split-seed", "9", "--standardize"}, 20,
 			"kernelscope --dataset moons --n 60 --noise 0.2 --standardize --seed 3 --kernel 'rbf(sigma=0.7)+linear' --bias=true --tie pos " +
-				"--eta 0.5 --epochs 7 --shuffle --algo budget --budget 4 --C inf --tol 0.01 --max-iter 9 --test 0.25 --split-seed 9 --steps 20"},
+				"--epochs 7 --shuffle --algo budget --eta 0.5 --C inf --tol 0.01 --max-iter 9 --budget 4 --test 0.25 --split-seed 9 --steps 20"},
 		{[]string{"--dataset", "circles", "--algo", "svm", "--C", "2.5", "--kernel", "rbf", "--sigma", "0.25"}, 11, ""},
 		{[]string{"--data", iris, "--columns", "2,1", "--label", "cls", "--positive", "-1", "--kernel", "poly", "--degree", "3"}, 3, ""},
 	} {

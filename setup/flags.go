@@ -40,7 +40,6 @@ type Flags struct {
 	gamma          float64
 	bias, shuffle  bool
 	tie            string
-	eta            float64
 	epochs         int
 	memory         string
 	standardize    bool
@@ -72,7 +71,6 @@ func Bind(fs *pflag.FlagSet, command string, use Use) *Flags {
 		fs.Float64Var(&f.gamma, "gamma", 0, "sets "+learn.OverrideHelp("gamma"))
 		fs.BoolVar(&f.bias, "bias", false, "augment x̃ = (1, x₁, x₂) before the kernel (default: the preset's)")
 		fs.StringVar(&f.tie, "tie", "", "what f = 0 means: "+tieHelp()+"; default: the preset's, mistake for --data")
-		fs.Float64Var(&f.eta, "eta", 1, "step size: η is added to αᵢ on a mistake; > 0")
 		fs.IntVar(&f.epochs, "epochs", 100, "the most passes over the data, ≥ 0")
 		fs.BoolVar(&f.shuffle, "shuffle", false, "visit the examples in a fresh order each epoch, drawn from --seed")
 	}

@@ -1,100 +1,197 @@
 package setup
 
 import (
-	"math"
-	"strconv"
+	"fmt"
 	"strings"
+
+	"github.com/spf13/pflag"
 
 	"kernelscope/learn"
 )
 
-// learnerFlags are the flags that choose the learner and set the SVM's C,
-// tolerance and iteration cap (BindLearner).
+// learnerFlags are the flags that choose the learner and set its settings
+// (BindLearner): --algo and one flag per setting of the registry
+// (learn.Settings: --eta, --C, --tol, --max-iter, --budget, --lambda …).
 type learnerFlags struct {
-	bound   bool
-	algo    bool // --algo is bound (the svm command is always the SVM)
-	name    string
-	c       string
-	tol     float64
-	maxIter int
-	budget  int
+	bound bool
+	// fixed is the learner of a command that trains one (the svm command);
+	// "" when --algo chooses.
+	fixed    string
+	name     string
+	settings []*settingFlag
 	// cycles: the program switches learners (the terminal program's l),
-	// so --budget is kept for the budget learners whatever --algo starts.
+	// so a setting of another learner is kept for its turn rather than
+	// refused.
 	cycles bool
 }
 
-// DefaultBudget is the budget learners' B when --budget is not given.
-const DefaultBudget = 10
-
-// BindLearner adds the SVM's flags, --C, --tol and --max-iter, and with
-// algo the flag --algo that chooses the learner: the terminal program
-// takes --algo, the svm command is always the SVM. Call it after Bind.
-func (f *Flags) BindLearner(algo bool) {
-	f.learner.bound, f.learner.algo = true, algo
-	if algo {
-		f.fs.StringVar(&f.learner.name, "algo", "perceptron", "the learner: perceptron (seed 001); averaged or voted (Freund & Schapire); stoptron, forgetron or budget (at most --budget support vectors); svm (SMO, seeds 001 and 004)")
-		f.fs.IntVar(&f.learner.budget, "budget", DefaultBudget, "the most support vectors of the stoptron, forgetron and budget learners, ≥ 1 (the budget learner draws the one it forgets from --seed)")
-	}
-	f.fs.StringVar(&f.learner.c, "C", "1", "the SVM's C, the bound on every αᵢ: a number > 0, or inf for the hard margin (seed 004)")
-	f.fs.Float64Var(&f.learner.tol, "tol", learn.DefaultTol, "the SVM stops when the largest KKT violation m(α) − M(α) is at most this; > 0")
-	f.fs.IntVar(&f.learner.maxIter, "max-iter", 0, "the most SMO iterations (pair updates), ≥ 0 (0: max(10⁷, 100·n), LIBSVM's)")
+// A settingFlag is one setting's flag: a pflag.Value that reads the
+// setting's values (a number, or inf where it takes one).
+type settingFlag struct {
+	s    *learn.Setting
+	text string
 }
 
-// CycleLearners says the program switches learners as it runs: --budget
-// is then accepted with any --algo, for the budget learners it reaches.
+func (f *settingFlag) String() string {
+	if f.text == "" {
+		return f.s.Text(f.s.Default)
+	}
+	return f.text
+}
+
+// Type is what the help shows after the flag: "float" or "int", as
+// pflag's own flags write it.
+func (f *settingFlag) Type() string {
+	if f.s.Integer {
+		return "int"
+	}
+	if f.s.Inf {
+		return "string"
+	}
+	return "float"
+}
+
+// Set keeps the value as written: Resolve reads and checks it, with the
+// flag's name, so that every usage error reads alike.
+func (f *settingFlag) Set(text string) error {
+	f.text = text
+	return nil
+}
+
+// BindLearner adds --algo, which chooses the learner, and a flag for each
+// learner's setting, with the registry's help. Call it after Bind.
+func (f *Flags) BindLearner() { f.bindLearner("") }
+
+// BindFixedLearner adds the flags of a command that trains one learner
+// (the svm command): its settings' flags; the flags of the other
+// learners' settings and, for a learner that makes no passes, --epochs
+// and --shuffle are hidden and refused by Resolve.
+func (f *Flags) BindFixedLearner(name string) { f.bindLearner(name) }
+
+func (f *Flags) bindLearner(fixed string) {
+	l := &f.learner
+	l.bound, l.fixed = true, fixed
+	if fixed == "" {
+		f.fs.StringVar(&l.name, "algo", learn.DefaultLearner, "the learner: "+learnerHelp())
+	}
+	var own *learn.LearnerKind
+	if fixed != "" {
+		own, _ = learn.LookupLearner(fixed)
+	}
+	for _, s := range learn.Settings() {
+		sf := &settingFlag{s: s}
+		l.settings = append(l.settings, sf)
+		usage := s.Usage
+		if fixed == "" {
+			usage += " (" + learn.ReadBy(s) + ")"
+		}
+		f.fs.Var(sf, s.Name, usage)
+		if own != nil && !own.Reads(s.Name) {
+			hide(f.fs, s.Name)
+		}
+	}
+	if own != nil && !own.Passes {
+		hide(f.fs, "epochs")
+		hide(f.fs, "shuffle")
+	}
+}
+
+func hide(fs *pflag.FlagSet, name string) {
+	// Only fails for a flag that does not exist.
+	if err := fs.MarkHidden(name); err != nil {
+		panic("setup: " + err.Error())
+	}
+}
+
+// learnerHelp lists the learners with their summaries, for --algo's help.
+func learnerHelp() string {
+	var parts []string
+	for _, k := range learn.Learners() {
+		parts = append(parts, k.Name+" ("+k.Summary+")")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// CycleLearners says the program switches learners as it runs: a setting
+// of another learner than --algo's is then kept for when l reaches it.
 func (f *Flags) CycleLearners() { f.learner.cycles = true }
 
-// resolveLearner fills cfg.Algo and cfg.SVM from the learner flags.
+// resolveLearner fills cfg.Learner and cfg.Params from the learner flags.
 func (f *Flags) resolveLearner(cfg *learn.Config) error {
 	l := f.learner
 	if !l.bound {
 		return nil
 	}
-	cfg.Algo = learn.AlgoSVM
-	if l.algo {
-		a, err := learn.ParseAlgo(l.name)
-		if err != nil {
+	name := l.fixed
+	if name == "" {
+		var err error
+		if name, err = learn.ParseLearner(l.name); err != nil {
 			return Usagef("--algo: %v", err)
 		}
-		cfg.Algo = a
-		if f.set("budget") && !a.Budgeted() && !l.cycles {
-			return Usagef("--budget applies to --algo stoptron, forgetron and budget, not %v", a)
+	}
+	kind, _ := learn.LookupLearner(name)
+	cfg.Learner = kind.Name
+	// A command that trains one learner names itself in the message.
+	who := ""
+	if l.fixed != "" {
+		who = f.command + ": "
+	}
+	if !kind.Passes {
+		for _, flag := range []string{"epochs", "shuffle"} {
+			if f.set(flag) {
+				return Usagef("%s--%s sets the perceptron and every learner that visits the examples pass by pass; %s picks a pair a step%s", who, flag, kind.Title, settingsOf(kind))
+			}
 		}
-		if a.Budgeted() && l.budget < 1 {
-			return Usagef("--budget must be at least 1 support vector, not %d", l.budget)
+	}
+	for _, sf := range l.settings {
+		s := sf.s
+		if !f.set(s.Name) {
+			continue
 		}
-		cfg.Budget = l.budget
+		switch {
+		case !kind.Reads(s.Name) && l.fixed != "":
+			return Usagef("%s--%s sets the %s%s", who, s.Name, learn.ReadBy(s), settingsOf(kind))
+		case !kind.Reads(s.Name) && !l.cycles:
+			return Usagef("--%s applies to --algo %s, not %s%s", s.Name, learn.ReadBy(s), kind.Name, settingsOf(kind))
+		}
+		v, err := s.Read(sf.text)
+		if err != nil {
+			return Usagef("--%s: %v", s.Name, err)
+		}
+		if s.Check(v) != nil {
+			return Usagef("--%s must be %s, not %v", s.Name, s.Domain(), v)
+		}
+		cfg.Params = cfg.Params.With(s.Name, v)
 	}
-	c, err := ParseC(l.c)
-	if err != nil {
-		return Usagef("--C: %v", err)
-	}
-	if !(l.tol > 0) || math.IsInf(l.tol, 0) {
-		return Usagef("--tol must be a finite number > 0, not %v", l.tol)
-	}
-	if l.maxIter < 0 {
-		return Usagef("--max-iter must be ≥ 0, not %d", l.maxIter)
-	}
-	cfg.SVM = learn.SVMOptions{C: c, Tol: l.tol, MaxIter: l.maxIter}
 	return nil
+}
+
+// settingsOf names kind's settings for a message: "; the SVM's settings
+// are --C, --tol and --max-iter".
+func settingsOf(kind *learn.LearnerKind) string {
+	var flags []string
+	for _, s := range kind.Settings {
+		flags = append(flags, "--"+s.Name)
+	}
+	switch len(flags) {
+	case 0:
+		return fmt.Sprintf("; %s has no settings", kind.Title)
+	case 1:
+		return fmt.Sprintf("; %s's setting is %s", kind.Title, flags[0])
+	}
+	return fmt.Sprintf("; %s's settings are %s and %s", kind.Title, strings.Join(flags[:len(flags)-1], ", "), flags[len(flags)-1])
 }
 
 // ParseC reads C: a finite number > 0, or inf (also ∞, infinity) for the
 // hard margin.
 func ParseC(s string) (float64, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "inf", "+inf", "infinity", "∞":
-		return math.Inf(1), nil
+	c, ok := learn.LookupSetting("C")
+	if !ok {
+		panic("setup: no setting C")
 	}
-	c, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(c) {
-		return 0, &UsageError{Msg: "want a number > 0 or inf, not " + strconv.Quote(s)}
+	v, err := c.Parse(s)
+	if err != nil {
+		return 0, &UsageError{Msg: err.Error()}
 	}
-	if math.IsInf(c, 1) {
-		return c, nil
-	}
-	if !(c > 0) {
-		return 0, &UsageError{Msg: "C must be > 0 (or inf for the hard margin), not " + s}
-	}
-	return c, nil
+	return v, nil
 }

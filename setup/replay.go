@@ -80,8 +80,8 @@ func ReplayOn(o Options, l learn.Learner, step func() (bool, error), add func(da
 	if add == nil {
 		add = func(p datasets.Point) error {
 			a, ok := l.(learn.Appender)
-			if !ok || l.Config().Algo.Averaging() {
-				return fmt.Errorf("the %v learner cannot take a point while it trains", l.Config().Algo)
+			if !ok || !l.Config().Kind().Appends {
+				return fmt.Errorf("the %s learner cannot take a point while it trains", l.Config().Kind().Name)
 			}
 			return a.Append(learn.Example{X1: p.X1, X2: p.X2, Y: p.Y})
 		}

@@ -21,9 +21,6 @@ func (f *Flags) Resolve() (Options, error) {
 	var s Options
 	// Flag values first, whatever else is wrong: a bad value is always the
 	// first thing to say.
-	if f.set("eta") && (!(f.eta > 0) || math.IsInf(f.eta, 0)) {
-		return s, Usagef("--eta must be a finite number > 0, not %v", f.eta)
-	}
 	if f.epochs < 0 {
 		return s, Usagef("--epochs must be ≥ 0, not %d", f.epochs)
 	}
@@ -166,7 +163,7 @@ func (f *Flags) Resolve() (Options, error) {
 	if k, err = ov.Apply(k); err != nil {
 		return s, Usagef("%v", err)
 	}
-	s.Config = learn.Config{Kernel: k, Bias: bias, Tie: tie, Eta: f.eta, Epochs: f.epochs,
+	s.Config = learn.Config{Kernel: k, Bias: bias, Tie: tie, Epochs: f.epochs,
 		Shuffle: f.shuffle, Seed: f.seed, RunOptions: learn.RunOptions{RowCacheBytes: budget}}
 	if err := f.resolveLearner(&s.Config); err != nil {
 		return s, err

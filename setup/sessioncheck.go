@@ -42,7 +42,7 @@ func checkKeys(data []byte) (field, problem string) {
 			if sec != "" {
 				key = sec + "." + key
 			}
-			if !knownFields[key] && (field == "" || key < field) {
+			if !knownFields()[key] && (field == "" || key < field) {
 				field = key
 			}
 		}
@@ -145,7 +145,7 @@ func sessionSource(o *Options, dt sessionData, fail func(field, format string, a
 // Resolve would from the same flags.
 func sessionConfig(t sessionTraining, fail func(field, format string, args ...any) error) (learn.Config, error) {
 	var cfg learn.Config
-	a, err := learn.ParseAlgo(t.Algo)
+	name, err := learn.ParseLearner(t.Algo)
 	if err != nil {
 		return cfg, fail("training.algo", "%v", err)
 	}
@@ -157,36 +157,33 @@ func sessionConfig(t sessionTraining, fail func(field, format string, args ...an
 	if err != nil {
 		return cfg, fail("training.tie", "%v", err)
 	}
-	if t.Budget == 0 {
-		t.Budget = DefaultBudget
-	}
-	if t.Tol == 0 {
-		t.Tol = learn.DefaultTol
-	}
-	switch {
-	case !(t.Eta > 0) || math.IsInf(t.Eta, 0):
-		return cfg, fail("training.eta", "%v; η must be a finite number > 0", t.Eta)
-	case t.Epochs < 0:
+	if t.Epochs < 0 {
 		return cfg, fail("training.epochs", "%d; the cap on passes must be ≥ 0", t.Epochs)
-	case t.Budget < 1:
-		return cfg, fail("training.budget", "%d; the budget must be at least 1", t.Budget)
-	case !(t.Tol > 0) || math.IsInf(t.Tol, 0):
-		return cfg, fail("training.tol", "%v; the tolerance must be a finite number > 0", t.Tol)
-	case t.MaxIter < 0:
-		return cfg, fail("training.max_iter", "%d; the cap on SMO iterations must be ≥ 0", t.MaxIter)
 	}
-	c := learn.DefaultC
-	if len(t.C) > 0 && string(t.C) != "null" {
-		var s string
-		if json.Unmarshal(t.C, &s) != nil {
-			s = string(t.C) // a number, as written
+	cfg = learn.Config{Kernel: k, Bias: t.Bias, Tie: tie, Epochs: t.Epochs, Shuffle: t.Shuffle, Seed: t.Seed, Learner: name}
+	for _, s := range learn.Settings() {
+		raw, ok := t.Settings[settingKey(s)]
+		if !ok || string(bytes.TrimSpace(raw)) == "null" {
+			continue // its default
 		}
-		if c, err = ParseC(s); err != nil {
-			return cfg, fail("training.C", "%v", err)
+		text := string(raw)
+		var str string
+		var num json.Number
+		switch {
+		case json.Unmarshal(raw, &str) == nil:
+			text = str // "inf", as written
+		case json.Unmarshal(raw, &num) != nil:
+			return cfg, fail("training."+settingKey(s), "wants a number, not %s", raw)
 		}
+		v, err := s.Read(text)
+		if err != nil {
+			return cfg, fail("training."+settingKey(s), "%v", err)
+		}
+		if s.Check(v) != nil {
+			return cfg, fail("training."+settingKey(s), "%s; %s must be %s", text, s.Noun, s.Domain())
+		}
+		cfg = cfg.With(s.Name, v)
 	}
-	cfg = learn.Config{Kernel: k, Bias: t.Bias, Tie: tie, Eta: t.Eta, Epochs: t.Epochs, Shuffle: t.Shuffle, Seed: t.Seed,
-		Algo: a, Budget: t.Budget, SVM: learn.SVMOptions{C: c, Tol: t.Tol, MaxIter: t.MaxIter}}
 	return cfg, nil
 }
 
@@ -202,15 +199,15 @@ func checkReplay(o Options, fail func(field, format string, args ...any) error) 
 	}
 	// A pass visits each point at most once, and there are at most Epochs
 	// passes (appends join the pass under way), so T ≤ Epochs·n.
-	if n := len(o.Points); cfg.Algo != learn.AlgoSVM && r.Steps > 0 && (n == 0 || (r.Steps-1)/n >= cfg.Epochs) {
+	if n := len(o.Points); cfg.Kind().Passes && r.Steps > 0 && (n == 0 || (r.Steps-1)/n >= cfg.Epochs) {
 		return fail("steps", "%d, but %s over %d points take at most %d steps", r.Steps, plural(cfg.Epochs, "pass", "passes"), n, cfg.Epochs*n)
 	}
 	if len(r.AppendedAt) == 0 {
 		return nil
 	}
-	switch a := cfg.Algo; {
-	case a == learn.AlgoSVM || a.Averaging():
-		return fail("appended_at", "the %v learner starts again on new points; it has no appends while training", a)
+	switch k := cfg.Kind(); {
+	case !k.Appends:
+		return fail("appended_at", "the %s learner starts again on new points; it has no appends while training", k.Name)
 	case o.Holdout.On():
 		return fail("appended_at", "points are not added while rows are held out")
 	case len(r.AppendedAt) > len(o.Points):

@@ -9,8 +9,10 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"kernelscope/internal/safetext"
+	"kernelscope/learn"
 )
 
 // A SessionError says what is wrong with a session file, and where:
@@ -119,8 +121,9 @@ func jsonKind(t reflect.Type) string {
 	return "a " + t.String()
 }
 
-// knownFields are the paths of every field a session has.
-var knownFields = func() map[string]bool {
+// knownFields are the paths of every field a session has, the learners'
+// settings among them; made on first use.
+var knownFields = sync.OnceValue(func() map[string]bool {
 	known := map[string]bool{}
 	var add func(prefix string, t reflect.Type)
 	add = func(prefix string, t reflect.Type) {
@@ -131,24 +134,35 @@ var knownFields = func() map[string]bool {
 			return
 		}
 		for i := range t.NumField() {
-			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			f := t.Field(i)
+			if f.Anonymous {
+				add(prefix, f.Type) // its fields are the section's
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				continue
+			}
 			if prefix != "" {
 				name = prefix + "." + name
 			}
 			known[name] = true
-			add(name, t.Field(i).Type)
+			add(name, f.Type)
 		}
 	}
 	add("", reflect.TypeFor[sessionFile]())
+	for _, s := range learn.Settings() {
+		known["training."+settingKey(s)] = true
+	}
 	return known
-}()
+})
 
 // unknownKey finds the first key named key that is not a field of a
 // session: its path and offset (-1 when there is none).
 func unknownKey(data []byte, key string) (string, int64) {
 	path, found := key, int64(-1)
 	walkJSON(data, func(p string, isKey bool, off int64) bool {
-		if isKey && !knownFields[p] && (p == key || strings.HasSuffix(p, "."+key)) {
+		if isKey && !knownFields()[p] && (p == key || strings.HasSuffix(p, "."+key)) {
 			path, found = p, off
 			return false
 		}

@@ -85,19 +85,76 @@ type sessionColumns struct {
 	Positive *string `json:"positive,omitempty"`
 }
 
+// sessionTraining is the training section: how every learner trains, and
+// the learners' settings (learn.Settings: eta, budget, C, tol, max_iter,
+// lambda …), each under its name with "-" written "_", as a number or, for
+// a setting that takes it, "inf".
 type sessionTraining struct {
-	Algo    string          `json:"algo"`
-	Kernel  string          `json:"kernel"`
-	Bias    bool            `json:"bias"`
-	Tie     string          `json:"tie"`
-	Eta     float64         `json:"eta"`
-	Epochs  int             `json:"epochs"`
-	Shuffle bool            `json:"shuffle"`
-	Seed    uint64          `json:"seed"`
-	Budget  int             `json:"budget"`
-	C       json.RawMessage `json:"C"` // a number, or "inf"
-	Tol     float64         `json:"tol"`
-	MaxIter int             `json:"max_iter"`
+	trainingFields
+	Settings map[string]json.RawMessage
+}
+
+type trainingFields struct {
+	Algo    string `json:"algo"`
+	Kernel  string `json:"kernel"`
+	Bias    bool   `json:"bias"`
+	Tie     string `json:"tie"`
+	Epochs  int    `json:"epochs"`
+	Shuffle bool   `json:"shuffle"`
+	Seed    uint64 `json:"seed"`
+}
+
+// settingKey is setting s's key in the training section.
+func settingKey(s *learn.Setting) string { return strings.ReplaceAll(s.Name, "-", "_") }
+
+// MarshalJSON writes the fields, then the settings in the registry's order.
+func (t sessionTraining) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(t.trainingFields)
+	if err != nil {
+		return nil, err
+	}
+	b = b[:len(b)-1]
+	for _, s := range learn.Settings() {
+		if v, ok := t.Settings[settingKey(s)]; ok {
+			b = fmt.Appendf(b, ",%q:%s", settingKey(s), v)
+		}
+	}
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads the fields strictly (an unknown key is an error)
+// and keeps each setting's value as written, for sessionConfig to check.
+func (t *sessionTraining) UnmarshalJSON(data []byte) error {
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(data, &all); err != nil {
+		return err
+	}
+	rest := make(map[string]json.RawMessage, len(all))
+	t.Settings = map[string]json.RawMessage{}
+	for k, v := range all {
+		if isSettingKey(k) {
+			t.Settings[k] = v
+		} else {
+			rest[k] = v
+		}
+	}
+	fields, err := json.Marshal(rest)
+	if err != nil {
+		return err
+	}
+	d := json.NewDecoder(bytes.NewReader(fields))
+	d.DisallowUnknownFields()
+	return d.Decode(&t.trainingFields)
+}
+
+// isSettingKey reports whether key names a learner's setting.
+func isSettingKey(key string) bool {
+	for _, s := range learn.Settings() {
+		if settingKey(s) == key {
+			return true
+		}
+	}
+	return false
 }
 
 type sessionHoldout struct {
@@ -107,8 +164,9 @@ type sessionHoldout struct {
 }
 
 // sessionRequired are the fields a session file must have; the others
-// take the defaults of the flags (training.budget 10, C 1, tol 0.001,
-// max_iter 0), or nothing (data's provenance, holdout, appended_at).
+// take the defaults of the flags (the settings but η: training.budget 10,
+// C 1, tol 0.001, max_iter 0, lambda 0.1), or nothing (data's provenance,
+// holdout, appended_at).
 var sessionRequired = []string{"kernelscope_session", "data", "points", "training", "steps",
 	"training.algo", "training.kernel", "training.bias", "training.tie", "training.eta",
 	"training.epochs", "training.shuffle", "training.seed", "holdout.fraction"}
@@ -179,25 +237,23 @@ func encodeSession(o Options) (sessionFile, error) {
 		}
 	}
 	cfg := o.Config
-	c := json.RawMessage(`"inf"`)
-	if eff := cfg.SVM.EffectiveC(); !math.IsInf(eff, 1) {
-		c = json.RawMessage(jsonFloat(eff))
-	}
-	tol := cfg.SVM.Tol
-	if tol == 0 {
-		tol = learn.DefaultTol
-	}
-	budget := cfg.Budget
-	if budget < 1 {
-		budget = DefaultBudget
+	// Every setting, the learner's or not: the terminal program keeps
+	// them across its l cycle.
+	settings := map[string]json.RawMessage{}
+	for _, s := range learn.Settings() {
+		v := cfg.Params.Value(s)
+		if math.IsInf(v, 1) {
+			settings[settingKey(s)] = json.RawMessage(`"inf"`)
+		} else {
+			settings[settingKey(s)] = json.RawMessage(jsonFloat(v))
+		}
 	}
 	f := sessionFile{
 		Format: SessionFormat,
 		Data: sessionData{Dataset: o.Dataset, File: o.File, Seed: o.Seed, Header: o.Header,
 			Standardized: o.Standardized, Edited: o.Edited || len(o.Replay.AppendedAt) > 0},
-		Training: sessionTraining{Algo: cfg.Algo.String(), Kernel: cfg.Kernel.Spec(), Bias: cfg.Bias, Tie: cfg.Tie.String(),
-			Eta: cfg.Eta, Epochs: cfg.Epochs, Shuffle: cfg.Shuffle, Seed: cfg.Seed, Budget: budget,
-			C: c, Tol: tol, MaxIter: cfg.SVM.MaxIter},
+		Training: sessionTraining{trainingFields{Algo: cfg.Kind().Name, Kernel: cfg.Kernel.Spec(), Bias: cfg.Bias, Tie: cfg.Tie.String(),
+			Epochs: cfg.Epochs, Shuffle: cfg.Shuffle, Seed: cfg.Seed}, settings},
 		Steps:      o.Replay.Steps,
 		AppendedAt: append([]int{}, o.Replay.AppendedAt...),
 	}

@@ -25,8 +25,8 @@ func moonsSession(t testing.TB) Options {
 	return Options{
 		Dataset: "moons", N: 40, Noise: 0.1, Seed: 3,
 		Points: b.Generate(40, 0.1, 3),
-		Config: learn.Config{Kernel: k, Bias: true, Tie: learn.TiePos, Eta: 0.5, Epochs: 7, Shuffle: true, Seed: 3,
-			Algo: learn.AlgoBudget, Budget: 4, SVM: learn.SVMOptions{C: 2.5, Tol: 0.01, MaxIter: 9}},
+		Config: learn.Config{Kernel: k, Bias: true, Tie: learn.TiePos, Epochs: 7, Shuffle: true, Seed: 3,
+			Learner: "budget", Params: learn.NewParams("eta", 0.5).With("budget", float64(4)).With("C", 2.5).With("tol", 0.01).With("max-iter", float64(9))},
 		Holdout: Holdout{Fraction: 0.25, Shuffled: true, Seed: 9},
 		Replay:  Replay{Steps: 30},
 	}
@@ -44,8 +44,8 @@ func editedSession(t testing.TB) Options {
 		Header: []string{"petal_length", "petal_width", "species"},
 		Points: []datasets.Point{{X1: tenth + fifth, X2: -1e-300, Y: 1}, {X1: math.Pi, X2: math.Copysign(0, -1), Y: -1}, {X1: 1e300, X2: 3, Y: 1},
 			{X1: -2, X2: 5e-324, Y: -1}, {X1: 0.5, X2: 0.25, Y: 1}},
-		Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Eta: 1, Epochs: 100, Seed: 5,
-			Algo: learn.AlgoPerceptron, Budget: DefaultBudget, SVM: learn.SVMOptions{C: math.Inf(1), Tol: learn.DefaultTol}},
+		Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 100, Seed: 5,
+			Learner: "perceptron", Params: learn.NewParams("budget", 10).With("C", math.Inf(1)).With("tol", learn.DefaultTol)},
 		Replay: Replay{Steps: 12, AppendedAt: []int{3, 3}},
 	}
 }
@@ -68,6 +68,11 @@ func sameOptions(t testing.TB, got, want Options) {
 		}
 	}
 	got.Points, want.Points = nil, nil
+	// Settings compare by value: one given as its default is the default.
+	if !got.Config.Params.Equal(want.Config.Params) {
+		t.Fatalf("settings %s, want %s", got.Config.Params.Key(), want.Config.Params.Key())
+	}
+	got.Config.Params, want.Config.Params = learn.Params{}, learn.Params{}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got  %+v\nwant %+v", got, want)
 	}
@@ -148,7 +153,7 @@ func TestSessionErrors(t *testing.T) {
 		{"empty", "", "", `empty or cut short: not a whole session`},
 		{"cut short", good[:len(good)/2], "", `empty or cut short: not a whole session`},
 		{"two objects", good + "{}", "", `more after the session's closing }: not one JSON object`},
-		{"syntax", sub(good, `"tie": "pos",`, `"tie": "pos"`), `"eta"`, `not valid JSON: invalid character '"' after object key:value pair`},
+		{"syntax", sub(good, `"tie": "pos",`, `"tie": "pos"`), `"epochs"`, `not valid JSON: invalid character '"' after object key:value pair`},
 		{"type", sub(good, `"epochs": 7`, `"epochs": "seven"`), `"epochs"`, `"training.epochs": wants a whole number, not a JSON string`},
 		{"too large", sub(good, `"epochs": 7`, `"epochs": 1e400`), `"epochs"`, `"training.epochs": 1e400 is not a whole number kernelscope can hold`},
 		{"tie", sub(good, `"tie": "pos"`, `"tie": "maybe"`), `"tie"`, `"training.tie": unknown tie rule "maybe" (want mistake, pos or neg)`},
@@ -164,7 +169,7 @@ func TestSessionErrors(t *testing.T) {
 		{"short point", sub(good, neg, strings.Replace(neg, ", -1]", "]", 1)), neg[:10], fmt.Sprintf(`"points[%d]": point %d has 2 numbers; each is [x1, x2, y]`, negAt, negAt+1)},
 		{"point type", sub(good, neg, strings.Replace(neg, ", -1]", `, "-1"]`, 1)), neg[:10], fmt.Sprintf(`"points[%d]": wants a number, not a JSON string`, negAt)},
 		{"eta", sub(good, `"eta": 0.5`, `"eta": 0`), `"eta"`, `"training.eta": 0; η must be a finite number > 0`},
-		{"C", sub(good, `"C": 2.5`, `"C": 0`), `"C"`, `"training.C": C must be > 0 (or inf for the hard margin), not 0`},
+		{"C", sub(good, `"C": 2.5`, `"C": 0`), `"C"`, `"training.C": 0; C must be > 0 (or inf for the hard margin)`},
 		{"C word", sub(good, `"C": 2.5`, `"C": "lots"`), `"C"`, `"training.C": want a number > 0 or inf, not "lots"`},
 		{"budget", sub(good, `"budget": 4`, `"budget": -4`), `"budget":`, `"training.budget": -4; the budget must be at least 1`},
 		{"steps", sub(good, `"steps": 30`, `"steps": -3`), `"steps"`, `"steps": -3; steps count from 0`},

@@ -33,7 +33,7 @@ func (a *alphaView) View() string { return strings.Join(a.lines(), "\n") }
 func (a *alphaView) lines() []string {
 	p, th, w, h := a.s.p, a.th, a.w, a.h
 	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
-	sv := a.s.svm()
+	sv := a.s.boxed()
 	if sv != nil {
 		free, bound := a.s.svCounts()
 		svs += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
@@ -41,9 +41,10 @@ func (a *alphaView) lines() []string {
 	if b := a.s.budgetText(); b != "" {
 		svs += ", " + b
 	}
-	if p.Config().Algo == learn.AlgoForgetron {
-		// The Forgetron's α is the sum of its elements' weights σ.
-		svs = "= Σσ  " + svs
+	if what := a.s.kind().Alpha; what != "" {
+		// What α is for this learner: the Forgetron's is the sum of its
+		// elements' weights σ.
+		svs = "= " + what + "  " + svs
 	}
 	title := " α  " + svs + " "
 	if a.onlySV {

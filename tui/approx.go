@@ -258,7 +258,7 @@ func (m *Model) approxToggle() {
 		return
 	}
 	f := "f̃ = w·z(x)"
-	if m.s.svm() != nil {
+	if m.s.dual() != nil {
 		f += " + b"
 	}
 	m.message = fmt.Sprintf("%s %s, w = Σⱼ cⱼ z(xⱼ): this run's coefficients with z(x)·z(x') for K(x, x'); , and . halve and double D (%d now)",

@@ -255,9 +255,9 @@ func TestApproxThrottled(t *testing.T) {
 // TestApproxNoSupportVectors: with every α = 0, f̃ ≡ b, here 0, and
 // agrees with f everywhere.
 func TestApproxNoSupportVectors(t *testing.T) {
-	for _, algo := range []learn.Algo{learn.AlgoPerceptron, learn.AlgoSVM} {
+	for _, algo := range []string{"perceptron", "svm"} {
 		o := builtinOptions(t, "moons", 0)
-		o.Config.Algo = algo
+		o.Config.Learner = algo
 		m := newModel(t, o, 80, 24)
 		pressJob(m, "~")
 		r := m.region.approx.current(m.s)
@@ -317,11 +317,11 @@ func TestApproxRandomKeys(t *testing.T) {
 	sizes := [][2]int{{120, 40}, {80, 24}, {30, 8}, {1, 1}, {20, 6}, {200, 60}}
 	for _, c := range []struct {
 		data string
-		algo learn.Algo
-	}{{"moons", learn.AlgoPerceptron}, {"circles", learn.AlgoSVM}, {"xor", learn.AlgoForgetron}, {"worked4", learn.AlgoAveraged}} {
+		algo string
+	}{{"moons", "perceptron"}, {"circles", "svm"}, {"xor", "forgetron"}, {"worked4", "averaged"}} {
 		t.Run(c.data, func(t *testing.T) {
 			o := builtinOptions(t, c.data, 0)
-			o.Config.Algo = c.algo
+			o.Config.Learner = c.algo
 			m := newModel(t, o, 120, 40)
 			pressJob(m, "~")
 			r := rand.New(rand.NewPCG(14, 0))

@@ -76,7 +76,7 @@ func (r *regionView) approxLegend(w int) string {
 		glyph = th.cellStyle(colApprox, colNeutral) + "\x1b[1m" + glyphApprox + reset
 	}
 	f := "f̃ = w·z(x)"
-	if r.s.svm() != nil {
+	if r.s.dual() != nil {
 		f += " + b"
 	}
 	res := a.current(r.s)

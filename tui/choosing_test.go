@@ -82,8 +82,8 @@ func TestPassLog(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	pressRun(m, "c")
 	ends, p := m.s.passes.ends, m.s.p
-	if len(ends) != p.Epoch() || p.State() != learn.Converged {
-		t.Fatalf("%d passes logged, the run converged after %d (state %v)", len(ends), p.Epoch(), p.State())
+	if len(ends) != epochOf(p) || p.State() != learn.Converged {
+		t.Fatalf("%d passes logged, the run converged after %d (state %v)", len(ends), epochOf(p), p.State())
 	}
 	sum := 0
 	for _, e := range ends {

@@ -6,7 +6,6 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
-	"kernelscope/notation"
 )
 
 // Comparison mode (|): two learners on the same data side by side, in two
@@ -45,17 +44,16 @@ type twinKey struct {
 	spec           string
 	bias, shuffle  bool
 	tie            learn.Tie
-	eta            float64
 	seed           uint64
-	algo           learn.Algo
-	svm            learn.SVMOptions
+	learner        string
+	params         string // every setting's value (learn.Params.Key)
 	standardized   bool
 	rowCacheBudget int64
 }
 
 func keyOf(o Options) twinKey {
 	k := twinKey{n: len(o.Points), spec: o.Config.Kernel.Spec(), bias: o.Config.Bias, shuffle: o.Config.Shuffle,
-		tie: o.Config.Tie, eta: o.Config.Eta, seed: o.Config.Seed, algo: o.Config.Algo, svm: o.Config.SVM,
+		tie: o.Config.Tie, seed: o.Config.Seed, learner: o.Config.Kind().Name, params: o.Config.Params.Key(),
 		standardized: o.Standardized, rowCacheBudget: int64(o.Config.RowCacheBytes)}
 	if len(o.Points) > 0 {
 		k.pts = &o.Points[0]
@@ -132,10 +130,7 @@ func paneLabel(o Options, what int) string {
 	if what == compareKernels {
 		return "K = " + o.Config.Kernel.Spec()
 	}
-	if o.Config.Algo == learn.AlgoSVM {
-		return "SVM C = " + notation.C(o.Config.SVM.EffectiveC())
-	}
-	return "perceptron"
+	return o.Config.Kind().Label(o.Config)
 }
 
 // twinOptions are the second learner's: the session's data and settings
@@ -146,11 +141,7 @@ func (m *Model) twinOptions() Options {
 		o.Config.Kernel = m.kernels.next(o.Config.Kernel, true)
 		return o
 	}
-	if o.Config.Algo == learn.AlgoSVM {
-		o.Config.Algo = learn.AlgoPerceptron
-	} else {
-		o.Config.Algo = learn.AlgoSVM
-	}
+	o.Config.Learner = o.Config.Kind().Rival()
 	return o
 }
 

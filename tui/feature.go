@@ -105,7 +105,7 @@ func (f *featureView) request() tea.Cmd {
 	gen, p := f.gen, f.s.p
 	in := learn.ProjectionInputOf(p)
 	frozen := learn.Freeze(p)
-	bias, svm := p.Config().Bias, f.s.svm() != nil
+	bias, svm := p.Config().Bias, f.s.dual() != nil
 	return func() tea.Msg { return featureMsg{gen, computeFeatureSpace(in, frozen, bias, svm)} }
 }
 

@@ -66,8 +66,8 @@ func TestFigureKeySVM(t *testing.T) {
 	t.Chdir(t.TempDir())
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	press(m, "l")
-	if m.s.svm() == nil {
-		t.Fatalf("l did not switch to the SVM: %v", m.s.p.Config().Algo)
+	if m.s.smo() == nil {
+		t.Fatalf("l did not switch to the SVM: %v", m.s.p.Config().Learner)
 	}
 	press(m, "space", "space", "space")
 	_, cmd := m.Update(keyMsg("F"))

@@ -57,9 +57,19 @@ func (h helpKeys) groups() []helpGroup {
 			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
 		edit,
 		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
-		group("learner and comparison", k.Learner, pair(k.CDown, k.CUp, "SVM C down / up"), pair(k.BudgetDown, k.BudgetUp, "budget down / up"),
-			k.Ensemble, k.Compare, k.CompareWhat),
+		group("learner and comparison", append(append([]key.Binding{k.Learner}, settingPairs(k, pair)...), k.Ensemble, k.Compare, k.CompareWhat)...),
 	}
+}
+
+// settingPairs are the setting keys, a line for each pair ("< >  C/λ
+// down / up").
+func settingPairs(k KeyMap, pair func(a, b key.Binding, desc string) key.Binding) []key.Binding {
+	var out []key.Binding
+	for _, p := range k.Settings {
+		sym := strings.TrimSuffix(p.Down.Help().Desc, " down")
+		out = append(out, pair(p.Down, p.Up, sym+" down / up"))
+	}
+	return out
 }
 
 // fullHelp lays the groups out in as many columns as fit in w cells and

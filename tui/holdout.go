@@ -40,7 +40,7 @@ type heldOut struct {
 func (s *session) setTest(o Options) {
 	_, test := o.Split()
 	s.test = heldOut{points: datasets.Examples(test), atT: -1}
-	if len(test) == 0 || s.p.Config().Algo.Averaging() {
+	if len(test) == 0 || s.averaging() != nil {
 		return
 	}
 	at := make([][2]float64, len(test))
@@ -80,8 +80,8 @@ func (s *session) scoreTest() (float64, error) {
 	if h.field != nil {
 		return h.fieldAccuracy(s.p), nil
 	}
-	p, voted := s.p.(*learn.Perceptron)
-	if !voted || p.Config().Algo != learn.AlgoVoted {
+	p := s.averaging()
+	if p == nil || p.Predicts() != learn.VotedMember {
 		return crossval.Accuracy(s.p, h.points)
 	}
 	if h.ens == nil || h.ensBld != s.built {
@@ -174,11 +174,8 @@ func (s *session) accuracyStatus(train string) string {
 	test, ok := s.testAccuracy()
 	train = strings.Replace(train, "accuracy ", "accuracy: train ", 1)
 	label := "test"
-	switch s.p.Config().Algo {
-	case learn.AlgoAveraged:
-		label = "test (average)"
-	case learn.AlgoVoted:
-		label = "test (vote)"
+	if a := s.averaging(); a != nil {
+		label = map[learn.EnsembleMember]string{learn.AveragedMember: "test (average)", learn.VotedMember: "test (vote)"}[a.Predicts()]
 	}
 	if !ok {
 		return train + " · " + label + " —"

@@ -164,9 +164,9 @@ func TestHoldoutAccuracyShown(t *testing.T) {
 // an Ensemble that catches up step by step, which must agree with
 // crossval.Accuracy walking every vector afresh, going forward and back.
 func TestHoldoutAverageAndVote(t *testing.T) {
-	for _, algo := range []learn.Algo{learn.AlgoAveraged, learn.AlgoVoted} {
+	for _, algo := range []string{"averaged", "voted"} {
 		o := moonsSplit(t, true)
-		o.Config.Algo = algo
+		o.Config.Learner = algo
 		m := newModel(t, o, 120, 40)
 		check := func(when string) {
 			t.Helper()
@@ -178,7 +178,7 @@ func TestHoldoutAverageAndVote(t *testing.T) {
 				t.Errorf("%v %s (t = %d): test accuracy %v (ok %v), want %v", algo, when, m.s.p.T(), got, ok, want)
 			}
 		}
-		label := map[learn.Algo]string{learn.AlgoAveraged: "test (average)", learn.AlgoVoted: "test (vote)"}[algo]
+		label := map[string]string{"averaged": "test (average)", "voted": "test (vote)"}[algo]
 		if line := ansi.Strip(m.status.line()); !strings.Contains(line, label) {
 			t.Errorf("%v: status lacks %q: %s", algo, label, line)
 		}

@@ -85,11 +85,10 @@ type KeyMap struct {
 	ApproxFewer key.Binding
 	ApproxMore  key.Binding
 
-	Learner     key.Binding
-	CDown       key.Binding
-	CUp         key.Binding
-	BudgetDown  key.Binding
-	BudgetUp    key.Binding
+	Learner key.Binding
+	// Settings step the learners' settings, a pair of keys for each pair
+	// the registry's settings name (< > for C and λ, ( ) for B).
+	Settings    []SettingKeys
 	Ensemble    key.Binding
 	Compare     key.Binding
 	CompareWhat key.Binding
@@ -150,10 +149,7 @@ func DefaultKeyMap() KeyMap {
 		ApproxMore:  b([]string{"."}, ".", "f̃: D × 2"),
 
 		Learner:     b([]string{"l"}, "l", "next learner"),
-		CDown:       b([]string{"<"}, "<", "SVM C down"),
-		CUp:         b([]string{">"}, ">", "SVM C up (… ∞)"),
-		BudgetDown:  b([]string{"("}, "(", "budget down"),
-		BudgetUp:    b([]string{")"}, ")", "budget up"),
+		Settings:    defaultSettingKeys(),
 		Ensemble:    b([]string{"A"}, "A", "f / average / vote"),
 		Compare:     b([]string{"|"}, "|", "comparison mode"),
 		CompareWhat: b([]string{"L"}, "L", "what is compared"),
@@ -209,10 +205,62 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Holdout, k.Save, k.Reproduce},
 		{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle, k.Approx, k.ApproxFewer, k.ApproxMore},
-		{k.Learner, k.CDown, k.CUp, k.BudgetDown, k.BudgetUp, k.Ensemble, k.Compare, k.CompareWhat},
+		append(append([]key.Binding{k.Learner}, k.settingBindings()...), k.Ensemble, k.Compare, k.CompareWhat),
 		{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete},
 		{k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Figure, k.Quiz, k.Cancel, k.Help, k.Quit},
 	}
+}
+
+// SettingKeys are the keys that step the learners' settings that share
+// them down and up, along each setting's ladder.
+type SettingKeys struct {
+	Down, Up key.Binding
+	Settings []*learn.Setting
+}
+
+// defaultSettingKeys makes a pair of keys for each pair the registry's
+// settings name, in the registry's order.
+func defaultSettingKeys() []SettingKeys {
+	var out []SettingKeys
+	for _, st := range learn.Settings() {
+		if st.Ladder == nil {
+			continue
+		}
+		at := slices.IndexFunc(out, func(k SettingKeys) bool { return k.Down.Keys()[0] == st.Keys[0] })
+		if at < 0 {
+			out = append(out, SettingKeys{})
+			at = len(out) - 1
+		}
+		out[at].Settings = append(out[at].Settings, st)
+		syms := make([]string, len(out[at].Settings))
+		for i, s := range out[at].Settings {
+			syms[i] = s.Symbol
+		}
+		sym := strings.Join(syms, "/")
+		out[at].Down = bind([]string{st.Keys[0]}, st.Keys[0], sym+" down")
+		out[at].Up = bind([]string{st.Keys[1]}, st.Keys[1], sym+" up")
+	}
+	return out
+}
+
+// settingBindings are the setting keys, down and up.
+func (k KeyMap) settingBindings() []key.Binding {
+	var out []key.Binding
+	for _, p := range k.Settings {
+		out = append(out, p.Down, p.Up)
+	}
+	return out
+}
+
+// read is the setting of p the learner of m reads (in comparison mode,
+// the one either pane's learner does), or nil.
+func (p SettingKeys) read(m *Model) *learn.Setting {
+	for _, st := range p.Settings {
+		if m.readsSetting(st) {
+			return st
+		}
+	}
+	return nil
 }
 
 // paramSymbols names parameter i of every kernel family that has one, in
@@ -258,18 +306,19 @@ func (m *Model) syncKeys() {
 	k.NextSV.SetEnabled(cursor && len(s.p.SupportVectors()) > 0)
 	k.Goto.SetEnabled(cursor && s.p.N() > 0)
 	k.Panel.SetEnabled(m.narrow() && m.cmp == nil)
-	svm := m.hasSVM()
-	c := s.opts.Config.SVM.EffectiveC()
-	_, down := stepC(c, false)
-	_, up := stepC(c, true)
-	k.CDown.SetEnabled(svm && down)
-	k.CUp.SetEnabled(svm && up)
+	for i := range k.Settings {
+		p := &k.Settings[i]
+		st := p.read(m)
+		var down, up bool
+		if st != nil {
+			v := s.opts.Config.Params.Value(st)
+			_, down = st.Step(v, false)
+			_, up = st.Step(v, true)
+		}
+		p.Down.SetEnabled(down)
+		p.Up.SetEnabled(up)
+	}
 	k.CompareWhat.SetEnabled(m.cmp != nil)
-	budgeted := s.p.Config().Algo.Budgeted()
-	_, bDown := stepBudget(s.opts.Config.Budget, false)
-	_, bUp := stepBudget(s.opts.Config.Budget, true)
-	k.BudgetDown.SetEnabled(budgeted && bDown)
-	k.BudgetUp.SetEnabled(budgeted && bUp)
 	k.Ensemble.SetEnabled(m.cmp == nil && s.ensembleOn())
 	// The views that replace the region or a panel have no place beside
 	// two regions; the update view is the perceptron's.
@@ -280,7 +329,6 @@ func (m *Model) syncKeys() {
 	// The update view's bump is η·yᵢ·K(xᵢ, ·): the perceptron's step, which
 	// the averaged and voted perceptrons take too; a budget learner's
 	// mistake also forgets or shrinks.
-	a := s.p.Config().Algo
-	k.Update.SetEnabled(single && (a == learn.AlgoPerceptron || a.Averaging()))
+	k.Update.SetEnabled(single && s.kind().Bump)
 	m.syncApproxKeys(single)
 }

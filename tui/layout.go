@@ -79,7 +79,7 @@ func (m *Model) computeLayout() screenLayout {
 		if n := m.s.p.N(); n+3 < l.alphaH {
 			l.alphaH = max(n+3, 6)
 		}
-		if !m.noPasses && m.s.svm() == nil {
+		if !m.noPasses && m.s.passer() != nil {
 			// The α panel gives up rows (down to 6) so that the chart
 			// fits above a Gram panel of 8.
 			if short := passesPanelH + 8 - (l.regionH - l.alphaH); short > 0 {

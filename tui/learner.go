@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -9,15 +8,57 @@ import (
 	"kernelscope/notation"
 )
 
-// The learner as a setting, like the kernel: the kernel perceptron of seed
-// 001 or the soft-margin SVM of seeds 001 and 004 (learn.Algos), and the
-// SVM's C.
+// The learner as a setting, like the kernel: any registered learner
+// (learn.Learners, the l cycle), with its settings stepped by their keys.
+// What a view needs beyond an expansion it asks of the learner as a
+// capability, here.
 
-// svm is the session's learner as an SVM, nil for the perceptron.
-func (s *session) svm() *learn.SVM {
-	sv, _ := s.p.(*learn.SVM)
+// boxed is the learner as one that bounds α by C (the SVM), or nil.
+func (s *session) boxed() learn.Boxed {
+	b, _ := s.p.(learn.Boxed)
+	return b
+}
+
+// dual is the learner as one that maximises a dual objective, or nil.
+func (s *session) dual() learn.DualSolver {
+	d, _ := s.p.(learn.DualSolver)
+	return d
+}
+
+// pairs is the learner as one that steps a pair at a time, or nil.
+func (s *session) pairs() learn.PairStepper {
+	p, _ := s.p.(learn.PairStepper)
+	return p
+}
+
+// passer is the learner as one that visits pass by pass, or nil.
+func (s *session) passer() learn.Passer {
+	p, _ := s.p.(learn.Passer)
+	return p
+}
+
+// budgeted is the learner as one with a budget of support vectors, or
+// nil.
+func (s *session) budgeted() learn.Budgeted {
+	b, _ := s.p.(learn.Budgeted)
+	return b
+}
+
+// averaging is the learner as the averaged or voted perceptron, or nil.
+func (s *session) averaging() learn.Averaging {
+	a, _ := s.p.(learn.Averaging)
+	return a
+}
+
+// smo is the learner as the notation writes an SMO solver (a pair a
+// step, α in [0, C], a dual objective), or nil.
+func (s *session) smo() notation.SVM {
+	sv, _ := s.p.(notation.SVM)
 	return sv
 }
+
+// kind is the learner's registered kind.
+func (s *session) kind() *learn.LearnerKind { return s.p.Config().Kind() }
 
 // Kinds of example, for the glyphs: not a support vector, a support vector
 // (the perceptron's any α > 0, the SVM's free 0 < α < C: on the margin,
@@ -34,12 +75,12 @@ const (
 // svKind is the kind of example i.
 func (s *session) svKind(i int) int {
 	if !(s.p.Alpha(i) > 0) {
-		if p := s.perceptron(); p != nil && p.Forgotten(i) {
+		if b := s.budgeted(); b != nil && b.Forgotten(i) {
 			return svForgotten
 		}
 		return svNone
 	}
-	if sv := s.svm(); sv != nil && sv.AtBound(i) {
+	if b := s.boxed(); b != nil && b.AtBound(i) {
 		return svBound
 	}
 	return svFree
@@ -57,28 +98,15 @@ func (s *session) svCounts() (free, bound int) {
 	return free, bound
 }
 
-// learnerName is the learner as the panels name it: "perceptron" or
-// "SVM C = 1".
-func (s *session) learnerName() string {
-	if sv := s.svm(); sv != nil {
-		return "SVM C = " + notation.C(sv.C())
-	}
-	return relativeName(s.p.Config())
-}
-
-// algoName is the learner an Algo makes, as the messages name it.
-func algoName(a learn.Algo) string {
-	if a == learn.AlgoSVM {
-		return "SVM"
-	}
-	return a.String()
-}
+// learnerName is the learner as the panels name it: "perceptron",
+// "SVM C = 1", "Forgetron B = 10".
+func (s *session) learnerName() string { return s.kind().Label(s.p.Config()) }
 
 // focusPair is the example the panels follow and, for the SVM, the other
 // member of its pair: the pair the next SMO iteration updates, or after
 // training stopped the last one updated (−1: none).
 func (s *session) focusPair() (int, int) {
-	sv := s.svm()
+	sv := s.pairs()
 	if sv == nil {
 		return s.focus(), -1
 	}
@@ -91,98 +119,75 @@ func (s *session) focusPair() (int, int) {
 	return -1, -1
 }
 
-// cLadder is what < and > step C through: the 1-2-5 series from 0.01 to
-// 1000, then ∞, the hard margin of seed 004. C scales how much a point
-// inside the margin costs, so a log scale is the natural one.
-var cLadder = func() []float64 {
-	var cs []float64
-	for e := -2; e <= 2; e++ {
-		for _, m := range []float64{1, 2, 5} {
-			cs = append(cs, math.Round(m*math.Pow10(e)*100)/100)
-		}
-	}
-	return append(cs, 1000, math.Inf(1))
-}()
-
-// stepC is the rung of cLadder after (up) or before c; ok is false at
-// either end. A C off the ladder (--C 3) goes to the next rung either way.
-func stepC(c float64, up bool) (float64, bool) {
-	if up {
-		for _, v := range cLadder {
-			if v > c*(1+1e-9) {
-				return v, true
-			}
-		}
-		return c, false
-	}
-	for _, v := range slices.Backward(cLadder) {
-		if v < c*(1-1e-9) || math.IsInf(c, 1) && !math.IsInf(v, 1) {
-			return v, true
-		}
-	}
-	return c, false
-}
-
-// hasSVM reports whether the program shows an SVM: the learner, or in
-// comparison mode either pane's.
-func (m *Model) hasSVM() bool {
-	if m.s.svm() != nil {
+// readsSetting reports whether the program shows a learner that reads
+// setting s: the learner, or in comparison mode either pane's (the
+// perceptron beside the SVM takes < and > for the SVM's C).
+func (m *Model) readsSetting(s *learn.Setting) bool {
+	if m.s.kind().Reads(s.Name) {
 		return true
 	}
-	return m.cmp != nil && m.cmp.twin != nil && m.cmp.twin.svm() != nil
+	return m.cmp != nil && m.cmp.twin != nil && m.cmp.twin.kind().Reads(s.Name)
 }
 
-// switchLearner cycles the learner (l): the data, kernel, bias and tie rule
-// stay, α starts again from 0.
+// showsBoxed reports whether the program shows a learner that bounds α
+// by C (the SVM), whose support vectors at C have marks of their own: the
+// learner, or in comparison mode either pane's.
+func (m *Model) showsBoxed() bool {
+	if m.s.boxed() != nil {
+		return true
+	}
+	return m.cmp != nil && m.cmp.twin != nil && m.cmp.twin.boxed() != nil
+}
+
+// switchLearner cycles the learner (l) along the registry: the data,
+// kernel, bias, tie rule and every setting stay, α starts again from 0.
 func (m *Model) switchLearner() {
 	cfg := m.s.opts.Config
-	cfg.Algo = learn.Algos[(slices.Index(learn.Algos, cfg.Algo)+1)%len(learn.Algos)]
-	if cfg.Budget < 1 {
-		cfg.Budget = defaultBudget
+	kinds := learn.Learners()
+	at := slices.Index(kinds, cfg.Kind())
+	next := kinds[(at+1)%len(kinds)]
+	cfg.Learner = next.Name
+	if !next.Bump {
+		m.region.update = false // the update view draws a perceptron's bump
 	}
-	what := relativeIntro(cfg)
-	if cfg.Algo == learn.AlgoSVM {
-		what = fmt.Sprintf("learner: the SVM, C = %s, solved by SMO one pair of α at a time (seeds 001, 004)", notation.C(cfg.SVM.EffectiveC()))
-	}
-	if cfg.Algo != learn.AlgoPerceptron {
-		m.region.update = false // the update view is the plain perceptron's
-	}
-	m.setConfig(cfg, what)
+	m.setConfig(cfg, next.Intro(cfg))
 }
 
-// defaultBudget is the budget learners' B when none was given.
-const defaultBudget = 10
-
-// changeC steps C along cLadder (< and >). α starts again from 0, since C
-// changes the problem SMO solves; an SVM that had converged is solved again
-// to the tolerance at once (in chunks, as c does), so the region and the
-// margin show the new optimum.
-func (m *Model) changeC(up bool) {
+// stepSetting steps setting st along its ladder (its keys): α starts
+// again from 0, since a setting changes what every step does. A learner
+// that does not read it keeps it for when l reaches one that does (the
+// SVM beside the perceptron in comparison mode changes at once). An SVM
+// that had converged is solved again to the tolerance at once (in chunks,
+// as c does), so the region and the margin show the new optimum.
+func (m *Model) stepSetting(st *learn.Setting, up bool) {
 	cfg := m.s.opts.Config
-	c, ok := stepC(cfg.SVM.EffectiveC(), up)
+	v, ok := st.Step(cfg.Params.Value(st), up)
 	if !ok {
 		return
 	}
 	solved := false
 	for _, s := range m.player.sessions() {
-		if sv := s.svm(); sv != nil && sv.State() == learn.Converged && sv.T() > 0 {
+		if d := s.dual(); d != nil && s.kind().Reads(st.Name) && d.State() == learn.Converged && d.T() > 0 {
 			solved = true
 		}
 	}
-	cfg.SVM.C = c
-	what := "C = " + notation.C(c)
-	if math.IsInf(c, 1) {
-		what += " (the hard margin, seed 004)"
+	cfg = cfg.With(st.Name, v)
+	what := st.Symbol + " = " + st.Format(v)
+	if math.IsInf(v, 1) {
+		what += " (" + st.InfWord + ")"
 	}
-	if m.s.svm() == nil {
-		// The perceptron ignores C: only the SVM beside it changes.
+	if !m.s.kind().Reads(st.Name) {
+		// This learner does not read it: only the one beside it changes.
 		m.s.opts.Config = cfg
-		m.message = what + ": the SVM's α reset"
+		m.message = what + ": α reset beside"
+		if m.cmp != nil && m.cmp.twin != nil {
+			m.message = what + ": the " + m.cmp.twin.kind().Short + "'s α reset"
+		}
 	} else if err := m.s.setConfig(cfg); err != nil {
 		m.message = what + ": cannot train with it, nothing changed: " + err.Error()
 		return
 	} else {
-		m.message = what + ": α reset (C changes the problem SMO solves)"
+		m.message = what + ": α reset (" + st.Symbol + " changes what every step does)"
 	}
 	m.resolveC = solved
 }

@@ -39,7 +39,7 @@ func marginAt(fd *learn.Field, x, y int) uint8 {
 // that is not PSD (why says which).
 func margin(p learn.Learner) (formula, short string, v float64, ok bool, why string) {
 	formula, short = "min yᵢf(xᵢ)/‖w‖", "min yᵢfᵢ/‖w‖"
-	_, svm := p.(*learn.SVM)
+	_, svm := p.(learn.DualSolver)
 	if svm {
 		formula, short = "2/‖w‖", "2/‖w‖"
 	}
@@ -79,12 +79,14 @@ func figures(s *session, w int) string {
 	if p.State() == learn.Converged {
 		done = " ✓"
 	}
-	long := []string{marginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.accuracy()), fmt.Sprintf("pass %d, step %d%s", p.Epoch(), p.T(), done)}
+	long := []string{marginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.accuracy()), fmt.Sprintf("iteration %d%s", p.T(), done)}
 	short := []string{marginText(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("acc %.0f%%", s.accuracy())}
-	if s.svm() != nil {
+	if ps := s.passer(); ps != nil {
+		long[3] = fmt.Sprintf("pass %d, step %d%s", ps.Epoch(), p.T(), done)
+	}
+	if s.boxed() != nil {
 		free, bound := s.svCounts()
 		long[1] += fmt.Sprintf(" (%d free, %d at C)", free, bound)
-		long[3] = fmt.Sprintf("iteration %d%s", p.T(), done)
 		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
 	}
 	// The tightest: the formula in short, the counts and the accuracy.
@@ -93,7 +95,7 @@ func figures(s *session, w int) string {
 	if !ok {
 		tight[0] = why
 	}
-	if s.svm() != nil {
+	if s.boxed() != nil {
 		_, bound := s.svCounts()
 		tight[1] += fmt.Sprintf(", %d at C", bound)
 	}

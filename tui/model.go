@@ -402,16 +402,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleQuiz()
 	case key.Matches(msg, k.Panel):
 		m.show = (m.show + 1) % numShows
-	case key.Matches(msg, k.Learner), key.Matches(msg, k.CDown), key.Matches(msg, k.CUp):
+	case key.Matches(msg, k.Learner):
 		m.player.stop()
-		if key.Matches(msg, k.Learner) {
-			m.switchLearner()
-		} else {
-			m.changeC(key.Matches(msg, k.CUp))
-		}
-	case key.Matches(msg, k.BudgetDown), key.Matches(msg, k.BudgetUp):
-		m.player.stop()
-		m.changeBudget(key.Matches(msg, k.BudgetUp))
+		m.switchLearner()
+	case m.settingKey(msg):
 	case key.Matches(msg, k.Ensemble):
 		m.cycleShown()
 	case key.Matches(msg, k.Compare), key.Matches(msg, k.CompareWhat):
@@ -425,8 +419,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		cmd := m.layout()
 		if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
 			m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
-			if m.s.svm() != nil {
-				m.message = "the SVM makes no passes: each step updates a pair"
+			if m.s.passer() == nil {
+				m.message = m.s.kind().Title + " makes no passes: each step updates a pair"
 			}
 		}
 		return cmd
@@ -445,6 +439,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.viewKey(msg)
 	}
 	return nil
+}
+
+// settingKey steps the setting msg's key steps, if it is one of the
+// setting keys.
+func (m *Model) settingKey(msg tea.KeyPressMsg) bool {
+	for _, p := range m.keys.Settings {
+		if up := key.Matches(msg, p.Up); up || key.Matches(msg, p.Down) {
+			if st := p.read(m); st != nil {
+				m.player.stop()
+				m.stepSetting(st, up)
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // setConfig applies a new training configuration; α resets.

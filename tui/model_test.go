@@ -40,7 +40,7 @@ func builtinOptions(t testing.TB, name string, n int) Options {
 	return Options{
 		Dataset: name, N: n, Noise: b.DefaultNoise, Seed: 1,
 		Points: b.Generate(n, b.DefaultNoise, 1),
-		Config: learn.Config{Kernel: k, Bias: b.Preset.Bias, Tie: b.Preset.Tie, Eta: 1, Epochs: 100, Seed: 1},
+		Config: learn.Config{Kernel: k, Bias: b.Preset.Bias, Tie: b.Preset.Tie, Epochs: 100, Seed: 1},
 	}
 }
 
@@ -633,7 +633,7 @@ func TestFinishEpochAfterAdd(t *testing.T) {
 	}
 	pressRun(m, "e")
 	p := m.s.p
-	if !p.AtPassStart() || p.Epoch() != 1 || p.T() != 5 {
-		t.Errorf("after e: epoch %d t=%d at pass start %v; want the 5-step first pass finished", p.Epoch(), p.T(), p.AtPassStart())
+	if !atPassStart(p) || epochOf(p) != 1 || p.T() != 5 {
+		t.Errorf("after e: epoch %d t=%d at pass start %v; want the 5-step first pass finished", epochOf(p), p.T(), atPassStart(p))
 	}
 }

@@ -74,7 +74,7 @@ func (n *narrationView) compared() []string {
 // brief says in a few words what comes next for a session, or how its
 // training ended, for comparison mode's line of both.
 func brief(s *session) string {
-	p, sv := s.p, s.svm()
+	p, sv := s.p, s.smo()
 	switch {
 	case s.err != nil:
 		return "stopped: " + s.err.Error()
@@ -85,7 +85,7 @@ func brief(s *session) string {
 	case sv != nil:
 		return notation.SVMOutcome(sv)
 	case p.State() == learn.Converged:
-		return "converged ✓ after " + notation.Passes(p.Epoch())
+		return "converged ✓ after " + notation.Passes(s.passer().Epoch())
 	case p.State() == learn.Capped:
 		return "stopped at the cap of " + notation.Passes(p.Config().Epochs)
 	}
@@ -109,7 +109,7 @@ func brief(s *session) string {
 func describe(s *session) (string, string) {
 	p := s.p
 	err := s.err
-	if sv := s.svm(); sv != nil && err == nil {
+	if sv := s.pairs(); sv != nil && err == nil {
 		err = sv.Err()
 	}
 	if err != nil {
@@ -119,19 +119,20 @@ func describe(s *session) (string, string) {
 		}
 		return "training stopped: " + err.Error(), next
 	}
-	if sv := s.svm(); sv != nil {
+	if sv := s.smo(); sv != nil {
 		return describeSVM(s, sv)
 	}
+	ps := s.passer()
 	ls, ok := s.last()
 	var first, second string
 	switch {
 	case p.T() == 0:
 		first = "No steps yet: every α is 0, so f(x) = Σ αₖ yₖ K(xₖ, x) = 0 everywhere."
 	case !ok:
-		first = fmt.Sprintf("t=%d: an earlier step (its narration is no longer kept)   [step %d]", p.Epoch(), p.T())
+		first = fmt.Sprintf("t=%d: an earlier step (its narration is no longer kept)   [step %d]", ps.Epoch(), p.T())
 	default:
-		first = stepText(ls, p.Config().Tie)
-		if ls.step.Mistake {
+		first = stepText(p, ls)
+		if ls.step.Changed() {
 			// ls is the newest step in effect, so α is as it left it.
 			// A budget learner's forgetting is a line of its own in the
 			// notes' text; here it follows on the same line.
@@ -147,7 +148,7 @@ func describe(s *session) (string, string) {
 			second += "   " + nextText
 		}
 	} else if second == "" {
-		second = stateText(p)
+		second = stateText(ps)
 	}
 	return first, second
 }
@@ -155,7 +156,7 @@ func describe(s *session) (string, string) {
 // describeSVM is describe for the SVM: the last pair update as
 // notation.Pair writes it, then the next pair, or the outcome with b, the
 // margin and the support vectors once SMO has converged.
-func describeSVM(s *session, sv *learn.SVM) (string, string) {
+func describeSVM(s *session, sv notation.SVM) (string, string) {
 	ls, ok := s.last()
 	var first string
 	switch {
@@ -176,11 +177,19 @@ func describeSVM(s *session, sv *learn.SVM) (string, string) {
 }
 
 // stepText is the first narration line of a step: the line trace writes.
-func stepText(ls shownStep, tie learn.Tie) string {
-	return notation.Line(ls.step, ls.terms, tie)
+func stepText(p learn.Learner, ls shownStep) string {
+	return notation.Line(p, ls.step, ls.terms)
 }
 
-func stateText(p learn.Learner) string {
+// stateText says how a learner that visits pass by pass stopped ("" while
+// it runs): its own words when it has them (learn.Explainer), the
+// perceptron's otherwise.
+func stateText(p learn.Passer) string {
+	if e, ok := p.(learn.Explainer); ok && p.State() != learn.Running {
+		if o := e.Outcome(); o != "" {
+			return o + ".  " + p.Function()
+		}
+	}
 	switch p.State() {
 	case learn.Converged:
 		return fmt.Sprintf("converged ✓ after %s: a whole pass without a mistake.  %s", notation.Passes(p.Epoch()), p.Function())

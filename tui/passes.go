@@ -37,8 +37,8 @@ func (v *passesView) View() string {
 	title := " mistakes per pass "
 	var lines []string
 	switch {
-	case v.s.svm() != nil:
-		lines = textBlock(ih, iw, "the SVM makes no passes: each step updates a pair (see the gap m − M in the status line)")
+	case v.s.passer() == nil:
+		lines = textBlock(ih, iw, v.s.kind().Title+" makes no passes: each step updates a pair (see the gap m − M in the status line)")
 	default:
 		c := chart.Passes{}
 		for _, e := range ends {

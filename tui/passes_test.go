@@ -67,8 +67,8 @@ func TestPassesFollowSteps(t *testing.T) {
 		}
 	}
 	full := slices.Clone(m.s.passes.ends)
-	if p.State() != learn.Converged || len(full) != p.Epoch() || len(full) != 3 {
-		t.Fatalf("%v after %d passes, %d logged; want converged after 3", p.State(), p.Epoch(), len(full))
+	if p.State() != learn.Converged || len(full) != epochOf(p) || len(full) != 3 {
+		t.Fatalf("%v after %d passes, %d logged; want converged after 3", p.State(), epochOf(p), len(full))
 	}
 	sum := 0
 	for _, e := range full {

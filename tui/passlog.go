@@ -23,8 +23,8 @@ type passEnd struct {
 // Only the perceptron and its relatives make passes; the SVM's steps are
 // pair updates.
 func (s *session) notePass() {
-	p := s.p
-	if s.svm() != nil || p.T() == 0 || !p.AtPassStart() {
+	p := s.passer()
+	if p == nil || p.T() == 0 || !p.AtPassStart() {
 		return
 	}
 	if n := len(s.passes.ends); n > 0 && s.passes.ends[n-1].t >= p.T() {

@@ -85,7 +85,7 @@ func running(s *session) bool { return s.p.State() == learn.Running && s.err == 
 // iterations stand alone).
 func (p *player) anyRunning(passes bool) bool {
 	for _, s := range p.sessions() {
-		if running(s) && (!passes || s.svm() == nil) {
+		if running(s) && (!passes || s.passer() != nil) {
 			return true
 		}
 	}
@@ -199,7 +199,7 @@ func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
 // raisable reports whether E can raise s's cap: a perceptron stopped at
 // its cap on passes (the SVM's cap on iterations is --max-iter).
 func raisable(s *session) bool {
-	return s.p.State() == learn.Capped && s.err == nil && s.svm() == nil
+	return s.p.State() == learn.Capped && s.err == nil && s.passer() != nil
 }
 
 // togglePlay starts or pauses autoplay.
@@ -315,8 +315,8 @@ func (p *player) advance(n int, deadline time.Time, stop func() bool) (taken int
 func (p *player) passEnded() bool {
 	live := false
 	for _, s := range p.sessions() {
-		if s.svm() == nil && running(s) {
-			if s.p.AtPassStart() {
+		if ps := s.passer(); ps != nil && running(s) {
+			if ps.AtPassStart() {
 				return true
 			}
 			live = true
@@ -376,7 +376,7 @@ func (p *player) runChunk() tea.Cmd {
 // status says what the player is doing, for the status line.
 func (p *player) status() string {
 	switch {
-	case p.converging && p.s.svm() != nil && p.twin == nil:
+	case p.converging && p.s.dual() != nil && p.twin == nil:
 		return "running SMO to the tolerance (esc stops)"
 	case p.converging:
 		return "running to convergence (esc stops)"

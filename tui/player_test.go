@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"kernelscope/datasets"
-	"kernelscope/learn"
 )
 
 // fakeClock is a clock that moves only when a test says so.
@@ -91,13 +90,14 @@ func TestAutoplayNextTick(t *testing.T) {
 // pass log) is what stepping one by one shows, and so is each step that b
 // brings back.
 func TestQuietStepsNarrateAsEveryStep(t *testing.T) {
-	for _, algo := range []learn.Algo{learn.AlgoPerceptron, learn.AlgoForgetron, learn.AlgoBudget, learn.AlgoSVM} {
-		t.Run(algo.String(), func(t *testing.T) {
+	for _, algo := range []string{"perceptron", "forgetron", "budget", "svm"} {
+		t.Run(algo, func(t *testing.T) {
 			o := noisyOptions(t, "moons", 150, 0.4)
-			o.Config.Algo, o.Config.Budget, o.Config.SVM = algo, 20, learn.SVMOptions{C: 1, Tol: 1e-3}
+			o.Config = o.Config.With("budget", 20).With("C", 1).With("tol", 1e-3)
+			o.Config.Learner = algo
 			fast := newModel(t, o, 160, 48)
 			clock := newFakeClock(fast)
-			if algo != learn.AlgoSVM {
+			if algo != "svm" {
 				pressRun(fast, "e") // a chunk to the end of the pass
 			}
 			fast.player.speed = len(speeds) - 1

@@ -75,7 +75,7 @@ func (r *regionView) headerLines() int {
 
 // keyed reports whether the plot has a key line under its title.
 func (r *regionView) keyed() bool {
-	return r.big || r.compare || r.s.svm() != nil || hasRelativesKey(r.s)
+	return r.big || r.compare || r.s.boxed() != nil || hasRelativesKey(r.s)
 }
 
 // hit maps a screen cell to a plot cell.
@@ -186,7 +186,7 @@ func (r *regionView) at(cx, cy int) (x1, x2 float64) {
 // it, so View only reads.
 func (r *regionView) refresh() {
 	var b *bump
-	if r.update && r.s.svm() == nil {
+	if r.update && r.s.kind().Bump {
 		if bu, ok := r.s.bumpOf(); ok {
 			b = &bu
 		}
@@ -202,7 +202,7 @@ func (r *regionView) Update(tea.Msg) tea.Cmd { return nil }
 func (r *regionView) View() string { return strings.Join(r.lines(), "\n") }
 
 func (r *regionView) lines() []string {
-	sv := r.s.svm()
+	sv := r.s.dual()
 	f := "f(x) = Σ αⱼ yⱼ K(xⱼ, x)"
 	if r.s.p.Config().Bias {
 		f = "f(x) = Σ αⱼ yⱼ K(x̃ⱼ, x̃)"

@@ -103,7 +103,7 @@ func (m *Model) toggleQuiz() {
 // ask opens the first question about the next step.
 func (q *quiz) ask(s *session) {
 	q.phase, q.sign = askSign, 0
-	if s.svm() != nil {
+	if s.pairs() != nil {
 		q.phase = askClip
 	}
 	q.askedT, q.askedBuilt = s.p.T(), s.built

@@ -204,9 +204,10 @@ func TestQuizTieMistake(t *testing.T) {
 // learners train as the perceptron, so the quiz asks them the same
 // questions and seed 003's answers score every point of pass 1.
 func TestQuizRelatives(t *testing.T) {
-	for _, a := range []learn.Algo{learn.AlgoAveraged, learn.AlgoVoted, learn.AlgoStoptron, learn.AlgoForgetron, learn.AlgoBudget} {
+	for _, a := range []string{"averaged", "voted", "stoptron", "forgetron", "budget"} {
 		o := builtinOptions(t, "worked4", 0)
-		o.Config.Algo, o.Config.Budget = a, 3
+		o.Config = o.Config.With("budget", 3)
+		o.Config.Learner = a
 		m := newModel(t, o, 120, 40)
 		press(m, "Q")
 		answer(m, seed003Pass1)
@@ -241,13 +242,13 @@ func TestQuizSVM(t *testing.T) {
 	// circles at C = 1: some updates clip, some do not; each answer "y"
 	// is judged by the step's record.
 	o := builtinOptions(t, "circles", 40)
-	o.Config.Algo = learn.AlgoSVM
-	o.Config.SVM = learn.SVMOptions{C: 1, Tol: learn.DefaultTol}
+	o.Config.Learner = "svm"
+	o.Config = o.Config.With("C", 1).With("tol", learn.DefaultTol)
 	m = newModel(t, o, 120, 40)
 	press(m, "Q")
 	rights, clipped := 0, 0
 	for step := 1; step <= 8; step++ {
-		i, j := m.s.svm().NextPair()
+		i, j := m.s.smo().NextPair()
 		press(m, "y")
 		ls, ok := m.s.last()
 		if !ok || ls.step.Pair == nil || ls.step.Pair.I != i || ls.step.Pair.J != j {

@@ -36,7 +36,7 @@ func (q *quiz) judgePerceptron(s *session, st learn.Step, mistake bool) string {
 		did = strings.ReplaceAll(notation.Update(s.p, st), "\n", "; ")
 	}
 	return sign + ", " + q.judge(askMistake, mistake == st.Mistake, "mistake? "+yesNo(mistake)) +
-		" · " + notation.Decision(st, s.p.Config().Tie) + ": " + did
+		" · " + notation.Decision(s.p, st) + ": " + did
 }
 
 // clipReason says what the pair update did to its two α, from its record:
@@ -63,7 +63,7 @@ func clipReason(p learn.PairStep, c string) string {
 
 // sText is the SVM's C as people write it (∞ for the hard margin).
 func sText(s *session) string {
-	if sv := s.svm(); sv != nil {
+	if sv := s.boxed(); sv != nil {
 		return notation.C(sv.C())
 	}
 	return ""
@@ -104,7 +104,7 @@ func (q *quiz) total() (right, asked int) {
 // sum written out, or the pair and the box).
 func (m *Model) quizPrompt(long bool) string {
 	q, s := m.quiz, m.s
-	if sv := s.svm(); sv != nil {
+	if sv := s.pairs(); sv != nil {
 		i, j := sv.NextPair()
 		if i < 0 {
 			return "will the next pair update clip an α at 0 or C? y or n"
@@ -146,7 +146,7 @@ func (m *Model) quizQuestion(w int) string {
 			"QUIZ over · final " + q.score(),
 			"QUIZ over · " + short,
 		}
-	case s.svm() != nil:
+	case s.pairs() != nil:
 		head := fmt.Sprintf("QUIZ iteration %d · ", s.p.T()+1)
 		for _, long := range []bool{true, false} {
 			forms = append(forms, head+m.quizPrompt(long)+" · "+q.score(), head+m.quizPrompt(long)+" · "+short)

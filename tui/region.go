@@ -224,7 +224,7 @@ func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bu
 		} else if update != nil {
 			r.computeUpdate(s.field, s.p.Config().Tie, s.p, *update)
 		} else {
-			r.compute(s.field, s.p.Config().Tie, s.p, s.svm() != nil)
+			r.compute(s.field, s.p.Config().Tie, s.p, s.dual() != nil)
 		}
 		if big {
 			r.thicken()

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -15,13 +14,6 @@ import (
 // budget learners (stoptron, Forgetron, budget perceptron), whose budget
 // B ( and ) step.
 
-// perceptron is the session's learner as a perceptron (any relative), nil
-// for the SVM.
-func (s *session) perceptron() *learn.Perceptron {
-	p, _ := s.p.(*learn.Perceptron)
-	return p
-}
-
 // What the region shows for the averaged and voted perceptrons.
 const (
 	shownFinal    = iota // the final (current) perceptron f
@@ -30,14 +22,16 @@ const (
 	numShown
 )
 
-// shownDefault is what the region first shows for learner a: the
-// learner's own function.
-func shownDefault(a learn.Algo) int {
-	switch a {
-	case learn.AlgoAveraged:
-		return shownAveraged
-	case learn.AlgoVoted:
-		return shownVote
+// shownDefault is what the region first shows for learner l: the
+// function it predicts with.
+func shownDefault(l learn.Learner) int {
+	if a, ok := l.(learn.Averaging); ok {
+		switch a.Predicts() {
+		case learn.AveragedMember:
+			return shownAveraged
+		case learn.VotedMember:
+			return shownVote
+		}
 	}
 	return shownFinal
 }
@@ -59,14 +53,14 @@ var (
 // perceptrons' three functions: they need every vector since the start,
 // so not once the undo history has dropped the oldest mistakes.
 func (s *session) ensembleOn() bool {
-	p := s.perceptron()
-	return p != nil && p.Config().Algo.Averaging() && p.UndoFloor() == 0
+	p := s.averaging()
+	return p != nil && p.UndoFloor() == 0
 }
 
 // ensembleValues are the three functions at the field's lattice: the
 // final f, the average f̄ and the vote V/T, caught up with the learner.
 func (s *session) ensembleValues() (vals [numShown][]float64, err error) {
-	p, fd := s.perceptron(), s.field
+	p, fd := s.averaging(), s.field
 	if p == nil || fd == nil {
 		return vals, fmt.Errorf("no field")
 	}
@@ -117,49 +111,11 @@ func otherGlyphs(shown int) string {
 	return out
 }
 
-// budgetLadder is what ( and ) step a budget through.
-var budgetLadder = []int{1, 2, 3, 4, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 1000}
-
-// stepBudget is the rung after (up) or before b; ok is false at either
-// end.
-func stepBudget(b int, up bool) (int, bool) {
-	if up {
-		for _, v := range budgetLadder {
-			if v > b {
-				return v, true
-			}
-		}
-		return b, false
-	}
-	for _, v := range slices.Backward(budgetLadder) {
-		if v < b {
-			return v, true
-		}
-	}
-	return b, false
-}
-
-// changeBudget steps the budget learners' B (( and )); α starts again
-// from 0, since B changes what every mistake does.
-func (m *Model) changeBudget(up bool) {
-	cfg := m.s.opts.Config
-	b, ok := stepBudget(cfg.Budget, up)
-	if !ok {
-		return
-	}
-	cfg.Budget = b
-	if err := m.s.setConfig(cfg); err != nil {
-		m.message = fmt.Sprintf("budget %d: cannot train with it, nothing changed: %v", b, err)
-		return
-	}
-	m.message = fmt.Sprintf("budget B = %d support vectors: α reset", b)
-}
-
 // budgetText is a budget learner's part of the panels: "B = 5, 12
 // forgotten" ("" for other learners).
 func (s *session) budgetText() string {
-	p := s.perceptron()
-	if p == nil || !p.Config().Algo.Budgeted() {
+	p := s.budgeted()
+	if p == nil {
 		return ""
 	}
 	gone := 0
@@ -168,8 +124,8 @@ func (s *session) budgetText() string {
 			gone++
 		}
 	}
-	t := fmt.Sprintf("budget B = %d", p.Config().Budget)
-	if p.Config().Algo == learn.AlgoStoptron && p.BudgetFull() {
+	t := fmt.Sprintf("budget B = %d", p.Budget())
+	if p.StopsWhenFull() && p.BudgetFull() {
 		t += " full: α frozen"
 	}
 	if gone > 0 {
@@ -181,52 +137,19 @@ func (s *session) budgetText() string {
 // ensembleAccuracy is the averaged and voted perceptrons' part of the
 // status line: "final 90% · average 95% · vote 94%" ("" for others).
 func (s *session) ensembleAccuracy() string {
-	p := s.perceptron()
-	if p == nil || !p.Config().Algo.Averaging() {
+	p := s.averaging()
+	if p == nil {
 		return ""
 	}
 	return fmt.Sprintf("accuracy: final %.0f%% · average %.0f%% · vote %.0f%%",
 		100*p.Accuracy(), 100*p.AveragedAccuracy(), 100*p.VotedAccuracy())
 }
 
-// relativeName is the learner as the panels name it, for the perceptron's
-// relatives: "averaged perceptron", "Forgetron B = 5".
-func relativeName(cfg learn.Config) string {
-	switch a := cfg.Algo; {
-	case a.Averaging():
-		return a.String() + " perceptron"
-	case a == learn.AlgoForgetron:
-		return fmt.Sprintf("Forgetron B = %d", cfg.Budget)
-	case a == learn.AlgoBudget:
-		return fmt.Sprintf("budget perceptron B = %d", cfg.Budget)
-	case a == learn.AlgoStoptron:
-		return fmt.Sprintf("stoptron B = %d", cfg.Budget)
-	}
-	return "perceptron"
-}
-
-// relativeIntro is what l says on switching to a relative.
-func relativeIntro(cfg learn.Config) string {
-	switch cfg.Algo {
-	case learn.AlgoAveraged:
-		return "learner: the averaged perceptron (Freund & Schapire 1999): trains as the perceptron, predicts with α averaged over every step; A shows the final, the average or the vote"
-	case learn.AlgoVoted:
-		return "learner: the voted perceptron (Freund & Schapire 1999): every α⁽ᵏ⁾ along the way votes, weighted by the steps it survived; A shows the final, the average or the vote"
-	case learn.AlgoStoptron:
-		return fmt.Sprintf("learner: the stoptron (Orabona et al. 2009): the perceptron until %d examples are support vectors, then α stops; ( ) change the budget", cfg.Budget)
-	case learn.AlgoForgetron:
-		return fmt.Sprintf("learner: the Forgetron (Dekel et al. 2008): at most %d support vectors; past the budget it shrinks every σ and forgets the oldest; ( ) change it", cfg.Budget)
-	case learn.AlgoBudget:
-		return fmt.Sprintf("learner: the budget perceptron (Cavallanti et al. 2007): at most %d support vectors; a mistake with the budget full forgets one drawn at random (seed %d); ( ) change it", cfg.Budget, cfg.Seed)
-	}
-	return "learner: the kernel perceptron (seed 001)"
-}
-
 // hasRelativesKey reports whether the learner is one of the perceptron's
-// relatives, whose region has a key line of its own.
+// relatives with a budget or an ensemble, whose region has a key line of
+// its own.
 func hasRelativesKey(s *session) bool {
-	p := s.perceptron()
-	return p != nil && p.Config().Algo != learn.AlgoPerceptron
+	return s.budgeted() != nil || s.averaging() != nil
 }
 
 // relativesKey is the key line of the region for the perceptron's
@@ -238,7 +161,6 @@ func relativesKey(th *Theme, s *session, w int) string {
 	if !hasRelativesKey(s) {
 		return ""
 	}
-	p := s.perceptron()
 	sample := func(fg, bg uint8, text string) string {
 		if th.Mono {
 			return "\x1b[1m" + text + reset
@@ -252,7 +174,7 @@ func relativesKey(th *Theme, s *session, w int) string {
 	for _, l := range [][]string{long, short} {
 		out = " " + sample(colPosInk, colNeutral, glyphPos) + " " + sample(colNegInk, colNeutral, glyphNeg) + label(l[0]) +
 			sample(colNeutral, colPosInk, glyphPosSV) + " " + sample(colNeutral, colNegInk, glyphNegSV) + label(l[1])
-		if p.Config().Algo.Budgeted() {
+		if s.budgeted() != nil {
 			out += sample(colGhost, colNeutral, glyphPosForgotten) + " " + sample(colGhost, colNeutral, glyphNegForgotten) + label(l[2])
 		}
 		line := sample(colBoundary, colBoundary, "▀▀")

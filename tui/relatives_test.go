@@ -11,9 +11,10 @@ import (
 )
 
 // relativeOptions is a built-in dataset with learner a (budget b).
-func relativeOptions(t *testing.T, name string, a learn.Algo, b int) Options {
+func relativeOptions(t *testing.T, name string, a string, b int) Options {
 	o := builtinOptions(t, name, 0)
-	o.Config.Algo, o.Config.Budget = a, b
+	o.Config = o.Config.With("budget", float64(b))
+	o.Config.Learner = a
 	return o
 }
 
@@ -22,14 +23,15 @@ func relativeOptions(t *testing.T, name string, a learn.Algo, b int) Options {
 func TestLearnerCycle(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	spec := m.s.opts.Config.Kernel.Spec()
-	for k := 1; k <= len(learn.Algos); k++ {
+	names := learnerNames()
+	for k := 1; k <= len(names); k++ {
 		press(m, "space", "l")
-		want := learn.Algos[k%len(learn.Algos)]
-		if got := m.s.p.Config().Algo; got != want || m.s.p.T() != 0 || m.s.opts.Config.Kernel.Spec() != spec {
+		want := names[k%len(names)]
+		if got := m.s.p.Config().Learner; got != want || m.s.p.T() != 0 || m.s.opts.Config.Kernel.Spec() != spec {
 			t.Fatalf("l #%d: %v at T = %d with %s; want %v from α = 0 with %s", k, got, m.s.p.T(), m.s.opts.Config.Kernel.Spec(), want, spec)
 		}
-		if want.Budgeted() && m.s.p.Config().Budget != defaultBudget {
-			t.Errorf("%v: budget %d, want the default %d", want, m.s.p.Config().Budget, defaultBudget)
+		if m.s.budgeted() != nil && budgetOf(m.s.p.Config()) != 10 {
+			t.Errorf("%v: budget %d, want the default %d", want, budgetOf(m.s.p.Config()), 10)
 		}
 	}
 }
@@ -37,13 +39,13 @@ func TestLearnerCycle(t *testing.T) {
 // TestBudgetKeys: ( and ) step B along budgetLadder for a budget learner
 // (α from 0) and do nothing for the perceptron; the status names it.
 func TestBudgetKeys(t *testing.T) {
-	m := newModel(t, relativeOptions(t, "xor", learn.AlgoForgetron, 5), 120, 40)
+	m := newModel(t, relativeOptions(t, "xor", "forgetron", 5), 120, 40)
 	press(m, "space", ")")
-	if b := m.s.p.Config().Budget; b != 7 || m.s.p.T() != 0 {
+	if b := budgetOf(m.s.p.Config()); b != 7 || m.s.p.T() != 0 {
 		t.Fatalf(") from 5: B = %d at T = %d; want 7 (the ladder's next rung) from α = 0", b, m.s.p.T())
 	}
 	press(m, "(", "(")
-	if b := m.s.p.Config().Budget; b != 4 {
+	if b := budgetOf(m.s.p.Config()); b != 4 {
 		t.Fatalf("( ( from 7: B = %d, want 4", b)
 	}
 	if !strings.Contains(screen(m), "Forgetron B = 4") {
@@ -51,8 +53,8 @@ func TestBudgetKeys(t *testing.T) {
 	}
 	p := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
 	press(p, ")")
-	if p.s.p.Config().Budget != 0 || !strings.Contains(p.message, "budget") {
-		t.Errorf(") with the perceptron: B = %d, message %q; want nothing changed and a why", p.s.p.Config().Budget, p.message)
+	if budgetOf(p.s.p.Config()) != 10 || !strings.Contains(p.message, "B is read by stoptron, forgetron and budget") {
+		t.Errorf(") with the perceptron: B = %d, message %q; want nothing changed and a why", budgetOf(p.s.p.Config()), p.message)
 	}
 }
 
@@ -61,8 +63,8 @@ func TestBudgetKeys(t *testing.T) {
 // was forgotten and by which φ, and b steps back exactly: α after undoing
 // every step is what a fresh learner stepped as far has, bit for bit.
 func TestForgetronOnScreen(t *testing.T) {
-	m := newModel(t, relativeOptions(t, "xor", learn.AlgoForgetron, 3), 120, 40)
-	p := m.s.perceptron()
+	m := newModel(t, relativeOptions(t, "xor", "forgetron", 3), 120, 40)
+	p := m.s.budgeted()
 	said := false
 	for range 60 {
 		press(m, "space")
@@ -101,8 +103,8 @@ func TestForgetronOnScreen(t *testing.T) {
 		}
 	}
 	for j := range p.N() {
-		if p.Alpha(j) != fresh.Alpha(j) || p.Forgotten(j) != fresh.Forgotten(j) {
-			t.Fatalf("after undo to T = 20: α%d = %v (forgotten %v), fresh %v (%v)", j+1, p.Alpha(j), p.Forgotten(j), fresh.Alpha(j), fresh.Forgotten(j))
+		if p.Alpha(j) != fresh.Alpha(j) || p.Forgotten(j) != (&learn.BudgetPerceptron{Perceptron: fresh}).Forgotten(j) {
+			t.Fatalf("after undo to T = 20: α%d = %v (forgotten %v), fresh %v (%v)", j+1, p.Alpha(j), p.Forgotten(j), fresh.Alpha(j), (&learn.BudgetPerceptron{Perceptron: fresh}).Forgotten(j))
 		}
 	}
 	if !slices.Equal(p.SupportVectors(), fresh.SupportVectors()) {
@@ -116,7 +118,7 @@ func TestForgetronOnScreen(t *testing.T) {
 // three accuracies. Color-free golden of the averaged view after training
 // on noisy moons, where the final and the averaged boundaries differ.
 func TestEnsembleView(t *testing.T) {
-	o := relativeOptions(t, "moons", learn.AlgoAveraged, 0)
+	o := relativeOptions(t, "moons", "averaged", 0)
 	m := newModel(t, o, 120, 40)
 	pressRun(m, "c")
 	press(m, "m")
@@ -148,9 +150,9 @@ func TestEnsembleView(t *testing.T) {
 // training where it was, as the perceptron does.
 func TestAveragedAddPointStartsAgain(t *testing.T) {
 	for _, c := range []struct {
-		algo learn.Algo
+		algo string
 		kept bool
-	}{{learn.AlgoVoted, false}, {learn.AlgoAveraged, false}, {learn.AlgoForgetron, true}} {
+	}{{"voted", false}, {"averaged", false}, {"forgetron", true}} {
 		m := newModel(t, relativeOptions(t, "xor", c.algo, 5), 120, 40)
 		press(m, "space", "space")
 		n := m.s.p.N()
@@ -159,7 +161,7 @@ func TestAveragedAddPointStartsAgain(t *testing.T) {
 		if c.kept {
 			wantT = 2
 		}
-		if err != nil || kept != c.kept || m.s.p.N() != n+1 || m.s.p.T() != wantT || m.s.p.Config().Algo != c.algo {
+		if err != nil || kept != c.kept || m.s.p.N() != n+1 || m.s.p.T() != wantT || m.s.p.Config().Learner != c.algo {
 			t.Errorf("%v: add a point: kept %v, err %v, n %d → %d, T = %d; want kept %v, n + 1, T = %d", c.algo, kept, err, n, m.s.p.N(), m.s.p.T(), c.kept, wantT)
 		}
 	}

@@ -24,7 +24,7 @@ func fileOptions(t testing.TB, name string, pts []datasets.Point, spec string, e
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Options{File: name, Points: pts, Config: learn.Config{Kernel: k, Tie: learn.TieMistake, Eta: eta, Epochs: 100, Seed: 1}}
+	return Options{File: name, Points: pts, Config: learn.Config{Kernel: k, Tie: learn.TieMistake, Epochs: 100, Seed: 1, Params: learn.NewParams("eta", eta)}}
 }
 
 // allKeys is one press of every key the key map declares, in order.
@@ -262,8 +262,8 @@ func TestEpochRunsInChunks(t *testing.T) {
 	// Run to the end of the pass.
 	_, cmd = m.Update(keyMsg("e"))
 	run(m, cmd, 100000)
-	if !m.s.p.AtPassStart() || m.s.p.Epoch() != 1 {
-		t.Errorf("e ended at epoch %d, pass start %v", m.s.p.Epoch(), m.s.p.AtPassStart())
+	if !atPassStart(m.s.p) || epochOf(m.s.p) != 1 {
+		t.Errorf("e ended at epoch %d, pass start %v", epochOf(m.s.p), atPassStart(m.s.p))
 	}
 }
 

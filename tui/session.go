@@ -88,7 +88,7 @@ func newSession(o Options) (*session, error) {
 	s := &session{overflowAt: -1, flash: -1}
 	err := s.apply(o)
 	if err != nil {
-		empty := Options{Dataset: "empty", Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Eta: 1, Epochs: 100}}
+		empty := Options{Dataset: "empty", Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 100}}
 		if o.Config.RowCacheBytes > 0 {
 			empty.Config.RowCacheBytes = o.Config.RowCacheBytes
 		}
@@ -131,9 +131,9 @@ func (s *session) apply(o Options) error {
 		s.p.Unobserve(s.field)
 	}
 	s.field = nil
-	if s.p == nil || s.p.Config().Algo != p.Config().Algo {
+	if s.p == nil || s.p.Config().Kind() != p.Config().Kind() {
 		// A new learner shows its own function first (A cycles).
-		s.shown = shownDefault(p.Config().Algo)
+		s.shown = shownDefault(p)
 	}
 	s.opts, s.p, s.err, s.appendedAt = o, p, nil, nil
 	s.setTest(o)

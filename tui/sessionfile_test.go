@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"kernelscope/datasets"
-	"kernelscope/learn"
 	"kernelscope/setup"
 )
 
@@ -60,10 +59,10 @@ func sameState(t *testing.T, a, b *Model) {
 	t.Helper()
 	for k := 0; ; k++ {
 		pa, pb := a.s.p, b.s.p
-		if pa.T() != pb.T() || pa.Epoch() != pb.Epoch() || pa.Next() != pb.Next() || pa.AtPassStart() != pb.AtPassStart() ||
+		if pa.T() != pb.T() || epochOf(pa) != epochOf(pb) || pa.Next() != pb.Next() || atPassStart(pa) != atPassStart(pb) ||
 			pa.State() != pb.State() || pa.Mistakes() != pb.Mistakes() || pa.UndoFloor() != pb.UndoFloor() || pa.N() != pb.N() {
 			t.Fatalf("+%d steps: T %d/%d, pass %d/%d, next %d/%d, at start %t/%t, state %v/%v, mistakes %d/%d, floor %d/%d, n %d/%d", k,
-				pa.T(), pb.T(), pa.Epoch(), pb.Epoch(), pa.Next(), pb.Next(), pa.AtPassStart(), pb.AtPassStart(), pa.State(), pb.State(),
+				pa.T(), pb.T(), epochOf(pa), epochOf(pb), pa.Next(), pb.Next(), atPassStart(pa), atPassStart(pb), pa.State(), pb.State(),
 				pa.Mistakes(), pb.Mistakes(), pa.UndoFloor(), pb.UndoFloor(), pa.N(), pb.N())
 		}
 		for j := range pa.N() {
@@ -85,11 +84,12 @@ func sameState(t *testing.T, a, b *Model) {
 // perceptron; and again after b, after r resets α, and after a delete.
 func TestSessionRoundTripTUI(t *testing.T) {
 	t.Chdir(t.TempDir())
-	for _, algo := range []learn.Algo{learn.AlgoPerceptron, learn.AlgoBudget} {
+	for _, algo := range []string{"perceptron", "budget"} {
 		for _, shuffle := range []bool{false, true} {
 			name := fmt.Sprintf("%v shuffle %t", algo, shuffle)
 			o := builtinOptions(t, "moons", 60)
-			o.Config.Shuffle, o.Config.Algo, o.Config.Budget = shuffle, algo, 8
+			o.Config = o.Config.With("budget", 8)
+			o.Config.Shuffle, o.Config.Learner = shuffle, algo
 			m := newModel(t, o, 120, 40)
 			press(m, "space", "space", "space", "space", "space", "space", "space", "right", "right", "o", "space", "space", "up", "x", "space")
 			m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseRight})
@@ -105,8 +105,8 @@ func TestSessionRoundTripTUI(t *testing.T) {
 			if !back.s.edited || back.s.unsaved || !back.s.onYours || back.s.name() != path+"*" {
 				t.Errorf("%s: reopened edited points: edited %t, unsaved %t, yours %t, name %q", name, back.s.edited, back.s.unsaved, back.s.onYours, back.s.name())
 			}
-			if got := back.s.p.Config(); got.Algo != algo || got.Shuffle != shuffle || got.Budget != 8 {
-				t.Errorf("%s: reopened as %v, shuffle %t, budget %d", name, got.Algo, got.Shuffle, got.Budget)
+			if got := back.s.p.Config(); got.Learner != algo || got.Shuffle != shuffle || budgetOf(got) != 8 {
+				t.Errorf("%s: reopened as %v, shuffle %t, budget %d", name, got.Learner, got.Shuffle, budgetOf(got))
 			}
 			// Nothing changed since it opened: R names the file it came from.
 			_, cmd := back.Update(keyMsg("R"))
@@ -139,7 +139,7 @@ func TestSessionRoundTripTUI(t *testing.T) {
 func TestSessionRoundTripRebuilt(t *testing.T) {
 	t.Chdir(t.TempDir())
 	avg := builtinOptions(t, "moons", 40)
-	avg.Config.Algo, avg.Config.Shuffle = learn.AlgoAveraged, true
+	avg.Config.Learner, avg.Config.Shuffle = "averaged", true
 	m := newModel(t, avg, 120, 40)
 	press(m, "space", "space", "right", "o", "space", "space", "space")
 	if len(m.s.appendedAt) != 0 || m.s.p.T() != 3 {
@@ -237,7 +237,7 @@ func TestReproduce(t *testing.T) {
 	args := strings.Fields(strings.ReplaceAll(line, "'", ""))
 	fs := pflag.NewFlagSet("kernelscope", pflag.ContinueOnError)
 	flags := setup.Bind(fs, "the terminal program", setup.Train)
-	flags.BindLearner(true)
+	flags.BindLearner()
 	flags.CycleLearners()
 	flags.BindSplit()
 	steps := fs.Int("steps", 0, "")

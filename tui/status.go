@@ -47,13 +47,14 @@ func (v *statusView) line() string {
 		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
 	}
 	var line string
-	switch sv := s.svm(); {
+	switch sv := s.smo(); {
 	case v.note != "":
 		// Comparison mode: the panes show each learner's figures.
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.note, data, cfg.Kernel.Spec(), bias, cfg.Tie)
 	case sv != nil:
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.learnerName(), cfg.Kernel.Spec(), bias, v.svmCounters(sv))
 	default:
+		ps := s.passer()
 		order := ""
 		if cfg.Shuffle {
 			order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
@@ -61,7 +62,7 @@ func (v *statusView) line() string {
 		state := v.th.Bold.Render("training")
 		switch p.State() {
 		case learn.Converged:
-			state = v.th.Good.Render("converged ✓ after " + notation.Passes(p.Epoch()))
+			state = v.th.Good.Render("converged ✓ after " + notation.Passes(ps.Epoch()))
 		case learn.Capped:
 			state = v.th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
 		}
@@ -78,7 +79,7 @@ func (v *statusView) line() string {
 		}
 		acc = s.accuracyStatus(acc)
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ %s │ %s │ %s",
-			data, s.learnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, p.Epoch(), p.T(), p.EpochMistakes(), p.Mistakes(),
+			data, s.learnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, ps.Epoch(), p.T(), ps.EpochMistakes(), p.Mistakes(),
 			svs, acc, state)
 	}
 	if v.quiz != "" {
@@ -102,7 +103,7 @@ func (v *statusView) line() string {
 // m − M against the tolerance, the dual objective D(α), the support
 // vectors split into free and at C, the margin 2/‖w‖, the training
 // accuracy and the state.
-func (v *statusView) svmCounters(sv *learn.SVM) string {
+func (v *statusView) svmCounters(sv notation.SVM) string {
 	s := v.s
 	free, bound := s.svCounts()
 	gap := fmt.Sprintf("m − M = %s > tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))

@@ -64,7 +64,7 @@ func (s *session) take(narrate bool) bool {
 // are valid until the next step), or of the SVM's step at any time (its
 // pair update is all in the step).
 func (s *session) write(shown *shownStep) {
-	if sv := s.svm(); sv != nil && shown.step.Pair != nil {
+	if sv := s.boxed(); sv != nil && shown.step.Pair != nil {
 		shown.pair = notation.Pair(shown.step.T, *shown.step.Pair, sv.C())
 	} else {
 		shown.terms = notation.Sum(s.p, shown.step)

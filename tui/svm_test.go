@@ -22,7 +22,10 @@ import (
 func svmOptions(t testing.TB, name string, c float64) Options {
 	t.Helper()
 	o := builtinOptions(t, name, 0)
-	o.Config.Algo, o.Config.SVM = learn.AlgoSVM, learn.SVMOptions{C: c}
+	if c != 0 { // 0: C's default
+		o.Config = o.Config.With("C", c)
+	}
+	o.Config.Learner = "svm"
 	return o
 }
 
@@ -170,7 +173,7 @@ func TestSVMUndoExact(t *testing.T) {
 	m := newModel(t, svmOptions(t, "moons", 0), 120, 40)
 	var alphas [][]float64
 	for range 40 {
-		before := m.s.svm().Alphas()
+		before := alphasOf(m.s.smo())
 		press(m, "space")
 		if m.s.p.T() == len(alphas) {
 			break // converged
@@ -182,7 +185,7 @@ func TestSVMUndoExact(t *testing.T) {
 	}
 	for k := len(alphas) - 1; k >= 0; k-- {
 		press(m, "b")
-		if got := m.s.svm().Alphas(); !slices.Equal(got, alphas[k]) {
+		if got := alphasOf(m.s.smo()); !slices.Equal(got, alphas[k]) {
 			t.Fatalf("after undoing to t=%d: α differs from before the step", k)
 		}
 		if m.s.p.T() != k {
@@ -218,20 +221,20 @@ func TestLearnerAndCKeys(t *testing.T) {
 	press(m, "space", "space")
 	pts, spec := m.s.opts.Points, m.s.opts.Config.Kernel.Spec()
 	press(m, ">")
-	if !strings.Contains(m.message, "C is the SVM's") {
+	if !strings.Contains(m.message, "C is read by svm and pa") {
 		t.Errorf("> with the perceptron: %q", m.message)
 	}
 	press(m, "l")
-	if m.s.svm() == nil || m.s.p.T() != 0 || &m.s.opts.Points[0] != &pts[0] || m.s.opts.Config.Kernel.Spec() != spec {
-		t.Fatalf("l: svm %v, t=%d, kernel %s; want the SVM on the same data and kernel from α = 0", m.s.svm() != nil, m.s.p.T(), m.s.opts.Config.Kernel.Spec())
+	if m.s.smo() == nil || m.s.p.T() != 0 || &m.s.opts.Points[0] != &pts[0] || m.s.opts.Config.Kernel.Spec() != spec {
+		t.Fatalf("l: svm %v, t=%d, kernel %s; want the SVM on the same data and kernel from α = 0", m.s.smo() != nil, m.s.p.T(), m.s.opts.Config.Kernel.Spec())
 	}
 	if !strings.Contains(m.message, "α reset") {
 		t.Errorf("l does not say α reset: %q", m.message)
 	}
 	pressRun(m, "c")
-	before := m.s.svm().Margin()
+	before := m.s.smo().Margin()
 	pressRun(m, ">")
-	sv := m.s.svm()
+	sv := m.s.smo()
 	if sv.C() != 2 || sv.State() != learn.Converged || sv.T() == 0 {
 		t.Fatalf("> after convergence: C = %v, %v after %d iterations; want C = 2 solved again", sv.C(), sv.State(), sv.T())
 	}
@@ -246,20 +249,20 @@ func TestLearnerAndCKeys(t *testing.T) {
 	for range 20 {
 		press(m, ">")
 	}
-	if c := m.s.svm().C(); !math.IsInf(c, 1) || m.keys.CUp.Enabled() {
-		t.Errorf("> to the top: C = %v, > enabled %v; want ∞ and > off", c, m.keys.CUp.Enabled())
+	if c := m.s.smo().C(); !math.IsInf(c, 1) || settingKeysFor(m, "C").Up.Enabled() {
+		t.Errorf("> to the top: C = %v, > enabled %v; want ∞ and > off", c, settingKeysFor(m, "C").Up.Enabled())
 	}
 	press(m, ">")
 	if !strings.Contains(m.message, "C = ∞ is the top") {
 		t.Errorf("> at ∞: %q", m.message)
 	}
 	press(m, "<")
-	if c := m.s.svm().C(); c != 1000 {
+	if c := m.s.smo().C(); c != 1000 {
 		t.Errorf("< from ∞: C = %v, want 1000", c)
 	}
 	press(m, "l")
-	if m.s.svm() != nil || m.keys.CDown.Enabled() || m.s.opts.Config.SVM.C != 1000 {
-		t.Errorf("l back: perceptron %v, < enabled %v, C kept %v", m.s.svm() == nil, m.keys.CDown.Enabled(), m.s.opts.Config.SVM.C)
+	if m.s.smo() != nil || settingKeysFor(m, "C").Down.Enabled() || m.s.opts.Config.Param("C") != 1000 {
+		t.Errorf("l back: perceptron %v, < enabled %v, C kept %v", m.s.smo() == nil, settingKeysFor(m, "C").Down.Enabled(), m.s.opts.Config.Param("C"))
 	}
 }
 
@@ -274,7 +277,8 @@ func TestCLadder(t *testing.T) {
 		{3, true, 5, true}, {3, false, 2, true}, {0.01, false, 0.01, false}, {0.001, true, 0.01, true},
 		{1000, true, math.Inf(1), true}, {math.Inf(1), true, math.Inf(1), false}, {math.Inf(1), false, 1000, true},
 	} {
-		if got, ok := stepC(c.from, c.up); got != c.want || ok != c.ok {
+		cs, _ := learn.LookupSetting("C")
+		if got, ok := cs.Step(c.from, c.up); got != c.want || ok != c.ok {
 			t.Errorf("stepC(%v, up %v) = %v, %v; want %v, %v", c.from, c.up, got, ok, c.want, c.ok)
 		}
 	}
@@ -310,7 +314,7 @@ func TestHardMarginNotSeparable(t *testing.T) {
 		t.Errorf("b after the error: t=%d (was %d), err %v", m.s.p.T(), at, m.s.err)
 	}
 	pressRun(m, "<", "c")
-	if sv := m.s.svm(); sv.C() != 1000 || sv.State() != learn.Converged {
+	if sv := m.s.smo(); sv.C() != 1000 || sv.State() != learn.Converged {
 		t.Errorf("< then c: C = %v, %v", sv.C(), sv.State())
 	}
 }
@@ -354,7 +358,7 @@ func TestCompareMode(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 0), 120, 36)
 	press(m, "|")
 	c := m.cmp
-	if c == nil || c.twin == nil || c.twin.svm() == nil {
+	if c == nil || c.twin == nil || c.twin.smo() == nil {
 		t.Fatalf("| did not set up the SVM beside the perceptron: %+v", c)
 	}
 	if m.region.plotW != c.right.plotW || m.region.plotH != c.right.plotH || m.s.view != c.twin.view {
@@ -364,9 +368,9 @@ func TestCompareMode(t *testing.T) {
 	if m.s.p.T() != 2 || c.twin.p.T() != 2 {
 		t.Errorf("space space: t = %d and %d, want 2 and 2", m.s.p.T(), c.twin.p.T())
 	}
-	alpha := c.twin.svm().Alphas()
+	alpha := alphasOf(c.twin.smo())
 	press(m, "space", "b")
-	if got := c.twin.svm().Alphas(); !slices.Equal(got, alpha) {
+	if got := alphasOf(c.twin.smo()); !slices.Equal(got, alpha) {
 		t.Error("b in comparison mode: the SVM's α differs from before the step")
 	}
 	press(m, "b")
@@ -394,7 +398,7 @@ func TestCompareMode(t *testing.T) {
 
 	// L: one learner, this kernel and the next of the k cycle.
 	press(m, "L", "m")
-	if c.twin.svm() != nil || c.twin.opts.Config.Kernel.Spec() != "rbf(sigma=0.5)" {
+	if c.twin.smo() != nil || c.twin.opts.Config.Kernel.Spec() != "rbf(sigma=0.5)" {
 		t.Fatalf("L: the second pane is %s with %s", c.twin.learnerName(), c.twin.opts.Config.Kernel.Spec())
 	}
 	pressRun(m, "c")
@@ -460,7 +464,7 @@ func TestSVMEveryKey(t *testing.T) {
 func TestSVMProbeWritesB(t *testing.T) {
 	m := newModel(t, svmOptions(t, "worked3", 0), 120, 40)
 	pressRun(m, "c", "right", "right")
-	sv := m.s.svm()
+	sv := m.s.smo()
 	if math.Abs(sv.Offset()-1) > 1e-12 {
 		t.Fatalf("b = %v, want 1", sv.Offset())
 	}

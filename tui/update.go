@@ -20,7 +20,7 @@ type bump struct {
 // last mistake in the narration nor a next example (training stopped
 // before any mistake).
 func (s *session) bumpOf() (b bump, ok bool) {
-	eta := s.p.Config().Eta
+	eta := s.p.Config().Param("eta")
 	for k := len(s.steps) - 1; k >= 0; k-- {
 		st := s.steps[k].step
 		if st.T <= s.p.T() && st.Mistake {

@@ -42,7 +42,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Big):
 		m.big = !m.big
 		m.message = map[bool]string{true: "projector mode: big markers, [+] [−] support vectors, a thick boundary; g shows α and Gram", false: "projector mode off"}[m.big]
-		if m.big && m.hasSVM() {
+		if m.big && m.showsBoxed() {
 			m.message = "projector mode: big markers, [+] [−] support vectors on the margin, {+} {−} at C, a thick boundary; g shows α and Gram"
 		}
 		return m.layout()
@@ -54,7 +54,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.mono = !m.mono
 		m.setTheme()
 		m.message = map[bool]string{true: "color-free mode: + − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary", false: "colors on"}[m.mono]
-		if m.mono && m.hasSVM() {
+		if m.mono && m.showsBoxed() {
 			m.message = "color-free mode: + − are classes, ⊕ ⊖ support vectors on the margin, ⊞ ⊟ at C, · the +1 side, • the boundary f = 0, ○ the margin f = +1, ◇ f = −1"
 		}
 	}

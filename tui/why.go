@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -27,10 +29,10 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		}
 		return false
 	}
-	sv := s.svm()
+	sv := s.smo()
 	switch {
-	case off(pk.Epoch) && sv != nil && running(s):
-		return "the SVM has no passes: space takes one SMO pair update, c runs SMO to the tolerance"
+	case off(pk.Epoch) && s.passer() == nil && running(s):
+		return s.kind().Title + " has no passes: space takes one pair update, c runs it to the tolerance"
 	case off(pk.Step), off(pk.Epoch), off(pk.Converge), off(pk.Play):
 		switch {
 		case sv != nil && (s.err == learn.ErrNotSeparable || sv.Err() == learn.ErrNotSeparable):
@@ -42,7 +44,7 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		case s.err != nil:
 			return "training stopped on a numerical problem: r resets α, or change the kernel or data"
 		case p.State() == learn.Converged:
-			return fmt.Sprintf("training has converged after %s: r resets α to watch it again", notation.Passes(p.Epoch()))
+			return fmt.Sprintf("training has converged after %s: r resets α to watch it again", notation.Passes(s.passer().Epoch()))
 		case p.State() == learn.Capped:
 			return fmt.Sprintf("training stopped at the cap of %s: E doubles the cap and goes on", notation.Passes(p.Config().Epochs))
 		}
@@ -94,27 +96,17 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
 	case off(k.Update) && m.cmp != nil:
 		return "comparison mode shows two regions in place of the update view: | ends it"
-	case off(k.Update) && s.p.Config().Algo.Budgeted():
+	case off(k.Update) && s.budgeted() != nil:
 		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; a budget learner's mistake also forgets, and the narration writes that out"
-	case off(k.Update):
+	case off(k.Update) && s.pairs() != nil:
 		return "the update view shows the bump a perceptron's mistake adds to f; an SVM iteration moves two α at once, and the narration writes it out"
-	case off(k.CDown), off(k.CUp):
-		c := s.opts.Config.SVM.EffectiveC()
-		switch {
-		case !m.hasSVM():
-			return "C is the SVM's bound on α: l switches to the SVM, or | compares it with the perceptron"
-		case off(k.CUp):
-			return "C = ∞ is the top: the hard margin of seed 004"
-		}
-		return fmt.Sprintf("C = %s is the lowest on the ladder", notation.C(c))
-	case off(k.BudgetDown), off(k.BudgetUp):
-		if !s.p.Config().Algo.Budgeted() {
-			return "B is the budget of the stoptron, the Forgetron and the budget perceptron: l cycles to them"
-		}
-		return fmt.Sprintf("B = %d is the end of the ladder", s.opts.Config.Budget)
+	case off(k.Update):
+		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; " + s.kind().Title + " updates by a rule of its own, and the narration writes it out"
+	case m.settingOff(off) != "":
+		return m.settingOff(off)
 	case off(k.Ensemble) && m.cmp != nil:
 		return "comparison mode shows each learner's own function: | ends it"
-	case off(k.Ensemble) && s.p.Config().Algo.Averaging():
+	case off(k.Ensemble) && s.averaging() != nil:
 		return fmt.Sprintf("the average and the vote need every α⁽ᵏ⁾ since the start, and the undo history keeps only the mistakes after step %d: r starts again", s.p.UndoFloor())
 	case off(k.Ensemble):
 		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
@@ -131,6 +123,36 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		}
 	case off(k.CompareWhat):
 		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
+	}
+	return ""
+}
+
+// settingOff says why a setting key that off reports pressed does
+// nothing: no learner shown reads its settings, or the setting is at an
+// end of its ladder ("" when off matches none of them).
+func (m *Model) settingOff(off func(key.Binding) bool) string {
+	for _, p := range m.keys.Settings {
+		if !off(p.Down) && !off(p.Up) {
+			continue
+		}
+		st := p.read(m)
+		if st == nil {
+			var who []string
+			for _, s := range p.Settings {
+				who = append(who, s.Symbol+" is read by "+learn.ReadBy(s))
+			}
+			return strings.Join(who, "; ") + ": l cycles to them"
+		}
+		v := m.s.opts.Config.Params.Value(st)
+		end := "the lowest"
+		if off(p.Up) {
+			end = "the top"
+		}
+		what := fmt.Sprintf("%s = %s is %s of the ladder", st.Symbol, st.Format(v), end)
+		if math.IsInf(v, 1) && st.InfWord != "" {
+			what += ": " + st.InfWord
+		}
+		return what
 	}
 	return ""
 }

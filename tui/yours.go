@@ -76,7 +76,7 @@ func (s *session) saved(v int) {
 func (s *session) addPoint(x1, x2 float64, y int) (kept bool, err error) {
 	pt := datasets.Point{X1: x1, X2: x2, Y: y}
 	a, ok := s.p.(learn.Appender)
-	if ok && s.p.Config().Algo.Averaging() {
+	if ok && !s.kind().Appends {
 		// The vote at a new point would need every vector so far: the
 		// averaged and voted perceptrons start again on the new data.
 		ok = false

@@ -1,0 +1,59 @@
+package tui
+
+import (
+	"kernelscope/learn"
+)
+
+// Helpers for tests that read a learner's pass, budget or setting keys
+// through its capabilities.
+
+// epochOf is the pass of a learner that visits pass by pass (0 for one
+// that does not).
+func epochOf(l learn.Learner) int {
+	if p, ok := l.(learn.Passer); ok {
+		return p.Epoch()
+	}
+	return 0
+}
+
+// atPassStart reports whether the next step of l begins a pass (true for
+// a learner without passes).
+func atPassStart(l learn.Learner) bool {
+	if p, ok := l.(learn.Passer); ok {
+		return p.AtPassStart()
+	}
+	return true
+}
+
+// budgetOf is B in cfg.
+func budgetOf(cfg learn.Config) int { return int(cfg.Param("budget")) }
+
+// settingKeysFor are the keys that step setting name.
+func settingKeysFor(m *Model, name string) SettingKeys {
+	for _, p := range m.keys.Settings {
+		for _, s := range p.Settings {
+			if s.Name == name {
+				return p
+			}
+		}
+	}
+	panic("no keys for " + name)
+}
+
+// learnerNames are the registered learners' names, in the l cycle's order.
+func learnerNames() []string {
+	var out []string
+	for _, k := range learn.Learners() {
+		out = append(out, k.Name)
+	}
+	return out
+}
+
+// alphasOf is every α of l.
+func alphasOf(l learn.Learner) []float64 {
+	a := make([]float64, l.N())
+	for j := range a {
+		a[j] = l.Alpha(j)
+	}
+	return a
+}
