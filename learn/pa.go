@@ -34,6 +34,8 @@ var paKind = &LearnerKind{
 			cSetting.Format(cfg.Params.Value(cSetting)))
 	},
 	Settings: []*Setting{cSetting}, Passes: true,
+	Quiz: Question{Long: "does the step on %s update α (a loss ℓ = 1 − y·f > 0)?", Short: "an update (ℓ > 0)?",
+		Yes: "an update", No: "passive", Noun: "update", Update: true},
 	New: func(cfg Config, data []Example) (Learner, error) {
 		r := paRule{c: cfg.Params.Value(cSetting)}
 		o, err := newOnline(cfg, data, r)

@@ -44,6 +44,8 @@ var pegasosKind = &LearnerKind{
 			lambdaSetting.Format(cfg.Params.Value(lambdaSetting)), cfg.Epochs)
 	},
 	Settings: []*Setting{lambdaSetting}, Passes: true,
+	Quiz: Question{Long: "does the step on %s update α (y·f < 1)?", Short: "an update (y·f < 1)?",
+		Yes: "an update", No: "no update", Noun: "update", Update: true},
 	New: func(cfg Config, data []Example) (Learner, error) {
 		r := pegasosRule{lambda: cfg.Params.Value(lambdaSetting)}
 		o, err := newOnline(cfg, data, r)

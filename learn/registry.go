@@ -50,11 +50,32 @@ type LearnerKind struct {
 	// Alpha says what αᵢ is when it is not a count of steps of η: "Σσ",
 	// the sum of the Forgetron's weights σ over xᵢ's elements ("": none).
 	Alpha string
+	// Quiz is the yes/no question the terminal program's quiz asks about a
+	// step after the sign of f(xᵢ) (the zero value: the perceptron's "is
+	// it a mistake?").
+	Quiz Question
 	// Versus is the learner comparison mode sets beside this one ("":
 	// the SVM, which the notes lead to; the SVM's is the perceptron).
 	Versus string
 	// New makes the learner with every α = 0.
 	New func(cfg Config, data []Example) (Learner, error)
+}
+
+// A Question is a yes/no question about a step: how the quiz asks it
+// about example x ("is the step on %s a mistake?", Long with x for %s;
+// Short without), what yes and no say, the noun its score counts, and
+// whether its answer is the step's Update rather than its Mistake.
+type Question struct {
+	Long, Short, Yes, No, Noun string
+	Update                     bool
+}
+
+// Question is k's quiz question: its own, or the perceptron's.
+func (k *LearnerKind) Question() Question {
+	if k.Quiz.Short != "" {
+		return k.Quiz
+	}
+	return Question{Long: "is the step on %s a mistake?", Short: "a mistake?", Yes: "a mistake", No: "not a mistake", Noun: "mistake"}
 }
 
 // Rival is the learner comparison mode sets beside k.

@@ -76,6 +76,9 @@ type quiz struct {
 	// about: a step back, a reset or new data asks afresh.
 	askedT, askedBuilt int
 	right, asked       [3]int // per question kind
+	// kinds name the question kinds in the score: "sign", the learner's
+	// question's noun ("mistake", "update"), "clip".
+	kinds [3]string
 }
 
 // toggleQuiz turns quiz mode on (asking about the next step) or off
@@ -103,6 +106,7 @@ func (m *Model) toggleQuiz() {
 // ask opens the first question about the next step.
 func (q *quiz) ask(s *session) {
 	q.phase, q.sign = askSign, 0
+	q.kinds = [3]string{"sign", s.kind().Question().Noun, "clip"}
 	if s.pairs() != nil {
 		q.phase = askClip
 	}
@@ -251,7 +255,8 @@ func (m *Model) syncQuizKeys() {
 	k.Minus.SetEnabled(live && q.phase != askClip)
 	k.Yes.SetEnabled(live && q.phase != askSign)
 	k.No.SetEnabled(live && q.phase != askSign)
-	yes, no := "a mistake", "not a mistake"
+	qq := m.s.kind().Question()
+	yes, no := qq.Yes, qq.No
 	if q.phase == askClip {
 		yes, no = "it clips", "it does not clip"
 	}

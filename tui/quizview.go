@@ -30,12 +30,17 @@ func (q *quiz) judgePerceptron(s *session, st learn.Step, mistake bool) string {
 	} else {
 		sign = q.judge(askSign, q.sign == st.Prediction, "sign "+learn.Sign(q.sign))
 	}
-	did := "no mistake, α stays"
-	if st.Mistake {
+	qq := s.kind().Question()
+	did := "no " + qq.Noun + ", α stays"
+	if u := notation.Update(s.p, st); u != "" {
 		// Called right after the step, so α is as it left it.
-		did = strings.ReplaceAll(notation.Update(s.p, st), "\n", "; ")
+		did = strings.ReplaceAll(u, "\n", "; ")
 	}
-	return sign + ", " + q.judge(askMistake, mistake == st.Mistake, "mistake? "+yesNo(mistake)) +
+	happened := st.Mistake
+	if qq.Update {
+		happened = st.Update
+	}
+	return sign + ", " + q.judge(askMistake, mistake == happened, qq.Noun+"? "+yesNo(mistake)) +
 		" · " + notation.Decision(s.p, st) + ": " + did
 }
 
@@ -80,7 +85,7 @@ func yesNo(b bool) string {
 func (q *quiz) score() string {
 	right, asked := q.total()
 	var parts []string
-	for kind, name := range []string{"sign", "mistake", "clip"} {
+	for kind, name := range q.kinds {
 		if q.asked[kind] > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d/%d", name, q.right[kind], q.asked[kind]))
 		}
@@ -118,9 +123,9 @@ func (m *Model) quizPrompt(long bool) string {
 	x := "x" + learn.Sub(s.p.Next()+1)
 	switch {
 	case q.phase == askMistake && long:
-		return "you said sign " + learn.Sign(q.sign) + ": is the step on " + x + " a mistake? y or n"
+		return "you said sign " + learn.Sign(q.sign) + ": " + fmt.Sprintf(s.kind().Question().Long, x) + " y or n"
 	case q.phase == askMistake:
-		return "you said " + learn.Sign(q.sign) + ": a mistake? y or n"
+		return "you said " + learn.Sign(q.sign) + ": " + s.kind().Question().Short + " y or n"
 	case long:
 		return fmt.Sprintf("sign of f(%s) = Σ αₖ yₖ K(xₖ, %s)? + or −", x, x)
 	}
