@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -189,6 +191,43 @@ func TestTraceBudgetReproducible(t *testing.T) {
 		}
 		if mistakes <= 3 {
 			t.Errorf("%s: only %d mistakes: the budget never mattered", algo, mistakes)
+		}
+	}
+}
+
+// TestTraceMarginLearners: trace --algo pa and --algo pegasos write the
+// JSONL contract of every learner plus "update" (and PA's "loss" and
+// "tau") each step, and the final object with "updates" (and Pegasos's
+// "scale" = 1/(λT)). The values are the worked example by hand (learn's
+// TestPAWorkedByHand and TestPegasosWorkedByHand work them out): x₁ =
+// (1, 0), y = +1 and x₂ = (0, 1), y = −1, linear kernel.
+func TestTraceMarginLearners(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "two.csv")
+	if err := os.WriteFile(data, []byte("1,0,1\n0,1,-1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI("trace", "--data", data, "--algo", "pa", "--format", "jsonl")
+	want := `{"t":1,"epoch":1,"i":1,"f":0.0,"y":1,"prediction":0,"mistake":true,"update":true,"loss":1.0,"tau":1.0,"alpha":[1.0,0.0]}
+{"t":2,"epoch":1,"i":2,"f":0.0,"y":-1,"prediction":0,"mistake":true,"update":true,"loss":1.0,"tau":1.0,"alpha":[1.0,1.0]}
+{"t":3,"epoch":2,"i":1,"f":1.0,"y":1,"prediction":1,"mistake":false,"update":false,"loss":0.0,"tau":0.0,"alpha":[1.0,1.0]}
+{"t":4,"epoch":2,"i":2,"f":-1.0,"y":-1,"prediction":-1,"mistake":false,"update":false,"loss":0.0,"tau":0.0,"alpha":[1.0,1.0]}
+{"done":true,"converged":true,"epochs":2,"steps":4,"mistakes":2,"alpha":[1.0,1.0],"support_vectors":[1,2],"accuracy":1.0,"updates":2}
+`
+	if code != 0 || out != want {
+		t.Errorf("pa: exit %d, stderr %q\n%s\nwant\n%s", code, stderr, out, want)
+	}
+	out, stderr, code = runCLI("trace", "--data", data, "--algo", "pegasos", "--lambda", "1", "--epochs", "3", "--format", "summary")
+	want = `{"done":true,"converged":false,"epochs":3,"steps":6,"mistakes":2,"alpha":[3.0,3.0],"support_vectors":[1,2],"accuracy":1.0,"updates":6,"scale":0.16666666666666666}` + "\n"
+	if code != 0 || out != want {
+		t.Errorf("pegasos: exit %d, stderr %q\n%s\nwant\n%s", code, stderr, out, want)
+	}
+	// The text names the learner, its setting, and the rule of each step.
+	out, _, code = runCLI("trace", "--data", data, "--algo", "pegasos", "--lambda", "1", "--epochs", "1")
+	for _, s := range []string{"Pegasos; λ = 1; at most 1 pass", "f = 0 (T = 1: every α is 0) → y₁·f = 0 < 1: update",
+		"update → α₂ += 1, new α = [1, 1]", "ran its 1 pass (2 steps, 2 updates, 2 mistakes)"} {
+		if code != 0 || !strings.Contains(out, s) {
+			t.Errorf("pegasos text lacks %q:\n%s", s, out)
 		}
 	}
 }

@@ -138,7 +138,7 @@ func (p *PassiveAggressive) Outcome() string {
 	if p.state != Converged || p.t == 0 {
 		return ""
 	}
-	return fmt.Sprintf("converged after %s (%s, %s, %s): every loss ℓ = max(0, 1 − yᵢf(xᵢ)) ≤ %g, so every example has a margin yᵢf(xᵢ) ≥ 1 (up to rounding)",
+	return fmt.Sprintf("converged after %s (%s, %s, %s): every loss ℓ = max(0, 1 − yᵢf(xᵢ)) ≤ 10⁻⁹, so every example has a margin yᵢf(xᵢ) ≥ 1 (up to rounding)",
 		countOf(p.epoch, "pass", "passes"), countOf(p.t, "step", "steps"), countOf(p.updates, "update", "updates"),
-		countOf(p.mistakes, "mistake", "mistakes"), paLossTol)
+		countOf(p.mistakes, "mistake", "mistakes"))
 }

@@ -70,6 +70,8 @@ func TestReplayExact(t *testing.T) {
 		{"averaged shuffled", "averaged", true, nil},
 		{"voted", "voted", false, nil},
 		{"svm", "svm", false, nil},
+		{"pa shuffled", "pa", true, nil},
+		{"pegasos", "pegasos", false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := moonsSession(t)
