@@ -33,6 +33,10 @@ type Table struct {
 type ParseError struct {
 	Line int
 	Msg  string
+	// Wide, from ReadCSV, is the number of fields of a first line that has
+	// more than three: a wider file, whose columns ReadCSVColumns can pick
+	// (the caller knows how its user asks for that). 0 otherwise.
+	Wide int
 }
 
 // Error returns "line N: msg", or just msg for a whole-file problem.
@@ -48,15 +52,6 @@ func tooManyRows() error {
 	return &ParseError{Msg: fmt.Sprintf(
 		"more than %d data rows; kernelscope reads at most %d (split the file or sample it)", MaxRows, MaxRows)}
 }
-
-// maxLine is the longest line ReadCSV accepts, not counting its line ending.
-// A row of three numbers in shortest form fits in under 80 bytes, so a longer
-// line is not data; the limit also keeps a file without newlines from being
-// read whole into memory.
-const maxLine = 4096
-
-// tooLong is the message for a line over maxLine bytes.
-const tooLong = "line is too long to be data (over 4096 bytes)"
 
 // utf8BOM is the byte order mark some spreadsheets put at the start of a CSV
 // file. Left in place it would make "1,2,1" look like a header.
@@ -82,8 +77,8 @@ const utf8BOM = "\xef\xbb\xbf"
 // non-blank one may be a header.
 //
 // Input is bounded, so that a stream that never ends (a FIFO, /dev/zero) ends
-// in an error rather than in running out of memory: a line over 4096 bytes
-// is rejected as soon as it is seen, and so are row MaxRows+1, line
+// in an error rather than in running out of memory: a line over 1 MiB is
+// rejected as soon as it is seen, and so are row MaxRows+1, line
 // MaxLines+1 (blank lines count) and the line that takes the input past
 // MaxBytes, before they are stored; the last three are whole-file errors
 // (Line 0).
@@ -115,7 +110,11 @@ func ReadCSV(r io.Reader) (Table, error) {
 		fields, nf := splitFields(s)
 		switch {
 		case nf != 3:
-			return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
+			e := &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
+			if !seen && nf > 3 {
+				e.Wide = nf
+			}
+			return Table{}, e
 		case !seen && !isNumber(fields[0]) && looksLikeName(fields[0]):
 			// A copy, so that fields stays on the stack for every other row.
 			t.Header = []string{headerName(fields[0]), fields[1], fields[2]}
