@@ -251,6 +251,38 @@ func headerName(f string) string {
 	return f
 }
 
+// maxQuoted is the most bytes of a field that a message quotes: a field
+// may be most of a 1 MiB line, and an error is one line to read.
+const maxQuoted = 64
+
+// quoted is f quoted for a message, as %q quotes it, cut after maxQuoted
+// bytes (at a character's start) when it is longer, with its length:
+// "99999…"… (5000 bytes).
+func quoted(f string) string {
+	if len(f) <= maxQuoted {
+		return strconv.Quote(f)
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(f[:cutPoint(f)]), len(f))
+}
+
+// clipped is quoted without the quotes, for a number a message suggests.
+func clipped(f string) string {
+	if len(f) <= maxQuoted {
+		return f
+	}
+	return fmt.Sprintf("%s… (%d bytes)", f[:cutPoint(f)], len(f))
+}
+
+// cutPoint is where quoted and clipped cut a long f: after maxQuoted
+// bytes, or before the character that straddles them.
+func cutPoint(f string) int {
+	n := maxQuoted
+	for n > maxQuoted-utf8.UTFMax && !utf8.RuneStart(f[n]) {
+		n--
+	}
+	return n
+}
+
 // separatorHint explains a wrong field count on a line that separates its
 // fields with semicolons or tabs, as spreadsheets set to some locales write.
 func separatorHint(line string) string {
@@ -292,9 +324,9 @@ func parseCoord(f string, i, line int, first bool) (float64, error) {
 	var msg string
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		msg = fmt.Sprintf("x%d %q is out of range; coordinates must be finite numbers", i, f)
+		msg = fmt.Sprintf("x%d %s is out of range; coordinates must be finite numbers", i, quoted(f))
 	case err != nil:
-		msg = fmt.Sprintf("field %d %q is not a number", i, f)
+		msg = fmt.Sprintf("field %d %s is not a number", i, quoted(f))
 		why := whyNotNumber(f)
 		switch {
 		case why != "":
@@ -307,7 +339,7 @@ func parseCoord(f string, i, line int, first bool) (float64, error) {
 	case math.IsNaN(v):
 		msg = fmt.Sprintf("x%d is NaN; coordinates must be finite numbers", i)
 	case math.IsInf(v, 0):
-		msg = fmt.Sprintf("x%d is infinite (%q); coordinates must be finite numbers", i, f)
+		msg = fmt.Sprintf("x%d is infinite (%s); coordinates must be finite numbers", i, quoted(f))
 	default:
 		return v, nil
 	}
@@ -343,7 +375,7 @@ func parseLabel(f string, line int, labels *labelStyle) (int, error) {
 		}
 		mixed, other = "0 mixed with label -1", labels.minusOne
 	default:
-		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %q is not one of -1, +1 (or 0, 1)%s", f, why)}
+		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %s is not one of -1, +1 (or 0, 1)%s", quoted(f), why)}
 	}
 	if other != 0 {
 		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %s on line %d; use either -1/+1 or 0/1", mixed, other)}

@@ -98,6 +98,11 @@ func TestReadCSVErrors(t *testing.T) {
 		{"0 after -1", "0,0,-1\n1,1,1\n\n2,2,0\n", 4, "label 0 mixed with label -1 on line 1; use either -1/+1 or 0/1"},
 		{"-1 after 0", "x1,x2,y\n0,0,0\n1,1,-1.0\n", 3, "label -1 mixed with label 0 on line 2; use either -1/+1 or 0/1"},
 		{"line too long", long + "\n", 1, "line is too long to be data (over 1 MiB)"},
+		// A field of a long line is quoted in part, with its length: the
+		// message stays one short line.
+		{"long field", "1,2,1\n" + strings.Repeat("9", 5000) + ",1,1\n", 2, `x1 "` + strings.Repeat("9", 64) + `"… (5000 bytes) is out of range; coordinates must be finite numbers`},
+		{"long label", "1,2," + strings.Repeat("7", 100) + "\n", 1, `label "` + strings.Repeat("7", 64) + `"… (100 bytes) is not one of -1, +1 (or 0, 1)`},
+		{"long field cut at a character", "1,2,1\n" + strings.Repeat("9", 63) + "é" + strings.Repeat("x", 100) + ",1,1\n", 2, `field 1 "` + strings.Repeat("9", 63) + `"… (165 bytes) is not a number`},
 		{"line too long, no newline", "1,2,1\n" + long, 2, "line is too long to be data (over 1 MiB)"},
 		{"1 MiB + 1 byte and CRLF", "1,2,1\r\n" + long + "\r\n", 2, "line is too long to be data (over 1 MiB)"},
 		{"1 MiB ending in CR", "\n" + long[:maxLine] + "\r\r\n", 2, "line is too long to be data (over 1 MiB)"},
