@@ -72,6 +72,32 @@ func TestUsageMessages(t *testing.T) {
 	}
 }
 
+// TestCompletionShells: completion without a shell, or with one it writes
+// no script for, is a usage error (exit 2, one line on stderr naming the
+// shells, nothing on stdout), not its help on stdout with exit 0.
+func TestCompletionShells(t *testing.T) {
+	const shells = "(shells: bash, zsh, fish, powershell; see 'kernelscope completion --help')"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"completion", "tcsh"}, `kernelscope: completion: unknown shell "tcsh" ` + shells + "\n"},
+		{[]string{"completion"}, "kernelscope: completion: no shell given " + shells + "\n"},
+		{[]string{"completion", "tc\x1b]0;T\ash"}, `kernelscope: completion: unknown shell "tc\x1b]0;T\ash" ` + shells + "\n"},
+	} {
+		out, stderr, code := runCLI(c.args...)
+		if code != exitUsage || out != "" || stderr != c.want {
+			t.Errorf("%q: exit %d, stdout %.40q, stderr %q; want exit 2, no stdout and %q", c.args, code, out, stderr, c.want)
+		}
+	}
+	// The shells it knows still get their scripts.
+	for _, sh := range []string{"bash", "zsh", "fish", "powershell"} {
+		if out, stderr, code := runCLI("completion", sh); code != 0 || !strings.Contains(out, "kernelscope") || stderr != "" {
+			t.Errorf("completion %s: exit %d, %d bytes, stderr %q", sh, code, len(out), stderr)
+		}
+	}
+}
+
 // TestExportHelp: export's help lists the data flags and --out, and none of
 // the training flags it would ignore; datasets takes no flag but --help.
 func TestExportHelp(t *testing.T) {

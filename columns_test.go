@@ -1,7 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,5 +141,51 @@ func TestColumnsErrors(t *testing.T) {
 	// for the sepals.
 	if out, stderr, code := runCLI("export", "--data", bad, "--columns", "1,2", "--positive", "setosa"); code != 0 || strings.Count(out, "\n") != 8 {
 		t.Errorf("export of the sepals of a file with a bad petal: exit %d, %s\n%s", code, stderr, out)
+	}
+}
+
+// TestColumnsWide: a 1000-column CSV (about 20 KB a row, past the old
+// 4096-byte line limit) is read with --columns: its trace is the trace of
+// a three-column file of the same two columns and label. Without
+// --columns, the error says how to pick them.
+func TestColumnsWide(t *testing.T) {
+	const cols, rows = 1000, 40
+	rng := rand.New(rand.NewPCG(28, 13))
+	var wide, narrow strings.Builder
+	for j := range cols {
+		if j > 0 {
+			wide.WriteByte(',')
+		}
+		fmt.Fprintf(&wide, "feature_%d", j+1)
+	}
+	wide.WriteString("\n")
+	narrow.WriteString("feature_7,feature_500,feature_1000\n")
+	for range rows {
+		row := make([]string, cols)
+		for j := range cols - 1 {
+			row[j] = strconv.FormatFloat(rng.NormFloat64(), 'g', -1, 64) // full precision: ~19 bytes
+		}
+		row[cols-1] = []string{"-1", "1"}[rng.IntN(2)]
+		wide.WriteString(strings.Join(row, ",") + "\n")
+		narrow.WriteString(row[6] + "," + row[499] + "," + row[cols-1] + "\n")
+	}
+	if line, _, _ := strings.Cut(wide.String()[strings.IndexByte(wide.String(), '\n')+1:], "\n"); len(line) < 16<<10 {
+		t.Fatalf("a row of the wide file is %d bytes; want it well past 4096", len(line))
+	}
+	wideFile := writeFile(t, "wide.csv", wide.String())
+	narrowFile := writeFile(t, "narrow.csv", narrow.String())
+	got, stderr, code := runCLI("trace", "--data", wideFile, "--columns", "7,feature_500", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("1000 columns with --columns: exit %d, %s", code, stderr)
+	}
+	want, stderr, code := runCLI("trace", "--data", narrowFile, "--format", "csv")
+	if code != 0 || got != want || strings.Count(got, "\n") <= rows {
+		t.Errorf("the 1000-column trace differs from the 3-column one (exit %d %s):\n%.300s\nwant\n%.300s", code, stderr, got, want)
+	}
+
+	out, stderr, code := runCLI("trace", "--data", wideFile)
+	if code != exitData || out != "" || strings.Count(stderr, "\n") != 1 ||
+		!strings.Contains(stderr, "line 1: want 3 fields x1,x2,y, got 1000; to read two of its 1000 columns, pick them: --columns X1,X2") {
+		t.Errorf("1000 columns without --columns: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"charm.land/fang/v2"
 	"github.com/charmbracelet/x/term"
@@ -170,11 +171,37 @@ func prepare(root *cobra.Command) {
 	cobra.EnableCommandSorting = false // the order of newRoot: trace first
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
+	refuseShells(root)
 	root.SetFlagErrorFunc(flagError)
 	walk(root, func(c *cobra.Command) {
 		c.Args = usageArgs(c.Args)
 		registerCompletions(c)
 	})
+}
+
+// refuseShells makes `completion` without a shell, or with one it has no
+// script for (tcsh), a usage error that lists the shells. Cobra's
+// completion command does not run itself: it would print its help on
+// stdout and exit 0, as if the script had been written.
+func refuseShells(root *cobra.Command) {
+	c, _, err := root.Find([]string{"completion"})
+	if err != nil || c == root {
+		return
+	}
+	c.Args = cobra.ArbitraryArgs // RunE says what is wrong with them
+	c.RunE = func(c *cobra.Command, args []string) error {
+		var shells []string
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				shells = append(shells, sub.Name())
+			}
+		}
+		hint := "shells: " + strings.Join(shells, ", ")
+		if len(args) == 0 {
+			return hinted(c, hint, "no shell given")
+		}
+		return hinted(c, hint, "unknown shell %q", args[0])
+	}
 }
 
 // walk calls fn on c and every command below it.

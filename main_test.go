@@ -304,7 +304,7 @@ func TestBadInput(t *testing.T) {
 		{"Inf", []string{"trace", "--data", file("inf.csv", "1,2,1\nInf,2,-1\n")}, 1, "line 2"},
 		{"bad label", []string{"trace", "--data", file("lab.csv", "1,2,2\n")}, 1, `label "2"`},
 		{"mixed labels", []string{"trace", "--data", file("mix.csv", "1,2,-1\n1,3,0\n")}, 1, "mixed"},
-		{"long line", []string{"trace", "--data", file("long.csv", "1,2,1\n"+strings.Repeat("9", 5000)+",1,1\n")}, 1, "too long"},
+		{"long line", []string{"trace", "--data", file("long.csv", "1,2,1\n"+strings.Repeat("9", 1<<20+1)+",1,1\n")}, 1, "line 2: line is too long to be data (over 1 MiB)"},
 		{"datasets with args", []string{"datasets", "xor"}, 2, "no arguments"},
 		{"empty dataset name", []string{"trace", "--dataset", ""}, 2, `unknown dataset ""`},
 		{"spec and a parameter flag", []string{"trace", "--kernel", "poly(d=2,c=1)", "--degree", "3"}, 2, "writes its parameters out"},

@@ -25,7 +25,7 @@ func newPlotCmd() *cobra.Command {
 		Short: "Train, then write the decision region as a figure (PNG, SVG or PDF)",
 		Long: `Train as trace does (the same flags), for --steps steps or until training stops, then write a figure: f as a heat map (blue where f > 0, orange where f < 0: the terminal program's colour-blind-safe Okabe–Ito pair, paler near the boundary), the boundary f = 0 as a solid black line and, for the SVM, the margins f = ±1 dashed; +1 points as triangles and −1 points as squares, held-out points hollow, support vectors ringed (the SVM's at α = C dashed), and the example the next step visits in a large square when --steps stops mid-pass. Both axes are in data units, at the same scale. The title gives the data, the kernel, the learner and the run's numbers (steps, mistakes, support vectors, accuracy). It reads in black and white too: the classes differ by shape, the two sides of the boundary by shade.
 
-The format is the --out file's extension. The file is replaced atomically (a failed write leaves it as it was).
+The format is the --out file's extension. The file is replaced atomically, and only once the line plot prints on stdout is written: a failed run leaves it as it was.
 
 ` + exitCodes,
 		Example: `
@@ -66,11 +66,16 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 		if err != nil {
 			return err
 		}
-		if err := datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(w, format, spec, sz) }); err != nil {
-			return err
+		// The report goes out after the figure is written and before it
+		// replaces --out: a report that cannot be written (stdout on a
+		// full disk) fails the run with the old file still there.
+		report := func() error {
+			if _, err := fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", safetext.Name(*out), spec.Subtitle); err != nil {
+				return fmt.Errorf("writing the output: %w (%s was left as it was)", err, safetext.Name(*out))
+			}
+			return nil
 		}
-		fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", safetext.Name(*out), spec.Subtitle)
-		return nil
+		return datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(w, format, spec, sz) }, report)
 	}
 	return c
 }

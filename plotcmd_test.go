@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -180,6 +181,33 @@ func TestPlotWriteFails(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if data, _ := os.ReadFile(path); len(entries) != 1 || !bytes.HasPrefix(data, []byte("%PDF")) {
 		t.Errorf("after replacing: %v, %q…", entries, data[:min(8, len(data))])
+	}
+}
+
+// fullWriter is stdout on a full disk: every write fails.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestPlotReportFails: when the report on stdout cannot be written (plot
+// --out keep.png > /dev/full), the run fails (exit 1, one line saying why)
+// and the figure that was there is still there, with nothing beside it:
+// the README's "a run that fails leaves what was there".
+func TestPlotReportFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "keep.png")
+	if err := os.WriteFile(path, []byte("last week's figure"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	code := run([]string{"plot", "--dataset", "worked4", "--out", path}, fullWriter{}, &stderr)
+	want := "kernelscope: writing the output: no space left on device (" + path + " was left as it was)\n"
+	if code != exitData || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr.String(), want)
+	}
+	entries, _ := os.ReadDir(dir)
+	if data, _ := os.ReadFile(path); len(entries) != 1 || string(data) != "last week's figure" {
+		t.Errorf("after a failed report: %v, the file holds %q…", entries, data[:min(8, len(data))])
 	}
 }
 

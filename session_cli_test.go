@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,6 +98,37 @@ func TestSessionFlag(t *testing.T) {
 			out, stderr, code := runCLI(cmd...)
 			if code != 1 || out != "" || !strings.Contains(stderr, "bad.json") || !strings.Contains(stderr, tc.want) {
 				t.Errorf("%s, %q: exit %d, stdout %q, stderr %s", name, cmd, code, out, stderr)
+			}
+		}
+	}
+}
+
+// TestSessionPathIsQuoted: a --session path that names no file, or a
+// directory, is named in the error quoted with its escape sequence written
+// out ("\x1b]0;…\a"), as every other error names a path: never raw, which
+// would retitle a terminal, and never with the sequence dropped, which
+// would name another file. trace, plot and the terminal program alike.
+func TestSessionPathIsQuoted(t *testing.T) {
+	dir := t.TempDir()
+	hostile := "s\x1b]0;TITLE\a.json"
+	folder := filepath.Join(dir, hostile)
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	recordTUI(t)
+	for _, c := range []struct{ path, why string }{
+		{filepath.Join(dir, "no"+hostile), "no such file or directory"},
+		{folder, "it is a directory"},
+	} {
+		want := "kernelscope: cannot open the session file " + strconv.Quote(c.path) + ": " + c.why + "\n"
+		for _, args := range [][]string{
+			{"trace", "--session", c.path},
+			{"plot", "--session", c.path, "--out", filepath.Join(dir, "f.svg")},
+			{"--session", c.path},
+		} {
+			out, stderr, code := runCLI(args...)
+			if code != exitData || out != "" || stderr != want {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and %q", args, code, out, stderr, want)
 			}
 		}
 	}

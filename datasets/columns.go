@@ -226,8 +226,11 @@ func (l layout) column(n int) Column {
 // names lists the header's names for a message, the first maxNames of them.
 func (l layout) names() string {
 	return list(l.header, maxNames, func(s string) string {
-		if s == "" {
+		switch {
+		case s == "":
 			return `""` // as pandas writes its index column's name
+		case len(s) > maxQuoted:
+			return quoted(s)
 		}
 		return safetext.Name(s)
 	})

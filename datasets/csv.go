@@ -33,6 +33,10 @@ type Table struct {
 type ParseError struct {
 	Line int
 	Msg  string
+	// Wide, from ReadCSV, is the number of fields of a first line that has
+	// more than three: a wider file, whose columns ReadCSVColumns can pick
+	// (the caller knows how its user asks for that). 0 otherwise.
+	Wide int
 }
 
 // Error returns "line N: msg", or just msg for a whole-file problem.
@@ -48,15 +52,6 @@ func tooManyRows() error {
 	return &ParseError{Msg: fmt.Sprintf(
 		"more than %d data rows; kernelscope reads at most %d (split the file or sample it)", MaxRows, MaxRows)}
 }
-
-// maxLine is the longest line ReadCSV accepts, not counting its line ending.
-// A row of three numbers in shortest form fits in under 80 bytes, so a longer
-// line is not data; the limit also keeps a file without newlines from being
-// read whole into memory.
-const maxLine = 4096
-
-// tooLong is the message for a line over maxLine bytes.
-const tooLong = "line is too long to be data (over 4096 bytes)"
 
 // utf8BOM is the byte order mark some spreadsheets put at the start of a CSV
 // file. Left in place it would make "1,2,1" look like a header.
@@ -82,8 +77,8 @@ const utf8BOM = "\xef\xbb\xbf"
 // non-blank one may be a header.
 //
 // Input is bounded, so that a stream that never ends (a FIFO, /dev/zero) ends
-// in an error rather than in running out of memory: a line over 4096 bytes
-// is rejected as soon as it is seen, and so are row MaxRows+1, line
+// in an error rather than in running out of memory: a line over 1 MiB is
+// rejected as soon as it is seen, and so are row MaxRows+1, line
 // MaxLines+1 (blank lines count) and the line that takes the input past
 // MaxBytes, before they are stored; the last three are whole-file errors
 // (Line 0).
@@ -115,7 +110,11 @@ func ReadCSV(r io.Reader) (Table, error) {
 		fields, nf := splitFields(s)
 		switch {
 		case nf != 3:
-			return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
+			e := &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
+			if !seen && nf > 3 {
+				e.Wide = nf
+			}
+			return Table{}, e
 		case !seen && !isNumber(fields[0]) && looksLikeName(fields[0]):
 			// A copy, so that fields stays on the stack for every other row.
 			t.Header = []string{headerName(fields[0]), fields[1], fields[2]}
@@ -252,6 +251,38 @@ func headerName(f string) string {
 	return f
 }
 
+// maxQuoted is the most bytes of a field that a message quotes: a field
+// may be most of a 1 MiB line, and an error is one line to read.
+const maxQuoted = 64
+
+// quoted is f quoted for a message, as %q quotes it, cut after maxQuoted
+// bytes (at a character's start) when it is longer, with its length:
+// "99999…"… (5000 bytes).
+func quoted(f string) string {
+	if len(f) <= maxQuoted {
+		return strconv.Quote(f)
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(f[:cutPoint(f)]), len(f))
+}
+
+// clipped is quoted without the quotes, for a number a message suggests.
+func clipped(f string) string {
+	if len(f) <= maxQuoted {
+		return f
+	}
+	return fmt.Sprintf("%s… (%d bytes)", f[:cutPoint(f)], len(f))
+}
+
+// cutPoint is where quoted and clipped cut a long f: after maxQuoted
+// bytes, or before the character that straddles them.
+func cutPoint(f string) int {
+	n := maxQuoted
+	for n > maxQuoted-utf8.UTFMax && !utf8.RuneStart(f[n]) {
+		n--
+	}
+	return n
+}
+
 // separatorHint explains a wrong field count on a line that separates its
 // fields with semicolons or tabs, as spreadsheets set to some locales write.
 func separatorHint(line string) string {
@@ -293,9 +324,9 @@ func parseCoord(f string, i, line int, first bool) (float64, error) {
 	var msg string
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		msg = fmt.Sprintf("x%d %q is out of range; coordinates must be finite numbers", i, f)
+		msg = fmt.Sprintf("x%d %s is out of range; coordinates must be finite numbers", i, quoted(f))
 	case err != nil:
-		msg = fmt.Sprintf("field %d %q is not a number", i, f)
+		msg = fmt.Sprintf("field %d %s is not a number", i, quoted(f))
 		why := whyNotNumber(f)
 		switch {
 		case why != "":
@@ -308,7 +339,7 @@ func parseCoord(f string, i, line int, first bool) (float64, error) {
 	case math.IsNaN(v):
 		msg = fmt.Sprintf("x%d is NaN; coordinates must be finite numbers", i)
 	case math.IsInf(v, 0):
-		msg = fmt.Sprintf("x%d is infinite (%q); coordinates must be finite numbers", i, f)
+		msg = fmt.Sprintf("x%d is infinite (%s); coordinates must be finite numbers", i, quoted(f))
 	default:
 		return v, nil
 	}
@@ -344,7 +375,7 @@ func parseLabel(f string, line int, labels *labelStyle) (int, error) {
 		}
 		mixed, other = "0 mixed with label -1", labels.minusOne
 	default:
-		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %q is not one of -1, +1 (or 0, 1)%s", f, why)}
+		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %s is not one of -1, +1 (or 0, 1)%s", quoted(f), why)}
 	}
 	if other != 0 {
 		return 0, &ParseError{Line: line, Msg: fmt.Sprintf("label %s on line %d; use either -1/+1 or 0/1", mixed, other)}

@@ -54,7 +54,7 @@ func TestLoadCSVEndlessFIFO(t *testing.T) {
 // TestLoadCSVDevices: character devices are streams too.
 func TestLoadCSVDevices(t *testing.T) {
 	for _, c := range []struct{ path, msg string }{
-		{"/dev/zero", "datasets: /dev/zero: line 1: line is too long to be data (over 4096 bytes)"},
+		{"/dev/zero", "datasets: /dev/zero: line 1: line is too long to be data (over 1 MiB)"},
 		{"/dev/null", "datasets: /dev/null: the file is empty: want rows x1,x2,y"},
 		{"/dev/urandom", "datasets: /dev/urandom: line "},
 	} {

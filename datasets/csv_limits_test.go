@@ -35,7 +35,7 @@ func (e *endless) Read(p []byte) (int, error) {
 // error that names its limit, having read no further than that limit (the
 // buffer aside), and quickly.
 func TestReadCSVLimits(t *testing.T) {
-	const buffered = maxLine + 2 // what ReadCSV may read ahead
+	const buffered = readAhead // what ReadCSV may read ahead
 	blankLine := strings.Repeat(" ", 4000) + "\n"
 	tests := []struct {
 		name    string
@@ -90,8 +90,8 @@ func TestReadCSVAtLimits(t *testing.T) {
 }
 
 func TestLimitConstants(t *testing.T) {
-	if MaxRows != 1_000_000 || MaxLines != 3_000_000 || MaxBytes != 256<<20 || MaxGenerate != 10_000_000 {
-		t.Errorf("MaxRows, MaxLines, MaxBytes, MaxGenerate = %d, %d, %d, %d; want 1e6, 3e6, 256 MiB, 1e7",
-			MaxRows, MaxLines, MaxBytes, MaxGenerate)
+	if MaxRows != 1_000_000 || MaxLines != 3_000_000 || MaxBytes != 256<<20 || MaxGenerate != 10_000_000 || maxLine != 1<<20 {
+		t.Errorf("MaxRows, MaxLines, MaxBytes, MaxGenerate, maxLine = %d, %d, %d, %d, %d; want 1e6, 3e6, 256 MiB, 1e7, 1 MiB (the README lists them)",
+			MaxRows, MaxLines, MaxBytes, MaxGenerate, maxLine)
 	}
 }

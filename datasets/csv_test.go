@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 )
 
 func TestReadCSV(t *testing.T) {
-	row4096 := "1,2," + strings.Repeat(" ", 4096-len("1,2,1")) + "1" // exactly 4096 bytes
+	rowMax := "1,2," + strings.Repeat(" ", maxLine-len("1,2,1")) + "1" // exactly maxLine (1 MiB) bytes
 	tests := []struct {
 		name   string
 		in     string
@@ -41,8 +42,9 @@ func TestReadCSV(t *testing.T) {
 		{"label -0 is 0", "0,0,-0\n1,1,1\n", nil, []Point{{0, 0, -1}, {1, 1, 1}}},
 		{"number forms", "1e-3,-.5,1\n0x1p-2,1E+2,-1\n", nil, []Point{{0.001, -0.5, 1}, {0.25, 100, -1}}},
 		{"underflow reads as 0", "1e-400,0,1\n", nil, []Point{{0, 0, 1}}},
-		{"4096-byte line", row4096 + "\n", nil, []Point{{1, 2, 1}}},
-		{"4096-byte line with CRLF", row4096 + "\r\n" + row4096 + "\r\n", nil, []Point{{1, 2, 1}, {1, 2, 1}}},
+		{"1 MiB line", rowMax + "\n", nil, []Point{{1, 2, 1}}},
+		{"1 MiB line with CRLF", rowMax + "\r\n" + rowMax + "\r\n", nil, []Point{{1, 2, 1}, {1, 2, 1}}},
+		{"1 MiB line, no newline", "1,2,1\n" + rowMax, nil, []Point{{1, 2, 1}, {1, 2, 1}}},
 	}
 	for _, tt := range tests {
 		got, err := ReadCSV(strings.NewReader(tt.in))
@@ -60,7 +62,7 @@ func TestReadCSV(t *testing.T) {
 }
 
 func TestReadCSVErrors(t *testing.T) {
-	long := strings.Repeat("1", 4097)
+	long := strings.Repeat("1", maxLine+1)
 	tests := []struct {
 		name string
 		in   string
@@ -95,10 +97,15 @@ func TestReadCSVErrors(t *testing.T) {
 		{"label out of range", "0,0,1e999\n", 1, `label "1e999" is not one of`},
 		{"0 after -1", "0,0,-1\n1,1,1\n\n2,2,0\n", 4, "label 0 mixed with label -1 on line 1; use either -1/+1 or 0/1"},
 		{"-1 after 0", "x1,x2,y\n0,0,0\n1,1,-1.0\n", 3, "label -1 mixed with label 0 on line 2; use either -1/+1 or 0/1"},
-		{"line too long", long + "\n", 1, "line is too long to be data (over 4096 bytes)"},
-		{"line too long, no newline", "1,2,1\n" + long, 2, "line is too long to be data (over 4096 bytes)"},
-		{"4097 bytes and CRLF", "1,2,1\r\n" + long + "\r\n", 2, "line is too long to be data (over 4096 bytes)"},
-		{"4097 bytes ending in CR", "\n" + long[:4096] + "\r\r\n", 2, "line is too long to be data (over 4096 bytes)"},
+		{"line too long", long + "\n", 1, "line is too long to be data (over 1 MiB)"},
+		// A field of a long line is quoted in part, with its length: the
+		// message stays one short line.
+		{"long field", "1,2,1\n" + strings.Repeat("9", 5000) + ",1,1\n", 2, `x1 "` + strings.Repeat("9", 64) + `"… (5000 bytes) is out of range; coordinates must be finite numbers`},
+		{"long label", "1,2," + strings.Repeat("7", 100) + "\n", 1, `label "` + strings.Repeat("7", 64) + `"… (100 bytes) is not one of -1, +1 (or 0, 1)`},
+		{"long field cut at a character", "1,2,1\n" + strings.Repeat("9", 63) + "é" + strings.Repeat("x", 100) + ",1,1\n", 2, `field 1 "` + strings.Repeat("9", 63) + `"… (165 bytes) is not a number`},
+		{"line too long, no newline", "1,2,1\n" + long, 2, "line is too long to be data (over 1 MiB)"},
+		{"1 MiB + 1 byte and CRLF", "1,2,1\r\n" + long + "\r\n", 2, "line is too long to be data (over 1 MiB)"},
+		{"1 MiB ending in CR", "\n" + long[:maxLine] + "\r\r\n", 2, "line is too long to be data (over 1 MiB)"},
 		{"NUL byte", "1,2,1\n1\x00,2,1\n", 2, `field 1 "1\x00" is not a number`},
 		{"invalid UTF-8", "1,2,1\n\xff,2,1\n", 2, `field 1 "\xff" is not a number`},
 		{"invalid UTF-8 first field is neither a number nor a name", "\xff,2,1\n", 1, `field 1 "\xff" is not a number: it is not UTF-8 text`},
@@ -141,18 +148,32 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// TestReadCSVHugeLine feeds 100 MB without a newline: ReadCSV must give up
-// after the first few kilobytes rather than read or hold it all.
+// TestReadCSVHugeLine feeds 100 MB without a newline: ReadCSV and
+// ReadCSVColumns must give up past the 1 MiB line limit (and the buffer
+// read ahead) rather than read or hold it all, allocating a few MiB at
+// most: the line as far as the limit, and the buffer.
 func TestReadCSVHugeLine(t *testing.T) {
 	const size = 100 << 20
-	cr := &countingReader{r: io.LimitReader(infiniteOnes{}, size)}
-	_, err := ReadCSV(cr)
-	var pe *ParseError
-	if !errors.As(err, &pe) || pe.Line != 1 || !strings.Contains(pe.Msg, "too long") {
-		t.Fatalf("ReadCSV(100 MB line) error %v; want line 1 too long", err)
-	}
-	if cr.n > 64<<10 {
-		t.Errorf("ReadCSV read %d bytes of a line it rejects; want at most 64 KiB", cr.n)
+	for name, read := range map[string]func(io.Reader) (Table, error){
+		"ReadCSV":        ReadCSV,
+		"ReadCSVColumns": func(r io.Reader) (Table, error) { return ReadCSVColumns(r, Columns{}) },
+	} {
+		cr := &countingReader{r: io.LimitReader(infiniteOnes{}, size)}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := read(cr)
+		runtime.ReadMemStats(&after)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Line != 1 || pe.Msg != "line is too long to be data (over 1 MiB)" {
+			t.Fatalf("%s(100 MB line) error %v; want line 1 too long", name, err)
+		}
+		if limit := int64(maxLine + 2 + readAhead); cr.n > limit {
+			t.Errorf("%s read %d bytes of a line it rejects; want at most %d", name, cr.n, limit)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+			t.Errorf("%s allocated %d bytes for a line it rejects; want at most 4 MiB", name, got)
+		}
+		t.Logf("%s: read %d bytes, allocated %d", name, cr.n, after.TotalAlloc-before.TotalAlloc)
 	}
 }
 

@@ -170,9 +170,9 @@ func (cr *columnReader) coord(fields []string, c Column, line int) (float64, err
 	var msg string
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		msg = fmt.Sprintf("%s %q is out of range; coordinates must be finite numbers", c.describe(), f)
+		msg = fmt.Sprintf("%s %s is out of range; coordinates must be finite numbers", c.describe(), quoted(f))
 	case err != nil:
-		msg = fmt.Sprintf("%s %q is not a number", c.describe(), f)
+		msg = fmt.Sprintf("%s %s is not a number", c.describe(), quoted(f))
 		if why := whyNotNumber(f); why != "" {
 			msg += why
 		} else if missing(f) {
@@ -183,7 +183,7 @@ func (cr *columnReader) coord(fields []string, c Column, line int) (float64, err
 	case math.IsNaN(v):
 		msg = fmt.Sprintf("%s is NaN; coordinates must be finite numbers", c.describe())
 	case math.IsInf(v, 0):
-		msg = fmt.Sprintf("%s is infinite (%q); coordinates must be finite numbers", c.describe(), f)
+		msg = fmt.Sprintf("%s is infinite (%s); coordinates must be finite numbers", c.describe(), quoted(f))
 	default:
 		return v, nil
 	}
@@ -216,26 +216,26 @@ func (cr *columnReader) finish(rows int) error {
 		return &ParseError{Msg: "the file is empty: want rows of comma-separated values"}
 	case cr.badLabel != 0:
 		return &ColumnError{Part: PartLabel, Line: cr.badLabel, Values: cr.shown(), Msg: fmt.Sprintf(
-			"%s holds %q, not a label -1/+1 (or 0/1); its labels include %s",
-			label.describe(), cr.badValue, cr.valueList())}
+			"%s holds %s, not a label -1/+1 (or 0/1); its labels include %s",
+			label.describe(), quoted(cr.badValue), cr.valueList())}
 	case rows == 0:
 		return &ParseError{Msg: fmt.Sprintf("the file has a header (line %d) but no data rows", cr.line)}
 	case !cr.hasPositive:
 		return nil
 	case cr.pos == 0:
-		msg := fmt.Sprintf("no label in %s is %q; the labels include %s",
-			label.describe(), cr.positive, cr.valueList())
+		msg := fmt.Sprintf("no label in %s is %s; the labels include %s",
+			label.describe(), quoted(cr.positive), cr.valueList())
 		for _, v := range cr.values {
 			if strings.EqualFold(v, cr.positive) {
-				msg += fmt.Sprintf(" (labels are compared as written: did you mean %q?)", v)
+				msg += fmt.Sprintf(" (labels are compared as written: did you mean %s?)", quoted(v))
 				break
 			}
 		}
 		return &ColumnError{Part: PartPositive, Values: cr.shown(), Msg: msg}
 	case cr.neg == 0:
 		return &ColumnError{Part: PartPositive, Values: cr.shown(), Msg: fmt.Sprintf(
-			"every label in %s is %q: one class against the rest needs rows of another class too",
-			label.describe(), cr.positive)}
+			"every label in %s is %s: one class against the rest needs rows of another class too",
+			label.describe(), quoted(cr.positive))}
 	}
 	return nil
 }
@@ -247,7 +247,7 @@ func (cr *columnReader) shown() []string {
 
 // valueList writes the labels seen, quoted: "setosa", "versicolor", ….
 func (cr *columnReader) valueList() string {
-	out := list(cr.shown(), maxValues, func(s string) string { return strconv.Quote(s) })
+	out := list(cr.shown(), maxValues, quoted)
 	if len(cr.values) > maxValues {
 		out += ", …"
 	}
@@ -312,8 +312,8 @@ func splitQuoted(s string, dst []string, line int) ([]string, error) {
 		}
 		if rest[0] != ',' {
 			return dst, &ParseError{Line: line, Msg: fmt.Sprintf(
-				"field %d has %q after its closing quote; put a comma there, or write a quote inside quotes as \"\"",
-				len(dst), cutAt(rest, ','))}
+				"field %d has %s after its closing quote; put a comma there, or write a quote inside quotes as \"\"",
+				len(dst), quoted(cutAt(rest, ',')))}
 		}
 		s = rest[1:]
 	}

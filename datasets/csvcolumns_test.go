@@ -269,3 +269,24 @@ func BenchmarkReadCSVColumns(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadCSVColumnsWide reads 200 rows of 1000 columns (about 20 KB
+// a row, read through lineReader's long-line path) and picks two.
+func BenchmarkReadCSVColumnsWide(b *testing.B) {
+	var buf strings.Builder
+	for i := range 200 {
+		for j := range 999 {
+			fmt.Fprintf(&buf, "%.17g,", float64(i*j)/7)
+		}
+		buf.WriteString([]string{"-1\n", "1\n"}[i%2])
+	}
+	data := buf.String()
+	cols := Columns{X1: num(3), X2: num(500)}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReadCSVColumns(strings.NewReader(data), cols); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

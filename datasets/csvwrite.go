@@ -86,7 +86,7 @@ func SaveCSV(path string, pts []Point) error {
 	if err := checkWritable(pts); err != nil {
 		return fmt.Errorf("datasets: cannot save %s: %w", safetext.Name(path), err)
 	}
-	err := saveAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) })
+	err := saveAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) }, nil)
 	if err != nil {
 		return fmt.Errorf("datasets: cannot save %s (any existing file is unchanged): %w", safetext.Name(path), err)
 	}
@@ -96,8 +96,25 @@ func SaveCSV(path string, pts []Point) error {
 // SaveFile replaces the file at path with what write produces, atomically
 // and under SaveCSV's conditions (a figure, a session): a failed write
 // leaves any existing file as it was.
-func SaveFile(path string, write func(io.Writer) error) error {
-	if err := saveAtomic(path, write); err != nil {
+//
+// ready, when not nil, runs once the new file is written in full, just
+// before it takes path's name; if ready fails, path keeps what was there,
+// nothing of the new file is left, and SaveFile returns ready's error as
+// it is. A command that reports the file on stdout reports it in ready, so
+// that a report that cannot be written (a full disk, a closed pipe) fails
+// the command before anything is replaced.
+func SaveFile(path string, write func(io.Writer) error, ready func() error) error {
+	var readyErr error
+	err := saveAtomic(path, write, func() error {
+		if ready != nil {
+			readyErr = ready()
+		}
+		return readyErr
+	})
+	if readyErr != nil {
+		return readyErr
+	}
+	if err != nil {
 		return fmt.Errorf("cannot write %s (any existing file is unchanged): %w", safetext.Name(path), err)
 	}
 	return nil
@@ -105,7 +122,9 @@ func SaveFile(path string, write func(io.Writer) error) error {
 
 // saveAtomic replaces the file at path with what write produces, or leaves it
 // as it was. It is SaveCSV without the CSV, so tests can make write fail.
-func saveAtomic(path string, write func(io.Writer) error) error {
+// ready (which may be nil) runs after the write and before the rename: its
+// error too leaves path as it was.
+func saveAtomic(path string, write func(io.Writer) error, ready func() error) error {
 	target, mode, err := replaceable(path)
 	if err != nil {
 		return err
@@ -114,6 +133,12 @@ func saveAtomic(path string, write func(io.Writer) error) error {
 	tmp, err := writeTemp(dir, 0o600, mode, write)
 	if err != nil {
 		return err
+	}
+	if ready != nil {
+		if err := ready(); err != nil {
+			os.Remove(tmp)
+			return err
+		}
 	}
 	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(tmp)

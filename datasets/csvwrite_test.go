@@ -67,6 +67,31 @@ func readString(t *testing.T, path string) string {
 	return string(b)
 }
 
+// TestSaveFileReadyFails: when ready (the command's report on stdout)
+// fails after the new file is written, the existing file keeps what it
+// held, no temporary file is left, and ready's error comes back as it is;
+// when ready succeeds, the file is replaced.
+func TestSaveFileReadyFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "fig.png")
+	const original = "the figure of last week"
+	writeFile(t, path, original)
+	full := errors.New("writing the output: no space left on device")
+	write := func(w io.Writer) error { _, err := io.WriteString(w, "a new figure"); return err }
+	if err := SaveFile(path, write, func() error { return full }); err != full {
+		t.Errorf("SaveFile = %v; want ready's error %v", err, full)
+	}
+	if got := readString(t, path); got != original {
+		t.Errorf("after ready failed the file holds %q; want %q", got, original)
+	}
+	if names := dirNames(t, dir); !slices.Equal(names, []string{"fig.png"}) {
+		t.Errorf("after ready failed the directory holds %q; want only fig.png", names)
+	}
+	if err := SaveFile(path, write, func() error { return nil }); err != nil || readString(t, path) != "a new figure" {
+		t.Errorf("SaveFile with ready ok = %v; file %q", err, readString(t, path))
+	}
+}
+
 // TestSaveAtomicWriteFails makes the write fail halfway: the good file must be
 // untouched and the temporary file gone.
 func TestSaveAtomicWriteFails(t *testing.T) {
@@ -81,7 +106,7 @@ func TestSaveAtomicWriteFails(t *testing.T) {
 			return err
 		}
 		return boom
-	})
+	}, nil)
 	if !errors.Is(err, boom) {
 		t.Errorf("saveAtomic = %v; want %v", err, boom)
 	}

@@ -29,3 +29,15 @@ const (
 	// asked for): a caller that takes n from a user refuses a larger n.
 	MaxGenerate = 10_000_000
 )
+
+// maxLine is the longest line ReadCSV and ReadCSVColumns accept, not
+// counting its line ending: 1 MiB. A row of three numbers fits in under 80
+// bytes, but a wide file whose columns ReadCSVColumns picks may have
+// thousands (1000 columns of full-precision numbers take about 25 KB a
+// row); 1 MiB holds some 40,000 such columns. The limit keeps a file
+// without newlines (/dev/zero) from being read whole into memory: a line is
+// held in at most maxLine bytes, and only while it is read.
+const maxLine = 1 << 20
+
+// tooLong is the message for a line over maxLine bytes.
+const tooLong = "line is too long to be data (over 1 MiB)"

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // lineReader hands out the lines of a CSV stream within the limits of
@@ -15,15 +16,52 @@ import (
 // are handed out.
 type lineReader struct {
 	br    *bufio.Reader
+	long  []byte // a line longer than br's buffer, put together (reused)
 	n     int    // lines handed out
 	bytes int    // bytes read, line endings included
 	eof   bool   // the last line has been handed out
 	hint  string // what the input should be, for the limits' messages: "is it a CSV file?"
 }
 
+// readAhead is the size of lineReader's buffer: a line that fits (every
+// row of a narrow file) is handed out from it without a copy; a longer one,
+// up to maxLine, is put together in lineReader.long, so that reading a
+// small file does not cost a 1 MiB buffer.
+const readAhead = 4 << 10
+
 func newLineReader(r io.Reader, hint string) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, maxLine+len("\r\n")), hint: hint}
+	return &lineReader{br: bufio.NewReaderSize(r, readAhead), hint: hint}
 }
+
+// readLine is bufio.Reader.ReadSlice('\n') for lines up to maxLine bytes
+// and their line ending, whatever the buffer's size; errTooLong for a line
+// longer than that, as soon as it has read that much.
+func (l *lineReader) readLine() ([]byte, error) {
+	raw, err := l.br.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return raw, err
+	}
+	l.long = append(l.long[:0], raw...)
+	for {
+		raw, err = l.br.ReadSlice('\n')
+		n := len(l.long) + len(raw)
+		if n > maxLine+len("\r\n") {
+			return nil, errTooLong
+		}
+		if n > cap(l.long) {
+			// Doubling, capped at the limit: append's gentler growth
+			// for large slices would allocate twice as much in all.
+			l.long = slices.Grow(l.long, min(max(2*cap(l.long), n), maxLine+len("\r\n"))-len(l.long))
+		}
+		l.long = append(l.long, raw...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return l.long, err
+		}
+	}
+}
+
+// errTooLong is readLine's error for a line over maxLine bytes.
+var errTooLong = errors.New(tooLong)
 
 // next returns line l.n (counting from 1, after the call) without its line
 // ending, and line 1 without a UTF-8 byte order mark. The slice is valid
@@ -33,8 +71,8 @@ func (l *lineReader) next() ([]byte, error) {
 	if l.eof {
 		return nil, io.EOF
 	}
-	raw, err := l.br.ReadSlice('\n')
-	if errors.Is(err, bufio.ErrBufferFull) {
+	raw, err := l.readLine()
+	if err == errTooLong {
 		return nil, &ParseError{Line: l.n + 1, Msg: tooLong}
 	}
 	if err != nil && err != io.EOF {

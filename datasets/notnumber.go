@@ -55,19 +55,19 @@ func whyNotNumber(f string) string {
 	}
 	fixed, odd := asciiForm(f)
 	if odd != 0 && isNumber(fixed) {
-		return fmt.Sprintf(": it uses %s; write %s", describe(odd), fixed)
+		return fmt.Sprintf(": it uses %s; write %s", describe(odd), clipped(fixed))
 	}
 	if why := otherBase(f); why != "" {
 		return why
 	}
 	if fixed, sep, ok := ungroup(f); ok {
-		return fmt.Sprintf(": it groups digits with %s; write %s", describe(sep), fixed)
+		return fmt.Sprintf(": it groups digits with %s; write %s", describe(sep), clipped(fixed))
 	}
 	if rest, ok := strings.CutPrefix(f, "#"); ok && isNumber(strings.Trim(rest, " \t")) {
 		return `: "#" does not start a comment in a CSV file; delete the line or the "#"`
 	}
 	if num, rest, ok := trailingText(f); ok {
-		return fmt.Sprintf(": it has %q after the number %s", rest, num)
+		return fmt.Sprintf(": it has %s after the number %s", quoted(rest), num)
 	}
 	if odd != 0 {
 		return fmt.Sprintf(": it uses %s", describe(odd))

@@ -98,10 +98,10 @@ func columnsUsage(file string, cols datasets.Columns, err error) error {
 
 // example writes a label as a --positive value to paste into a shell:
 // bare if it can be, else in single quotes; "VALUE" if it holds
-// characters a terminal would act on.
+// characters a terminal would act on, or is too long to paste.
 func example(v string) string {
 	switch {
-	case safetext.Name(v) != v:
+	case safetext.Name(v) != v || len(v) > 64: // hidden characters, or most of a line
 		return "VALUE"
 	case v != "" && strings.Trim(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-/:@%") == "":
 		return v

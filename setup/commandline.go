@@ -1,10 +1,13 @@
 package setup
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
@@ -19,10 +22,13 @@ import (
 // It reports false when no command line can recreate o, and a session
 // file must: points edited by hand or appended while training went on,
 // data from neither a built-in nor a file, or a generated dataset whose
-// seed differs from the training's (one --seed sets both).
+// seed differs from the training's (one --seed sets both). A session's
+// points that say they came from a file are the session's: kernelscope
+// never read that file, so --data naming it would vouch for a path that
+// may hold anything, or be anywhere (data.file "../../etc/…").
 func CommandLine(o Options) ([]string, bool) {
 	cfg := o.Config
-	if o.Edited || len(o.Replay.AppendedAt) > 0 || o.Seed != cfg.Seed {
+	if o.Edited || len(o.Replay.AppendedAt) > 0 || o.Seed != cfg.Seed || o.Session != "" && o.File != "" {
 		return nil, false
 	}
 	args := []string{"kernelscope"}
@@ -114,21 +120,64 @@ func CommandLine(o Options) ([]string, bool) {
 
 // ShellQuote joins args for a POSIX shell: an argument with anything but
 // letters, digits and _ . / = : , + - @ % in it is put in single quotes.
+// One that holds a character a terminal would act on or hide (a control
+// character, a bidi override, a zero-width one, invalid UTF-8: see
+// safetext.Hidden) is put in ANSI-C quotes instead, $'…', with each such
+// byte written out (\e, \n, \t, …, or three octal digits, \342\200\256
+// for U+202E), so the line holds only characters that print as they read:
+// what a terminal shows of it is all of it, and it pastes as the same bytes
+// into bash, zsh, ksh and a POSIX.1-2024 sh. (An older sh without $'…'
+// reads a word that names no file, never another file.)
 func ShellQuote(args []string) string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		safe := a != ""
+		safe, hidden := a != "", false
 		for _, r := range a {
 			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./=:,+-@%", r)) {
 				safe = false
-				break
 			}
+			hidden = hidden || safetext.Hidden(r)
 		}
-		if safe {
+		switch {
+		case safe:
 			out[i] = a
-		} else {
+		case hidden:
+			out[i] = ansiCQuote(a)
+		default:
 			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 		}
 	}
 	return strings.Join(out, " ")
 }
+
+// ansiCQuote puts a in $'…' with every byte of a hidden character written
+// as an escape: named where the escape has a name, else three octal digits
+// (never \xHH, whose length some shells read greedily).
+func ansiCQuote(a string) string {
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(a); {
+		r, size := utf8.DecodeRuneInString(a[i:])
+		switch {
+		case r == '\\' || r == '\'':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case safetext.Hidden(r):
+			for _, c := range []byte(a[i : i+size]) {
+				if e, ok := namedEscapes[c]; ok {
+					b.WriteString(e)
+				} else {
+					fmt.Fprintf(&b, `\%03o`, c)
+				}
+			}
+		default:
+			b.WriteString(a[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// namedEscapes are the $'…' escapes with a name, POSIX.1-2024's.
+var namedEscapes = map[byte]string{'\a': `\a`, '\b': `\b`, '\t': `\t`, '\n': `\n`, '\v': `\v`, '\f': `\f`, '\r': `\r`, 0x1b: `\e`}

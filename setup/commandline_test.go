@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
@@ -107,11 +108,48 @@ func TestCommandLineRefuses(t *testing.T) {
 			o.Config.Seed = 2 // the data's seed is 1, the shuffle's 2: one --seed cannot say both
 		},
 		"no source": func(o *Options) { o.Dataset = "" },
+		// A session's points that name a file kernelscope never read:
+		// --data would vouch for that path.
+		"session's file": func(o *Options) { o.Dataset, o.File, o.Session = "", "../../etc/passwd", "s.json" },
 	} {
 		o := resolveLine(t, []string{"--dataset", "moons", "--shuffle"})
 		change(&o)
 		if args, ok := CommandLine(o); ok {
 			t.Errorf("%s: %q", name, args)
+		}
+	}
+}
+
+// TestShellQuoteHidden: an argument with characters a terminal would act
+// on or hide is written in $'…' with those bytes as escapes, so the line is
+// all printable (what is shown is what is copied) and bash reads it back as
+// the same bytes; other arguments keep POSIX single quotes.
+func TestShellQuoteHidden(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain.csv", "plain.csv"},
+		{"it's a file.csv", `'it'\''s a file.csv'`},
+		{"höhe m.csv", "'höhe m.csv'"},
+		{"evil\x1b]0;TITLE\a.csv", `$'evil\e]0;TITLE\a.csv'`},
+		{"evil\x1b]52;c;cm0gLXJmIH4K\a.csv", `$'evil\e]52;c;cm0gLXJmIH4K\a.csv'`},
+		{"x\u202etxt.exe", `$'x\342\200\256txt.exe'`},       // the right-to-left override, its UTF-8 bytes
+		{"it's\\\n\x7f1", `$'it\'s\\\n\1771'`},              // the octal escape has three digits: the 1 after it stays a 1
+		{"bad\xff\u200b.csv", `$'bad\377\342\200\213.csv'`}, // invalid UTF-8; a zero-width space
+		{"c1\u009b2J", `$'c1\302\2332J'`},                   // a C1 CSI
+	} {
+		got := ShellQuote([]string{c.in})
+		if got != c.want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", c.in, got, c.want)
+		}
+		if safetext.Clean(got) != got {
+			t.Errorf("ShellQuote(%q) = %q holds hidden characters", c.in, got)
+		}
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			continue
+		}
+		out, err := exec.Command(bash, "-c", `printf '%s' `+got).Output()
+		if err != nil || string(out) != c.in {
+			t.Errorf("bash reads %s as %q (%v), want %q", got, out, err, c.in)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package setup
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -197,6 +199,10 @@ func loadRaw(s *Options) error {
 		var err error
 		if s.Columns.IsZero() {
 			t, err = datasets.LoadCSV(s.File)
+			var pe *datasets.ParseError
+			if errors.As(err, &pe) && pe.Wide > 0 {
+				err = fmt.Errorf("%w; to read two of its %d columns, pick them: --columns X1,X2 (the labels are the last column unless --label says which)", err, pe.Wide)
+			}
 		} else {
 			t, err = datasets.LoadCSVColumns(s.File, s.Columns)
 			err = columnsUsage(s.File, s.Columns, err)

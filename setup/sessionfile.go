@@ -3,8 +3,10 @@ package setup
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"strconv"
@@ -280,19 +282,36 @@ func jsonFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 const maxSessionBytes = 64 * datasets.MaxRows
 
 // LoadSession reads the session file at path (ReadSession); the options
-// it returns name it as their Session.
+// it returns name it as their Session. Its errors name path as every other
+// error does (safetext.Name): quoted and escaped when it holds characters
+// a terminal would act on, never raw.
 func LoadSession(path string) (Options, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Options{}, fmt.Errorf("cannot open the session file: %w", err)
+		// os's error repeats the path raw ("open <path>: …"): keep only
+		// the reason.
+		return Options{}, fmt.Errorf("cannot open the session file %s: %w", safetext.Name(path), pathReason(err))
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return Options{}, fmt.Errorf("cannot open the session file %s: it is a directory", safetext.Name(path))
+	}
 	o, err := ReadSession(f, path)
 	if err != nil {
 		return Options{}, err
 	}
 	o.Session = path
 	return o, nil
+}
+
+// pathReason drops the "open <path>: " that *fs.PathError adds, path raw,
+// since the caller names the path already (quoted).
+func pathReason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // ReadSession reads a session file, named name in errors, and checks all
@@ -303,7 +322,7 @@ func LoadSession(path string) (Options, error) {
 func ReadSession(r io.Reader, name string) (Options, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxSessionBytes+1))
 	if err != nil {
-		return Options{}, fmt.Errorf("reading %s: %w", safetext.Name(name), err)
+		return Options{}, fmt.Errorf("reading %s: %w", safetext.Name(name), pathReason(err))
 	}
 	if len(data) > maxSessionBytes {
 		return Options{}, &SessionError{File: name, Msg: fmt.Sprintf("more than %d bytes: not a session kernelscope wrote", maxSessionBytes)}

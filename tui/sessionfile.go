@@ -139,13 +139,13 @@ func (m *Model) sessionSaved(msg sessionSavedMsg) tea.Cmd {
 	}
 	m.s.saved(msg.version)
 	m.s.file = savedSession{path: msg.path, at: msg.at}
-	line := setup.ShellQuote([]string{"kernelscope", "--session", msg.path})
+	args := []string{"kernelscope", "--session", msg.path}
 	if msg.reproduce {
-		return m.showReproduce(line, fmt.Sprintf("no flags recreate %s, so the session went to %s", m.whyNoLine(), safetext.Clean(msg.path)))
+		return m.showReproduce(args, fmt.Sprintf("no flags recreate %s, so the session went to %s", m.whyNoLine(), safetext.Name(msg.path)))
 	}
 	// The command first: it names the file, and a narrow terminal cuts
 	// what comes after it.
-	m.message = fmt.Sprintf("session saved: %s reopens it (step %d, %d points)", safetext.Clean(line), msg.t, msg.n)
+	m.message = fmt.Sprintf("session saved: %s reopens it (step %d, %d points)", setup.ShellQuote(args), msg.t, msg.n)
 	return nil
 }
 
@@ -175,20 +175,29 @@ func (m *Model) saveChoice(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) reproduce() tea.Cmd {
 	o := m.s.snapshot()
 	if args, ok := setup.CommandLine(o); ok {
-		return m.showReproduce(setup.ShellQuote(args), "")
+		return m.showReproduce(args, "")
 	}
 	if f := m.s.file; f.path != "" && f.at == m.s.mark() {
-		line := setup.ShellQuote([]string{"kernelscope", "--session", f.path})
-		return m.showReproduce(line, fmt.Sprintf("no flags recreate %s; the session in %s holds it", m.whyNoLine(), safetext.Clean(f.path)))
+		return m.showReproduce([]string{"kernelscope", "--session", f.path}, fmt.Sprintf("no flags recreate %s; the session in %s holds it", m.whyNoLine(), safetext.Name(f.path)))
 	}
 	return m.saveSession(true)
 }
 
-// showReproduce puts the command line first in the message, so that a
-// narrow terminal cuts the words after it rather than the line, and
-// copies it to the clipboard.
-func (m *Model) showReproduce(line, why string) tea.Cmd {
-	m.message = "to recreate this: " + safetext.Clean(line) + "  (copied to the clipboard with OSC 52, if your terminal allows it)"
+// showReproduce puts the command line args first in the message, so that
+// a narrow terminal cuts the words after it rather than the line, and
+// copies it to the clipboard: the very line shown. setup.ShellQuote makes
+// it of characters that print as they read (a control or bidi character in
+// a name is written out as a $'…' escape), so the clipboard carries nothing
+// the screen does not show.
+func (m *Model) showReproduce(args []string, why string) tea.Cmd {
+	line := setup.ShellQuote(args)
+	m.message = "to recreate this: " + line + "  (copied to the clipboard with OSC 52, if your terminal allows it)"
+	for _, a := range args {
+		if safetext.Clean(a) != a {
+			why = strings.TrimPrefix(why+"; a name holds control or bidi characters, written out as $'…' escapes (bash, zsh, ksh)", "; ")
+			break
+		}
+	}
 	if why != "" {
 		m.message += "; " + why
 	}
@@ -203,6 +212,9 @@ func (m *Model) whyNoLine() string {
 		return "points edited by hand"
 	case o.Seed != o.Config.Seed:
 		return "a shuffle seed that differs from the data's"
+	case o.Session != "" && o.File != "":
+		// The points are the session's: its data.file was never read.
+		return "a session's points"
 	}
 	return "this data"
 }

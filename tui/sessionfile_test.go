@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/setup"
 )
 
@@ -299,5 +302,65 @@ func TestRunRefusesHalfSessions(t *testing.T) {
 	err := Run(o, Display{})
 	if err == nil || err.Error() != `s.json: "steps": 9, but training stops at step 8 (converged)` {
 		t.Errorf("Run: %v", err)
+	}
+}
+
+// TestReproduceHostileNames: R copies exactly the line it shows. A data
+// file name with an escape sequence (a title, an OSC 52 clipboard write)
+// or a bidi override reaches neither raw: the line writes those bytes out
+// as $'…' escapes, which bash reads back as the very name. And a session's
+// data.file, which kernelscope never read, is never offered as --data: R
+// names the session file that holds the points.
+func TestReproduceHostileNames(t *testing.T) {
+	bash, _ := exec.LookPath("bash")
+	for _, name := range []string{"evil\x1b]0;TITLE\a.csv", "evil\x1b]52;c;cm0gLXJmIH4K\a.csv", "x\u202ecsv.exe", "it's\tme\u200b.csv"} {
+		o := builtinOptions(t, "worked3", 0)
+		o.Dataset, o.File = "", name
+		m := newModel(t, o, 120, 40)
+		_, cmd := m.Update(keyMsg("R"))
+		line, ok := clipboard(t, cmd)
+		if !ok {
+			t.Fatalf("%q: R copies nothing: %q", name, m.message)
+		}
+		if safetext.Clean(line) != line {
+			t.Errorf("%q: R copies hidden characters: %q", name, line)
+		}
+		if !strings.HasPrefix(m.message, "to recreate this: "+line+"  (copied") ||
+			!strings.Contains(m.message, "a name holds control or bidi characters, written out as $'…' escapes") {
+			t.Errorf("%q: the message does not show what R copies (%q): %q", name, line, m.message)
+		}
+		if bash == "" {
+			continue
+		}
+		out, err := exec.Command(bash, "-c", `printf '%s\0' `+line).Output()
+		if words := strings.Split(string(out), "\x00"); err != nil || len(words) < 3 || words[1] != "--data" || words[2] != name {
+			t.Errorf("%q: bash reads %s as %q (%v)", name, line, out, err)
+		}
+	}
+
+	// A session whose points say they came from a file.
+	t.Chdir(t.TempDir())
+	o := builtinOptions(t, "worked3", 0)
+	o.Dataset, o.File = "", "../../etc/passwd"
+	var b strings.Builder
+	if err := setup.WriteSession(&b, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("s.json", []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := reopen(t, "s.json")
+	_, cmd := m.Update(keyMsg("R"))
+	if line, ok := clipboard(t, cmd); !ok || line != "kernelscope --session s.json" ||
+		!strings.Contains(m.message, "no flags recreate a session's points; the session in s.json holds it") {
+		t.Errorf("R on a session's points: copies %q, says %q", line, m.message)
+	}
+	// A step later the state is no file's: R saves a session, and offers
+	// that, not the path the first one named.
+	press(m, "space")
+	_, cmd = m.Update(keyMsg("R"))
+	run(m, cmd, 1)
+	if !strings.HasPrefix(m.message, "to recreate this: kernelscope --session kernelscope-passwd-session.json  (copied") {
+		t.Errorf("R after a step on a session's points: %q", m.message)
 	}
 }

@@ -12,23 +12,23 @@ import (
 	"unicode/utf8"
 )
 
-// hidden reports whether r must not reach a terminal as it is: control
+// Hidden reports whether r must not reach a terminal as it is: control
 // characters (C0, C1, DEL), format characters (category Cf: the bidi
 // embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, the
 // marks U+200E, U+200F and U+061C, the zero-width U+200B–U+200D, U+2060 and
 // U+FEFF), and the replacement rune that stands for invalid UTF-8.
-func hidden(r rune) bool {
+func Hidden(r rune) bool {
 	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError
 }
 
 // Clean drops every character of s that must not reach a terminal (see
-// hidden); what is left prints as it reads.
+// Hidden); what is left prints as it reads.
 func Clean(s string) string {
 	if !needsWork(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if hidden(r) {
+		if Hidden(r) {
 			return -1
 		}
 		return r
@@ -51,7 +51,7 @@ func needsWork(s string) bool {
 		return true
 	}
 	for _, r := range s {
-		if hidden(r) {
+		if Hidden(r) {
 			return true
 		}
 	}
