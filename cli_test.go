@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/cobra"
+	"kernelscope/datasets"
 
-	"kernelscope/setup"
+	"github.com/spf13/cobra"
 )
 
 // TestUnknownCommand: a word that is not a command is a usage error said
@@ -167,8 +167,8 @@ func TestCompletion(t *testing.T) {
 		}
 		return names
 	}
-	if got := complete("trace", "--dataset", ""); !slices.Equal(got, setup.BuiltinNames()) {
-		t.Errorf("--dataset completes to %v, want %v", got, setup.BuiltinNames())
+	if got := complete("trace", "--dataset", ""); !slices.Equal(got, datasets.BuiltinNames()) {
+		t.Errorf("--dataset completes to %v, want %v", got, datasets.BuiltinNames())
 	}
 	if got := complete("--dataset", "mo"); !slices.Contains(got, "moons") {
 		t.Errorf("kernelscope --dataset mo completes to %v", got)
@@ -216,12 +216,12 @@ func TestPanicInACommand(t *testing.T) {
 	}
 }
 
-// TestHeadlessImports: the headless commands depend on setup, learn,
+// TestHeadlessImports: the headless commands depend on setup, lab, learn,
 // datasets and notation (and what those use), never on the terminal
 // program: trace.go, datasets.go, export.go, svmcmd.go and formats.go do
 // not import tui, nor does anything of this module they import.
 func TestHeadlessImports(t *testing.T) {
-	allowed := []string{"kernelscope/setup", "kernelscope/learn", "kernelscope/crossval", "kernelscope/datasets", "kernelscope/notation", "kernelscope/internal/safetext"}
+	allowed := []string{"kernelscope/setup", "kernelscope/lab", "kernelscope/learn", "kernelscope/crossval", "kernelscope/datasets", "kernelscope/notation", "kernelscope/internal/safetext"}
 	fset := token.NewFileSet()
 	seen := map[string]bool{}
 	var visit func(pkg string)

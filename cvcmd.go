@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"kernelscope/lab"
+
 	"github.com/spf13/cobra"
 
 	"kernelscope/crossval"
@@ -122,7 +124,7 @@ kernelscope cv --dataset moons --kernel rbf --algo svm --param C --values 0.01:1
 // cvPlan is the sweep req asks for on the session s, or a usage error that
 // says which flag cannot be: a parameter the kernel or the learner does
 // not have, a value the kernel refuses, more folds than points.
-func cvPlan(c *cobra.Command, s *setup.Options, req cvRequest) (crossval.Plan, error) {
+func cvPlan(c *cobra.Command, s *lab.Options, req cvRequest) (crossval.Plan, error) {
 	plan := crossval.Plan{
 		Config: s.Config, Data: datasets.Examples(s.Points), Param: req.param, Values: req.values,
 		Folds: req.folds, ShuffleFolds: req.shuffleFolds, Seed: s.Seed,
@@ -160,7 +162,7 @@ func (e *interruptedError) Unwrap() error { return context.Canceled }
 // terminal, and writes the report in format f. Nothing reaches stdout
 // unless every training finished: an interrupted or failed run writes no
 // part of a report.
-func crossValidate(ctx context.Context, stdout, stderr io.Writer, env cvEnv, s *setup.Options, plan crossval.Plan, f cvFormat) error {
+func crossValidate(ctx context.Context, stdout, stderr io.Writer, env cvEnv, s *lab.Options, plan crossval.Plan, f cvFormat) error {
 	done := 0
 	var bar *progressBar
 	if env.terminal(stderr) {
@@ -192,7 +194,7 @@ func crossValidate(ctx context.Context, stdout, stderr io.Writer, env cvEnv, s *
 
 // A cvFormat is one way to write a sweep: the registry below is what
 // --format accepts, lists in its help, and completes.
-type cvFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, plan crossval.Plan, r crossval.Report) error]
+type cvFormat = outputFormat[func(w *bufio.Writer, s *lab.Options, plan crossval.Plan, r crossval.Report) error]
 
 var cvFormats = []cvFormat{
 	{"text", "a table of the values (mean ± std, training accuracy, the gap, each fold), a chart, and where it overfits", writeCVText},
@@ -210,7 +212,7 @@ type cvJSON struct {
 	Best    float64           `json:"best"`
 }
 
-func writeCVJSON(w *bufio.Writer, _ *setup.Options, _ crossval.Plan, r crossval.Report) error {
+func writeCVJSON(w *bufio.Writer, _ *lab.Options, _ crossval.Plan, r crossval.Report) error {
 	b, err := json.Marshal(cvJSON{Param: r.Param.String(), Folds: r.Folds, Results: r.Results, Best: r.BestValue()})
 	if err != nil {
 		return fmt.Errorf("cv: writing JSON: %w", err)

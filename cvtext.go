@@ -8,10 +8,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kernelscope/lab"
+
 	"kernelscope/crossval"
 	"kernelscope/learn"
 	"kernelscope/notation"
-	"kernelscope/setup"
 )
 
 // This file is cv's text format: what was swept, a table of the values, a
@@ -28,7 +29,7 @@ import (
 //	*      1    97.0 ± 2.7     99.0   +2.0   100.0    95.0  …
 //
 // then the chart and the lesson.
-func writeCVText(w *bufio.Writer, s *setup.Options, plan crossval.Plan, r crossval.Report) error {
+func writeCVText(w *bufio.Writer, s *lab.Options, plan crossval.Plan, r crossval.Report) error {
 	cfg, p := plan.Config, r.Param
 	kernel := "kernel " + cfg.Kernel.Spec()
 	if p != crossval.C {

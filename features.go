@@ -8,6 +8,8 @@ import (
 	"math"
 	"strings"
 
+	"kernelscope/lab"
+
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
 
@@ -100,7 +102,7 @@ var featuresFormats = []featuresFormat{
 
 // featuresReport is what every format writes, computed once.
 type featuresReport struct {
-	s     *setup.Options
+	s     *lab.Options
 	p     *learn.Perceptron
 	prim  *learn.Primal // w on φ; nil when the kernel has no explicit map
 	noMap error         // why prim is nil
@@ -122,7 +124,7 @@ type mercerOutcome struct {
 // newFeaturesReport trains on s for steps steps (< 0: until training
 // stops) with trace's configuration, so the kept scores f(xᵢ) are trace's,
 // and computes w, the projection and Mercer's condition.
-func newFeaturesReport(s *setup.Options, steps, limit int) (*featuresReport, error) {
+func newFeaturesReport(s *lab.Options, steps, limit int) (*featuresReport, error) {
 	cfg := s.Config
 	cfg.NoHistory = true
 	p, err := learn.New(cfg, datasets.Examples(s.Points))

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"kernelscope/lab"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/pflag"
@@ -26,7 +28,7 @@ func runCLI(args ...string) (stdout, stderr string, code int) {
 
 // rootOptions resolves args as the terminal program (the root command)
 // does.
-func rootOptions(t *testing.T, args ...string) setup.Options {
+func rootOptions(t *testing.T, args ...string) lab.Options {
 	t.Helper()
 	fs := pflag.NewFlagSet("kernelscope", pflag.ContinueOnError)
 	flags := setup.Bind(fs, "the terminal program", setup.Train)

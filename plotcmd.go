@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"kernelscope/lab"
+
 	"github.com/spf13/cobra"
 
 	"kernelscope/datasets"
@@ -97,7 +99,7 @@ func parseSize(size string, dpi int) (figure.Size, error) {
 // plotSpec trains on s for steps steps (all of them when steps < 0) and
 // describes the figure of where it stopped. --steps beyond where training
 // stops is an error: the figure would not be of the step asked for.
-func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
+func plotSpec(s *lab.Options, steps int) (figure.Spec, error) {
 	train, test := s.Split()
 	cfg := s.Config
 	cfg.NoHistory = true
@@ -109,7 +111,7 @@ func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
 		if err != nil {
 			return figure.Spec{}, err
 		}
-		if err := setup.ReplayOn(*s, l, nil, nil); err != nil {
+		if err := lab.ReplayOn(*s, l, nil, nil); err != nil {
 			return figure.Spec{}, err
 		}
 		return figure.Of(l, train, test, figure.ViewOf(s.Points), sourceName(s))

@@ -8,16 +8,18 @@ import (
 	"strings"
 	"testing"
 
+	"kernelscope/lab"
+
 	"kernelscope/datasets"
 	"kernelscope/setup"
 	"kernelscope/tui"
 )
 
 // writeSessionFile writes o as a session file in dir.
-func writeSessionFile(t *testing.T, dir, name string, o setup.Options) string {
+func writeSessionFile(t *testing.T, dir, name string, o lab.Options) string {
 	t.Helper()
 	var b strings.Builder
-	if err := setup.WriteSession(&b, o); err != nil {
+	if err := lab.WriteSession(&b, o); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, name)
@@ -29,10 +31,10 @@ func writeSessionFile(t *testing.T, dir, name string, o setup.Options) string {
 
 // recordTUI puts a recorder in the terminal program's place for the test:
 // it returns what the program would have opened on.
-func recordTUI(t *testing.T) *setup.Options {
+func recordTUI(t *testing.T) *lab.Options {
 	t.Helper()
-	var got setup.Options
-	runTUI = func(o setup.Options, _ tui.Display) error { got = o; return nil }
+	var got lab.Options
+	runTUI = func(o lab.Options, _ tui.Display) error { got = o; return nil }
 	t.Cleanup(func() { runTUI = tui.Run })
 	return &got
 }
@@ -44,7 +46,7 @@ func recordTUI(t *testing.T) *setup.Options {
 func TestSessionFlag(t *testing.T) {
 	dir := t.TempDir()
 	o := rootOptions(t, "--dataset", "worked4")
-	o.Replay = setup.Replay{Steps: 3}
+	o.Replay = lab.Replay{Steps: 3}
 	path := writeSessionFile(t, dir, "s.json", o)
 
 	// trace trains the session's data and configuration from α = 0:
@@ -139,7 +141,7 @@ func TestSessionPathIsQuoted(t *testing.T) {
 func TestSessionTraceOfAppends(t *testing.T) {
 	o := rootOptions(t, "--dataset", "worked4")
 	o.Points = append(o.Points, datasets.Point{X1: 2, X2: 0.5, Y: 1})
-	o.Edited, o.Replay = true, setup.Replay{Steps: 6, AppendedAt: []int{2}}
+	o.Edited, o.Replay = true, lab.Replay{Steps: 6, AppendedAt: []int{2}}
 	path := writeSessionFile(t, t.TempDir(), "s.json", o)
 	out, stderr, code := runCLI("trace", "--session", path)
 	header, _, _ := strings.Cut(out, "\n")

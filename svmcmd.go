@@ -10,6 +10,8 @@ import (
 	"math"
 	"strings"
 
+	"kernelscope/lab"
+
 	"github.com/spf13/cobra"
 
 	"kernelscope/datasets"
@@ -60,7 +62,7 @@ kernelscope svm --dataset circles --kernel rbf --sigma 0.5 --format json
 // trainSVM trains s's SVM and writes the run in format f. On an error the
 // pair updates already written stay (text, jsonl), but nothing that reads
 // as the end of a run is written.
-func trainSVM(stdout io.Writer, s *setup.Options, f svmFormat) error {
+func trainSVM(stdout io.Writer, s *lab.Options, f svmFormat) error {
 	cfg := s.Config
 	cfg.NoHistory = true
 	// Every format but json writes D(α) and b after each update, which
@@ -88,7 +90,7 @@ func trainSVM(stdout io.Writer, s *setup.Options, f svmFormat) error {
 
 // An svmFormat is one way to write an SVM run: the registry below is what
 // --format accepts, lists in its help, and completes.
-type svmFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, m notation.SVM) error]
+type svmFormat = outputFormat[func(w *bufio.Writer, s *lab.Options, m notation.SVM) error]
 
 var svmFormats = []svmFormat{
 	{"text", "the pair updates as the lecture notes write them, then b, the margin, the support vectors and f", writeSVMText},
@@ -104,7 +106,7 @@ var svmFormats = []svmFormat{
 // then the outcome, D(α) and the training accuracy, b, the margin and the
 // support vectors, and f: as Σⱼ αⱼ yⱼ K(xⱼ, x) + b and, for a kernel with a
 // finite feature map, as w on φ (as `kernelscope features` writes it).
-func writeSVMText(w *bufio.Writer, s *setup.Options, m notation.SVM) error {
+func writeSVMText(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	cfg := m.Config()
 	c := notation.C(m.C())
 	if math.IsInf(m.C(), 1) {
@@ -141,7 +143,7 @@ func writeSVMText(w *bufio.Writer, s *setup.Options, m notation.SVM) error {
 	return nil
 }
 
-func writeSVMJSONL(w *bufio.Writer, s *setup.Options, m notation.SVM) error {
+func writeSVMJSONL(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	var werr error
 	err := steps(m, func(st learn.Step) {
 		p := st.Pair
@@ -174,7 +176,7 @@ type svmJSON struct {
 }
 
 // writeSVMJSON trains m to the end and writes the final object.
-func writeSVMJSON(w *bufio.Writer, _ *setup.Options, m notation.SVM) error {
+func writeSVMJSON(w *bufio.Writer, _ *lab.Options, m notation.SVM) error {
 	if err := m.Run(); err != nil {
 		return err
 	}

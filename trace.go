@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"kernelscope/lab"
+
 	"github.com/spf13/cobra"
 
 	"kernelscope/crossval"
@@ -79,7 +81,7 @@ kernelscope trace --dataset worked4 --algo pa --C inf
 // format: a learner that visits example by example in one of
 // traceFormats, one that steps a pair at a time (the SVM) in one of
 // svmFormats ("summary" is its "json").
-func trace(stdout io.Writer, s *setup.Options, format string) error {
+func trace(stdout io.Writer, s *lab.Options, format string) error {
 	if !s.Config.Kind().Passes {
 		if format == "summary" {
 			format = "json"
@@ -140,7 +142,7 @@ func trace(stdout io.Writer, s *setup.Options, format string) error {
 // A traceFormat is one way to write a whole run of a learner that visits
 // pass by pass: the registry below is what --format accepts, lists in its
 // help, and completes.
-type traceFormat = outputFormat[func(w *bufio.Writer, s *setup.Options, p learn.Passer) error]
+type traceFormat = outputFormat[func(w *bufio.Writer, s *lab.Options, p learn.Passer) error]
 
 var traceFormats = []traceFormat{
 	{"text", "the steps as the lecture notes write them, then a summary", writeText},
@@ -169,7 +171,7 @@ func steps(l learn.Learner, each func(learn.Step)) error {
 
 // heldout is the accuracy of l's classifier on the rows s holds out, and
 // their number (0 when none are).
-func heldout(s *setup.Options, l learn.Learner) (float64, int, error) {
+func heldout(s *lab.Options, l learn.Learner) (float64, int, error) {
 	if s == nil {
 		return 0, 0, nil
 	}
@@ -193,7 +195,7 @@ func alphas(l learn.Learner) []float64 {
 // writeJSONL writes one object a step: the step (fᵢ, the prediction, the
 // mistake, α after it), and for a learner with a rule of its own whether
 // it updated α and its own quantities (PA's loss and τ); then the summary.
-func writeJSONL(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
+func writeJSONL(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	e, explains := p.(learn.Explainer)
 	var werr error
 	err := steps(p, func(st learn.Step) {
@@ -215,7 +217,7 @@ func writeJSONL(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
 
 // writeSummary trains p to the end and writes the final object of the
 // JSONL contract.
-func writeSummary(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
+func writeSummary(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	if err := p.Run(); err != nil {
 		return err
 	}
@@ -282,7 +284,7 @@ func jsonFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-func writeCSV(w *bufio.Writer, _ *setup.Options, p learn.Passer) error {
+func writeCSV(w *bufio.Writer, _ *lab.Options, p learn.Passer) error {
 	w.WriteString("t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i\n")
 	return steps(p, func(s learn.Step) {
 		x := p.X(s.I)
@@ -301,7 +303,7 @@ func writeCSV(w *bufio.Writer, _ *setup.Options, p learn.Passer) error {
 //	  mistake → α₁ += 1, new α = [1, 0, 0, 0]
 //
 // where t counts passes, as seed 003 does; then the summary.
-func writeText(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
+func writeText(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	w.WriteString(traceHeader(s, p) + "\n")
 	err := steps(p, func(st learn.Step) {
 		w.WriteString(notation.Step(p, st))
@@ -320,7 +322,7 @@ func writeText(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
 
 // traceHeader is the line that opens a trace: the data and how it trains,
 // the learner's settings among it ("η = 1").
-func traceHeader(s *setup.Options, p learn.Learner) string {
+func traceHeader(s *lab.Options, p learn.Learner) string {
 	cfg := p.Config()
 	settings := strings.ReplaceAll(cfg.Kind().Header(cfg), ", ", "; ")
 	learner := ""
@@ -336,7 +338,7 @@ func traceHeader(s *setup.Options, p learn.Learner) string {
 // outcome, the support vectors and the function (notation.Summary), the
 // averaged, voted and budget learners' lines, and the held-out accuracy
 // (on an error, the lines before it).
-func traceSummary(s *setup.Options, p learn.Passer) (string, error) {
+func traceSummary(s *lab.Options, p learn.Passer) (string, error) {
 	out := notation.Summary(p) + notation.RunValues(p) + notation.Averages(p) + notation.Budget(p)
 	test, nTest, err := heldout(s, p)
 	if err != nil {
@@ -351,7 +353,7 @@ func traceSummary(s *setup.Options, p learn.Passer) (string, error) {
 // updateIndent sets a mistake's update off under its step.
 const updateIndent = "  "
 
-func sourceName(s *setup.Options) string {
+func sourceName(s *lab.Options) string {
 	name := s.Dataset
 	if s.File != "" {
 		name = safetext.Name(s.File)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime/debug"
 
+	"kernelscope/lab"
+
 	"kernelscope/datasets"
 	"kernelscope/learn"
 	"kernelscope/setup"
@@ -15,7 +17,7 @@ import (
 // rff:D or nystrom:m: learn.ApproxPerceptron) and writes the summary object,
 // with the approximation and its dimension. Only --format summary: the
 // steps' sums are w·z(xᵢ) over D features, not the notes' Σⱼ αⱼ yⱼ K(xⱼ, xᵢ).
-func traceApprox(stdout io.Writer, s *setup.Options, f traceFormat, spec string) error {
+func traceApprox(stdout io.Writer, s *lab.Options, f traceFormat, spec string) error {
 	a, err := learn.ParseApprox(spec)
 	if err != nil {
 		return setup.Usagef("--approx: %v", err)

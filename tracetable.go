@@ -5,9 +5,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kernelscope/lab"
+
 	"kernelscope/learn"
 	"kernelscope/notation"
-	"kernelscope/setup"
 )
 
 // Traces for a handout: `trace --format markdown` and `--format latex`
@@ -23,7 +24,7 @@ import (
 //	| 1 | 1 | 1 | 0·4 + 0·0 + 0·4 + 0·0 = 0 | sign(0) = −1 ≠ y₁ = +1 (tie rule neg) | ✗ yes | α = [1, 0, 0, 0] |
 //
 // then the summary as a list.
-func writeMarkdown(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
+func writeMarkdown(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	w.WriteString("**" + markdownCell(traceHeader(s, p)) + "**\n\n")
 	writeMarkdownRow(w, notation.TableHeader)
 	w.WriteString("|---:|---:|---:|---|---|---|---|\n")
@@ -111,7 +112,7 @@ func wrappedLines(text string, width int) int {
 // Between the "% --- steps ---" and "% --- end ---" lines is what to paste
 // into one's own notes (with \usepackage{booktabs}), in a group that
 // sets its type size.
-func writeLatex(w *bufio.Writer, s *setup.Options, p learn.Passer) error {
+func writeLatex(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	w.WriteString(latexPreamble)
 	w.WriteString(`\noindent\textbf{` + notation.LaTeX(traceHeader(s, p)) + "}\n\\par\\medskip\n% --- steps ---\n" + latexGroup)
 	rows, lines := 0, 0

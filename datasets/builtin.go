@@ -195,3 +195,12 @@ func label(i int) int {
 	}
 	return -1
 }
+
+// BuiltinNames lists the built-in datasets' names in their order.
+func BuiltinNames() []string {
+	var names []string
+	for _, b := range Builtins() {
+		names = append(names, b.Name)
+	}
+	return names
+}

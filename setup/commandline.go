@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kernelscope/lab"
+
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
@@ -26,7 +28,7 @@ import (
 // points that say they came from a file are the session's: kernelscope
 // never read that file, so --data naming it would vouch for a path that
 // may hold anything, or be anywhere (data.file "../../etc/…").
-func CommandLine(o Options) ([]string, bool) {
+func CommandLine(o lab.Options) ([]string, bool) {
 	cfg := o.Config
 	if o.Edited || len(o.Replay.AppendedAt) > 0 || o.Seed != cfg.Seed || o.Session != "" && o.File != "" {
 		return nil, false

@@ -1,11 +1,16 @@
 package setup
 
 import (
+	"bytes"
+	"slices"
+
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"kernelscope/lab"
 
 	"github.com/spf13/pflag"
 
@@ -26,7 +31,7 @@ func rootFlags() (*pflag.FlagSet, *Flags, *int) {
 }
 
 // resolveLine resolves a command line as the terminal program does.
-func resolveLine(t *testing.T, args []string) Options {
+func resolveLine(t *testing.T, args []string) lab.Options {
 	t.Helper()
 	fs, f, steps := rootFlags()
 	if err := fs.Parse(args); err != nil {
@@ -79,16 +84,33 @@ func TestCommandLineRoundTrip(t *testing.T) {
 			t.Errorf("%q:\n got %s\nwant %s", tc.args, line, tc.want)
 		}
 		back := resolveLine(t, args[1:])
-		sameOptions(t, back, o)
-		a, err := Open(o, learn.RunOptions{})
+		// The same options write the same session file, byte for byte.
+		var wa, wb bytes.Buffer
+		if err := lab.WriteSession(&wa, o); err != nil {
+			t.Fatal(err)
+		}
+		if err := lab.WriteSession(&wb, back); err != nil {
+			t.Fatal(err)
+		}
+		if wa.String() != wb.String() {
+			t.Fatalf("%q: the line's options differ:\n%s\nwant\n%s", tc.args, wb.String(), wa.String())
+		}
+		a, err := lab.Open(o, learn.RunOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := Open(back, learn.RunOptions{})
+		b, err := lab.Open(back, learn.RunOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sameLearner(t, a, b, 5)
+		// The same state, and the same next steps.
+		for k := 0; k <= 5; k++ {
+			if a.T() != b.T() || a.State() != b.State() || !slices.Equal(alphas(a), alphas(b)) {
+				t.Fatalf("%q, +%d steps: T %d/%d, %v/%v, α %v/%v", tc.args, k, a.T(), b.T(), a.State(), b.State(), alphas(a), alphas(b))
+			}
+			a.Step()
+			b.Step()
+		}
 		// The shell reads the quoted line as the same words.
 		if sh, err := exec.LookPath("sh"); err == nil {
 			out, err := exec.Command(sh, "-c", `printf '%s\n' `+line).Output()
@@ -101,16 +123,16 @@ func TestCommandLineRoundTrip(t *testing.T) {
 
 // TestCommandLineRefuses: what no flags recreate needs a session file.
 func TestCommandLineRefuses(t *testing.T) {
-	for name, change := range map[string]func(*Options){
-		"edited":   func(o *Options) { o.Edited = true },
-		"appended": func(o *Options) { o.Replay.AppendedAt = []int{3} },
-		"two seeds": func(o *Options) {
+	for name, change := range map[string]func(*lab.Options){
+		"edited":   func(o *lab.Options) { o.Edited = true },
+		"appended": func(o *lab.Options) { o.Replay.AppendedAt = []int{3} },
+		"two seeds": func(o *lab.Options) {
 			o.Config.Seed = 2 // the data's seed is 1, the shuffle's 2: one --seed cannot say both
 		},
-		"no source": func(o *Options) { o.Dataset = "" },
+		"no source": func(o *lab.Options) { o.Dataset = "" },
 		// A session's points that name a file kernelscope never read:
 		// --data would vouch for that path.
-		"session's file": func(o *Options) { o.Dataset, o.File, o.Session = "", "../../etc/passwd", "s.json" },
+		"session's file": func(o *lab.Options) { o.Dataset, o.File, o.Session = "", "../../etc/passwd", "s.json" },
 	} {
 		o := resolveLine(t, []string{"--dataset", "moons", "--shuffle"})
 		change(&o)
@@ -152,4 +174,12 @@ func TestShellQuoteHidden(t *testing.T) {
 			t.Errorf("bash reads %s as %q (%v), want %q", got, out, err, c.in)
 		}
 	}
+}
+
+func alphas(l learn.Learner) []float64 {
+	a := make([]float64, l.N())
+	for j := range a {
+		a[j] = l.Alpha(j)
+	}
+	return a
 }

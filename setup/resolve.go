@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"kernelscope/lab"
+
 	"kernelscope/datasets"
 	"kernelscope/learn"
 )
@@ -16,11 +18,11 @@ import (
 // flags. Mistakes in the command line come back as *UsageError, and are
 // all found before the file system is touched; data that cannot be read
 // comes back as other errors.
-func (f *Flags) Resolve() (Options, error) {
+func (f *Flags) Resolve() (lab.Options, error) {
 	if f.set("session") {
 		return f.resolveSession()
 	}
-	var s Options
+	var s lab.Options
 	// Flag values first, whatever else is wrong: a bad value is always the
 	// first thing to say.
 	if f.epochs < 0 {
@@ -99,7 +101,7 @@ func (f *Flags) Resolve() (Options, error) {
 		}
 		b, ok := datasets.Lookup(name)
 		if !ok {
-			return s, Usagef("unknown dataset %q (built-ins: %s)", name, strings.Join(BuiltinNames(), ", "))
+			return s, Usagef("unknown dataset %q (built-ins: %s)", name, strings.Join(datasets.BuiltinNames(), ", "))
 		}
 		if !b.Generated {
 			for _, flag := range []string{"n", "noise"} {
@@ -178,12 +180,15 @@ func (f *Flags) Resolve() (Options, error) {
 	if err := load(&s); err != nil {
 		return s, err
 	}
-	return s, checkHoldout(&s)
+	if err := lab.CheckHoldout(&s); err != nil {
+		return s, &UsageError{Msg: err.Error(), Err: err}
+	}
+	return s, nil
 }
 
 // load fills in the points: read from the CSV file, or generated; then
 // standardized if asked.
-func load(s *Options) error {
+func load(s *lab.Options) error {
 	if err := loadRaw(s); err != nil {
 		return err
 	}
@@ -193,7 +198,7 @@ func load(s *Options) error {
 	return nil
 }
 
-func loadRaw(s *Options) error {
+func loadRaw(s *lab.Options) error {
 	if s.File != "" {
 		var t datasets.Table
 		var err error
@@ -224,12 +229,3 @@ func loadRaw(s *Options) error {
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-
-// BuiltinNames lists the built-in datasets' names in their order.
-func BuiltinNames() []string {
-	var names []string
-	for _, b := range datasets.Builtins() {
-		names = append(names, b.Name)
-	}
-	return names
-}

@@ -5,17 +5,19 @@ import (
 	"slices"
 	"testing"
 
+	"kernelscope/lab"
+
 	"github.com/spf13/pflag"
 
 	"kernelscope/learn"
 )
 
 // resolve binds a fresh flag set for use, parses args and resolves them.
-func resolve(use Use, args ...string) (Options, error) {
+func resolve(use Use, args ...string) (lab.Options, error) {
 	fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
 	f := Bind(fs, "test", use)
 	if err := fs.Parse(args); err != nil {
-		return Options{}, err
+		return lab.Options{}, err
 	}
 	return f.Resolve()
 }

@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"kernelscope/lab"
+
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/learn"
-	"kernelscope/setup"
 )
 
 // TestHoldoutKey: h holds out the last 30 % of moons (⌈0.3·100⌉ = 30
@@ -62,12 +63,12 @@ func TestHoldoutKey(t *testing.T) {
 // out another set, the same one each time.
 func TestHoldoutFromFlags(t *testing.T) {
 	o := builtinOptions(t, "moons", 0)
-	o.Holdout = setup.Holdout{Fraction: 0.2}
+	o.Holdout = lab.Holdout{Fraction: 0.2}
 	m := newModel(t, o, 120, 40)
 	if m.s.p.N() != 80 || len(m.s.test.points) != 20 {
 		t.Fatalf("--test 0.2: %d trained on, %d held out; want 80 and 20", m.s.p.N(), len(m.s.test.points))
 	}
-	o.Holdout = setup.Holdout{Fraction: 0.2, Shuffled: true, Seed: 7}
+	o.Holdout = lab.Holdout{Fraction: 0.2, Shuffled: true, Seed: 7}
 	a, b := newModel(t, o, 120, 40), newModel(t, o, 120, 40)
 	if !reflect.DeepEqual(a.s.test.points, b.s.test.points) || reflect.DeepEqual(a.s.test.points, m.s.test.points) {
 		t.Error("a split drawn from seed 7 is not the same twice, or is the last rows")
@@ -162,7 +163,7 @@ func TestCrossValidationView(t *testing.T) {
 	o.Noise = 0.3
 	b, _ := datasets.Lookup("moons")
 	o.Points = b.Generate(100, 0.3, 1)
-	o.Holdout = setup.Holdout{Fraction: 0.3}
+	o.Holdout = lab.Holdout{Fraction: 0.3}
 	m := newModel(t, o, 120, 40)
 	_, cmd := m.Update(keyMsg("X"))
 	if !m.cv.open || !m.cv.running {
@@ -261,7 +262,7 @@ func BenchmarkHeldOutStatus(b *testing.B) {
 	o := builtinOptions(b, "moons", 0)
 	moons, _ := datasets.Lookup("moons")
 	o.Points, o.N, o.Noise = moons.Generate(4000, 0.3, 1), 4000, 0.3
-	o.Holdout = setup.Holdout{Fraction: 0.3}
+	o.Holdout = lab.Holdout{Fraction: 0.3}
 	m := newModel(b, o, 160, 48)
 	for range 3 * 2800 {
 		m.s.step()

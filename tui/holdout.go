@@ -5,10 +5,11 @@ import (
 	"math"
 	"strings"
 
+	"kernelscope/lab"
+
 	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/learn"
-	"kernelscope/setup"
 )
 
 // The held-out split (h, --test): rows of the data that training never
@@ -121,18 +122,18 @@ func (h *heldOut) fieldAccuracy(l learn.Learner) float64 {
 	return float64(right) / float64(len(h.points))
 }
 
-// toggleHoldout holds out setup.DefaultTestFraction of the rows (or the
+// toggleHoldout holds out lab.DefaultTestFraction of the rows (or the
 // --test fraction the program started with), or puts them back; α starts
 // again from 0 either way.
 func (m *Model) toggleHoldout() {
 	o := m.s.opts
 	if o.Holdout.On() {
 		m.s.lastHoldout = o.Holdout
-		o.Holdout = setup.Holdout{}
+		o.Holdout = lab.Holdout{}
 	} else {
 		o.Holdout = m.s.lastHoldout
 		if !o.Holdout.On() {
-			o.Holdout.Fraction = setup.DefaultTestFraction
+			o.Holdout.Fraction = lab.DefaultTestFraction
 		}
 		if _, err := crossval.TestCount(len(o.Points), o.Holdout.Fraction); err != nil {
 			m.message = "cannot hold rows out: " + err.Error()

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"kernelscope/lab"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/learn"
-	"kernelscope/setup"
 )
 
 // tieRight reports whether score f classifies label y right under tie,
@@ -65,7 +66,7 @@ func trainingExamples(p learn.Learner) []learn.Example {
 // the last rows or, shuffled, the rows drawn from split seed 7.
 func moonsSplit(t *testing.T, shuffled bool) Options {
 	o := builtinOptions(t, "moons", 0)
-	o.Holdout = setup.Holdout{Fraction: 0.3, Shuffled: shuffled, Seed: 7}
+	o.Holdout = lab.Holdout{Fraction: 0.3, Shuffled: shuffled, Seed: 7}
 	return o
 }
 
@@ -315,7 +316,7 @@ func TestHoldoutBlocksClicks(t *testing.T) {
 func TestHoldoutFromOptions(t *testing.T) {
 	o := builtinOptions(t, "moons", 0)
 	all := datasets.Examples(o.Points)
-	o.Holdout = setup.Holdout{Fraction: 0.2}
+	o.Holdout = lab.Holdout{Fraction: 0.2}
 	m := newModel(t, o, 120, 40)
 	if m.s.p.N() != 80 || !reflect.DeepEqual(m.s.test.points, all[80:]) {
 		t.Fatalf("--test 0.2: N = %d, held out %d; want 80 and rows 81–100", m.s.p.N(), len(m.s.test.points))
@@ -325,7 +326,7 @@ func TestHoldoutFromOptions(t *testing.T) {
 	}
 
 	shuffled := func(seed uint64) *Model {
-		o.Holdout = setup.Holdout{Fraction: 0.2, Shuffled: true, Seed: seed}
+		o.Holdout = lab.Holdout{Fraction: 0.2, Shuffled: true, Seed: seed}
 		return newModel(t, o, 120, 40)
 	}
 	a, b, c := shuffled(7), shuffled(7), shuffled(8)

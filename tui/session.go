@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"math"
 
+	"kernelscope/lab"
+
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/notation"
-	"kernelscope/setup"
 )
 
 // session is the training state the program shows: the data, the stepper
@@ -71,7 +72,7 @@ type session struct {
 	// test is the held-out part of the data (h, --test), lastHoldout the
 	// split h puts back.
 	test        heldOut
-	lastHoldout setup.Holdout
+	lastHoldout lab.Holdout
 	// passes is the run pass by pass, for the chart of mistakes per pass.
 	passes passLog
 	// appendedAt are the steps at which points were appended mid-run

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"kernelscope/lab"
+
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/datasets"
@@ -21,7 +23,7 @@ import (
 // shows the command line that recreates the state, or names a session
 // file when no command line can.
 //
-// The state of a run is its options and setup.Replay: the steps taken,
+// The state of a run is its options and lab.Replay: the steps taken,
 // and the steps at which points were appended while training went on
 // (session.appendedAt, kept by addPoint; apply and reset clear it, since
 // α is then 0 on every point, and undo cannot go below an append).
@@ -30,7 +32,7 @@ import (
 // points appended mid-run where they were appended, through the same
 // paths as space and o/x, so the narration, the pass log, the undo floor
 // and the edits come out as they were.
-func openSession(o setup.Options) (*session, error) {
+func openSession(o lab.Options) (*session, error) {
 	s, err := newSession(o.ReplayBase())
 	if err != nil {
 		return s, err
@@ -48,7 +50,7 @@ func openSession(o setup.Options) (*session, error) {
 		}
 		return err
 	}
-	if err := setup.ReplayOn(o, s.p, step, add); err != nil {
+	if err := lab.ReplayOn(o, s.p, step, add); err != nil {
 		return s, err
 	}
 	if o.Edited {
@@ -79,7 +81,7 @@ func (s *session) mark() sessionMark {
 }
 
 // snapshot is the session's state as a session file holds it.
-func (s *session) snapshot() setup.Options {
+func (s *session) snapshot() lab.Options {
 	o := s.opts
 	o.Config.Epochs = s.p.Config().Epochs    // E raises the cap in place
 	o.Config.RunOptions = learn.RunOptions{} // how it is recorded, not what it is
@@ -87,7 +89,7 @@ func (s *session) snapshot() setup.Options {
 	if _, ok := datasets.Lookup(o.Dataset); !ok {
 		o.Dataset, o.N, o.Noise = "", 0, 0 // the empty plane of data that could not open
 	}
-	o.Replay = setup.Replay{Steps: s.p.T(), AppendedAt: slices.Clone(s.appendedAt)}
+	o.Replay = lab.Replay{Steps: s.p.T(), AppendedAt: slices.Clone(s.appendedAt)}
 	return o
 }
 
@@ -124,7 +126,7 @@ func (m *Model) saveSession(reproduce bool) tea.Cmd {
 	stem := m.s.fileStem() + "-session"
 	version, at := m.s.editVersion, m.s.mark()
 	return func() tea.Msg {
-		path, err := datasets.SaveNewFile(".", stem, ".json", func(w io.Writer) error { return setup.WriteSession(w, o) })
+		path, err := datasets.SaveNewFile(".", stem, ".json", func(w io.Writer) error { return lab.WriteSession(w, o) })
 		return sessionSavedMsg{path: path, t: o.Replay.Steps, n: len(o.Points), version: version, at: at, reproduce: reproduce, err: err}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"kernelscope/lab"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
 
@@ -44,7 +46,7 @@ func saveSessionFile(t *testing.T, m *Model) string {
 // does.
 func reopen(t *testing.T, path string) *Model {
 	t.Helper()
-	o, err := setup.LoadSession(path)
+	o, err := lab.LoadSession(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +300,7 @@ func TestReproduce(t *testing.T) {
 // reach is refused before the program starts, with the reason.
 func TestRunRefusesHalfSessions(t *testing.T) {
 	o := builtinOptions(t, "worked4", 0)
-	o.Session, o.Replay = "s.json", setup.Replay{Steps: 9}
+	o.Session, o.Replay = "s.json", lab.Replay{Steps: 9}
 	err := Run(o, Display{})
 	if err == nil || err.Error() != `s.json: "steps": 9, but training stops at step 8 (converged)` {
 		t.Errorf("Run: %v", err)
@@ -343,7 +345,7 @@ func TestReproduceHostileNames(t *testing.T) {
 	o := builtinOptions(t, "worked3", 0)
 	o.Dataset, o.File = "", "../../etc/passwd"
 	var b strings.Builder
-	if err := setup.WriteSession(&b, o); err != nil {
+	if err := lab.WriteSession(&b, o); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile("s.json", []byte(b.String()), 0o644); err != nil {

@@ -1,18 +1,16 @@
-// Package setup turns a command line into what a session opens on: the
-// data, where it came from, and how to train on it. Every command of
-// kernelscope (the terminal program, trace, export) defines its flags and
-// resolves them here, so a dataset's preset is applied in one place,
-// explicit flags override it in one place, and every check says the same
-// words whichever command it came from.
-package setup
+package lab
 
 import (
+	"fmt"
+	"strings"
+
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
 // Options is what a session opens on: the data, where it came from, and how
-// to train. Resolve fills it in from the flags.
+// to train. package lab fills it in from the flags.
 type Options struct {
 	// Dataset is the built-in the points came from ("" for a file).
 	Dataset string
@@ -53,19 +51,34 @@ type Options struct {
 	Session string
 }
 
-// DefaultDataset is what the terminal program and trace open without
-// --dataset or --data.
-const DefaultDataset = "worked4"
+// SessionName is how a header names data that came from a session file:
+// "session s.json (moons, edited)" for name "moons"; name itself for
+// options that did not come from one.
+func (o Options) SessionName(name string) string {
+	if o.Session == "" {
+		return name
+	}
+	var about []string
+	if name != "" {
+		about = append(about, name)
+	}
+	if o.Edited {
+		about = append(about, "edited")
+	}
+	s := "session " + safetext.Name(o.Session)
+	if len(about) > 0 {
+		s += " (" + strings.Join(about, ", ") + ")"
+	}
+	return s
+}
 
-// MaxTrainN is the most points a dataset that is trained on may have (the
-// CSV reader's limit too): n floats of scores, and rows of n floats
-// recomputed on every mistake once the row cache is full.
-const MaxTrainN = datasets.MaxRows
-
-// The terminal program draws at most DefaultFPS frames a second unless
-// --fps says otherwise, from MinFPS to MaxFPS (Bubble Tea's own cap).
-const (
-	DefaultFPS = 30
-	MinFPS     = 1
-	MaxFPS     = 120
-)
+// TraceNote is what a trace of o, which trains from α = 0 on every point,
+// says about a session that added points while it trained: that the trace
+// does not; "" for any other options.
+func (o Options) TraceNote() string {
+	k := len(o.Replay.AppendedAt)
+	if o.Session == "" || k == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (the session added %s while it trained; this trace trains on all %d from α = 0)", plural(k, "point", "points"), len(o.Points))
+}

@@ -1,4 +1,4 @@
-package setup
+package lab
 
 import (
 	"bytes"
@@ -67,11 +67,11 @@ func checkKeys(data []byte) (field, problem string) {
 }
 
 // sessionPoints checks the points as the CSV reader checks rows: at most
-// MaxTrainN of them, two coordinates and a label ±1 each (JSON has no NaN
+// datasets.MaxRows of them, two coordinates and a label ±1 each (JSON has no NaN
 // or infinity, and a number beyond float64 is an error of Decode's).
 func sessionPoints(o *Options, f sessionFile, fail func(field, format string, args ...any) error) error {
-	if len(f.Points) > MaxTrainN {
-		return fail("points", "%d points; kernelscope trains on at most %d", len(f.Points), MaxTrainN)
+	if len(f.Points) > datasets.MaxRows {
+		return fail("points", "%d points; kernelscope trains on at most %d", len(f.Points), datasets.MaxRows)
 	}
 	o.Points = make([]datasets.Point, len(f.Points))
 	for i, p := range f.Points {
@@ -101,11 +101,11 @@ func sessionSource(o *Options, dt sessionData, fail func(field, format string, a
 	case dt.Dataset != "":
 		b, ok := datasets.Lookup(dt.Dataset)
 		if !ok {
-			return fail("data.dataset", "%q is not a built-in dataset (built-ins: %s)", dt.Dataset, strings.Join(BuiltinNames(), ", "))
+			return fail("data.dataset", "%q is not a built-in dataset (built-ins: %s)", dt.Dataset, strings.Join(datasets.BuiltinNames(), ", "))
 		}
 		o.Dataset = b.Name
-		if dt.N < 0 || dt.N > MaxTrainN {
-			return fail("data.n", "%d; a dataset has 0 to %d points", dt.N, MaxTrainN)
+		if dt.N < 0 || dt.N > datasets.MaxRows {
+			return fail("data.n", "%d; a dataset has 0 to %d points", dt.N, datasets.MaxRows)
 		}
 		if !(dt.Noise >= 0) || math.IsInf(dt.Noise, 0) {
 			return fail("data.noise", "%v; the noise is a finite number ≥ 0", dt.Noise)

@@ -1,4 +1,4 @@
-package setup
+package lab
 
 import (
 	"bytes"
@@ -387,7 +387,7 @@ func decodeSession(data []byte, name string) (Options, error) {
 		if h.Shuffled {
 			o.Holdout.Seed = h.Seed
 		}
-		if err := checkHoldout(&o); err != nil {
+		if err := CheckHoldout(&o); err != nil {
 			return Options{}, fail("holdout", "%v", err)
 		}
 	}
@@ -406,3 +406,5 @@ func decodeSession(data []byte, name string) (Options, error) {
 	}
 	return o, nil
 }
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
