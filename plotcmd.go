@@ -114,7 +114,7 @@ func plotSpec(s *lab.Options, steps int) (figure.Spec, error) {
 		if err := lab.ReplayOn(*s, l, nil, nil); err != nil {
 			return figure.Spec{}, err
 		}
-		return figure.Of(l, train, test, figure.ViewOf(s.Points), sourceName(s))
+		return figure.Of(l, train, test, datasets.ViewOf(s.Points), sourceName(s))
 	}
 	l, err := learn.NewLearner(cfg, datasets.Examples(train))
 	if err != nil {
@@ -133,7 +133,7 @@ func plotSpec(s *lab.Options, steps int) (figure.Spec, error) {
 	if err := l.Err(); err != nil {
 		return figure.Spec{}, err
 	}
-	return figure.Of(l, train, test, figure.ViewOf(s.Points), sourceName(s))
+	return figure.Of(l, train, test, datasets.ViewOf(s.Points), sourceName(s))
 }
 
 func stateWord(l learn.Learner) string {

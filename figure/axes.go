@@ -93,7 +93,7 @@ func tickLabel(v, step float64) string {
 // fitAspect widens one side of v so that it has the width-to-height ratio
 // of the area it is drawn in: a unit of x₁ is then as long as a unit of
 // x₂ on the page, and circles are round. v stays centred. (Views are at
-// most 2e300 wide (MaxHalfView) and sizes at most 80:1, so this stays
+// most 2e300 wide (datasets.MaxHalfView) and sizes at most 80:1, so this stays
 // finite.)
 func fitAspect(v learn.Rect, area draw.Canvas) learn.Rect {
 	w, h := float64(area.Max.X-area.Min.X), float64(area.Max.Y-area.Min.Y)

@@ -44,7 +44,7 @@ func worked4(t testing.TB, steps int) (Spec, learn.Learner) {
 	if !slices.Equal(l.SupportVectors(), []int{0}) {
 		t.Fatalf("support vectors %v, want [0] (α = [1, 0, 0, 0], seed 003)", l.SupportVectors())
 	}
-	spec, err := Of(l, worked4Points, nil, ViewOf(worked4Points), "worked4")
+	spec, err := Of(l, worked4Points, nil, datasets.ViewOf(worked4Points), "worked4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +306,7 @@ func TestLevelSet(t *testing.T) {
 func TestTouchingZeros(t *testing.T) {
 	_, l := worked4(t, -1)
 	e := learn.Freeze(l)
-	for _, v := range []learn.Rect{ViewOf(worked4Points), {MinX1: -1.3, MaxX1: 1.17, MinX2: -1.1, MaxX2: 1.4}} {
+	for _, v := range []learn.Rect{datasets.ViewOf(worked4Points), {MinX1: -1.3, MaxX1: 1.17, MinX2: -1.1, MaxX2: 1.4}} {
 		fd := learn.NewField(v, 90, 70)
 		fd.Recompute(e)
 		pts, at := touchingZeros(fd, e)
@@ -462,7 +462,7 @@ func TestOf(t *testing.T) {
 	if err := m.(*learn.SVM).Run(); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := Of(m, pts, nil, ViewOf(pts), "moons")
+	spec, err := Of(m, pts, nil, datasets.ViewOf(pts), "moons")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -495,10 +495,10 @@ func TestDegenerate(t *testing.T) {
 	far := []datasets.Point{{X1: a, X2: 0, Y: 1}, {X1: -a, X2: 0, Y: -1}}
 	inf := mustLearner(t, far, learn.Poly{D: 30, C: 1})
 	for name, spec := range map[string]Spec{
-		"nothing":      {View: ViewOf(nil), Next: -1},
-		"one point":    {F: l, Train: one, View: ViewOf(one), Next: 0},
-		"held out":     {F: l, Test: one, View: ViewOf(one), Next: 5},
-		"f = 0":        {F: learn.Freeze(mustLearner(t, worked4Points, learn.Linear{})), Train: worked4Points, View: ViewOf(worked4Points), Next: -1},
+		"nothing":      {View: datasets.ViewOf(nil), Next: -1},
+		"one point":    {F: l, Train: one, View: datasets.ViewOf(one), Next: 0},
+		"held out":     {F: l, Test: one, View: datasets.ViewOf(one), Next: 5},
+		"f = 0":        {F: learn.Freeze(mustLearner(t, worked4Points, learn.Linear{})), Train: worked4Points, View: datasets.ViewOf(worked4Points), Next: -1},
 		"not finite":   {F: learn.Freeze(inf), Train: far, View: learn.Rect{MinX1: -4 * a, MaxX1: 4 * a, MinX2: -4 * a, MaxX2: 4 * a}, Next: -1, Margins: true},
 		"tiny and far": {View: learn.Rect{MinX1: 1e300, MaxX1: 1e300 * (1 + 1e-9), MinX2: -1e-300, MaxX2: 1e-300}, Next: -1},
 	} {
@@ -515,11 +515,11 @@ func TestDegenerate(t *testing.T) {
 		}
 	}
 	for _, s := range []Size{{99, 200, 96}, {200, 8001, 96}, {200, 200, 29}, {200, 200, 1201}} {
-		if err := Write(io.Discard, "png", Spec{View: ViewOf(nil), Next: -1}, s); err == nil {
+		if err := Write(io.Discard, "png", Spec{View: datasets.ViewOf(nil), Next: -1}, s); err == nil {
 			t.Errorf("size %v: no error", s)
 		}
 	}
-	if err := Write(io.Discard, "gif", Spec{View: ViewOf(nil), Next: -1}, DefaultSize); err == nil {
+	if err := Write(io.Discard, "gif", Spec{View: datasets.ViewOf(nil), Next: -1}, DefaultSize); err == nil {
 		t.Errorf("gif: no error")
 	}
 }
@@ -544,7 +544,7 @@ func BenchmarkPNG(b *testing.B) {
 	if err := l.(*learn.Perceptron).Run(); err != nil {
 		b.Fatal(err)
 	}
-	spec := Spec{F: learn.Freeze(l), Train: pts, View: ViewOf(pts), Next: -1}
+	spec := Spec{F: learn.Freeze(l), Train: pts, View: datasets.ViewOf(pts), Next: -1}
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := Write(io.Discard, "png", spec, DefaultSize); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
@@ -15,7 +16,7 @@ import (
 // and a bar, support vectors highlighted, the example about to be visited
 // (or just visited) marked; it scrolls to keep that row in view.
 type alphaView struct {
-	s    *session
+	s    *lab.Session
 	th   *Theme
 	w, h int
 	// onlySV lists the support vectors alone (after convergence the
@@ -31,17 +32,17 @@ func (a *alphaView) SetSize(w, h int) { a.w, a.h = w, h }
 func (a *alphaView) View() string { return strings.Join(a.lines(), "\n") }
 
 func (a *alphaView) lines() []string {
-	p, th, w, h := a.s.p, a.th, a.w, a.h
+	p, th, w, h := a.s.Learner(), a.th, a.w, a.h
 	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
-	sv := a.s.boxed()
+	sv := a.s.Boxed()
 	if sv != nil {
-		free, bound := a.s.svCounts()
+		free, bound := a.s.SVCounts()
 		svs += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
 	}
-	if b := a.s.budgetText(); b != "" {
+	if b := budgetText(a.s); b != "" {
 		svs += ", " + b
 	}
-	if what := a.s.kind().Alpha; what != "" {
+	if what := a.s.Kind().Alpha; what != "" {
 		// What α is for this learner: the Forgetron's is the sum of its
 		// elements' weights σ.
 		svs = "= " + what + "  " + svs
@@ -54,8 +55,8 @@ func (a *alphaView) lines() []string {
 	if ih <= 0 {
 		return box(th, title, nil, w, h)
 	}
-	focus, focus2 := a.s.focusPair()
-	c1, c2 := a.s.columns()
+	focus, focus2 := a.s.FocusPair()
+	c1, c2 := a.s.Columns()
 	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", padLeft(c1, 7), padLeft(c2, 7), "y", "α"))
 	rows := ih - 1
 	lines := []string{head}
@@ -95,7 +96,7 @@ func (a *alphaView) lines() []string {
 		if current {
 			mark = "▶ "
 		}
-		glyph := kindGlyph(p.Y(i) > 0, a.s.svKind(i))
+		glyph := kindGlyph(p.Y(i) > 0, a.s.SVOf(i))
 		ink := th.Pos
 		if p.Y(i) < 0 {
 			ink = th.Neg

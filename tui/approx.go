@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -105,10 +106,10 @@ type approxMsg struct {
 }
 
 // keyFor is the key of the result the session needs now.
-func (a *approxOverlay) keyFor(s *session) approxKey {
-	k := approxKey{built: s.built, version: s.version, t: s.p.T(), n: s.p.N(), field: s.field, d: a.d,
-		seed: s.opts.Config.Seed, tie: s.p.Config().Tie}
-	if fd := s.field; fd != nil {
+func (a *approxOverlay) keyFor(s *lab.Session) approxKey {
+	k := approxKey{built: s.Built(), version: s.Version(), t: s.Learner().T(), n: s.Learner().N(), field: s.Field(), d: a.d,
+		seed: s.Options().Config.Seed, tie: s.Learner().Config().Tie}
+	if fd := s.Field(); fd != nil {
 		k.fw, k.fh, k.rect = fd.W, fd.H, rectBits(fd.Rect)
 	}
 	return k
@@ -144,9 +145,9 @@ func approxSpec(k learn.Kernel, d, n, nsv int) (learn.Approx, string) {
 // current is the result to draw: the newest one, when it was computed on
 // the lattice now on screen (a result for another lattice would put its
 // contour in the wrong cells).
-func (a *approxOverlay) current(s *session) *approxResult {
+func (a *approxOverlay) current(s *lab.Session) *approxResult {
 	r := a.res
-	if !a.on || r == nil || s.field == nil || r.key.field != s.field || r.key.fw != s.field.W || r.key.fh != s.field.H || r.key.rect != rectBits(s.field.Rect) {
+	if !a.on || r == nil || s.Field() == nil || r.key.field != s.Field() || r.key.fw != s.Field().W || r.key.fh != s.Field().H || r.key.rect != rectBits(s.Field().Rect) {
 		return nil
 	}
 	return r
@@ -174,31 +175,31 @@ func (m *Model) approxCheck() tea.Cmd {
 
 // start snapshots what f̃ is computed from (a frozen learner, f on the
 // lattice, the points for Nyström's landmarks) and returns the job.
-func (a *approxOverlay) start(s *session, key approxKey) tea.Cmd {
+func (a *approxOverlay) start(s *lab.Session, key approxKey) tea.Cmd {
 	a.gen++
 	a.inFlight = true
 	gen := a.gen
-	frozen := learn.Freeze(s.p)
+	frozen := learn.Freeze(s.Learner())
 	kernel := frozen.Kernel()
 	var exact []float64
 	geom := learn.NewField(learn.Rect{}, 0, 0)
-	if fd := s.field; fd != nil {
+	if fd := s.Field(); fd != nil {
 		exact = slices.Clone(fd.Values)
 		geom = learn.NewField(fd.Rect, fd.W, fd.H)
 	}
-	spec, capped := approxSpec(kernel, a.d, s.p.N(), len(frozen.SupportVectors()))
+	spec, capped := approxSpec(kernel, a.d, s.Learner().N(), len(frozen.SupportVectors()))
 	mk := approxMapKey{spec: spec, kernel: kernel.Spec(), seed: key.seed}
 	if spec.Kind == learn.ApproxNystrom {
-		mk.built, mk.bias = s.built, s.p.Config().Bias
+		mk.built, mk.bias = s.Built(), s.Learner().Config().Bias
 	}
 	amap := a.amap
 	var xs []learn.Vec
 	if a.amap == nil || a.mapKey != mk {
 		amap = nil
 		if spec.Kind == learn.ApproxNystrom {
-			xs = make([]learn.Vec, s.p.N())
+			xs = make([]learn.Vec, s.Learner().N())
 			for i := range xs {
-				xs[i] = s.p.X(i)
+				xs[i] = s.Learner().X(i)
 			}
 		}
 	}
@@ -258,7 +259,7 @@ func (m *Model) approxToggle() {
 		return
 	}
 	f := "f̃ = w·z(x)"
-	if m.s.dual() != nil {
+	if m.s.Dual() != nil {
 		f += " + b"
 	}
 	m.message = fmt.Sprintf("%s %s, w = Σⱼ cⱼ z(xⱼ): this run's coefficients with z(x)·z(x') for K(x, x'); , and . halve and double D (%d now)",

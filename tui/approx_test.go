@@ -31,8 +31,8 @@ func trainedMoons(t testing.TB, w, h int) *Model {
 	t.Helper()
 	m := newModel(t, builtinOptions(t, "moons", 0), w, h)
 	pressRun(m, "c")
-	if m.s.p.State() != learn.Converged {
-		t.Fatalf("moons did not converge: %v", m.s.p.State())
+	if m.s.Learner().State() != learn.Converged {
+		t.Fatalf("moons did not converge: %v", m.s.Learner().State())
 	}
 	return m
 }
@@ -57,8 +57,8 @@ func shownAgreement(t *testing.T, m *Model) float64 {
 // f̃(x) = w·z(x) (Map), f(x) = Decide, the tie rule's prediction of each.
 func agreementOf(t *testing.T, m *Model, d int) float64 {
 	t.Helper()
-	p := m.s.p
-	amap, err := learn.NewApproxMap(learn.Approx{Kind: learn.ApproxRFF, D: d}, p.Kernel(), nil, m.s.opts.Config.Seed)
+	p := m.s.Learner()
+	amap, err := learn.NewApproxMap(learn.Approx{Kind: learn.ApproxRFF, D: d}, p.Kernel(), nil, m.s.Options().Config.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func agreementOf(t *testing.T, m *Model, d int) float64 {
 	}
 	w := amap.Weights(alpha, ys, xs)
 	z := make([]float64, amap.Dim())
-	fd := m.s.field
+	fd := m.s.Field()
 	tie := p.Config().Tie
 	same := 0
 	for r := range fd.H {
@@ -234,7 +234,7 @@ func TestApproxThrottled(t *testing.T) {
 	started := 0
 	for range 20 {
 		clock = clock.Add(m.player.frame / 4)
-		m.s.step()
+		m.s.Step()
 		if cmd := m.approxCheck(); cmd != nil {
 			started++
 			m.approxReady(runJob(cmd).(approxMsg))
@@ -245,7 +245,7 @@ func TestApproxThrottled(t *testing.T) {
 	if started == 0 || started > 6 {
 		t.Errorf("%d jobs in 5 frames of autoplay", started)
 	}
-	m.s.step()
+	m.s.Step()
 	a.inFlight = true
 	if cmd := m.approxCheck(); cmd != nil {
 		t.Error("a second job started while one is in flight")
@@ -265,8 +265,8 @@ func TestApproxNoSupportVectors(t *testing.T) {
 			t.Fatalf("%v: no result: %+v", algo, r)
 		}
 		for _, v := range r.vals {
-			if v != m.s.p.Offset() {
-				t.Fatalf("%v: f̃ = %v with no support vectors, want b = %v", algo, v, m.s.p.Offset())
+			if v != m.s.Learner().Offset() {
+				t.Fatalf("%v: f̃ = %v with no support vectors, want b = %v", algo, v, m.s.Learner().Offset())
 			}
 		}
 		if r.agree != 1 {
@@ -382,26 +382,26 @@ func BenchmarkApproxJob(b *testing.B) {
 				a := &approxOverlay{on: true, d: d}
 				s := m.s
 				key := a.keyFor(s)
-				frozen := learn.Freeze(s.p)
+				frozen := learn.Freeze(s.Learner())
 				var spec learn.Approx
 				if kind == "rff" {
-					spec, _ = approxSpec(s.p.Kernel(), d, s.p.N(), len(frozen.SupportVectors()))
+					spec, _ = approxSpec(s.Learner().Kernel(), d, s.Learner().N(), len(frozen.SupportVectors()))
 				} else {
-					spec = learn.Approx{Kind: learn.ApproxNystrom, D: min(d, s.p.N(), nystromMaxM)}
+					spec = learn.Approx{Kind: learn.ApproxNystrom, D: min(d, s.Learner().N(), nystromMaxM)}
 				}
-				xs := make([]learn.Vec, s.p.N())
+				xs := make([]learn.Vec, s.Learner().N())
 				for i := range xs {
-					xs[i] = s.p.X(i)
+					xs[i] = s.Learner().X(i)
 				}
-				geom := learn.NewField(s.field.Rect, s.field.W, s.field.H)
+				geom := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
 				mk := approxMapKey{spec: spec, seed: 1}
 				for b.Loop() {
-					r := computeApprox(key, spec, "", mk, nil, xs, frozen, s.field.Values, geom)
+					r := computeApprox(key, spec, "", mk, nil, xs, frozen, s.Field().Values, geom)
 					if r.err != nil {
 						b.Fatal(r.err)
 					}
 				}
-				b.ReportMetric(float64(s.field.W*s.field.H), "points")
+				b.ReportMetric(float64(s.Field().W*s.Field().H), "points")
 			})
 		}
 	}
@@ -417,18 +417,18 @@ func BenchmarkApproxJobNystrom512(b *testing.B) {
 	s := m.s
 	a := &approxOverlay{on: true, d: approxMaxD}
 	key := a.keyFor(s)
-	frozen := learn.Freeze(s.p)
-	spec, capped := approxSpec(s.p.Kernel(), a.d, s.p.N(), len(frozen.SupportVectors()))
-	xs := make([]learn.Vec, s.p.N())
+	frozen := learn.Freeze(s.Learner())
+	spec, capped := approxSpec(s.Learner().Kernel(), a.d, s.Learner().N(), len(frozen.SupportVectors()))
+	xs := make([]learn.Vec, s.Learner().N())
 	for i := range xs {
-		xs[i] = s.p.X(i)
+		xs[i] = s.Learner().X(i)
 	}
-	geom := learn.NewField(s.field.Rect, s.field.W, s.field.H)
+	geom := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
 	mk := approxMapKey{spec: spec, seed: 1}
 	var amap *learn.ApproxMap
 	b.Run("map", func(b *testing.B) {
 		for b.Loop() {
-			r := computeApprox(key, spec, capped, mk, nil, xs, frozen, s.field.Values, geom)
+			r := computeApprox(key, spec, capped, mk, nil, xs, frozen, s.Field().Values, geom)
 			if r.err != nil {
 				b.Fatal(r.err)
 			}
@@ -437,7 +437,7 @@ func BenchmarkApproxJobNystrom512(b *testing.B) {
 	})
 	b.Run("reused", func(b *testing.B) {
 		for b.Loop() {
-			computeApprox(key, spec, capped, mk, amap, xs, frozen, s.field.Values, geom)
+			computeApprox(key, spec, capped, mk, amap, xs, frozen, s.Field().Values, geom)
 		}
 	})
 }

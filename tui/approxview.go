@@ -76,12 +76,12 @@ func (r *regionView) approxLegend(w int) string {
 		glyph = th.cellStyle(colApprox, colNeutral) + "\x1b[1m" + glyphApprox + reset
 	}
 	f := "f̃ = w·z(x)"
-	if r.s.dual() != nil {
+	if r.s.Dual() != nil {
 		f += " + b"
 	}
 	res := a.current(r.s)
 	if res == nil {
-		spec, _ := approxSpec(r.s.p.Kernel(), a.d, r.s.p.N(), len(r.s.p.SupportVectors()))
+		spec, _ := approxSpec(r.s.Learner().Kernel(), a.d, r.s.Learner().N(), len(r.s.Learner().SupportVectors()))
 		return fitFirst(w, glyph, []string{
 			" " + f + ", " + spec.String() + " " + approxSource(spec) + ": computing…",
 			" " + f + ", " + spec.String() + ": computing…",

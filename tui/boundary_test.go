@@ -53,8 +53,8 @@ func TestSupportVectorOnTop(t *testing.T) {
 	pts := []datasets.Point{{X1: 1, X2: 1, Y: 1}, {X1: 1, X2: 1, Y: 1}, {X1: -1, X2: -1, Y: -1}}
 	m := newModel(t, fileOptions(t, "dup.csv", pts, "linear", 1), 120, 40)
 	pressRun(m, "c")
-	if n := len(m.s.p.SupportVectors()); n != 1 || m.s.p.Alpha(0) == 0 {
-		t.Fatalf("support vectors %v, want x₁ alone (its twin is then correct)", m.s.p.SupportVectors())
+	if n := len(m.s.Learner().SupportVectors()); n != 1 || m.s.Learner().Alpha(0) == 0 {
+		t.Fatalf("support vectors %v, want x₁ alone (its twin is then correct)", m.s.Learner().SupportVectors())
 	}
 	plot := ansi.Strip(m.region.View())
 	_, plot, _ = strings.Cut(plot, "\n") // the title's legend shows ⊕ too

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -56,4 +57,10 @@ func alphasOf(l learn.Learner) []float64 {
 		a[j] = l.Alpha(j)
 	}
 	return a
+}
+
+// optsOf is s's options, addressable (Split has a pointer receiver).
+func optsOf(s *lab.Session) *lab.Options {
+	o := s.Options()
+	return &o
 }

@@ -20,12 +20,12 @@ import (
 // f at those rows, computed here from Decide; h puts them back.
 func TestHoldoutKey(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
-	all := m.s.opts.Points
+	all := m.s.Options().Points
 	press(m, "h")
-	if n, held := m.s.p.N(), len(m.s.test.points); n != 70 || held != 30 {
+	if n, held := m.s.Learner().N(), len(m.s.Test().Points()); n != 70 || held != 30 {
 		t.Fatalf("h: the learner has %d examples and %d are held out; want 70 and 30", n, held)
 	}
-	for k, e := range m.s.test.points {
+	for k, e := range m.s.Test().Points() {
 		if p := all[70+k]; e.X1 != p.X1 || e.X2 != p.X2 || e.Y != p.Y {
 			t.Fatalf("held-out point %d is %v, want row %d %v (the last rows in order)", k, e, 71+k, p)
 		}
@@ -35,12 +35,12 @@ func TestHoldoutKey(t *testing.T) {
 	}
 	pressRun(m, "c")
 	right := 0
-	for _, e := range m.s.test.points {
-		if _, mistake := m.s.p.Config().Tie.Predict(m.s.p.Decide(e.X1, e.X2), e.Y); !mistake {
+	for _, e := range m.s.Test().Points() {
+		if _, mistake := m.s.Learner().Config().Tie.Predict(m.s.Learner().Decide(e.X1, e.X2), e.Y); !mistake {
 			right++
 		}
 	}
-	got, ok := m.s.testAccuracy()
+	got, ok := m.s.TestAccuracy()
 	if !ok || got != float64(right)/30 {
 		t.Fatalf("test accuracy %v (ok %v), want %d/30 counted from Decide", got, ok, right)
 	}
@@ -54,8 +54,8 @@ func TestHoldoutKey(t *testing.T) {
 		t.Errorf("%d test glyphs on screen (the legend's included), want most of the 30 held-out points", n)
 	}
 	press(m, "h")
-	if m.s.p.N() != 100 || len(m.s.test.points) != 0 || strings.Contains(screen(m), "test") {
-		t.Errorf("h again: N = %d, %d held out; want all 100 rows trained on and no test on screen", m.s.p.N(), len(m.s.test.points))
+	if m.s.Learner().N() != 100 || len(m.s.Test().Points()) != 0 || strings.Contains(screen(m), "test") {
+		t.Errorf("h again: N = %d, %d held out; want all 100 rows trained on and no test on screen", m.s.Learner().N(), len(m.s.Test().Points()))
 	}
 }
 
@@ -65,12 +65,12 @@ func TestHoldoutFromFlags(t *testing.T) {
 	o := builtinOptions(t, "moons", 0)
 	o.Holdout = lab.Holdout{Fraction: 0.2}
 	m := newModel(t, o, 120, 40)
-	if m.s.p.N() != 80 || len(m.s.test.points) != 20 {
-		t.Fatalf("--test 0.2: %d trained on, %d held out; want 80 and 20", m.s.p.N(), len(m.s.test.points))
+	if m.s.Learner().N() != 80 || len(m.s.Test().Points()) != 20 {
+		t.Fatalf("--test 0.2: %d trained on, %d held out; want 80 and 20", m.s.Learner().N(), len(m.s.Test().Points()))
 	}
 	o.Holdout = lab.Holdout{Fraction: 0.2, Shuffled: true, Seed: 7}
 	a, b := newModel(t, o, 120, 40), newModel(t, o, 120, 40)
-	if !reflect.DeepEqual(a.s.test.points, b.s.test.points) || reflect.DeepEqual(a.s.test.points, m.s.test.points) {
+	if !reflect.DeepEqual(a.s.Test().Points(), b.s.Test().Points()) || reflect.DeepEqual(a.s.Test().Points(), m.s.Test().Points()) {
 		t.Error("a split drawn from seed 7 is not the same twice, or is the last rows")
 	}
 }
@@ -82,24 +82,24 @@ func TestHoldoutFromFlags(t *testing.T) {
 func TestPassLog(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	pressRun(m, "c")
-	ends, p := m.s.passes.ends, m.s.p
+	ends, p := m.s.Passes(), m.s.Learner()
 	if len(ends) != epochOf(p) || p.State() != learn.Converged {
 		t.Fatalf("%d passes logged, the run converged after %d (state %v)", len(ends), epochOf(p), p.State())
 	}
 	sum := 0
 	for _, e := range ends {
-		sum += e.mistakes
+		sum += e.Mistakes
 	}
-	if sum != p.Mistakes() || ends[len(ends)-1].mistakes != 0 || ends[len(ends)-1].train != 1 {
+	if sum != p.Mistakes() || ends[len(ends)-1].Mistakes != 0 || ends[len(ends)-1].Train != 1 {
 		t.Errorf("mistakes per pass sum to %d (want %d), the last pass %+v (want 0 mistakes, train 1)", sum, p.Mistakes(), ends[len(ends)-1])
 	}
 	last := ends[len(ends)-1]
 	press(m, "b")
-	if len(m.s.passes.ends) != len(ends)-1 {
-		t.Fatalf("a step back over the last pass end leaves %d passes, want %d", len(m.s.passes.ends), len(ends)-1)
+	if len(m.s.Passes()) != len(ends)-1 {
+		t.Fatalf("a step back over the last pass end leaves %d passes, want %d", len(m.s.Passes()), len(ends)-1)
 	}
 	press(m, "space")
-	if got := m.s.passes.ends[len(m.s.passes.ends)-1]; got != last {
+	if got := m.s.Passes()[len(m.s.Passes())-1]; got != last {
 		t.Errorf("stepping again logs %+v, want %+v", got, last)
 	}
 	if !strings.Contains(screen(m), "─ mistakes per pass") {
@@ -114,21 +114,21 @@ func TestPassLog(t *testing.T) {
 	o.Config.Kernel, o.Config.Epochs = learn.Linear{}, 5
 	x := newModel(t, o, 120, 40)
 	pressRun(x, "c")
-	if len(x.s.passes.ends) != 5 {
-		t.Fatalf("xor, linear, cap 5: %d passes logged", len(x.s.passes.ends))
+	if len(x.s.Passes()) != 5 {
+		t.Fatalf("xor, linear, cap 5: %d passes logged", len(x.s.Passes()))
 	}
-	for k, e := range x.s.passes.ends {
-		if e.mistakes == 0 {
+	for k, e := range x.s.Passes() {
+		if e.Mistakes == 0 {
 			t.Errorf("pass %d of xor with a linear kernel made no mistake", k+1)
 		}
 	}
 	press(x, "r")
-	if len(x.s.passes.ends) != 0 {
+	if len(x.s.Passes()) != 0 {
 		t.Error("r keeps the pass log")
 	}
 	s := newModel(t, svmOptions(t, "moons", 0), 120, 40)
 	press(s, "space", "space")
-	if len(s.s.passes.ends) != 0 {
+	if len(s.s.Passes()) != 0 {
 		t.Error("the SVM logs passes")
 	}
 }
@@ -174,8 +174,8 @@ func TestCrossValidationView(t *testing.T) {
 	if r == nil {
 		t.Fatalf("no report: %v", m.cv.err)
 	}
-	train, _ := m.s.opts.Split()
-	want, err := crossval.Run(t.Context(), crossval.Plan{Config: m.s.opts.Config, Data: datasets.Examples(train),
+	train, _ := optsOf(m.s).Split()
+	want, err := crossval.Run(t.Context(), crossval.Plan{Config: m.s.Options().Config, Data: datasets.Examples(train),
 		Param: crossval.Sigma, Values: crossval.Around(crossval.Sigma, 0.5), Folds: 5, Workers: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +194,7 @@ func TestCrossValidationView(t *testing.T) {
 	golden(t, "testdata/screens/cv_moons_80x24.golden", screen(m))
 
 	press(m, "a")
-	if got, _ := crossval.Sigma.Current(m.s.opts.Config); got != r.BestValue() || m.cv.open {
+	if got, _ := crossval.Sigma.Current(m.s.Options().Config); got != r.BestValue() || m.cv.open {
 		t.Errorf("a: σ = %v (view open %v), want the best, %v, and the view closed", got, m.cv.open, r.BestValue())
 	}
 }
@@ -244,13 +244,13 @@ func TestCrossValidationStale(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	_, cmd := m.Update(keyMsg("X"))
 	finishCV(t, m, cmd)
-	sigma, _ := crossval.Sigma.Current(m.s.opts.Config)
+	sigma, _ := crossval.Sigma.Current(m.s.Options().Config)
 	press(m, "l") // the SVM: a new learner, the report is the perceptron's
 	if !strings.Contains(screen(m), "for an earlier setting") {
 		t.Errorf("after l the report is not marked as for an earlier setting:\n%s", screen(m))
 	}
 	press(m, "a")
-	if got, _ := crossval.Sigma.Current(m.s.opts.Config); got != sigma || !strings.Contains(m.message, "earlier") {
+	if got, _ := crossval.Sigma.Current(m.s.Options().Config); got != sigma || !strings.Contains(m.message, "earlier") {
 		t.Errorf("a applied a stale report: σ %v → %v, message %q", sigma, got, m.message)
 	}
 }
@@ -265,10 +265,10 @@ func BenchmarkHeldOutStatus(b *testing.B) {
 	o.Holdout = lab.Holdout{Fraction: 0.3}
 	m := newModel(b, o, 160, 48)
 	for range 3 * 2800 {
-		m.s.step()
+		m.s.Step()
 	}
 	for b.Loop() {
-		m.s.step()
+		m.s.Step()
 		m.status.line()
 	}
 }

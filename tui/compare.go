@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -25,7 +26,7 @@ const (
 // first is the session's, in the root's region.
 type comparison struct {
 	what  int
-	twin  *session // nil when it could not be built (err says why)
+	twin  *lab.Session // nil when it could not be built (err says why)
 	err   error
 	key   twinKey // what the twin was built for
 	tried bool    // a build was tried for key
@@ -121,7 +122,7 @@ func (m *Model) compareKey(switchWhat bool) {
 // compareName says what is compared: "perceptron vs SVM C = 1" or
 // "K = poly(d=2,c=1) vs K = rbf(sigma=0.5)".
 func (m *Model) compareName() string {
-	return paneLabel(m.s.opts, m.compareWhat) + " vs " + paneLabel(m.twinOptions(), m.compareWhat)
+	return paneLabel(m.s.Options(), m.compareWhat) + " vs " + paneLabel(m.twinOptions(), m.compareWhat)
 }
 
 // paneLabel names a pane's learner for what is compared: the learner, or
@@ -136,7 +137,7 @@ func paneLabel(o Options, what int) string {
 // twinOptions are the second learner's: the session's data and settings
 // with the other learner, or with the kernel after this one in the k cycle.
 func (m *Model) twinOptions() Options {
-	o := m.s.opts
+	o := m.s.Options()
 	if m.compareWhat == compareKernels {
 		o.Config.Kernel = m.kernels.next(o.Config.Kernel, true)
 		return o
@@ -156,8 +157,7 @@ func (m *Model) syncTwin() {
 	o := m.twinOptions()
 	if k := keyOf(o); k != c.key || !c.tried {
 		c.key, c.tried = k, true
-		t := &session{overflowAt: -1, flash: -1}
-		if err := t.apply(o); err != nil {
+		if t, err := lab.NewSession(o); err != nil {
 			c.twin, c.err = nil, err
 		} else {
 			c.twin, c.err = t, nil
@@ -167,18 +167,8 @@ func (m *Model) syncTwin() {
 	c.label, c.learner = paneLabel(o, c.what), paneLabel(o, compareLearners)
 	m.player.twin = c.twin
 	m.narration.twin = c.twin
-	m.narration.labels = [2]string{paneLabel(m.s.opts, c.what), c.label}
+	m.narration.labels = [2]string{paneLabel(m.s.Options(), c.what), c.label}
 	m.status.note = "comparing " + m.compareName() + " (| ends it, L compares " + map[int]string{compareLearners: "kernels", compareKernels: "learners"}[c.what] + ")"
-}
-
-// follow gives s the viewport and lattice of p, so the two regions of
-// comparison mode are drawn on one grid; a large field comes back as a job.
-func (s *session) follow(p *session) fieldJob {
-	if s.view == p.view && s.fieldW == p.fieldW && s.fieldH == p.fieldH && s.field != nil {
-		return nil
-	}
-	s.view, s.fieldW, s.fieldH = p.view, p.fieldW, p.fieldH
-	return s.attachField()
 }
 
 // sizeCompare gives the two panes their sizes and places; both plots have

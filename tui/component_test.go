@@ -93,7 +93,7 @@ func TestGramLabelsFitLargeIndices(t *testing.T) {
 	}
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	out := ansi.Strip(m.gram.View())
-	focus := m.s.focus()
+	focus := m.s.Focus()
 	if focus < 999 {
 		t.Fatalf("the focus is x%s: the test needs an index of 1000 or more", learn.Sub(focus+1))
 	}

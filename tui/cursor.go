@@ -14,7 +14,7 @@ import (
 // A digit that would name an example past the last starts a new number, and
 // any other key ends it (handleKey clears typed).
 func (m *Model) goTo(digit string) {
-	n := m.s.p.N()
+	n := m.s.Learner().N()
 	typed := m.typed + digit
 	if i, err := strconv.Atoi(typed); err != nil || i < 1 || i > n {
 		typed = digit
@@ -27,13 +27,13 @@ func (m *Model) goTo(digit string) {
 	}
 	m.typed = typed
 	j := i - 1
-	x, sub := m.s.p.X(j), learn.Sub(i)
+	x, sub := m.s.Learner().X(j), learn.Sub(i)
 	if !m.region.toExample(j) {
 		m.message = fmt.Sprintf("x%s = (%s, %s) is outside the plot's view", sub, learn.Num(x.X1), learn.Num(x.X2))
 		return
 	}
 	m.message = fmt.Sprintf("cursor on x%s = (%s, %s), y = %s, α%s = %s",
-		sub, learn.Num(x.X1), learn.Num(x.X2), learn.Sign(m.s.p.Y(j)), sub, learn.Num(m.s.p.Alpha(j)))
+		sub, learn.Num(x.X1), learn.Num(x.X2), learn.Sign(m.s.Learner().Y(j)), sub, learn.Num(m.s.Learner().Alpha(j)))
 	if i*10 <= n {
 		m.message += fmt.Sprintf("; another digit goes on to x%s…", learn.Sub(i*10))
 	}
@@ -44,7 +44,7 @@ func (m *Model) goTo(digit string) {
 // which examples share the cell.
 func (m *Model) probe() string {
 	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
-	text := "cursor: " + probeText(m.s.p, m.s.p.Config().Tie, x1, x2)
+	text := "cursor: " + probeText(m.s.Learner(), m.s.Learner().Config().Tie, x1, x2)
 	if here := m.region.under(); len(here) > 0 {
 		names := make([]string, len(here))
 		for k, i := range here {

@@ -127,7 +127,7 @@ func TestCVMoonsSigma(t *testing.T) {
 	if r == nil {
 		t.Fatalf("no report: %v", v.err)
 	}
-	want := cvReference(t, m.s.opts.Config, datasets.Examples(m.s.opts.Points), crossval.Sigma, crossval.Around(crossval.Sigma, 0.5), 5)
+	want := cvReference(t, m.s.Options().Config, datasets.Examples(m.s.Options().Points), crossval.Sigma, crossval.Around(crossval.Sigma, 0.5), 5)
 	if !reflect.DeepEqual(*r, want) {
 		t.Fatalf("the view's report differs from crossval.Run's:\n%+v\nwant\n%+v", *r, want)
 	}
@@ -179,17 +179,17 @@ func TestCVApply(t *testing.T) {
 	pressRun(m, "space", "space")
 	cmd := openCV(t, m)
 	press(m, "a")
-	if !m.cv.open || m.message != "no result to use yet" || m.s.opts.Config.Kernel.Spec() != "rbf(sigma=0.5)" {
-		t.Fatalf("a before the report: open %v, %q, %s", m.cv.open, m.message, m.s.opts.Config.Kernel.Spec())
+	if !m.cv.open || m.message != "no result to use yet" || m.s.Options().Config.Kernel.Spec() != "rbf(sigma=0.5)" {
+		t.Fatalf("a before the report: open %v, %q, %s", m.cv.open, m.message, m.s.Options().Config.Kernel.Spec())
 	}
 	cvDrain(t, m, cmd)
 	best := m.cv.report.BestValue()
 	press(m, "a")
-	got, ok := crossval.Sigma.Current(m.s.opts.Config)
-	if !ok || got != best || m.cv.open || m.s.p.T() != 0 {
-		t.Fatalf("a: σ = %v, view open %v, t = %d; want σ = %v, closed, α from 0", got, m.cv.open, m.s.p.T(), best)
+	got, ok := crossval.Sigma.Current(m.s.Options().Config)
+	if !ok || got != best || m.cv.open || m.s.Learner().T() != 0 {
+		t.Fatalf("a: σ = %v, view open %v, t = %d; want σ = %v, closed, α from 0", got, m.cv.open, m.s.Learner().T(), best)
 	}
-	if got, _ := crossval.Sigma.Current(m.s.p.Config()); got != best {
+	if got, _ := crossval.Sigma.Current(m.s.Learner().Config()); got != best {
 		t.Errorf("the learner trains with σ = %v, want %v", got, best)
 	}
 	if !strings.Contains(m.message, "the best of cross-validation") || !strings.Contains(ansi.Strip(m.status.line()), "K=rbf(sigma="+learn.Num(best)) {
@@ -244,7 +244,7 @@ func TestCVCancel(t *testing.T) {
 		t.Fatalf("a replaced run's report or error was taken: %v, %v", m.cv.report, m.cv.err)
 	}
 	cvDrain(t, m, second)
-	want := cvReference(t, m.s.opts.Config, datasets.Examples(m.s.opts.Points), crossval.Sigma, crossval.Around(crossval.Sigma, 0.5), 5)
+	want := cvReference(t, m.s.Options().Config, datasets.Examples(m.s.Options().Points), crossval.Sigma, crossval.Around(crossval.Sigma, 0.5), 5)
 	if m.cv.report == nil || !reflect.DeepEqual(*m.cv.report, want) {
 		t.Error("the run enter started did not report what crossval.Run does")
 	}
@@ -347,7 +347,7 @@ func TestCVRangeKeys(t *testing.T) {
 		t.Fatalf("-: %d folds, want 4", m.cv.folds)
 	}
 	cvDrain(t, m, cmd)
-	want := cvReference(t, m.s.opts.Config, datasets.Examples(m.s.opts.Points), crossval.Sigma, m.cv.values, 4)
+	want := cvReference(t, m.s.Options().Config, datasets.Examples(m.s.Options().Points), crossval.Sigma, m.cv.values, 4)
 	if m.cv.report == nil || !reflect.DeepEqual(*m.cv.report, want) {
 		t.Fatal("with 4 folds the report is not crossval.Run's with 4")
 	}
@@ -376,7 +376,7 @@ func TestCVFewRows(t *testing.T) {
 	if r == nil || r.Folds != 4 {
 		t.Fatalf("worked4: report %+v (error %v); want 4 folds", r, m.cv.err)
 	}
-	want := cvReference(t, m.s.opts.Config, datasets.Examples(m.s.opts.Points), crossval.Degree, crossval.Around(crossval.Degree, 2), 4)
+	want := cvReference(t, m.s.Options().Config, datasets.Examples(m.s.Options().Points), crossval.Degree, crossval.Around(crossval.Degree, 2), 4)
 	if !reflect.DeepEqual(*r, want) {
 		t.Errorf("worked4: report differs from crossval.Run with 4 folds")
 	}
@@ -397,7 +397,7 @@ func TestCVHeldOutRows(t *testing.T) {
 		if r == nil {
 			t.Fatalf("no report: %v", m.cv.err)
 		}
-		want := cvReference(t, m.s.opts.Config, trainingExamples(m.s.p), crossval.Sigma, crossval.Around(crossval.Sigma, 0.5), 5)
+		want := cvReference(t, m.s.Options().Config, trainingExamples(m.s.Learner()), crossval.Sigma, crossval.Around(crossval.Sigma, 0.5), 5)
 		if !reflect.DeepEqual(*r, want) {
 			t.Errorf("shuffled %v: the report is not crossval.Run's on the 70 training rows", shuffled)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/chart"
 )
@@ -106,12 +107,12 @@ func (v *cvView) SetSize(w, h int) { v.w, v.h = max(0, w), max(0, h) }
 // choose picks the sweep for s when it was chosen for another build: the
 // current parameter if the learner still has it, else the main one, at
 // crossval.Around its current value.
-func (v *cvView) choose(s *session) {
-	if v.setFor == s.built {
+func (v *cvView) choose(s *lab.Session) {
+	if v.setFor == s.Built() {
 		return
 	}
-	v.setFor = s.built
-	cfg := s.opts.Config
+	v.setFor = s.Built()
+	cfg := s.Options().Config
 	if len(v.values) == 0 || !v.param.Has(cfg) {
 		p, ok := crossval.Main(cfg)
 		if !ok {
@@ -176,8 +177,8 @@ func (m *Model) runCV() tea.Cmd {
 	if len(v.values) == 0 {
 		return nil
 	}
-	data := datasets.Examples(trainingPoints(s.opts))
-	plan := crossval.Plan{Config: s.opts.Config, Data: data, Param: v.param, Values: v.values, Folds: min(v.folds, len(data))}
+	data := datasets.Examples(lab.TrainingPoints(s.Options()))
+	plan := crossval.Plan{Config: s.Options().Config, Data: data, Param: v.param, Values: v.values, Folds: min(v.folds, len(data))}
 	if err := plan.Check(); err != nil {
 		v.err, v.report = err, nil
 		return nil
@@ -185,9 +186,9 @@ func (m *Model) runCV() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	v.id++
 	v.cancel, v.running, v.done, v.total, v.err = cancel, true, 0, plan.Jobs(), nil
-	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.learnerName(), s.opts.Config.Kernel.Spec(), len(data))
+	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.LearnerName(), s.Options().Config.Kernel.Spec(), len(data))
 	v.runFolds, v.stale = plan.Folds, false
-	v.reportFor = s.built
+	v.reportFor = s.Built()
 	return startCV(ctx, v.id, plan)
 }
 
@@ -228,7 +229,7 @@ func (m *Model) cvKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Run):
 		return m.runCV()
 	case key.Matches(msg, k.Param):
-		ps := params(m.s.opts.Config)
+		ps := params(m.s.Options().Config)
 		if len(ps) < 2 {
 			m.message = "this learner has one parameter to tune"
 			return nil
@@ -239,7 +240,7 @@ func (m *Model) cvKey(msg tea.KeyPressMsg) tea.Cmd {
 				break
 			}
 		}
-		cur, _ := v.param.Current(m.s.opts.Config)
+		cur, _ := v.param.Current(m.s.Options().Config)
 		v.values = crossval.Around(v.param, cur)
 		return m.runCV()
 	case key.Matches(msg, k.Lower), key.Matches(msg, k.Higher):
@@ -273,7 +274,7 @@ func (m *Model) applyBest() {
 		return
 	}
 	best := v.report.BestValue()
-	cfg, err := v.param.Set(m.s.opts.Config, best)
+	cfg, err := v.param.Set(m.s.Options().Config, best)
 	if err != nil {
 		m.message = "cannot use it: " + err.Error()
 		return

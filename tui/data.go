@@ -15,15 +15,15 @@ func (m *Model) cycleDataset(forward bool) {
 	// The cycle: your data first (when there is some), then the built-ins.
 	all := datasets.Builtins()
 	first := 0
-	if m.s.yours != nil {
+	if m.s.Yours() != nil {
 		first = 1
 	}
 	cur := -1
-	if m.s.onYours {
+	if m.s.OnYours() {
 		cur = 0
 	} else {
 		for i, b := range all {
-			if b.Name == m.s.opts.Dataset && m.s.opts.File == "" {
+			if b.Name == m.s.Options().Dataset && m.s.Options().File == "" {
 				cur = first + i
 			}
 		}
@@ -37,21 +37,21 @@ func (m *Model) cycleDataset(forward bool) {
 		}
 	}
 	if next < first {
-		if err := m.s.useYours(); err != nil {
+		if err := m.s.UseYours(); err != nil {
 			m.message = err.Error()
 			return
 		}
-		m.afterDataChange(fmt.Sprintf("%s: K = %s, α reset", m.s.yoursName(), m.s.opts.Config.Kernel))
+		m.afterDataChange(fmt.Sprintf("%s: K = %s, α reset", m.s.YoursName(), m.s.Options().Config.Kernel))
 		return
 	}
 	b := all[next-first]
-	if err := m.s.useBuiltin(b, false); err != nil {
+	if err := m.s.UseBuiltin(b, false); err != nil {
 		m.message = err.Error()
 		return
 	}
-	what := fmt.Sprintf("%s: preset K = %s, %s, tie %s", b.Name, m.s.opts.Config.Kernel, map[bool]string{true: "bias on", false: "bias off"}[b.Preset.Bias], b.Preset.Tie)
-	if m.s.yours != nil {
-		what += "   (d/D cycles back to " + m.s.yoursName() + ")"
+	what := fmt.Sprintf("%s: preset K = %s, %s, tie %s", b.Name, m.s.Options().Config.Kernel, map[bool]string{true: "bias on", false: "bias off"}[b.Preset.Bias], b.Preset.Tie)
+	if m.s.Yours() != nil {
+		what += "   (d/D cycles back to " + m.s.YoursName() + ")"
 	}
 	m.afterDataChange(what)
 }
@@ -60,7 +60,7 @@ func (m *Model) cycleDataset(forward bool) {
 var pointSteps = []int{4, 10, 20, 50, 100, 200, 500, 1000, 2000, 4000}
 
 func (m *Model) changeN(more bool) {
-	n := m.s.opts.N
+	n := m.s.Options().N
 	next := n
 	for _, v := range pointSteps {
 		if more && v > n {
@@ -74,39 +74,39 @@ func (m *Model) changeN(more bool) {
 	if next == n {
 		return
 	}
-	m.s.opts.N = next
-	m.regenerate(fmt.Sprintf("n = %d", next))
+	o := m.s.Options()
+	m.regenerate(next, o.Noise, fmt.Sprintf("n = %d", next))
 }
 
 func (m *Model) changeNoise(more bool) {
-	noise := m.s.opts.Noise
+	noise := m.s.Options().Noise
 	if more {
 		noise = math.Round((noise+0.05)*100) / 100
 	} else {
 		noise = math.Max(0, math.Round((noise-0.05)*100)/100)
 	}
-	m.s.opts.Noise = noise
-	m.regenerate(fmt.Sprintf("noise = %s", learn.Num(noise)))
+	m.regenerate(m.s.Options().N, noise, fmt.Sprintf("noise = %s", learn.Num(noise)))
 }
 
 func (m *Model) reseed() {
-	m.s.opts.Seed++
-	cfg := m.s.opts.Config
-	cfg.Seed = m.s.opts.Seed
-	m.s.opts.Config = cfg
-	if m.s.generated() {
-		m.regenerate(fmt.Sprintf("seed = %d: new points and shuffle order", m.s.opts.Seed))
-		return
+	regenerated, err := m.s.Reseed()
+	seed := m.s.Options().Seed
+	switch {
+	case err != nil && regenerated:
+		m.message = err.Error()
+	case err != nil:
+		m.message = fmt.Sprintf("seed = %d (shuffle order): cannot train with it, nothing changed: %v", seed, err)
+	case regenerated:
+		m.afterDataChange(fmt.Sprintf("seed = %d: new points and shuffle order: α reset", seed))
+	default:
+		m.message = fmt.Sprintf("seed = %d (shuffle order): α reset (α belongs to one learner, kernel, bias and tie rule)", seed)
 	}
-	m.setConfig(cfg, fmt.Sprintf("seed = %d (shuffle order)", m.s.opts.Seed))
 }
 
-func (m *Model) regenerate(what string) {
-	b, ok := datasets.Lookup(m.s.opts.Dataset)
-	if !ok || !b.Generated {
-		return
-	}
-	if err := m.s.useBuiltin(b, true); err != nil {
+// regenerate draws the generated data again with n points and the noise
+// given; what says what changed.
+func (m *Model) regenerate(n int, noise float64, what string) {
+	if err := m.s.Regenerate(n, noise, m.s.Options().Seed); err != nil {
 		m.message = err.Error()
 		return
 	}

@@ -17,11 +17,11 @@ import (
 // unsaved points of other data (editing makes the shown data yours), and
 // reports whether it asked. confirm is what the previous key asked for.
 func (m *Model) askBeforeEdit(confirm, again string) bool {
-	if !m.s.wouldReplaceYours() || confirm == "edit" {
+	if !m.s.WouldReplaceYours() || confirm == "edit" {
 		return false
 	}
 	m.confirm = "edit"
-	m.message = fmt.Sprintf("editing these points makes them yours and drops your %d unsaved points: %s to go on, or d/D to go back to them and w to save", len(m.s.yours.Points), again)
+	m.message = fmt.Sprintf("editing these points makes them yours and drops your %d unsaved points: %s to go on, or d/D to go back to them and w to save", len(m.s.Yours().Points), again)
 	return true
 }
 
@@ -36,7 +36,7 @@ func (m *Model) addAtCursor(y int) {
 func (m *Model) addAt(cx, cy, y int) {
 	x1, x2 := m.region.at(cx, cy)
 	x1, x2 = roundCoord(x1), roundCoord(x2)
-	kept, err := m.s.addPoint(x1, x2, y)
+	kept, err := m.s.AddPoint(x1, x2, y)
 	if err != nil {
 		m.message = "could not add the point: " + err.Error()
 		return
@@ -46,9 +46,9 @@ func (m *Model) addAt(cx, cy, y int) {
 		what = "α reset: the SVM solves its problem anew for the new data (c solves it)"
 	}
 	if m.cmp != nil && m.cmp.twin != nil {
-		what += "; the " + m.cmp.twin.learnerName() + " beside it starts again from α = 0"
+		what += "; the " + m.cmp.twin.LearnerName() + " beside it starts again from α = 0"
 	}
-	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): %s", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.opts.Points), what)
+	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): %s", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.Options().Points), what)
 }
 
 // roundCoord rounds a clicked coordinate to 3 decimals, so saved points
@@ -71,9 +71,9 @@ func (m *Model) deleteAtCursor() {
 func (m *Model) deleteAt(cx, cy int) {
 	x1, x2 := m.region.at(cx, cy)
 	// Within two cells of the cursor.
-	radius := 2 * (m.s.view.MaxX1 - m.s.view.MinX1) / float64(max(1, m.region.plotW))
-	if m.s.deletePoint(x1, x2, radius) {
-		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.opts.Points))
+	radius := 2 * (m.s.View().MaxX1 - m.s.View().MinX1) / float64(max(1, m.region.plotW))
+	if m.s.DeletePoint(x1, x2, radius) {
+		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.Options().Points))
 	} else {
 		m.message = "no point within two cells of the cursor"
 	}
@@ -90,7 +90,7 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 	if !ok || m.regionHidden() || m.cv.open {
 		return
 	}
-	if m.s.opts.Holdout.On() {
+	if m.s.Options().Holdout.On() {
 		// An edit would move rows across the split, as the keys say.
 		m.message = holdoutEditWhy
 		return
@@ -115,9 +115,9 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 // in a command so the UI does not wait. It never replaces a file: the name
 // is taken by creating it exclusively (datasets.SaveNew).
 func (m *Model) save() tea.Cmd {
-	pts := append([]datasets.Point(nil), m.s.opts.Points...)
-	base := m.s.fileStem()
-	version := m.s.editVersion
+	pts := append([]datasets.Point(nil), m.s.Options().Points...)
+	base := m.s.FileStem()
+	version := m.s.EditVersion()
 	return func() tea.Msg {
 		path, err := datasets.SaveNew(".", base, pts)
 		return savedMsg{path: path, n: len(pts), version: version, err: err}

@@ -1,6 +1,9 @@
 package tui
 
-import "kernelscope/learn"
+import (
+	"kernelscope/lab"
+	"kernelscope/learn"
+)
 
 // signEdge reports whether the prediction of vals (a W×H lattice) at
 // (x, y) is ±1 and the opposite one to its right or below: a pixel of
@@ -20,21 +23,21 @@ func signEdge(vals []float64, w, h int, tie learn.Tie, x, y int) bool {
 // boundaries of the other two as marks (shownGlyphs) over the cells they
 // cross, so the student sees the average's boundary sit between the
 // classes with more room than the final one's.
-func (r *region) computeEnsemble(s *session) {
+func (r *region) computeEnsemble(s *lab.Session) {
 	r.base = r.base[:0]
-	fd := s.field
+	fd := s.Field()
 	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
 		return
 	}
-	vals, err := s.ensembleValues()
+	vals, err := s.EnsembleValues()
 	if err != nil {
 		// The vote needs every vector since the start: without them the
 		// final f is all there is to draw.
-		r.compute(fd, s.p.Config().Tie, s.p, false)
+		r.compute(fd, s.Learner().Config().Tie, s.Learner(), false)
 		return
 	}
-	tie := s.p.Config().Tie
-	shown := vals[s.shown]
+	tie := s.Learner().Config().Tie
+	shown := vals[s.Shown()]
 	predict := func(v float64) int {
 		pr, _ := tie.Predict(v, 1)
 		return pr
@@ -65,7 +68,7 @@ func (r *region) computeEnsemble(s *session) {
 			if r.base[2*i] != colBoundary && r.base[2*i+1] != colBoundary {
 				lx, ly := min(fd.W-1, cx*fd.W/r.w), min(fd.H-1, 2*cy*fd.H/(2*r.h))
 				for k := range numShown {
-					if k != s.shown && edge(vals[k], lx, ly) {
+					if learn.EnsembleMember(k) != s.Shown() && edge(vals[k], lx, ly) {
 						mark = shownGlyphs[k]
 						break
 					}

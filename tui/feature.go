@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -24,7 +25,7 @@ const featureLimit = 400
 // or none that is finite, with the boundary as the plane it is there. The
 // arrows and a mouse drag turn it.
 type featureView struct {
-	s    *session
+	s    *lab.Session
 	th   *Theme
 	w, h int
 	cam  camera
@@ -77,7 +78,7 @@ type featureMsg struct {
 	space *featureSpace
 }
 
-func newFeatureView(s *session) *featureView {
+func newFeatureView(s *lab.Session) *featureView {
 	return &featureView{s: s, cam: defaultCamera}
 }
 
@@ -96,16 +97,16 @@ func (f *featureView) Update(msg tea.Msg) tea.Cmd {
 // it is computed or on its way; the copy of the learner is made here, the
 // work in the command.
 func (f *featureView) request() tea.Cmd {
-	if (f.space != nil || f.pending) && f.built == f.s.built && f.ver == f.s.version {
+	if (f.space != nil || f.pending) && f.built == f.s.Built() && f.ver == f.s.Version() {
 		return nil
 	}
-	f.built, f.ver = f.s.built, f.s.version
+	f.built, f.ver = f.s.Built(), f.s.Version()
 	f.gen++
 	f.pending = true
-	gen, p := f.gen, f.s.p
+	gen, p := f.gen, f.s.Learner()
 	in := learn.ProjectionInputOf(p)
 	frozen := learn.Freeze(p)
-	bias, svm := p.Config().Bias, f.s.dual() != nil
+	bias, svm := p.Config().Bias, f.s.Dual() != nil
 	return func() tea.Msg { return featureMsg{gen, computeFeatureSpace(in, frozen, bias, svm)} }
 }
 
@@ -225,7 +226,7 @@ func (f *featureView) View() string {
 // refresh redraws the panel when anything it shows changed; the root calls
 // it from Update, so a frame of autoplay with nothing new costs nothing.
 func (f *featureView) refresh() {
-	k := featureDrawKey{f.space, f.th, f.cam, f.w, f.h, f.s.p.T(), f.s.version, f.s.focus(), f.pending}
+	k := featureDrawKey{f.space, f.th, f.cam, f.w, f.h, f.s.Learner().T(), f.s.Version(), f.s.Focus(), f.pending}
 	if k == f.drawnFor && f.drawn != nil {
 		return
 	}
@@ -247,8 +248,8 @@ func (f *featureView) lines() []string {
 		text = append([]string{fs.explain}, text...)
 	}
 	info := textBlock(min(len(text), max(0, ih/3)), iw, text...)
-	sc := &scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, current: f.s.focus(), flash: -1}
-	p := f.s.p
+	sc := &scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, current: f.s.Focus(), flash: -1}
+	p := f.s.Learner()
 	for k, i := range fs.index {
 		if i < p.N() {
 			sc.points = append(sc.points, scenePoint{u: fs.points[k], i: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, inView: true})

@@ -101,8 +101,8 @@ func TestFeatureViewProjection(t *testing.T) {
 	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	m.Update(tea.MouseMotionMsg{X: x + 6, Y: y, Button: tea.MouseLeft})
 	m.Update(tea.MouseReleaseMsg{X: x + 6, Y: y, Button: tea.MouseLeft})
-	if m.feature.cam == before || len(m.s.opts.Points) != 100 {
-		t.Errorf("a drag: camera %v → %v, %d points (a drag must not add one)", before, m.feature.cam, len(m.s.opts.Points))
+	if m.feature.cam == before || len(m.s.Options().Points) != 100 {
+		t.Errorf("a drag: camera %v → %v, %d points (a drag must not add one)", before, m.feature.cam, len(m.s.Options().Points))
 	}
 }
 

@@ -29,14 +29,15 @@ type figureMsg struct {
 // training may go on while the figure is drawn.
 func (m *Model) writeFigure() tea.Cmd {
 	s := m.s
-	l := s.p
-	train, test := s.opts.Split()
-	acc, ok := s.testAccuracy() // cached: no kernel sums here
+	l := s.Learner()
+	o := s.Options()
+	train, test := o.Split()
+	acc, ok := s.TestAccuracy() // cached: no kernel sums here
 	if !ok {
 		acc = math.NaN()
 	}
-	spec := figure.OfScored(l, train, test, figure.ViewOf(s.opts.Points), s.name(), acc)
-	stem := strings.TrimSuffix(filepath.Base(s.name()), "*")
+	spec := figure.OfScored(l, train, test, datasets.ViewOf(s.Options().Points), s.Name(), acc)
+	stem := strings.TrimSuffix(filepath.Base(s.Name()), "*")
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem)) + fmt.Sprintf("-step%d", l.T())
 	t := l.T()
 	return func() tea.Msg {

@@ -37,8 +37,8 @@ func TestFigureKey(t *testing.T) {
 			t.Errorf("figure %d: no message naming %s:\n%s", k+1, want, screen(m))
 		}
 	}
-	if m.s.p.T() != 3 {
-		t.Errorf("F changed the run: T = %d", m.s.p.T())
+	if m.s.Learner().T() != 3 {
+		t.Errorf("F changed the run: T = %d", m.s.Learner().T())
 	}
 	// A directory that cannot be written: the message says so, nothing
 	// else changes.
@@ -66,8 +66,8 @@ func TestFigureKeySVM(t *testing.T) {
 	t.Chdir(t.TempDir())
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	press(m, "l")
-	if m.s.smo() == nil {
-		t.Fatalf("l did not switch to the SVM: %v", m.s.p.Config().Learner)
+	if m.s.SMO() == nil {
+		t.Fatalf("l did not switch to the SVM: %v", m.s.Learner().Config().Learner)
 	}
 	press(m, "space", "space", "space")
 	_, cmd := m.Update(keyMsg("F"))

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"gonum.org/v1/gonum/mat"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -18,7 +19,7 @@ import (
 // lit, and the outcome of Mercer's condition (seed 004) on the whole Gram
 // matrix, checked off the UI path whenever the data or kernel change.
 type gramView struct {
-	s    *session
+	s    *lab.Session
 	th   *Theme
 	w, h int
 	// mercer is the Mercer note for the data and kernel of session.built
@@ -28,7 +29,7 @@ type gramView struct {
 	memo             memo[gramKey]
 }
 
-func newGramView(s *session, th *Theme) *gramView {
+func newGramView(s *lab.Session, th *Theme) *gramView {
 	return &gramView{s: s, th: th, mercerFor: -1, asked: -1}
 }
 
@@ -47,7 +48,7 @@ type mercerMsg struct {
 // Update takes the outcome of a Mercer check, unless the data or kernel
 // changed since it was asked for.
 func (g *gramView) Update(msg tea.Msg) tea.Cmd {
-	if mm, ok := msg.(mercerMsg); ok && mm.built == g.s.built {
+	if mm, ok := msg.(mercerMsg); ok && mm.built == g.s.Built() {
 		g.mercer, g.mercerFor = mm.note, mm.built
 	}
 	return nil
@@ -58,12 +59,12 @@ func (g *gramView) Update(msg tea.Msg) tea.Cmd {
 // matrix is built here (n ≤ mercerMaxN: 20,100 kernel evaluations at most)
 // and decomposed in the command.
 func (g *gramView) check(visible bool) tea.Cmd {
-	built := g.s.built
+	built := g.s.Built()
 	if !visible || g.mercerFor == built || g.asked == built {
 		return nil
 	}
 	g.asked = built
-	n := g.s.p.N()
+	n := g.s.Learner().N()
 	switch {
 	case n == 0:
 		g.mercer, g.mercerFor = mercerNote{}, built
@@ -72,14 +73,14 @@ func (g *gramView) check(visible bool) tea.Cmd {
 		g.mercer, g.mercerFor = mercerNote{text: fmt.Sprintf("Mercer check not run: n = %d > %d (an n×n eigendecomposition; try a smaller n)", n, mercerMaxN)}, built
 		return nil
 	}
-	gram := g.s.p.Gram()
+	gram := g.s.Learner().Gram()
 	return func() tea.Msg { return mercerMsg{built, mercerOf(gram)} }
 }
 
 // lines draws the panel. Entries come from the learner's cached rows or
 // one kernel evaluation each: the n×n matrix is never built for it.
 func (g *gramView) lines() []string {
-	p, th, w, h := g.s.p, g.th, g.w, g.h
+	p, th, w, h := g.s.Learner(), g.th, g.w, g.h
 	title := " Gram K(xᵢ,xⱼ) = " + p.Kernel().String() + " "
 	if p.Config().Bias {
 		// The values are those of the augmented x̃ = (1, x₁, x₂).
@@ -103,7 +104,7 @@ func (g *gramView) lines() []string {
 	}
 	note := g.mercerWrapped(iw, ih)
 	rows := max(0, min(p.N(), ih-1-len(note)))
-	focus := max(0, g.s.focus())
+	focus := max(0, g.s.Focus())
 	r0 := window(p.N(), rows, focus)
 	// A column is 6 cells, wider (up to 9) when an entry of the window
 	// needs it: K of large data is huge, and a number is never cut.
@@ -190,9 +191,9 @@ const overflowNote = "K overflows float64 for some pairs (+Inf/NaN): rescale the
 func (g *gramView) mercerWrapped(iw, ih int) []string {
 	note := g.mercer
 	switch {
-	case g.mercerFor != g.s.built && g.asked == g.s.built:
+	case g.mercerFor != g.s.Built() && g.asked == g.s.Built():
 		note = mercerNote{text: "checking Mercer's condition…"}
-	case g.mercerFor != g.s.built:
+	case g.mercerFor != g.s.Built():
 		return nil
 	}
 	if note.text == "" || ih < 4 {

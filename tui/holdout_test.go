@@ -76,37 +76,37 @@ func moonsSplit(t *testing.T, shuffled bool) Options {
 // 1–70 alone and stepped to the end (so training saw nothing else).
 func TestHoldoutTrainsOnTheRestOnly(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
-	all := datasets.Examples(m.s.opts.Points)
+	all := datasets.Examples(m.s.Options().Points)
 	press(m, "h")
-	p := m.s.p
-	if p.N() != 70 || len(m.s.test.points) != 30 {
-		t.Fatalf("h: %d rows trained on, %d held out; want ⌈0.3·100⌉ = 30 held out, 70 trained on", p.N(), len(m.s.test.points))
+	p := m.s.Learner()
+	if p.N() != 70 || len(m.s.Test().Points()) != 30 {
+		t.Fatalf("h: %d rows trained on, %d held out; want ⌈0.3·100⌉ = 30 held out, 70 trained on", p.N(), len(m.s.Test().Points()))
 	}
 	if got := trainingExamples(p); !reflect.DeepEqual(got, all[:70]) {
 		t.Fatalf("the learner's examples are not rows 1–70 in order:\n%v", got)
 	}
-	if !reflect.DeepEqual(m.s.test.points, all[70:]) {
-		t.Fatalf("the held-out points are not rows 71–100 in order:\n%v", m.s.test.points)
+	if !reflect.DeepEqual(m.s.Test().Points(), all[70:]) {
+		t.Fatalf("the held-out points are not rows 71–100 in order:\n%v", m.s.Test().Points())
 	}
 	pressRun(m, "c")
 	if p.State() != learn.Converged {
 		t.Fatalf("moons with rbf(σ = 0.5) on 70 rows did not converge: %v after %d steps", p.State(), p.T())
 	}
-	if len(m.s.steps) != p.T() {
-		t.Fatalf("%d steps narrated of %d: cannot check every one", len(m.s.steps), p.T())
+	if len(m.s.Steps()) != p.T() {
+		t.Fatalf("%d steps narrated of %d: cannot check every one", len(m.s.Steps()), p.T())
 	}
-	for _, st := range m.s.steps {
-		if st.step.I < 0 || st.step.I >= 70 {
-			t.Fatalf("step %d visited row %d, a held-out row", st.step.T, st.step.I+1)
+	for _, st := range m.s.Steps() {
+		if st.Step.I < 0 || st.Step.I >= 70 {
+			t.Fatalf("step %d visited row %d, a held-out row", st.Step.T, st.Step.I+1)
 		}
 	}
 	for i := range p.N() {
-		if slices.Contains(m.s.test.points, learn.Example{X1: p.X(i).X1, X2: p.X(i).X2, Y: p.Y(i)}) {
+		if slices.Contains(m.s.Test().Points(), learn.Example{X1: p.X(i).X1, X2: p.X(i).X2, Y: p.Y(i)}) {
 			t.Fatalf("training example %d is a held-out point", i+1)
 		}
 	}
 
-	ref, err := learn.NewLearner(m.s.opts.Config, all[:70])
+	ref, err := learn.NewLearner(m.s.Options().Config, all[:70])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,14 +135,14 @@ func TestHoldoutTrainsOnTheRestOnly(t *testing.T) {
 func TestHoldoutAccuracyShown(t *testing.T) {
 	m := newModel(t, moonsSplit(t, true), 120, 40)
 	pressRun(m, "c")
-	if m.s.p.State() != learn.Converged {
-		t.Fatalf("did not converge: %v", m.s.p.State())
+	if m.s.Learner().State() != learn.Converged {
+		t.Fatalf("did not converge: %v", m.s.Learner().State())
 	}
-	right := countRight(m.s.p, m.s.test.points)
+	right := countRight(m.s.Learner(), m.s.Test().Points())
 	if right == 30 || right == 0 {
 		t.Fatalf("%d of 30 held-out points right: pick data whose test accuracy is informative", right)
 	}
-	got, ok := m.s.testAccuracy()
+	got, ok := m.s.TestAccuracy()
 	if !ok || got != float64(right)/30 {
 		t.Errorf("test accuracy %v (ok %v), want %d/30", got, ok, right)
 	}
@@ -155,7 +155,7 @@ func TestHoldoutAccuracyShown(t *testing.T) {
 	}
 	// r (every α = 0) changes the accuracy with the classifier.
 	press(m, "r")
-	if got, ok := m.s.testAccuracy(); !ok || got != float64(countRight(m.s.p, m.s.test.points))/30 {
+	if got, ok := m.s.TestAccuracy(); !ok || got != float64(countRight(m.s.Learner(), m.s.Test().Points()))/30 {
 		t.Errorf("after r: test accuracy %v, want the count at α = 0", got)
 	}
 }
@@ -171,12 +171,12 @@ func TestHoldoutAverageAndVote(t *testing.T) {
 		m := newModel(t, o, 120, 40)
 		check := func(when string) {
 			t.Helper()
-			want, err := crossval.Accuracy(m.s.p, m.s.test.points)
+			want, err := crossval.Accuracy(m.s.Learner(), m.s.Test().Points())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, ok := m.s.testAccuracy(); !ok || got != want {
-				t.Errorf("%v %s (t = %d): test accuracy %v (ok %v), want %v", algo, when, m.s.p.T(), got, ok, want)
+			if got, ok := m.s.TestAccuracy(); !ok || got != want {
+				t.Errorf("%v %s (t = %d): test accuracy %v (ok %v), want %v", algo, when, m.s.Learner().T(), got, ok, want)
 			}
 		}
 		label := map[string]string{"averaged": "test (average)", "voted": "test (vote)"}[algo]
@@ -208,15 +208,15 @@ func TestHoldoutGlyphs(t *testing.T) {
 	press(m, "h")
 	r := m.region
 	taken := map[[2]int]bool{}
-	for i := range m.s.p.N() {
-		if cx, cy, ok := r.cellOf(m.s.p.X(i).X1, m.s.p.X(i).X2); ok {
+	for i := range m.s.Learner().N() {
+		if cx, cy, ok := r.cellOf(m.s.Learner().X(i).X1, m.s.Learner().X(i).X2); ok {
 			taken[[2]int{cx, cy}] = true
 		}
 	}
 	// A cell that two held-out points of opposite labels share shows the
 	// later one: leave those out too.
 	label := map[[2]int]int{}
-	for _, e := range m.s.test.points {
+	for _, e := range m.s.Test().Points() {
 		if cx, cy, ok := r.cellOf(e.X1, e.X2); ok {
 			if y, seen := label[[2]int{cx, cy}]; seen && y != e.Y {
 				taken[[2]int{cx, cy}] = true
@@ -226,7 +226,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 	}
 	lines := strings.Split(screen(m), "\n")
 	cells := map[[2]int]bool{}
-	for k, e := range m.s.test.points {
+	for k, e := range m.s.Test().Points() {
 		cx, cy, ok := r.cellOf(e.X1, e.X2)
 		if !ok || taken[[2]int{cx, cy}] {
 			continue
@@ -250,8 +250,8 @@ func TestHoldoutGlyphs(t *testing.T) {
 	}
 	press(m, "h")
 	sc := screen(m)
-	if n := strings.Count(sc, glyphPosTest) + strings.Count(sc, glyphNegTest); n != 0 || m.s.p.N() != 100 {
-		t.Errorf("h again: %d test glyphs, N = %d; want none and 100", n, m.s.p.N())
+	if n := strings.Count(sc, glyphPosTest) + strings.Count(sc, glyphNegTest); n != 0 || m.s.Learner().N() != 100 {
+		t.Errorf("h again: %d test glyphs, N = %d; want none and 100", n, m.s.Learner().N())
 	}
 	if line := ansi.Strip(m.status.line()); !strings.Contains(line, "n=100 ") || strings.Contains(line, "test") {
 		t.Errorf("h again: status %s", line)
@@ -269,8 +269,8 @@ func TestHoldoutBlocksEditing(t *testing.T) {
 	}
 	for _, k := range []string{"o", "x", "delete", "delete"} {
 		press(m, k)
-		if len(m.s.opts.Points) != 100 || m.s.p.N() != 70 || len(m.s.test.points) != 30 {
-			t.Fatalf("%s while held out: %d points, %d trained on, %d held out", k, len(m.s.opts.Points), m.s.p.N(), len(m.s.test.points))
+		if len(m.s.Options().Points) != 100 || m.s.Learner().N() != 70 || len(m.s.Test().Points()) != 30 {
+			t.Fatalf("%s while held out: %d points, %d trained on, %d held out", k, len(m.s.Options().Points), m.s.Learner().N(), len(m.s.Test().Points()))
 		}
 	}
 	press(m, "h")
@@ -278,8 +278,8 @@ func TestHoldoutBlocksEditing(t *testing.T) {
 		t.Fatal("h put the rows back but o or del stays off")
 	}
 	press(m, "o")
-	if len(m.s.opts.Points) != 101 || m.s.p.N() != 101 {
-		t.Errorf("o with every row trained on: %d points, N = %d; want 101", len(m.s.opts.Points), m.s.p.N())
+	if len(m.s.Options().Points) != 101 || m.s.Learner().N() != 101 {
+		t.Errorf("o with every row trained on: %d points, N = %d; want 101", len(m.s.Options().Points), m.s.Learner().N())
 	}
 }
 
@@ -301,10 +301,10 @@ func TestHoldoutBlocksClicks(t *testing.T) {
 	press(m, "h")
 	r := m.region
 	m.Update(tea.MouseClickMsg{X: r.plotX0 + 3, Y: r.plotY0 + 3, Button: tea.MouseLeft})
-	if len(m.s.opts.Points) != 100 || m.s.p.N() != 70 {
-		train, test := m.s.opts.Split()
+	if len(m.s.Options().Points) != 100 || m.s.Learner().N() != 70 {
+		train, test := optsOf(m.s).Split()
 		t.Fatal(fmt.Sprintf("a left click with rows held out adds a point: %d points, the learner trains on %d and %d are held out, "+
-			"but the options split them %d + %d (handleClick does not check the split)", len(m.s.opts.Points), m.s.p.N(), len(m.s.test.points), len(train), len(test)))
+			"but the options split them %d + %d (handleClick does not check the split)", len(m.s.Options().Points), m.s.Learner().N(), len(m.s.Test().Points()), len(train), len(test)))
 	}
 }
 
@@ -318,8 +318,8 @@ func TestHoldoutFromOptions(t *testing.T) {
 	all := datasets.Examples(o.Points)
 	o.Holdout = lab.Holdout{Fraction: 0.2}
 	m := newModel(t, o, 120, 40)
-	if m.s.p.N() != 80 || !reflect.DeepEqual(m.s.test.points, all[80:]) {
-		t.Fatalf("--test 0.2: N = %d, held out %d; want 80 and rows 81–100", m.s.p.N(), len(m.s.test.points))
+	if m.s.Learner().N() != 80 || !reflect.DeepEqual(m.s.Test().Points(), all[80:]) {
+		t.Fatalf("--test 0.2: N = %d, held out %d; want 80 and rows 81–100", m.s.Learner().N(), len(m.s.Test().Points()))
 	}
 	if line := ansi.Strip(m.status.line()); !strings.Contains(line, "n=80+20 test") {
 		t.Errorf("status: %s", line)
@@ -330,14 +330,14 @@ func TestHoldoutFromOptions(t *testing.T) {
 		return newModel(t, o, 120, 40)
 	}
 	a, b, c := shuffled(7), shuffled(7), shuffled(8)
-	if !reflect.DeepEqual(a.s.test.points, b.s.test.points) {
+	if !reflect.DeepEqual(a.s.Test().Points(), b.s.Test().Points()) {
 		t.Fatal("split seed 7 holds out different rows twice")
 	}
-	if reflect.DeepEqual(a.s.test.points, m.s.test.points) || reflect.DeepEqual(a.s.test.points, c.s.test.points) {
+	if reflect.DeepEqual(a.s.Test().Points(), m.s.Test().Points()) || reflect.DeepEqual(a.s.Test().Points(), c.s.Test().Points()) {
 		t.Fatal("split seed 7 holds out the last rows, or the rows of seed 8")
 	}
 	// Training part and test part are the data, each in dataset order.
-	train, test := trainingExamples(a.s.p), a.s.test.points
+	train, test := trainingExamples(a.s.Learner()), a.s.Test().Points()
 	if len(train) != 80 || len(test) != 20 {
 		t.Fatalf("seed 7: %d + %d rows", len(train), len(test))
 	}
@@ -352,14 +352,14 @@ func TestHoldoutFromOptions(t *testing.T) {
 			t.Fatalf("row %v is in neither part, or out of order", e)
 		}
 	}
-	heldBefore := slices.Clone(a.s.test.points)
+	heldBefore := slices.Clone(a.s.Test().Points())
 	press(a, "h")
-	if a.s.p.N() != 100 || len(a.s.test.points) != 0 {
-		t.Fatalf("h: N = %d, held out %d", a.s.p.N(), len(a.s.test.points))
+	if a.s.Learner().N() != 100 || len(a.s.Test().Points()) != 0 {
+		t.Fatalf("h: N = %d, held out %d", a.s.Learner().N(), len(a.s.Test().Points()))
 	}
 	press(a, "h")
-	if !reflect.DeepEqual(a.s.test.points, heldBefore) {
-		t.Errorf("h twice holds out %d other rows, want the --test 0.2 --split-seed 7 split back", len(a.s.test.points))
+	if !reflect.DeepEqual(a.s.Test().Points(), heldBefore) {
+		t.Errorf("h twice holds out %d other rows, want the --test 0.2 --split-seed 7 split back", len(a.s.Test().Points()))
 	}
 }
 

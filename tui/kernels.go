@@ -64,7 +64,7 @@ func kernelParams(k learn.Kernel) int {
 }
 
 func (m *Model) cycleKernel(forward bool) {
-	cfg := m.s.opts.Config
+	cfg := m.s.Options().Config
 	cfg.Kernel = m.kernels.next(cfg.Kernel, forward)
 	m.setConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
 }
@@ -72,7 +72,7 @@ func (m *Model) cycleKernel(forward bool) {
 // changeParam steps the kernel's first (primary) or second parameter one
 // key press up or down, as its family's registry entry says.
 func (m *Model) changeParam(primary, up bool) {
-	cfg := m.s.opts.Config
+	cfg := m.s.Options().Config
 	f, ok := learn.FamilyOf(cfg.Kernel)
 	if !ok {
 		return

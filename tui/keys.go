@@ -282,12 +282,12 @@ func (m *Model) syncKeys() {
 	s := m.s
 	m.player.syncKeys()
 	defer m.syncQuizKeys() // after the rest: it overrides a few
-	gen := s.generated()
+	gen := s.Generated()
 	k.FewerPoints.SetEnabled(gen)
 	k.MorePoints.SetEnabled(gen)
 	k.LessNoise.SetEnabled(gen)
 	k.MoreNoise.SetEnabled(gen)
-	params := kernelParams(s.opts.Config.Kernel)
+	params := kernelParams(s.Options().Config.Kernel)
 	k.ParamUp.SetEnabled(params >= 1)
 	k.ParamDown.SetEnabled(params >= 1)
 	k.Param2Up.SetEnabled(params >= 2)
@@ -295,23 +295,23 @@ func (m *Model) syncKeys() {
 	cursor := m.region.plotW > 0 && m.region.plotH > 0
 	// Editing would move rows across the held-out split: h puts them back
 	// first.
-	edit := cursor && !s.opts.Holdout.On()
+	edit := cursor && !s.Options().Holdout.On()
 	k.AddPos.SetEnabled(edit)
 	k.AddNeg.SetEnabled(edit)
-	k.Delete.SetEnabled(edit && len(s.opts.Points) > 0)
+	k.Delete.SetEnabled(edit && len(s.Options().Points) > 0)
 	k.Up.SetEnabled(cursor)
 	k.Down.SetEnabled(cursor)
 	k.Left.SetEnabled(cursor)
 	k.Right.SetEnabled(cursor)
-	k.NextSV.SetEnabled(cursor && len(s.p.SupportVectors()) > 0)
-	k.Goto.SetEnabled(cursor && s.p.N() > 0)
+	k.NextSV.SetEnabled(cursor && len(s.Learner().SupportVectors()) > 0)
+	k.Goto.SetEnabled(cursor && s.Learner().N() > 0)
 	k.Panel.SetEnabled(m.narrow() && m.cmp == nil)
 	for i := range k.Settings {
 		p := &k.Settings[i]
 		st := p.read(m)
 		var down, up bool
 		if st != nil {
-			v := s.opts.Config.Params.Value(st)
+			v := s.Options().Config.Params.Value(st)
 			_, down = st.Step(v, false)
 			_, up = st.Step(v, true)
 		}
@@ -319,7 +319,7 @@ func (m *Model) syncKeys() {
 		p.Up.SetEnabled(up)
 	}
 	k.CompareWhat.SetEnabled(m.cmp != nil)
-	k.Ensemble.SetEnabled(m.cmp == nil && s.ensembleOn())
+	k.Ensemble.SetEnabled(m.cmp == nil && s.EnsembleOn())
 	// The views that replace the region or a panel have no place beside
 	// two regions; the update view is the perceptron's.
 	single := m.cmp == nil
@@ -329,6 +329,6 @@ func (m *Model) syncKeys() {
 	// The update view's bump is η·yᵢ·K(xᵢ, ·): the perceptron's step, which
 	// the averaged and voted perceptrons take too; a budget learner's
 	// mistake also forgets or shrinks.
-	k.Update.SetEnabled(single && s.kind().Bump)
+	k.Update.SetEnabled(single && s.Kind().Bump)
 	m.syncApproxKeys(single)
 }

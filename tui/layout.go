@@ -76,10 +76,10 @@ func (m *Model) computeLayout() screenLayout {
 		l.sideW = max(36, min(64, w*36/100))
 		l.regionW = w - l.sideW
 		l.alphaH = l.regionH / 2
-		if n := m.s.p.N(); n+3 < l.alphaH {
+		if n := m.s.Learner().N(); n+3 < l.alphaH {
 			l.alphaH = max(n+3, 6)
 		}
-		if !m.noPasses && m.s.passer() != nil {
+		if !m.noPasses && m.s.Passer() != nil {
 			// The α panel gives up rows (down to 6) so that the chart
 			// fits above a Gram panel of 8.
 			if short := passesPanelH + 8 - (l.regionH - l.alphaH); short > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -72,31 +73,31 @@ func marginText(p learn.Learner) string {
 // be: the learner's margin with its formula, its support vectors (the
 // SVM's split into free and at C), its training accuracy and how far it has
 // come; shorter forms where the long one does not fit.
-func figures(s *session, w int) string {
-	p := s.p
+func figures(s *lab.Session, w int) string {
+	p := s.Learner()
 	n := len(p.SupportVectors())
 	done := ""
 	if p.State() == learn.Converged {
 		done = " ✓"
 	}
-	long := []string{marginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.accuracy()), fmt.Sprintf("iteration %d%s", p.T(), done)}
-	short := []string{marginText(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("acc %.0f%%", s.accuracy())}
-	if ps := s.passer(); ps != nil {
+	long := []string{marginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), fmt.Sprintf("iteration %d%s", p.T(), done)}
+	short := []string{marginText(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("acc %.0f%%", s.Accuracy())}
+	if ps := s.Passer(); ps != nil {
 		long[3] = fmt.Sprintf("pass %d, step %d%s", ps.Epoch(), p.T(), done)
 	}
-	if s.boxed() != nil {
-		free, bound := s.svCounts()
+	if s.Boxed() != nil {
+		free, bound := s.SVCounts()
 		long[1] += fmt.Sprintf(" (%d free, %d at C)", free, bound)
 		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
 	}
 	// The tightest: the formula in short, the counts and the accuracy.
 	_, formula, v, ok, why := margin(p)
-	tight := []string{formula + " = " + num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.accuracy())}
+	tight := []string{formula + " = " + num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
 	if !ok {
 		tight[0] = why
 	}
-	if s.boxed() != nil {
-		_, bound := s.svCounts()
+	if s.Boxed() != nil {
+		_, bound := s.SVCounts()
 		tight[1] += fmt.Sprintf(", %d at C", bound)
 	}
 	for _, parts := range [][]string{long, short} {

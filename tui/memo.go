@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -35,16 +36,16 @@ type trained struct {
 	built, version, t, epochs int
 	state                     learn.State
 	failed                    bool
-	shown                     int // what the region shows of the averaged and voted perceptrons
+	shown                     learn.EnsembleMember // what the region shows of the averaged and voted perceptrons
 	computing                 bool
 	view                      learn.Rect
 }
 
-func (s *session) trained() trained {
+func trainedOf(s *lab.Session) trained {
 	return trained{
-		built: s.built, version: s.version, t: s.p.T(), epochs: s.p.Config().Epochs,
-		state: s.p.State(), failed: s.err != nil || s.p.Err() != nil,
-		shown: s.shown, computing: s.computing, view: s.view,
+		built: s.Built(), version: s.Version(), t: s.Learner().T(), epochs: s.Learner().Config().Epochs,
+		state: s.Learner().State(), failed: s.Err() != nil || s.Learner().Err() != nil,
+		shown: s.Shown(), computing: s.Computing(), view: s.View(),
 	}
 }
 
@@ -103,12 +104,12 @@ func fnvString(h uint64, s string) uint64 {
 // the points, the markers or the panel changed.
 func (r *regionView) cached() []string {
 	key := regionKey{
-		panelKey: panelKey{r.s.trained(), r.w, r.h, r.th},
+		panelKey: panelKey{trainedOf(r.s), r.w, r.h, r.th},
 		gen:      r.draw.gen, narrow: r.narrow, big: r.big, update: r.update, compare: r.compare,
 		cursorOn: r.cursorOn, cursorX: r.cursorX, curY: r.curY, figures: r.figures,
-		flash: r.s.flashing(), held: len(r.s.test.points), approx: r.approxState(),
+		flash: r.s.Flashing(), held: len(r.s.Test().Points()), approx: r.approxState(),
 	}
-	key.focus, key.focus2 = r.s.focusPair()
+	key.focus, key.focus2 = r.s.FocusPair()
 	return r.memo.get(key, func() []string { return nonEmpty(r.lines()) })
 }
 
@@ -125,7 +126,7 @@ type regionKey struct {
 
 // cached is the α panel's lines.
 func (a *alphaView) cached() []string {
-	key := alphaKey{panelKey{a.s.trained(), a.w, a.h, a.th}, a.onlySV}
+	key := alphaKey{panelKey{trainedOf(a.s), a.w, a.h, a.th}, a.onlySV}
 	return a.memo.get(key, func() []string { return nonEmpty(a.lines()) })
 }
 
@@ -136,7 +137,7 @@ type alphaKey struct {
 
 // cached is the chart's lines.
 func (v *passesView) cached() []string {
-	key := passesKey{panelKey{v.s.trained(), v.w, v.h, v.th}, v.inks, len(v.s.passes.ends)}
+	key := passesKey{panelKey{trainedOf(v.s), v.w, v.h, v.th}, v.inks, len(v.s.Passes())}
 	return v.memo.get(key, func() []string { return strings.Split(v.View(), "\n") })
 }
 
@@ -153,7 +154,7 @@ func (m *Model) gramOrSpectrumLines() []string {
 		return strings.Split(m.spectrum.View(), "\n")
 	}
 	g := m.gram
-	key := gramKey{panelKey{g.s.trained(), g.w, g.h, g.th}, g.mercerFor, g.asked, g.mercer.text}
+	key := gramKey{panelKey{trainedOf(g.s), g.w, g.h, g.th}, g.mercerFor, g.asked, g.mercer.text}
 	return g.memo.get(key, func() []string { return nonEmpty(g.lines()) })
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"kernelscope/internal/safetext"
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -31,7 +32,7 @@ const (
 
 // Model is the root Bubble Tea model.
 type Model struct {
-	s         *session
+	s         *lab.Session
 	keys      KeyMap
 	help      help.Model
 	helpLine  helpLine // the one-line help, drawn when the keys change
@@ -104,7 +105,7 @@ type (
 // New makes the root model for the given options.
 func New(o Options) *Model {
 	noColor := os.Getenv("NO_COLOR") != ""
-	s, err := openSession(o)
+	s, err := lab.OpenSession(o)
 	m := &Model{
 		s:       s,
 		keys:    DefaultKeyMap(),
@@ -120,7 +121,7 @@ func New(o Options) *Model {
 	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
 	m.feature, m.spectrum = newFeatureView(s), &spectrumView{}
 	m.cv, m.passes = newCVView(nil), &passesView{s: s}
-	m.kernels = newKernelCycle(s.opts.Config.Kernel)
+	m.kernels = newKernelCycle(s.Options().Config.Kernel)
 	m.setTheme()
 	m.syncKeys()
 	if err != nil {
@@ -215,7 +216,7 @@ func (m *Model) sizePanels() screenLayout {
 func (m *Model) refreshPanels() {
 	m.region.refresh()
 	m.refreshCompare()
-	m.cv.stale = m.cv.report != nil && m.cv.reportFor != m.s.built
+	m.cv.stale = m.cv.report != nil && m.cv.reportFor != m.s.Built()
 	m.narration.message = m.message
 	m.narration.probe = ""
 	if m.region.cursorOn && m.region.hasPlot() {
@@ -262,8 +263,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case mercerMsg:
 		return m.gram.Update(msg)
 	case fieldMsg:
-		if r := fieldResult(msg); r.owner != nil {
-			return fieldCmd(r.owner.fieldReady(r))
+		if r := lab.FieldResult(msg); r.Owner() != nil {
+			return fieldCmd(r.Owner().FieldReady(r))
 		}
 	case approxMsg:
 		m.approxReady(msg)
@@ -275,7 +276,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		if msg.err != nil {
 			m.message = "save failed, nothing was written: " + msg.err.Error()
 		} else {
-			m.s.saved(msg.version)
+			m.s.Saved(msg.version)
 			m.message = fmt.Sprintf("saved %d points to %s", msg.n, safetext.Clean(msg.path))
 		}
 	}
@@ -313,10 +314,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Quit):
-		if s.unsaved && confirm != "quit" {
+		if s.Unsaved() && confirm != "quit" {
 			m.player.stop()
 			m.confirm = "quit"
-			m.message = fmt.Sprintf("%d points of yours are not saved: press %s again to quit without them, or w to save them first", len(s.yours.Points), msg.String())
+			m.message = fmt.Sprintf("%d points of yours are not saved: press %s again to quit without them, or w to save them first", len(s.Yours().Points), msg.String())
 			return nil
 		}
 		m.quitting = true
@@ -355,22 +356,22 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.changeParam(false, key.Matches(msg, k.Param2Up))
 	case key.Matches(msg, k.Bias):
 		m.player.stop()
-		cfg := s.opts.Config
+		cfg := s.Options().Config
 		cfg.Bias = !cfg.Bias
 		m.setConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
 	case key.Matches(msg, k.Tie):
 		m.player.stop()
-		cfg := s.opts.Config
+		cfg := s.Options().Config
 		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
 		m.setConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
 	case key.Matches(msg, k.Shuffle):
 		m.player.stop()
-		cfg := s.opts.Config
+		cfg := s.Options().Config
 		cfg.Shuffle = !cfg.Shuffle
 		m.setConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
 	case key.Matches(msg, k.NextSV):
 		if j := m.region.toNextSupportVector(); j >= 0 {
-			m.message = fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(m.s.p.Alpha(j)))
+			m.message = fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(m.s.Learner().Alpha(j)))
 		} else {
 			m.message = "no support vector in view yet"
 		}
@@ -419,8 +420,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		cmd := m.layout()
 		if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
 			m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
-			if m.s.passer() == nil {
-				m.message = m.s.kind().Title + " makes no passes: each step updates a pair"
+			if m.s.Passer() == nil {
+				m.message = m.s.Kind().Title + " makes no passes: each step updates a pair"
 			}
 		}
 		return cmd
@@ -429,7 +430,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleHoldout()
 	case key.Matches(msg, k.Standardize):
 		m.player.stop()
-		what, err := m.s.standardize()
+		what, err := m.s.Standardize()
 		if err != nil {
 			m.message = err.Error()
 			break
@@ -458,7 +459,7 @@ func (m *Model) settingKey(msg tea.KeyPressMsg) bool {
 
 // setConfig applies a new training configuration; α resets.
 func (m *Model) setConfig(cfg learn.Config, what string) {
-	if err := m.s.setConfig(cfg); err != nil {
+	if err := m.s.SetConfig(cfg); err != nil {
 		m.message = what + ": cannot train with it, nothing changed: " + err.Error()
 		return
 	}
@@ -466,7 +467,7 @@ func (m *Model) setConfig(cfg learn.Config, what string) {
 }
 
 // fieldMsg is a field computed off the UI path.
-type fieldMsg fieldResult
+type fieldMsg lab.FieldResult
 
 // layout sizes the panels and the fields to the plot area; a large field
 // is computed by the command it returns.
@@ -479,15 +480,15 @@ func (m *Model) layout() tea.Cmd {
 // twin's follows it, on the same grid); a large field is computed by the
 // command it returns.
 func (m *Model) resizeFields() tea.Cmd {
-	cmd := fieldCmd(m.s.resize(m.region.plotW, 2*m.region.plotH))
+	cmd := fieldCmd(m.s.Resize(m.region.plotW, 2*m.region.plotH))
 	if m.cmp != nil && m.cmp.twin != nil {
-		cmd = batch(cmd, fieldCmd(m.cmp.twin.follow(m.s)))
+		cmd = batch(cmd, fieldCmd(m.cmp.twin.Follow(m.s)))
 	}
 	return cmd
 }
 
 // fieldCmd runs a field job off the UI path (nil for none).
-func fieldCmd(job fieldJob) tea.Cmd {
+func fieldCmd(job lab.FieldJob) tea.Cmd {
 	if job == nil {
 		return nil
 	}

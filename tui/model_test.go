@@ -65,8 +65,8 @@ func press(m *Model, keys ...string) {
 // settle does at once what the Gram panel's Mercer check command would do,
 // so tests that press keys see its result without running timers.
 func settle(m *Model) {
-	if g := m.gram; g.asked == m.s.built && g.mercerFor != m.s.built {
-		m.Update(mercerMsg{m.s.built, mercerOf(m.s.p.Gram())})
+	if g := m.gram; g.asked == m.s.Built() && g.mercerFor != m.s.Built() {
+		m.Update(mercerMsg{m.s.Built(), mercerOf(m.s.Learner().Gram())})
 	}
 }
 
@@ -164,19 +164,19 @@ func TestWorked4Converges(t *testing.T) {
 		}
 	}
 	press(m, "space") // converged: space does nothing
-	if m.s.p.T() != 8 {
-		t.Errorf("a step after convergence was taken: t=%d", m.s.p.T())
+	if m.s.Learner().T() != 8 {
+		t.Errorf("a step after convergence was taken: t=%d", m.s.Learner().T())
 	}
 	press(m, "b", "b", "b")
-	if m.s.p.T() != 5 || m.s.p.State() != learn.Running {
-		t.Errorf("after 3 steps back: t=%d state %v", m.s.p.T(), m.s.p.State())
+	if m.s.Learner().T() != 5 || m.s.Learner().State() != learn.Running {
+		t.Errorf("after 3 steps back: t=%d state %v", m.s.Learner().T(), m.s.Learner().State())
 	}
 	if !strings.Contains(screen(m), "t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₁ ✓   [step 5]") {
 		t.Errorf("after stepping back the narration is not step 5's:\n%s", screen(m))
 	}
 	press(m, "b", "b", "b", "b", "b", "b")
-	if m.s.p.T() != 0 || m.s.p.Alpha(0) != 0 {
-		t.Errorf("after stepping back to the start: t=%d α₁=%v", m.s.p.T(), m.s.p.Alpha(0))
+	if m.s.Learner().T() != 0 || m.s.Learner().Alpha(0) != 0 {
+		t.Errorf("after stepping back to the start: t=%d α₁=%v", m.s.Learner().T(), m.s.Learner().Alpha(0))
 	}
 }
 
@@ -198,8 +198,8 @@ func TestConvergeAndPlay(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 10000)
-	if m.s.p.State() != learn.Converged || m.player.converging {
-		t.Fatalf("after c: state %v, converging %v", m.s.p.State(), m.player.converging)
+	if m.s.Learner().State() != learn.Converged || m.player.converging {
+		t.Fatalf("after c: state %v, converging %v", m.s.Learner().State(), m.player.converging)
 	}
 	if !strings.Contains(screen(m), "converged ✓") {
 		t.Error("status does not say converged")
@@ -208,12 +208,12 @@ func TestConvergeAndPlay(t *testing.T) {
 	press(m, "r")
 	m.player.speed = 9
 	_, cmd = m.Update(keyMsg("p"))
-	if !m.player.playing || m.s.p.T() < 2 {
-		t.Fatalf("p at 1000/s: playing %v after %d steps", m.player.playing, m.s.p.T())
+	if !m.player.playing || m.s.Learner().T() < 2 {
+		t.Fatalf("p at 1000/s: playing %v after %d steps", m.player.playing, m.s.Learner().T())
 	}
-	before := m.s.p.T()
+	before := m.s.Learner().T()
 	run(m, cmd, 2)
-	if m.s.p.T() <= before {
+	if m.s.Learner().T() <= before {
 		t.Error("a tick took no steps")
 	}
 	// Pause drops the pending tick.
@@ -222,9 +222,9 @@ func TestConvergeAndPlay(t *testing.T) {
 		t.Error("p did not pause")
 	}
 	stale := tickMsg{id: m.player.tick - 1}
-	at := m.s.p.T()
+	at := m.s.Learner().T()
 	m.Update(stale)
-	if m.s.p.T() != at {
+	if m.s.Learner().T() != at {
 		t.Error("a stale tick took steps")
 	}
 	// esc stops a run to convergence.
@@ -240,32 +240,32 @@ func TestSettingsKeys(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "space")
 	press(m, "k") // poly → rbf
-	if _, ok := m.s.opts.Config.Kernel.(learn.RBF); !ok || m.s.p.T() != 0 {
-		t.Fatalf("k: kernel %v, t=%d; want rbf and α reset", m.s.opts.Config.Kernel, m.s.p.T())
+	if _, ok := m.s.Options().Config.Kernel.(learn.RBF); !ok || m.s.Learner().T() != 0 {
+		t.Fatalf("k: kernel %v, t=%d; want rbf and α reset", m.s.Options().Config.Kernel, m.s.Learner().T())
 	}
 	if !strings.Contains(screen(m), "α reset") {
 		t.Error("kernel change does not say α reset")
 	}
 	press(m, "]")
-	if k := m.s.opts.Config.Kernel.(learn.RBF); k.Sigma != 0.7 {
+	if k := m.s.Options().Config.Kernel.(learn.RBF); k.Sigma != 0.7 {
 		t.Errorf("] on σ=0.5 gives %v, want 0.7 (the 1-1.5-2-3-5-7 series)", k.Sigma)
 	}
 	press(m, "a", "t", "s")
-	cfg := m.s.opts.Config
+	cfg := m.s.Options().Config
 	if !cfg.Bias || cfg.Tie != learn.TieMistake || !cfg.Shuffle {
 		t.Errorf("a t s: bias %v tie %v shuffle %v", cfg.Bias, cfg.Tie, cfg.Shuffle)
 	}
 	press(m, "d") // worked3
-	if m.s.opts.Dataset != "worked3" || m.s.opts.Config.Tie != learn.TiePos || !m.s.opts.Config.Bias {
-		t.Errorf("d: %s tie %v bias %v; want worked3 with its preset", m.s.opts.Dataset, m.s.opts.Config.Tie, m.s.opts.Config.Bias)
+	if m.s.Options().Dataset != "worked3" || m.s.Options().Config.Tie != learn.TiePos || !m.s.Options().Config.Bias {
+		t.Errorf("d: %s tie %v bias %v; want worked3 with its preset", m.s.Options().Dataset, m.s.Options().Config.Tie, m.s.Options().Config.Bias)
 	}
 	press(m, "d", "N")
-	if m.s.opts.Dataset != "xor" || len(m.s.opts.Points) != 200 {
-		t.Errorf("d N: %s with %d points; want xor with 200", m.s.opts.Dataset, len(m.s.opts.Points))
+	if m.s.Options().Dataset != "xor" || len(m.s.Options().Points) != 200 {
+		t.Errorf("d N: %s with %d points; want xor with 200", m.s.Options().Dataset, len(m.s.Options().Points))
 	}
 	press(m, "Z", "S")
-	if m.s.opts.Seed != 2 || m.s.opts.Noise <= 0.03 {
-		t.Errorf("Z S: noise %v seed %d", m.s.opts.Noise, m.s.opts.Seed)
+	if m.s.Options().Seed != 2 || m.s.Options().Noise <= 0.03 {
+		t.Errorf("Z S: noise %v seed %d", m.s.Options().Noise, m.s.Options().Seed)
 	}
 	press(m, "?")
 	if !strings.Contains(screen(m), "keys (? or esc closes") {
@@ -279,33 +279,33 @@ func TestSettingsKeys(t *testing.T) {
 
 func TestEditPoints(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
-	n := len(m.s.opts.Points)
+	n := len(m.s.Options().Points)
 	press(m, "o") // shows the cursor and adds at its centre
-	if len(m.s.opts.Points) != n+1 || m.s.opts.Points[n].Y != 1 {
-		t.Fatalf("o: %d points", len(m.s.opts.Points))
+	if len(m.s.Options().Points) != n+1 || m.s.Options().Points[n].Y != 1 {
+		t.Fatalf("o: %d points", len(m.s.Options().Points))
 	}
 	press(m, "right", "right", "x")
-	if len(m.s.opts.Points) != n+2 || m.s.opts.Points[n+1].Y != -1 {
-		t.Fatalf("x: %v", m.s.opts.Points)
+	if len(m.s.Options().Points) != n+2 || m.s.Options().Points[n+1].Y != -1 {
+		t.Fatalf("x: %v", m.s.Options().Points)
 	}
 	press(m, "delete")
-	if len(m.s.opts.Points) != n+1 {
-		t.Errorf("delete at the cursor: %d points, want %d", len(m.s.opts.Points), n+1)
+	if len(m.s.Options().Points) != n+1 {
+		t.Errorf("delete at the cursor: %d points, want %d", len(m.s.Options().Points), n+1)
 	}
 	// A left click on the plot adds +1, a right click −1, where clicked.
 	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
 	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 5, Y: m.region.plotY0 + 2, Button: tea.MouseRight})
-	pts := m.s.opts.Points
+	pts := m.s.Options().Points
 	if len(pts) != n+3 || pts[n+1].Y != 1 || pts[n+2].Y != -1 {
 		t.Fatalf("clicks: %v", pts)
 	}
-	x1, x2 := cellAt(m.s.view, m.region.plotW, m.region.plotH, 3, 2)
+	x1, x2 := cellAt(m.s.View(), m.region.plotW, m.region.plotH, 3, 2)
 	if d := pts[n+1].X1 - x1; d > 0.001 || d < -0.001 || pts[n+1].X2-x2 > 0.001 || pts[n+1].X2-x2 < -0.001 {
 		t.Errorf("click at cell (3,2) added (%v,%v), want (%v,%v)", pts[n+1].X1, pts[n+1].X2, x1, x2)
 	}
 	// A click outside the plot does nothing.
 	m.Update(tea.MouseClickMsg{X: 0, Y: 0, Button: tea.MouseLeft})
-	if len(m.s.opts.Points) != n+3 {
+	if len(m.s.Options().Points) != n+3 {
 		t.Error("a click on the border added a point")
 	}
 	if !strings.Contains(screen(m), "worked4*") {
@@ -538,8 +538,8 @@ func BenchmarkViewStep(b *testing.B) {
 	pressRun(m, "e", "e")
 	b.ReportAllocs()
 	for b.Loop() {
-		if !m.s.step() {
-			m.s.reset()
+		if !m.s.Step() {
+			m.s.Reset()
 		}
 		m.refreshPanels()
 		_ = m.View()
@@ -553,7 +553,7 @@ func BenchmarkViewAfterMistake(b *testing.B) {
 	pressRun(m, "e")
 	b.ReportAllocs()
 	for b.Loop() {
-		m.s.version++
+		m.s.Touch()
 		_ = m.View()
 	}
 }
@@ -566,7 +566,7 @@ func BenchmarkAutoplay2000(b *testing.B) {
 	m.Update(keyMsg("p"))
 	b.ReportAllocs()
 	for b.Loop() {
-		if m.s.p.State() != learn.Running {
+		if m.s.Learner().State() != learn.Running {
 			press(m, "r")
 			m.Update(keyMsg("p"))
 		}
@@ -590,8 +590,8 @@ func TestEmptyData(t *testing.T) {
 		_ = m.View()
 	}
 	// o added a point, del (one cell away) removed it, the click added one.
-	if len(m.s.opts.Points) != 1 || m.s.opts.Points[0].Y != -1 {
-		t.Errorf("empty data after o, del and a right click: %v, want one −1 point", m.s.opts.Points)
+	if len(m.s.Options().Points) != 1 || m.s.Options().Points[0].Y != -1 {
+		t.Errorf("empty data after o, del and a right click: %v, want one −1 point", m.s.Options().Points)
 	}
 }
 
@@ -605,7 +605,7 @@ func TestAddKeepsTraining(t *testing.T) {
 	// A −1 point where f = (x₁ + x₂)² > 0: the click's cell, whatever it is,
 	// lies in the +1 region except on the line x₁ = −x₂.
 	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + m.region.plotW - 2, Y: m.region.plotY0 + m.region.plotH/2, Button: tea.MouseRight})
-	p := m.s.p
+	p := m.s.Learner()
 	if p.N() != 5 || p.Alpha(0) != 1 || p.State() != learn.Running {
 		t.Fatalf("after adding: n=%d α₁=%v state %v; want α kept and training reopened", p.N(), p.Alpha(0), p.State())
 	}
@@ -618,8 +618,8 @@ func TestAddKeepsTraining(t *testing.T) {
 		t.Errorf("the new point never became a support vector: α = %v", p.(*learn.Perceptron).Alphas())
 	}
 	press(m, "delete") // cursor is on the new point
-	if m.s.p.N() != 4 || m.s.p.T() != 0 {
-		t.Errorf("delete: n=%d t=%d; want 4 points and α reset", m.s.p.N(), m.s.p.T())
+	if m.s.Learner().N() != 4 || m.s.Learner().T() != 0 {
+		t.Errorf("delete: n=%d t=%d; want 4 points and α reset", m.s.Learner().N(), m.s.Learner().T())
 	}
 }
 
@@ -628,11 +628,11 @@ func TestAddKeepsTraining(t *testing.T) {
 func TestFinishEpochAfterAdd(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "space")
-	if _, err := m.s.addPoint(0.3, -0.2, 1); err != nil {
+	if _, err := m.s.AddPoint(0.3, -0.2, 1); err != nil {
 		t.Fatal(err)
 	}
 	pressRun(m, "e")
-	p := m.s.p
+	p := m.s.Learner()
 	if !atPassStart(p) || epochOf(p) != 1 || p.T() != 5 {
 		t.Errorf("after e: epoch %d t=%d at pass start %v; want the 5-step first pass finished", epochOf(p), p.T(), atPassStart(p))
 	}

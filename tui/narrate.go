@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
@@ -15,7 +16,7 @@ import (
 // notes write it, the update or what comes next, or the root's message. In
 // comparison mode it narrates both learners, a line each.
 type narrationView struct {
-	s       *session
+	s       *lab.Session
 	th      *Theme
 	w, h    int
 	message string // the answer to the last key, shown instead of "next"
@@ -23,7 +24,7 @@ type narrationView struct {
 	loud    bool   // the message in full strength (quiz mode's verdicts)
 	// twin is comparison mode's second learner (nil when it is off), and
 	// labels name the two panes.
-	twin   *session
+	twin   *lab.Session
 	labels [2]string
 }
 
@@ -73,11 +74,11 @@ func (n *narrationView) compared() []string {
 
 // brief says in a few words what comes next for a session, or how its
 // training ended, for comparison mode's line of both.
-func brief(s *session) string {
-	p, sv := s.p, s.smo()
+func brief(s *lab.Session) string {
+	p, sv := s.Learner(), s.SMO()
 	switch {
-	case s.err != nil:
-		return "stopped: " + s.err.Error()
+	case s.Err() != nil:
+		return "stopped: " + s.Err().Error()
 	case sv != nil && sv.Err() != nil:
 		return "stopped: " + sv.Err().Error()
 	case sv != nil && p.State() == learn.Running:
@@ -85,7 +86,7 @@ func brief(s *session) string {
 	case sv != nil:
 		return notation.SVMOutcome(sv)
 	case p.State() == learn.Converged:
-		return "converged ✓ after " + notation.Passes(s.passer().Epoch())
+		return "converged ✓ after " + notation.Passes(s.Passer().Epoch())
 	case p.State() == learn.Capped:
 		return "stopped at the cap of " + notation.Passes(p.Config().Epochs)
 	}
@@ -106,10 +107,10 @@ func brief(s *session) string {
 // with the update after a mistake ("mistake → α₁ += 1, new α = [1, 0, 0,
 // 0]") and the next example; the SVM's is one SMO iteration (notation.Pair)
 // with the next pair, or the outcome and the margin.
-func describe(s *session) (string, string) {
-	p := s.p
-	err := s.err
-	if sv := s.pairs(); sv != nil && err == nil {
+func describe(s *lab.Session) (string, string) {
+	p := s.Learner()
+	err := s.Err()
+	if sv := s.Pairs(); sv != nil && err == nil {
 		err = sv.Err()
 	}
 	if err != nil {
@@ -119,11 +120,11 @@ func describe(s *session) (string, string) {
 		}
 		return "training stopped: " + err.Error(), next
 	}
-	if sv := s.smo(); sv != nil {
+	if sv := s.SMO(); sv != nil {
 		return describeSVM(s, sv)
 	}
-	ps := s.passer()
-	ls, ok := s.last()
+	ps := s.Passer()
+	ls, ok := s.Last()
 	var first, second string
 	switch {
 	case p.T() == 0:
@@ -132,11 +133,11 @@ func describe(s *session) (string, string) {
 		first = fmt.Sprintf("t=%d: an earlier step (its narration is no longer kept)   [step %d]", ps.Epoch(), p.T())
 	default:
 		first = stepText(p, ls)
-		if ls.step.Changed() {
+		if ls.Step.Changed() {
 			// ls is the newest step in effect, so α is as it left it.
 			// A budget learner's forgetting is a line of its own in the
 			// notes' text; here it follows on the same line.
-			second = strings.ReplaceAll(notation.Update(p, ls.step), "\n", "; ")
+			second = strings.ReplaceAll(notation.Update(p, ls.Step), "\n", "; ")
 		}
 	}
 	if next := p.Next(); next >= 0 {
@@ -156,8 +157,8 @@ func describe(s *session) (string, string) {
 // describeSVM is describe for the SVM: the last pair update as
 // notation.Pair writes it, then the next pair, or the outcome with b, the
 // margin and the support vectors once SMO has converged.
-func describeSVM(s *session, sv notation.SVM) (string, string) {
-	ls, ok := s.last()
+func describeSVM(s *lab.Session, sv notation.SVM) (string, string) {
+	ls, ok := s.Last()
 	var first string
 	switch {
 	case sv.T() == 0:
@@ -165,7 +166,7 @@ func describeSVM(s *session, sv notation.SVM) (string, string) {
 	case !ok:
 		first = fmt.Sprintf("iteration %d: an earlier pair update (its narration is no longer kept)", sv.T())
 	default:
-		first = ls.pair
+		first = ls.Pair
 	}
 	switch sv.State() {
 	case learn.Running:
@@ -177,8 +178,8 @@ func describeSVM(s *session, sv notation.SVM) (string, string) {
 }
 
 // stepText is the first narration line of a step: the line trace writes.
-func stepText(p learn.Learner, ls shownStep) string {
-	return notation.Line(p, ls.step, ls.terms)
+func stepText(p learn.Learner, ls lab.Shown) string {
+	return notation.Line(p, ls.Step, ls.Terms)
 }
 
 // stateText says how a learner that visits pass by pass stopped ("" while

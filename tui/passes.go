@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/tui/chart"
 )
 
@@ -14,7 +15,7 @@ import (
 // training runs, so convergence, and cycling on data that is not
 // separable, show at a glance.
 type passesView struct {
-	s    *session
+	s    *lab.Session
 	th   *Theme
 	inks *chartInks
 	w, h int
@@ -33,26 +34,26 @@ func (v *passesView) View() string {
 		return ""
 	}
 	iw, ih := inner(v.w, v.h)
-	ends := v.s.passes.ends
+	ends := v.s.Passes()
 	title := " mistakes per pass "
 	var lines []string
 	switch {
-	case v.s.passer() == nil:
-		lines = textBlock(ih, iw, v.s.kind().Title+" makes no passes: each step updates a pair (see the gap m − M in the status line)")
+	case v.s.Passer() == nil:
+		lines = textBlock(ih, iw, v.s.Kind().Title+" makes no passes: each step updates a pair (see the gap m − M in the status line)")
 	default:
 		c := chart.Passes{}
 		for _, e := range ends {
-			c.Mistakes = append(c.Mistakes, e.mistakes)
-			c.Train = append(c.Train, e.train)
-			if e.hasTest {
-				c.Test = append(c.Test, e.test)
+			c.Mistakes = append(c.Mistakes, e.Mistakes)
+			c.Train = append(c.Train, e.Train)
+			if e.HasTest {
+				c.Test = append(c.Test, e.Test)
 			}
 		}
 		if len(c.Test) != len(c.Train) {
 			c.Test = nil
 		}
 		if n := len(ends); n > 0 {
-			title = fmt.Sprintf(" mistakes per pass: %d in pass %d ", ends[n-1].mistakes, n)
+			title = fmt.Sprintf(" mistakes per pass: %d in pass %d ", ends[n-1].Mistakes, n)
 		}
 		lines = strings.Split(v.inks.render(c.Draw(iw, ih)), "\n")
 	}

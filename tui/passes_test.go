@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -17,14 +18,14 @@ import (
 func TestPassesLogWorked4(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	for k := range 8 {
-		if n := len(m.s.passes.ends); n != k/4 {
+		if n := len(m.s.Passes()); n != k/4 {
 			t.Fatalf("after %d steps %d passes logged, want %d", k, n, k/4)
 		}
 		press(m, "space")
 	}
-	want := []passEnd{{t: 4, mistakes: 1, train: 1}, {t: 8, mistakes: 0, train: 1}}
-	if !slices.Equal(m.s.passes.ends, want) {
-		t.Fatalf("pass log %+v, want %+v", m.s.passes.ends, want)
+	want := []lab.PassEnd{{T: 4, Mistakes: 1, Train: 1}, {T: 8, Mistakes: 0, Train: 1}}
+	if !slices.Equal(m.s.Passes(), want) {
+		t.Fatalf("pass log %+v, want %+v", m.s.Passes(), want)
 	}
 	if sc := screen(m); !strings.Contains(sc, "─ mistakes per pass: 0 in pass 2 ─") {
 		t.Errorf("the panel's title does not give the last pass:\n%s", sc)
@@ -39,11 +40,11 @@ func TestPassesLogWorked4(t *testing.T) {
 // one as their steps are undone; running again logs the same entries.
 func TestPassesFollowSteps(t *testing.T) {
 	m := newModel(t, moonsSplit(t, true), 120, 40)
-	p := m.s.p
+	p := m.s.Learner()
 	for p.State() == learn.Running {
-		before := len(m.s.passes.ends)
+		before := len(m.s.Passes())
 		press(m, "space")
-		ends := m.s.passes.ends
+		ends := m.s.Passes()
 		if len(ends) == before {
 			if p.T()%70 == 0 {
 				t.Fatalf("step %d ends pass %d but nothing was logged", p.T(), p.T()/70)
@@ -55,26 +56,26 @@ func TestPassesFollowSteps(t *testing.T) {
 		}
 		e := ends[len(ends)-1]
 		mistakes := 0
-		for _, st := range m.s.steps {
-			if st.step.T > p.T()-70 && st.step.Mistake {
+		for _, st := range m.s.Steps() {
+			if st.Step.T > p.T()-70 && st.Step.Mistake {
 				mistakes++
 			}
 		}
-		train, test := countRight(p, trainingExamples(p)), countRight(p, m.s.test.points)
-		want := passEnd{t: p.T(), mistakes: mistakes, train: float64(train) / 70, test: float64(test) / 30, hasTest: true}
+		train, test := countRight(p, trainingExamples(p)), countRight(p, m.s.Test().Points())
+		want := lab.PassEnd{T: p.T(), Mistakes: mistakes, Train: float64(train) / 70, Test: float64(test) / 30, HasTest: true}
 		if e != want {
 			t.Fatalf("pass %d logged %+v, want %+v", len(ends), e, want)
 		}
 	}
-	full := slices.Clone(m.s.passes.ends)
+	full := slices.Clone(m.s.Passes())
 	if p.State() != learn.Converged || len(full) != epochOf(p) || len(full) != 3 {
 		t.Fatalf("%v after %d passes, %d logged; want converged after 3", p.State(), epochOf(p), len(full))
 	}
 	sum := 0
 	for _, e := range full {
-		sum += e.mistakes
+		sum += e.Mistakes
 	}
-	if last := full[len(full)-1]; sum != p.Mistakes() || last.mistakes != 0 || last.train != 1 {
+	if last := full[len(full)-1]; sum != p.Mistakes() || last.Mistakes != 0 || last.Train != 1 {
 		t.Errorf("mistakes sum to %d (want %d); last pass %+v (want 0 mistakes, train 1)", sum, p.Mistakes(), last)
 	}
 
@@ -82,17 +83,17 @@ func TestPassesFollowSteps(t *testing.T) {
 		press(m, "b")
 		kept := 0
 		for _, e := range full {
-			if e.t <= p.T() {
+			if e.T <= p.T() {
 				kept++
 			}
 		}
-		if !slices.Equal(m.s.passes.ends, full[:kept]) {
-			t.Fatalf("back to step %d: %d passes logged, want the first %d", p.T(), len(m.s.passes.ends), kept)
+		if !slices.Equal(m.s.Passes(), full[:kept]) {
+			t.Fatalf("back to step %d: %d passes logged, want the first %d", p.T(), len(m.s.Passes()), kept)
 		}
 	}
 	pressRun(m, "c")
-	if !slices.Equal(m.s.passes.ends, full) {
-		t.Errorf("running again logs %+v, want %+v", m.s.passes.ends, full)
+	if !slices.Equal(m.s.Passes(), full) {
+		t.Errorf("running again logs %+v, want %+v", m.s.Passes(), full)
 	}
 }
 
@@ -106,21 +107,21 @@ func TestPassesCapped(t *testing.T) {
 	o.Config.Kernel, o.Config.Epochs, o.Config.Shuffle = learn.Linear{}, 4, true
 	m := newModel(t, o, 120, 40)
 	pressRun(m, "c")
-	ends := slices.Clone(m.s.passes.ends)
-	if m.s.p.State() != learn.Capped || len(ends) != 4 {
-		t.Fatalf("%v with %d passes logged; want capped with 4", m.s.p.State(), len(ends))
+	ends := slices.Clone(m.s.Passes())
+	if m.s.Learner().State() != learn.Capped || len(ends) != 4 {
+		t.Fatalf("%v with %d passes logged; want capped with 4", m.s.Learner().State(), len(ends))
 	}
 	for k, e := range ends {
-		if e.t != 100*(k+1) || e.mistakes == 0 || e.train >= 1 || e.hasTest {
+		if e.T != 100*(k+1) || e.Mistakes == 0 || e.Train >= 1 || e.HasTest {
 			t.Errorf("pass %d: %+v; want ending at step %d with a mistake, training accuracy < 1, no test", k+1, e, 100*(k+1))
 		}
 	}
-	if sc := screen(m); !strings.Contains(sc, fmt.Sprintf("─ mistakes per pass: %d in pass 4 ─", ends[3].mistakes)) {
+	if sc := screen(m); !strings.Contains(sc, fmt.Sprintf("─ mistakes per pass: %d in pass 4 ─", ends[3].Mistakes)) {
 		t.Errorf("the panel's title does not give pass 4:\n%s", sc)
 	}
 	press(m, "E")
 	pressRun(m, "c")
-	if got := m.s.passes.ends; len(got) != 8 || !slices.Equal(got[:4], ends) {
+	if got := m.s.Passes(); len(got) != 8 || !slices.Equal(got[:4], ends) {
 		t.Errorf("E then c: %d passes logged (the first four kept: %v); want 8", len(got), len(got) >= 4 && slices.Equal(got[:4], ends))
 	}
 }
@@ -133,12 +134,12 @@ func TestPassesCleared(t *testing.T) {
 	m := newModel(t, o, 120, 40)
 	for _, k := range []string{"r", "k", "h", "d"} {
 		pressRun(m, "c")
-		if len(m.s.passes.ends) == 0 {
+		if len(m.s.Passes()) == 0 {
 			t.Fatalf("before %s: no pass logged after c", k)
 		}
 		press(m, k)
-		if n := len(m.s.passes.ends); n != 0 || m.s.p.T() != 0 {
-			t.Errorf("%s: %d passes logged at step %d, want none at 0", k, n, m.s.p.T())
+		if n := len(m.s.Passes()); n != 0 || m.s.Learner().T() != 0 {
+			t.Errorf("%s: %d passes logged at step %d, want none at 0", k, n, m.s.Learner().T())
 		}
 	}
 }
@@ -172,8 +173,8 @@ func TestPassesPanel(t *testing.T) {
 
 	s := newModel(t, svmOptions(t, "moons", 0), 120, 40)
 	pressRun(s, "c")
-	if len(s.s.passes.ends) != 0 || strings.Contains(screen(s), title) {
-		t.Errorf("the SVM: %d passes logged, chart on screen %v", len(s.s.passes.ends), strings.Contains(screen(s), title))
+	if len(s.s.Passes()) != 0 || strings.Contains(screen(s), title) {
+		t.Errorf("the SVM: %d passes logged, chart on screen %v", len(s.s.Passes()), strings.Contains(screen(s), title))
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/setup"
 )
@@ -43,8 +44,8 @@ type (
 // mode it drives both learners in lockstep: a step, a run, an undo or a
 // reset acts on each.
 type player struct {
-	s          *session
-	twin       *session // the other learner in comparison mode, or nil
+	s          *lab.Session
+	twin       *lab.Session // the other learner in comparison mode, or nil
 	playing    bool
 	converging bool // c
 	finishing  bool // e
@@ -63,29 +64,29 @@ type player struct {
 	played int
 }
 
-func newPlayer(s *session) *player {
+func newPlayer(s *lab.Session) *player {
 	return &player{s: s, speed: 3, keys: DefaultPlayerKeys(), now: time.Now, frame: time.Second / defaultFPS}
 }
 
 // sessions are the learners the player drives: the session's, and the
 // twin's in comparison mode.
-func (p *player) sessions() []*session {
+func (p *player) sessions() []*lab.Session {
 	if p.twin != nil {
-		return []*session{p.s, p.twin}
+		return []*lab.Session{p.s, p.twin}
 	}
-	return []*session{p.s}
+	return []*lab.Session{p.s}
 }
 
 // running reports whether a learner can still step: one that neither
 // stopped nor failed.
-func running(s *session) bool { return s.p.State() == learn.Running && s.err == nil }
+func running(s *lab.Session) bool { return s.Learner().State() == learn.Running && s.Err() == nil }
 
 // anyRunning reports whether any learner the player drives can step; with
 // passes, only those that have passes (the perceptron: the SVM's
 // iterations stand alone).
 func (p *player) anyRunning(passes bool) bool {
 	for _, s := range p.sessions() {
-		if running(s) && (!passes || s.passer() != nil) {
+		if running(s) && (!passes || s.Passer() != nil) {
 			return true
 		}
 	}
@@ -93,7 +94,7 @@ func (p *player) anyRunning(passes bool) bool {
 }
 
 // any reports whether f holds for some learner the player drives.
-func (p *player) any(f func(s *session) bool) bool {
+func (p *player) any(f func(s *lab.Session) bool) bool {
 	return slices.ContainsFunc(p.sessions(), f)
 }
 
@@ -118,8 +119,8 @@ func (p *player) syncKeys() {
 	k.Epoch.SetEnabled(p.anyRunning(true) || p.finishing)
 	k.Converge.SetEnabled(run || p.converging)
 	k.Play.SetEnabled(run || p.playing)
-	k.Back.SetEnabled(p.any(func(s *session) bool { return s.p.CanUndo() }))
-	k.Reset.SetEnabled(p.any(func(s *session) bool { return s.p.T() > 0 }))
+	k.Back.SetEnabled(p.any(func(s *lab.Session) bool { return s.Learner().CanUndo() }))
+	k.Reset.SetEnabled(p.any(func(s *lab.Session) bool { return s.Learner().T() > 0 }))
 	k.RaiseCap.SetEnabled(p.any(raisable))
 	k.Faster.SetEnabled(p.speed < len(speeds)-1)
 	k.Slower.SetEnabled(p.speed > 0)
@@ -175,7 +176,7 @@ func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.stop()
 		back := false
 		for _, s := range p.sessions() {
-			back = s.back() || back
+			back = s.Back() || back
 		}
 		if !back {
 			p.note = "nothing to step back"
@@ -183,13 +184,13 @@ func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Reset):
 		p.stop()
 		for _, s := range p.sessions() {
-			s.reset()
+			s.Reset()
 		}
 		p.note = "α reset to 0"
 	case key.Matches(msg, k.RaiseCap):
 		for _, s := range p.sessions() {
 			if raisable(s) {
-				p.note = s.raiseCap()
+				p.note = s.RaiseCap()
 			}
 		}
 	}
@@ -198,8 +199,8 @@ func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
 
 // raisable reports whether E can raise s's cap: a perceptron stopped at
 // its cap on passes (the SVM's cap on iterations is --max-iter).
-func raisable(s *session) bool {
-	return s.p.State() == learn.Capped && s.err == nil && s.passer() != nil
+func raisable(s *lab.Session) bool {
+	return s.Learner().State() == learn.Capped && s.Err() == nil && s.Passer() != nil
 }
 
 // togglePlay starts or pauses autoplay.
@@ -288,7 +289,7 @@ func (p *player) advance(n int, deadline time.Time, stop func() bool) (taken int
 		}
 		any := false
 		for _, s := range p.sessions() {
-			if s.take(last) {
+			if s.Take(last) {
 				any = true
 			}
 		}
@@ -302,7 +303,7 @@ func (p *player) advance(n int, deadline time.Time, stop func() bool) (taken int
 		}
 	}
 	for _, s := range p.sessions() {
-		s.narrateLast()
+		s.NarrateLast()
 	}
 	if taken < n && !stopped && !p.anyRunning(false) {
 		p.stop()
@@ -315,7 +316,7 @@ func (p *player) advance(n int, deadline time.Time, stop func() bool) (taken int
 func (p *player) passEnded() bool {
 	live := false
 	for _, s := range p.sessions() {
-		if ps := s.passer(); ps != nil && running(s) {
+		if ps := s.Passer(); ps != nil && running(s) {
 			if ps.AtPassStart() {
 				return true
 			}
@@ -376,7 +377,7 @@ func (p *player) runChunk() tea.Cmd {
 // status says what the player is doing, for the status line.
 func (p *player) status() string {
 	switch {
-	case p.converging && p.s.dual() != nil && p.twin == nil:
+	case p.converging && p.s.Dual() != nil && p.twin == nil:
 		return "running SMO to the tolerance (esc stops)"
 	case p.converging:
 		return "running to convergence (esc stops)"

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"kernelscope/datasets"
+	"kernelscope/lab"
 )
 
 // fakeClock is a clock that moves only when a test says so.
@@ -34,7 +35,7 @@ func TestAutoplayPacedByElapsedTime(t *testing.T) {
 	m.player.speed = len(speeds) - 1 // 5000/s
 	m.Update(keyMsg("p"))
 	// p takes the first frame's steps at once: 5000/30 of them.
-	if got := m.s.p.T(); got != 166 {
+	if got := m.s.Learner().T(); got != 166 {
 		t.Fatalf("p at 5000/s took %d steps at once, want 166", got)
 	}
 	// Ticks late and early, as frames that cost more or less: after 1.8 s
@@ -45,24 +46,24 @@ func TestAutoplayPacedByElapsedTime(t *testing.T) {
 	}
 	elapsed := 1.8 + 1.0/30
 	want := int(5000 * elapsed)
-	if got := m.s.p.T(); got < want-1 || got > want {
+	if got := m.s.Learner().T(); got < want-1 || got > want {
 		t.Errorf("after 1.8 s at 5000/s: t = %d, want %d", got, want)
 	}
 	// Slower: 2000/s from the change on.
-	at := m.s.p.T()
+	at := m.s.Learner().T()
 	m.Update(keyMsg("-"))
 	for range 30 {
 		clock.add(50 * time.Millisecond)
 		m.Update(tickMsg{id: m.player.tick})
 	}
-	if got := m.s.p.T() - at; got != 3000 {
+	if got := m.s.Learner().T() - at; got != 3000 {
 		t.Errorf("1.5 s at 2000/s took %d steps, want 3000", got)
 	}
 	// A tick with no time passed takes nothing.
-	at = m.s.p.T()
+	at = m.s.Learner().T()
 	m.Update(tickMsg{id: m.player.tick})
-	if m.s.p.T() != at {
-		t.Errorf("a tick at the same instant took %d steps", m.s.p.T()-at)
+	if m.s.Learner().T() != at {
+		t.Errorf("a tick at the same instant took %d steps", m.s.Learner().T()-at)
 	}
 }
 
@@ -108,20 +109,20 @@ func TestQuietStepsNarrateAsEveryStep(t *testing.T) {
 			}
 			press(fast, "p")
 			quiet := 0
-			for _, st := range fast.s.steps {
-				if st.quiet {
+			for _, st := range fast.s.Steps() {
+				if st.Quiet {
 					quiet++
 				}
 			}
-			if quiet < fast.s.p.T()/2 {
-				t.Fatalf("%d of %d steps were quiet", quiet, fast.s.p.T())
+			if quiet < fast.s.Learner().T()/2 {
+				t.Fatalf("%d of %d steps were quiet", quiet, fast.s.Learner().T())
 			}
 			slow := newModel(t, o, 160, 48)
-			for slow.s.p.T() < fast.s.p.T() {
+			for slow.s.Learner().T() < fast.s.Learner().T() {
 				press(slow, "space")
 			}
-			if fast.s.p.T() < 80 {
-				t.Fatalf("only %d steps", fast.s.p.T())
+			if fast.s.Learner().T() < 80 {
+				t.Fatalf("only %d steps", fast.s.Learner().T())
 			}
 			for k := range 40 {
 				if err := sameShown(fast.s, slow.s); err != nil {
@@ -135,21 +136,21 @@ func TestQuietStepsNarrateAsEveryStep(t *testing.T) {
 }
 
 // sameShown compares what the narration and the pass log show.
-func sameShown(a, b *session) error {
-	if a.p.T() != b.p.T() {
-		return fmt.Errorf("t %d and %d", a.p.T(), b.p.T())
+func sameShown(a, b *lab.Session) error {
+	if a.Learner().T() != b.Learner().T() {
+		return fmt.Errorf("t %d and %d", a.Learner().T(), b.Learner().T())
 	}
 	a1, a2 := describe(a)
 	b1, b2 := describe(b)
 	if a1 != b1 || a2 != b2 {
-		return fmt.Errorf("narration at t=%d:\n%s\n%s\nstepping one by one:\n%s\n%s", a.p.T(), a1, a2, b1, b2)
+		return fmt.Errorf("narration at t=%d:\n%s\n%s\nstepping one by one:\n%s\n%s", a.Learner().T(), a1, a2, b1, b2)
 	}
-	if fmt.Sprint(a.passes) != fmt.Sprint(b.passes) {
-		return fmt.Errorf("pass log %v, stepping one by one %v", a.passes, b.passes)
+	if fmt.Sprint(a.Passes()) != fmt.Sprint(b.Passes()) {
+		return fmt.Errorf("pass log %v, stepping one by one %v", a.Passes(), b.Passes())
 	}
-	for j := range a.p.N() {
-		if a.p.Alpha(j) != b.p.Alpha(j) {
-			return fmt.Errorf("α%d = %v, stepping one by one %v", j+1, a.p.Alpha(j), b.p.Alpha(j))
+	for j := range a.Learner().N() {
+		if a.Learner().Alpha(j) != b.Learner().Alpha(j) {
+			return fmt.Errorf("α%d = %v, stepping one by one %v", j+1, a.Learner().Alpha(j), b.Learner().Alpha(j))
 		}
 	}
 	return nil

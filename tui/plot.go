@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	"kernelscope/lab"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -12,7 +14,7 @@ import (
 // the plot's geometry, computed in one place (SetSize, SetOrigin), so a
 // click lands on the cell that was drawn there.
 type regionView struct {
-	s    *session
+	s    *lab.Session
 	th   *Theme
 	draw region // the cached drawing of the field
 
@@ -75,7 +77,7 @@ func (r *regionView) headerLines() int {
 
 // keyed reports whether the plot has a key line under its title.
 func (r *regionView) keyed() bool {
-	return r.big || r.compare || r.s.boxed() != nil || hasRelativesKey(r.s)
+	return r.big || r.compare || r.s.Boxed() != nil || hasRelativesKey(r.s)
 }
 
 // hit maps a screen cell to a plot cell.
@@ -124,27 +126,27 @@ func (r *regionView) moveCursor(dir string) {
 
 // cellOf is the plot cell of an input point, and whether it is in view.
 func (r *regionView) cellOf(x1, x2 float64) (cx, cy int, ok bool) {
-	return cellOf(r.s.view, r.plotW, r.plotH, x1, x2)
+	return cellOf(r.s.View(), r.plotW, r.plotH, x1, x2)
 }
 
 // toNextSupportVector moves the cursor to the support vector after the one
 // under it (in dataset order), and reports which, −1 for none in view.
 func (r *regionView) toNextSupportVector() int {
-	svs := r.s.p.SupportVectors()
+	svs := r.s.Learner().SupportVectors()
 	if !r.hasPlot() || len(svs) == 0 {
 		return -1
 	}
 	r.showCursor()
 	start := 0
 	for k, j := range svs {
-		x := r.s.p.X(j)
+		x := r.s.Learner().X(j)
 		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok && cx == r.cursorX && cy == r.curY {
 			start = k + 1
 		}
 	}
 	for n := range svs {
 		j := svs[(start+n)%len(svs)]
-		x := r.s.p.X(j)
+		x := r.s.Learner().X(j)
 		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok {
 			r.cursorX, r.curY = cx, cy
 			return j
@@ -156,7 +158,7 @@ func (r *regionView) toNextSupportVector() int {
 // toExample moves the cursor to example j's cell and reports whether the
 // example is in view (the cursor stays where it was when it is not).
 func (r *regionView) toExample(j int) bool {
-	x := r.s.p.X(j)
+	x := r.s.Learner().X(j)
 	cx, cy, ok := r.cellOf(x.X1, x.X2)
 	if !r.hasPlot() || !ok {
 		return false
@@ -168,8 +170,8 @@ func (r *regionView) toExample(j int) bool {
 // under is the examples drawn in the cursor's cell.
 func (r *regionView) under() []int {
 	var here []int
-	for i := range r.s.p.N() {
-		x := r.s.p.X(i)
+	for i := range r.s.Learner().N() {
+		x := r.s.Learner().X(i)
 		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok && cx == r.cursorX && cy == r.curY {
 			here = append(here, i)
 		}
@@ -179,19 +181,19 @@ func (r *regionView) under() []int {
 
 // at is the input point at the centre of plot cell (cx, cy).
 func (r *regionView) at(cx, cy int) (x1, x2 float64) {
-	return cellAt(r.s.view, r.plotW, r.plotH, cx, cy)
+	return cellAt(r.s.View(), r.plotW, r.plotH, cx, cy)
 }
 
 // refresh brings the cached drawing of the field up to date; Update calls
 // it, so View only reads.
 func (r *regionView) refresh() {
-	var b *bump
-	if r.update && r.s.kind().Bump {
-		if bu, ok := r.s.bumpOf(); ok {
+	var b *lab.Bump
+	if r.update && r.s.Kind().Bump {
+		if bu, ok := r.s.BumpOf(); ok {
 			b = &bu
 		}
 	}
-	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big, b, r.s.ensembleOn() && !r.compare)
+	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big, b, r.s.EnsembleOn() && !r.compare)
 }
 
 // Update has no messages of its own: keys and clicks come through the
@@ -202,15 +204,15 @@ func (r *regionView) Update(tea.Msg) tea.Cmd { return nil }
 func (r *regionView) View() string { return strings.Join(r.lines(), "\n") }
 
 func (r *regionView) lines() []string {
-	sv := r.s.dual()
+	sv := r.s.Dual()
 	f := "f(x) = Σ αⱼ yⱼ K(xⱼ, x)"
-	if r.s.p.Config().Bias {
+	if r.s.Learner().Config().Bias {
 		f = "f(x) = Σ αⱼ yⱼ K(x̃ⱼ, x̃)"
 	}
 	if sv != nil {
-		f += " + b   " + r.s.learnerName()
+		f += " + b   " + r.s.LearnerName()
 	}
-	held := len(r.s.test.points) > 0
+	held := len(r.s.Test().Points()) > 0
 	title := " " + f + "   " + legend(held) + " "
 	if r.narrow {
 		title = " " + f + " │ g: α, Gram, passes │ " + legend(held) + " "
@@ -222,23 +224,23 @@ func (r *regionView) lines() []string {
 		}
 	}
 	if r.draw.update != nil {
-		title = " " + r.draw.update.describe() + " "
+		title = " " + describeBump(*r.draw.update) + " "
 	}
-	if r.s.ensembleOn() && !r.compare {
-		title = " " + shownTitles[r.s.shown] + "   A: final / average / vote "
+	if r.s.EnsembleOn() && !r.compare {
+		title = " " + shownTitles[r.s.Shown()] + "   A: final / average / vote "
 	}
 	if r.big {
 		title = " " + f + "   projector mode (B) "
 	}
 	if r.compare {
-		title = " " + r.s.learnerName() + " · K = " + r.s.opts.Config.Kernel.Spec() + " "
+		title = " " + r.s.LearnerName() + " · K = " + r.s.Options().Config.Kernel.Spec() + " "
 	}
-	if r.s.computing {
+	if r.s.Computing() {
 		title = " " + f + "   computing the field for the new size… "
 	}
 	iw, ih := inner(r.w, r.h)
-	i, j := r.s.focusPair()
-	ov := overlay{current: i, current2: j, flash: r.s.flashing(), cursorX: -1, curY: -1, big: r.big}
+	i, j := r.s.FocusPair()
+	ov := overlay{current: i, current2: j, flash: r.s.Flashing(), cursorX: -1, curY: -1, big: r.big}
 	ov.flashOn = ov.flash >= 0
 	if r.cursorOn {
 		ov.cursorX, ov.curY = r.cursorX, r.curY
@@ -288,7 +290,7 @@ func keyLine(th *Theme, svm, big bool, w int) string {
 		if big {
 			g = bigMarker(pos, kind)
 		}
-		if kind == svNone {
+		if kind == lab.NotSV {
 			return sample(ink, colNeutral, g...)
 		}
 		return sample(colNeutral, ink, g...)
@@ -300,8 +302,8 @@ func keyLine(th *Theme, svm, big bool, w int) string {
 		return sample(col, col, strings.Repeat("▀", n))
 	}
 	if !svm && big {
-		return " " + point(true, svNone) + label(" y = +1   ") + point(false, svNone) + label(" y = −1   ") +
-			point(true, svFree) + " " + point(false, svFree) + label(" support vectors   ") +
+		return " " + point(true, lab.NotSV) + label(" y = +1   ") + point(false, lab.NotSV) + label(" y = −1   ") +
+			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" support vectors   ") +
 			line(colBoundary, monoBoundary, 3) + label(" boundary f = 0")
 	}
 	// The key in up to four lengths, the longest that fits.
@@ -323,13 +325,13 @@ func keyLine(th *Theme, svm, big bool, w int) string {
 	}
 	var out string
 	for _, v := range variants {
-		out = " " + point(true, svNone) + " " + point(false, svNone) + label(v.classes+v.sep)
+		out = " " + point(true, lab.NotSV) + " " + point(false, lab.NotSV) + label(v.classes+v.sep)
 		if v.classes == "" {
 			out = " "
 		}
-		out += point(true, svFree) + " " + point(false, svFree) + label(v.free+v.sep)
+		out += point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(v.free+v.sep)
 		if svm {
-			out += point(true, svBound) + " " + point(false, svBound) + label(v.bound+v.sep)
+			out += point(true, lab.BoundSV) + " " + point(false, lab.BoundSV) + label(v.bound+v.sep)
 		}
 		out += line(colBoundary, monoBoundary, v.n) + label(v.f0)
 		if svm {

@@ -1,5 +1,7 @@
 package tui
 
+import "kernelscope/lab"
+
 // bigMarker is a point's marker in projector mode, one glyph per cell: two
 // cells for a point (++, −−) and three, in brackets, for a support vector
 // ([+], [−]), so the two differ in shape from the back of a room, with
@@ -11,11 +13,11 @@ func bigMarker(pos bool, kind int) []string {
 		g = glyphPos
 	}
 	switch kind {
-	case svFree:
+	case lab.FreeSV:
 		return []string{"[", g, "]"}
-	case svBound:
+	case lab.BoundSV:
 		return []string{"{", g, "}"}
-	case svForgotten:
+	case lab.ForgottenSV:
 		return []string{"(", g, ")"}
 	}
 	return []string{g, g}

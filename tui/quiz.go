@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -104,20 +105,20 @@ func (m *Model) toggleQuiz() {
 }
 
 // ask opens the first question about the next step.
-func (q *quiz) ask(s *session) {
+func (q *quiz) ask(s *lab.Session) {
 	q.phase, q.sign = askSign, 0
-	q.kinds = [3]string{"sign", s.kind().Question().Noun, "clip"}
-	if s.pairs() != nil {
+	q.kinds = [3]string{"sign", s.Kind().Question().Noun, "clip"}
+	if s.Pairs() != nil {
 		q.phase = askClip
 	}
-	q.askedT, q.askedBuilt = s.p.T(), s.built
+	q.askedT, q.askedBuilt = s.Learner().T(), s.Built()
 }
 
 // sync asks afresh when the step or the build moved under the open
 // question (a step back, a reset, other data or kernel), dropping the
 // verdict, which was about another step.
-func (q *quiz) sync(s *session) {
-	if q.askedT != s.p.T() || q.askedBuilt != s.built {
+func (q *quiz) sync(s *lab.Session) {
+	if q.askedT != s.Learner().T() || q.askedBuilt != s.Built() {
 		q.verdict = ""
 		q.ask(s)
 	}
@@ -205,16 +206,16 @@ func (m *Model) quizStep(yes bool) {
 		m.message = "no step was taken: " + q.score()
 		return
 	}
-	ls, ok := s.last()
+	ls, ok := s.Last()
 	if !ok {
 		return
 	}
-	if st := ls.step; st.Pair != nil {
+	if st := ls.Step; st.Pair != nil {
 		// learn.PairStep records whether a bound of the box stopped αᵢ or αⱼ.
 		clipped := st.Pair.ClipI != learn.Unclipped || st.Pair.ClipJ != learn.Unclipped
 		q.verdict = q.judge(askClip, yes == clipped, "clips? "+yesNo(yes)) + " · " + clipReason(*st.Pair, sText(s))
 	} else {
-		q.verdict = q.judgePerceptron(s, ls.step, yes)
+		q.verdict = q.judgePerceptron(s, ls.Step, yes)
 	}
 	q.ask(s)
 }
@@ -255,7 +256,7 @@ func (m *Model) syncQuizKeys() {
 	k.Minus.SetEnabled(live && q.phase != askClip)
 	k.Yes.SetEnabled(live && q.phase != askSign)
 	k.No.SetEnabled(live && q.phase != askSign)
-	qq := m.s.kind().Question()
+	qq := m.s.Kind().Question()
 	yes, no := qq.Yes, qq.No
 	if q.phase == askClip {
 		yes, no = "it clips", "it does not clip"

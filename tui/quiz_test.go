@@ -64,12 +64,12 @@ func TestQuizRightAndWrong(t *testing.T) {
 	// Step 1: f(x₁) = 0, sign(0) = −1 under tie neg, so + is wrong; −1 ≠ y₁
 	// = +1 is a mistake, so y is right.
 	press(m, "+")
-	if m.s.p.T() != 0 || !strings.Contains(screen(m), "you said sign +1: is the step on x₁ a mistake? y or n") {
-		t.Fatalf("after +: T = %d, want the mistake question\n%s", m.s.p.T(), screen(m))
+	if m.s.Learner().T() != 0 || !strings.Contains(screen(m), "you said sign +1: is the step on x₁ a mistake? y or n") {
+		t.Fatalf("after +: T = %d, want the mistake question\n%s", m.s.Learner().T(), screen(m))
 	}
 	press(m, "y")
-	if m.s.p.T() != 1 {
-		t.Fatalf("T = %d after both answers, want 1", m.s.p.T())
+	if m.s.Learner().T() != 1 {
+		t.Fatalf("T = %d after both answers, want 1", m.s.Learner().T())
 	}
 	want := "sign +1 ✗ wrong, mistake? yes ✓ right · sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg): mistake → α₁ += 1, new α = [1, 0, 0, 0]"
 	if m.quiz.verdict != want {
@@ -105,22 +105,22 @@ func TestQuizRightAndWrong(t *testing.T) {
 func TestQuizCannotSkip(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 0), 120, 40) // generated: n means fewer points
 	press(m, "Q")
-	speed, n := m.player.speed, len(m.s.opts.Points)
+	speed, n := m.player.speed, len(m.s.Options().Points)
 	if kl := quizKeyLine(m); !strings.Contains(kl, "+ sign +1 • − sign −1") || strings.Contains(kl, "space") || strings.Contains(kl, "y ") {
 		t.Errorf("key line while the sign is asked: %q", kl)
 	}
 	for _, k := range []string{"space", "e", "c", "p"} {
 		press(m, k)
-		if m.s.p.T() != 0 || m.player.busy() {
-			t.Fatalf("%s took a step or started a run in quiz mode (T = %d)", k, m.s.p.T())
+		if m.s.Learner().T() != 0 || m.player.busy() {
+			t.Fatalf("%s took a step or started a run in quiz mode (T = %d)", k, m.s.Learner().T())
 		}
 		if !strings.Contains(m.message, "quiz: no step without an answer: sign of f(x") || !strings.Contains(m.message, "+ or −") {
 			t.Errorf("%s: message %q does not say what to press", k, m.message)
 		}
 	}
 	press(m, "y")
-	if m.s.p.T() != 0 || !strings.Contains(m.message, "first the sign") {
-		t.Errorf("y before the sign: T = %d, message %q", m.s.p.T(), m.message)
+	if m.s.Learner().T() != 0 || !strings.Contains(m.message, "first the sign") {
+		t.Errorf("y before the sign: T = %d, message %q", m.s.Learner().T(), m.message)
 	}
 	press(m, "=", "-") // = is +; the second sign replaces the first
 	if m.quiz.sign != -1 || m.player.speed != speed || !strings.Contains(m.message, "sign changed to −1") {
@@ -130,8 +130,8 @@ func TestQuizCannotSkip(t *testing.T) {
 		t.Errorf("key line while the mistake is asked: %q", kl)
 	}
 	press(m, "n")
-	if m.s.p.T() != 1 || len(m.s.opts.Points) != n {
-		t.Errorf("n: T = %d, %d points: want the step taken and the data kept (%d)", m.s.p.T(), len(m.s.opts.Points), n)
+	if m.s.Learner().T() != 1 || len(m.s.Options().Points) != n {
+		t.Errorf("n: T = %d, %d points: want the step taken and the data kept (%d)", m.s.Learner().T(), len(m.s.Options().Points), n)
 	}
 	// Leaving says the score once, and the keys are the program's again.
 	press(m, "Q")
@@ -143,12 +143,12 @@ func TestQuizCannotSkip(t *testing.T) {
 		t.Errorf("+ after the quiz: speed %d, want %d", m.player.speed, speed+1)
 	}
 	press(m, "n")
-	if len(m.s.opts.Points) >= n {
-		t.Errorf("n after the quiz: %d points, want fewer than %d", len(m.s.opts.Points), n)
+	if len(m.s.Options().Points) >= n {
+		t.Errorf("n after the quiz: %d points, want fewer than %d", len(m.s.Options().Points), n)
 	}
 	press(m, "space")
-	if m.s.p.T() != 1 {
-		t.Errorf("space after the quiz (on the new data): T = %d, want 1", m.s.p.T())
+	if m.s.Learner().T() != 1 {
+		t.Errorf("space after the quiz (on the new data): T = %d, want 1", m.s.Learner().T())
 	}
 }
 
@@ -158,29 +158,29 @@ func TestQuizCannotSkip(t *testing.T) {
 func TestQuizBackAndStop(t *testing.T) {
 	m := quizModel(t, 120, 40)
 	press(m, "-", "y", "b")
-	if m.s.p.T() != 0 || m.quiz.score() != "score 2/2 (sign 1/1, mistake 1/1)" || m.quiz.phase != askSign || m.quiz.verdict != "" {
-		t.Errorf("after b: T = %d, %q, phase %d, verdict %q", m.s.p.T(), m.quiz.score(), m.quiz.phase, m.quiz.verdict)
+	if m.s.Learner().T() != 0 || m.quiz.score() != "score 2/2 (sign 1/1, mistake 1/1)" || m.quiz.phase != askSign || m.quiz.verdict != "" {
+		t.Errorf("after b: T = %d, %q, phase %d, verdict %q", m.s.Learner().T(), m.quiz.score(), m.quiz.phase, m.quiz.verdict)
 	}
 	if !strings.Contains(screen(m), "QUIZ step 1 · x₁ = (1, 1)") {
 		t.Errorf("after b the question is not about step 1 again:\n%s", screen(m))
 	}
 	answer(m, seed003Pass1)
 	answer(m, seed003Pass2)
-	if m.s.p.State() != learn.Converged || m.s.p.T() != 8 {
-		t.Fatalf("state %v at T = %d after the notes' two passes", m.s.p.State(), m.s.p.T())
+	if m.s.Learner().State() != learn.Converged || m.s.Learner().T() != 8 {
+		t.Fatalf("state %v at T = %d after the notes' two passes", m.s.Learner().State(), m.s.Learner().T())
 	}
 	sc := screen(m)
 	if !strings.Contains(sc, "QUIZ over: converged ✓ after 2 passes · final score 18/18 (sign 9/9, mistake 9/9)") {
 		t.Errorf("no final score after convergence:\n%s", sc)
 	}
 	press(m, "+")
-	if m.s.p.T() != 8 || !strings.Contains(m.message, "no step left to predict") {
-		t.Errorf("+ after convergence: T = %d, message %q", m.s.p.T(), m.message)
+	if m.s.Learner().T() != 8 || !strings.Contains(m.message, "no step left to predict") {
+		t.Errorf("+ after convergence: T = %d, message %q", m.s.Learner().T(), m.message)
 	}
 	// r starts the run again: the quiz asks about step 1, the score stands.
 	press(m, "r")
-	if m.s.p.T() != 0 || !strings.Contains(screen(m), "QUIZ step 1 ·") || m.quiz.score() != "score 18/18 (sign 9/9, mistake 9/9)" {
-		t.Errorf("after r: T = %d, %q\n%s", m.s.p.T(), m.quiz.score(), screen(m))
+	if m.s.Learner().T() != 0 || !strings.Contains(screen(m), "QUIZ step 1 ·") || m.quiz.score() != "score 18/18 (sign 9/9, mistake 9/9)" {
+		t.Errorf("after r: T = %d, %q\n%s", m.s.Learner().T(), m.quiz.score(), screen(m))
 	}
 }
 
@@ -230,8 +230,8 @@ func TestQuizSVM(t *testing.T) {
 		t.Fatalf("phase %d, want the clip question about the pair (3, 4):\n%s", m.quiz.phase, screen(m))
 	}
 	press(m, "+")
-	if m.s.p.T() != 0 || !strings.Contains(m.message, "y or n") {
-		t.Errorf("+ for the SVM: T = %d, message %q", m.s.p.T(), m.message)
+	if m.s.Learner().T() != 0 || !strings.Contains(m.message, "y or n") {
+		t.Errorf("+ for the SVM: T = %d, message %q", m.s.Learner().T(), m.message)
 	}
 	press(m, "n")
 	want := "clips? no ✓ right · pair (3, 4): α₃ 0 → 0.25, α₄ 0 → 0.25, both inside the box 0 ≤ α ≤ C = 1"
@@ -248,13 +248,13 @@ func TestQuizSVM(t *testing.T) {
 	press(m, "Q")
 	rights, clipped := 0, 0
 	for step := 1; step <= 8; step++ {
-		i, j := m.s.smo().NextPair()
+		i, j := m.s.SMO().NextPair()
 		press(m, "y")
-		ls, ok := m.s.last()
-		if !ok || ls.step.Pair == nil || ls.step.Pair.I != i || ls.step.Pair.J != j {
+		ls, ok := m.s.Last()
+		if !ok || ls.Step.Pair == nil || ls.Step.Pair.I != i || ls.Step.Pair.J != j {
 			t.Fatalf("step %d: no pair update, or not the pair (%d, %d) asked about", step, i+1, j+1)
 		}
-		p := ls.step.Pair
+		p := ls.Step.Pair
 		clips := p.ClipI != learn.Unclipped || p.ClipJ != learn.Unclipped
 		if clips {
 			rights++

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
@@ -23,16 +24,16 @@ import (
 //
 // Under the tie rule mistake, f = 0 has no sign (y·f = 0 ≤ 0 is a mistake
 // whatever the label), so the sign answer is not scored there.
-func (q *quiz) judgePerceptron(s *session, st learn.Step, mistake bool) string {
+func (q *quiz) judgePerceptron(s *lab.Session, st learn.Step, mistake bool) string {
 	var sign string
 	if st.Prediction == 0 {
 		sign = "sign " + learn.Sign(q.sign) + " not scored (f = 0 has no sign under tie rule mistake)"
 	} else {
 		sign = q.judge(askSign, q.sign == st.Prediction, "sign "+learn.Sign(q.sign))
 	}
-	qq := s.kind().Question()
+	qq := s.Kind().Question()
 	did := "no " + qq.Noun + ", α stays"
-	if u := notation.Update(s.p, st); u != "" {
+	if u := notation.Update(s.Learner(), st); u != "" {
 		// Called right after the step, so α is as it left it.
 		did = strings.ReplaceAll(u, "\n", "; ")
 	}
@@ -41,7 +42,7 @@ func (q *quiz) judgePerceptron(s *session, st learn.Step, mistake bool) string {
 		happened = st.Update
 	}
 	return sign + ", " + q.judge(askMistake, mistake == happened, qq.Noun+"? "+yesNo(mistake)) +
-		" · " + notation.Decision(s.p, st) + ": " + did
+		" · " + notation.Decision(s.Learner(), st) + ": " + did
 }
 
 // clipReason says what the pair update did to its two α, from its record:
@@ -67,8 +68,8 @@ func clipReason(p learn.PairStep, c string) string {
 }
 
 // sText is the SVM's C as people write it (∞ for the hard margin).
-func sText(s *session) string {
-	if sv := s.boxed(); sv != nil {
+func sText(s *lab.Session) string {
+	if sv := s.Boxed(); sv != nil {
 		return notation.C(sv.C())
 	}
 	return ""
@@ -109,7 +110,7 @@ func (q *quiz) total() (right, asked int) {
 // sum written out, or the pair and the box).
 func (m *Model) quizPrompt(long bool) string {
 	q, s := m.quiz, m.s
-	if sv := s.pairs(); sv != nil {
+	if sv := s.Pairs(); sv != nil {
 		i, j := sv.NextPair()
 		if i < 0 {
 			return "will the next pair update clip an α at 0 or C? y or n"
@@ -120,12 +121,12 @@ func (m *Model) quizPrompt(long bool) string {
 		}
 		return fmt.Sprintf("pair (%d, %d): clips at 0 or C? y or n", i+1, j+1)
 	}
-	x := "x" + learn.Sub(s.p.Next()+1)
+	x := "x" + learn.Sub(s.Learner().Next()+1)
 	switch {
 	case q.phase == askMistake && long:
-		return "you said sign " + learn.Sign(q.sign) + ": " + fmt.Sprintf(s.kind().Question().Long, x) + " y or n"
+		return "you said sign " + learn.Sign(q.sign) + ": " + fmt.Sprintf(s.Kind().Question().Long, x) + " y or n"
 	case q.phase == askMistake:
-		return "you said " + learn.Sign(q.sign) + ": " + s.kind().Question().Short + " y or n"
+		return "you said " + learn.Sign(q.sign) + ": " + s.Kind().Question().Short + " y or n"
 	case long:
 		return fmt.Sprintf("sign of f(%s) = Σ αₖ yₖ K(xₖ, %s)? + or −", x, x)
 	}
@@ -142,7 +143,7 @@ func (m *Model) quizQuestion(w int) string {
 	right, asked := q.total()
 	short := fmt.Sprintf("score %d/%d", right, asked)
 	var forms []string
-	switch i := s.p.Next(); {
+	switch i := s.Learner().Next(); {
 	case !running(s):
 		end := brief(s)
 		forms = []string{
@@ -151,15 +152,15 @@ func (m *Model) quizQuestion(w int) string {
 			"QUIZ over · final " + q.score(),
 			"QUIZ over · " + short,
 		}
-	case s.pairs() != nil:
-		head := fmt.Sprintf("QUIZ iteration %d · ", s.p.T()+1)
+	case s.Pairs() != nil:
+		head := fmt.Sprintf("QUIZ iteration %d · ", s.Learner().T()+1)
 		for _, long := range []bool{true, false} {
 			forms = append(forms, head+m.quizPrompt(long)+" · "+q.score(), head+m.quizPrompt(long)+" · "+short)
 		}
 	case i >= 0:
-		x := trainingPoints(s.opts)[i]
+		x := lab.TrainingPoints(s.Options())[i]
 		sub := learn.Sub(i + 1)
-		head := fmt.Sprintf("QUIZ step %d · x%s = (%s, %s), y%s = %s · ", s.p.T()+1, sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(x.Y))
+		head := fmt.Sprintf("QUIZ step %d · x%s = (%s, %s), y%s = %s · ", s.Learner().T()+1, sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(x.Y))
 		for _, long := range []bool{true, false} {
 			forms = append(forms, head+m.quizPrompt(long)+" · "+q.score(), head+m.quizPrompt(long)+" · "+short)
 		}

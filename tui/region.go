@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/figure"
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -48,28 +49,28 @@ const (
 // not, a support vector.
 func pointGlyph(pos, sv bool) string {
 	if sv {
-		return kindGlyph(pos, svFree)
+		return kindGlyph(pos, lab.FreeSV)
 	}
-	return kindGlyph(pos, svNone)
+	return kindGlyph(pos, lab.NotSV)
 }
 
 // kindGlyph is the glyph of a point of class pos (y = +1) and kind (svNone,
 // svFree, svBound).
 func kindGlyph(pos bool, kind int) string {
 	switch {
-	case pos && kind == svFree:
+	case pos && kind == lab.FreeSV:
 		return glyphPosSV
-	case pos && kind == svBound:
+	case pos && kind == lab.BoundSV:
 		return glyphPosBound
-	case pos && kind == svForgotten:
+	case pos && kind == lab.ForgottenSV:
 		return glyphPosForgotten
-	case kind == svForgotten:
+	case kind == lab.ForgottenSV:
 		return glyphNegForgotten
 	case pos:
 		return glyphPos
-	case kind == svFree:
+	case kind == lab.FreeSV:
 		return glyphNegSV
-	case kind == svBound:
+	case kind == lab.BoundSV:
 		return glyphNegBound
 	}
 	return glyphNeg
@@ -89,8 +90,8 @@ type region struct {
 	gen     int     // counts computations of base
 	version int     // session version the base was computed for
 	theme   *Theme
-	big     bool  // projector mode: the base has a thick boundary
-	update  *bump // the update view's bump, nil when it is off
+	big     bool      // projector mode: the base has a thick boundary
+	update  *lab.Bump // the update view's bump, nil when it is off
 	// ensemble: the base shows one of the averaged and voted perceptrons'
 	// functions, and marks the boundaries of the other two (a glyph per
 	// cell, "" for none).
@@ -213,18 +214,18 @@ type overlay struct {
 
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
-func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bump, ensemble bool) {
+func (r *region) refresh(s *lab.Session, th *Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
 	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
-	if pw != r.w || ph != r.h || r.version != s.version || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble {
-		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble = pw, ph, s.version, th, big, update, ensemble
+	if pw != r.w || ph != r.h || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble {
+		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble = pw, ph, s.Version(), th, big, update, ensemble
 		r.gen++
 		r.marks = r.marks[:0]
 		if ensemble && update == nil {
 			r.computeEnsemble(s)
 		} else if update != nil {
-			r.computeUpdate(s.field, s.p.Config().Tie, s.p, *update)
+			r.computeUpdate(s.Field(), s.Learner().Config().Tie, s.Learner(), *update)
 		} else {
-			r.compute(s.field, s.p.Config().Tie, s.p, s.dual() != nil)
+			r.compute(s.Field(), s.Learner().Config().Tie, s.Learner(), s.Dual() != nil)
 		}
 		if big {
 			r.thicken()
@@ -234,7 +235,7 @@ func (r *region) refresh(s *session, th *Theme, pw, ph int, big bool, update *bu
 
 // render draws the plot with axes into lines of exactly w cells each, from
 // the cell colors of the last refresh (r.cells and r.out are scratch).
-func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
+func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []string {
 	pw, ph := plotSize(w, h)
 	lines := make([]string, 0, h)
 	if pw <= 0 || ph <= 0 || pw != r.w || ph != r.h || len(r.base) != 2*pw*ph {
@@ -259,16 +260,16 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 	// Points, most important last, so it is the one a shared cell shows:
 	// the rest, then the support vectors, the last mistake and the example
 	// being visited.
-	p := s.p
-	view := s.view
+	p := s.Learner()
+	view := s.View()
 	put := func(i int, bgOverride int) {
 		x := p.X(i)
 		cx, cy, ok := cellOf(view, pw, ph, x.X1, x.X2)
 		if !ok {
 			return
 		}
-		kind := s.svKind(i)
-		sv := kind != svNone && kind != svForgotten
+		kind := s.SVOf(i)
+		sv := kind != lab.NotSV && kind != lab.ForgottenSV
 		pos := p.Y(i) > 0
 		ink := uint8(colNegInk)
 		if pos {
@@ -281,7 +282,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		if sv {
 			fg, bg = colNeutral, ink
 		}
-		if kind == svForgotten {
+		if kind == lab.ForgottenSV {
 			fg = colGhost // faint: it was a support vector
 		}
 		if bgOverride >= 0 {
@@ -301,7 +302,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 		}
 	}
 	// Held-out points first: under any training point that shares a cell.
-	for _, e := range s.test.points {
+	for _, e := range s.Test().Points() {
 		cx, cy, ok := cellOf(view, pw, ph, e.X1, e.X2)
 		if !ok {
 			continue
@@ -351,7 +352,7 @@ func (r *region) render(s *session, th *Theme, ov overlay, w, h int) []string {
 			rowTicks[cy] = num(v, gutter-1)
 		}
 	}
-	n1, n2 := s.columns()
+	n1, n2 := s.Columns()
 	nameRow := ph / 2
 	for nameRow > 0 && rowTicks[nameRow] != "" {
 		nameRow--

@@ -3,9 +3,10 @@ package tui
 import (
 	"fmt"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"kernelscope/lab"
 	"kernelscope/learn"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The perceptron's relatives of seed 002 as learners of the l cycle: the
@@ -14,27 +15,9 @@ import (
 // budget learners (stoptron, Forgetron, budget perceptron), whose budget
 // B ( and ) step.
 
-// What the region shows for the averaged and voted perceptrons.
-const (
-	shownFinal    = iota // the final (current) perceptron f
-	shownAveraged        // the averaged perceptron f̄
-	shownVote            // the vote V/T
-	numShown
-)
-
-// shownDefault is what the region first shows for learner l: the
-// function it predicts with.
-func shownDefault(l learn.Learner) int {
-	if a, ok := l.(learn.Averaging); ok {
-		switch a.Predicts() {
-		case learn.AveragedMember:
-			return shownAveraged
-		case learn.VotedMember:
-			return shownVote
-		}
-	}
-	return shownFinal
-}
+// numShown is how many functions an averaging learner keeps (the final f,
+// the average, the vote: learn.EnsembleMember).
+const numShown = 3
 
 // shownNames name each function as the region's title and key line do;
 // shownGlyphs are the marks of its boundary when another is shown.
@@ -49,59 +32,23 @@ var (
 	}
 )
 
-// ensembleOn reports whether the region shows the averaged and voted
-// perceptrons' three functions: they need every vector since the start,
-// so not once the undo history has dropped the oldest mistakes.
-func (s *session) ensembleOn() bool {
-	p := s.averaging()
-	return p != nil && p.UndoFloor() == 0
-}
-
-// ensembleValues are the three functions at the field's lattice: the
-// final f, the average f̄ and the vote V/T, caught up with the learner.
-func (s *session) ensembleValues() (vals [numShown][]float64, err error) {
-	p, fd := s.averaging(), s.field
-	if p == nil || fd == nil {
-		return vals, fmt.Errorf("no field")
-	}
-	if s.ens == nil || s.ensField != fd {
-		pts := make([]learn.Vec, 0, fd.W*fd.H)
-		for row := range fd.H {
-			for c := range fd.W {
-				pts = append(pts, p.Embed(fd.Point(c, row)))
-			}
-		}
-		s.ens, s.ensField = learn.NewEnsemble(pts), fd
-	}
-	if err := s.ens.Update(p); err != nil {
-		return vals, err
-	}
-	vals[shownFinal] = fd.Values
-	vals[shownAveraged] = make([]float64, len(fd.Values))
-	vals[shownVote] = make([]float64, len(fd.Values))
-	s.ens.Averaged(vals[shownAveraged])
-	s.ens.Vote(vals[shownVote])
-	return vals, nil
-}
-
 // cycleShown moves the region on to the next of the three functions (A).
 func (m *Model) cycleShown() {
 	s := m.s
-	s.shown = (s.shown + 1) % numShown
-	s.version++
-	what := map[int]string{
-		shownFinal:    "the final perceptron: the α training ends with",
-		shownAveraged: "the averaged perceptron: α averaged over every step, a boundary with more room on both sides",
-		shownVote:     "the voted perceptron: every α⁽ᵏ⁾ votes sign fₖ(x), weighted by the steps it survived",
-	}[s.shown]
-	m.message = "region: " + what + "; the other two boundaries are drawn faintly (" + otherGlyphs(s.shown) + ")"
+	s.CycleShown()
+	what := map[learn.EnsembleMember]string{
+		learn.FinalMember:    "the final perceptron: the α training ends with",
+		learn.AveragedMember: "the averaged perceptron: α averaged over every step, a boundary with more room on both sides",
+		learn.VotedMember:    "the voted perceptron: every α⁽ᵏ⁾ votes sign fₖ(x), weighted by the steps it survived",
+	}[s.Shown()]
+	m.message = "region: " + what + "; the other two boundaries are drawn faintly (" + otherGlyphs(s.Shown()) + ")"
 }
 
 // otherGlyphs names the marks of the boundaries not shown: "∘ final f, × vote".
-func otherGlyphs(shown int) string {
+func otherGlyphs(shown learn.EnsembleMember) string {
 	var out string
 	for k := range numShown {
-		if k != shown {
+		if learn.EnsembleMember(k) != shown {
 			if out != "" {
 				out += ", "
 			}
@@ -113,8 +60,8 @@ func otherGlyphs(shown int) string {
 
 // budgetText is a budget learner's part of the panels: "B = 5, 12
 // forgotten" ("" for other learners).
-func (s *session) budgetText() string {
-	p := s.budgeted()
+func budgetText(s *lab.Session) string {
+	p := s.Budgeted()
 	if p == nil {
 		return ""
 	}
@@ -136,8 +83,8 @@ func (s *session) budgetText() string {
 
 // ensembleAccuracy is the averaged and voted perceptrons' part of the
 // status line: "final 90% · average 95% · vote 94%" ("" for others).
-func (s *session) ensembleAccuracy() string {
-	p := s.averaging()
+func ensembleAccuracy(s *lab.Session) string {
+	p := s.Averaging()
 	if p == nil {
 		return ""
 	}
@@ -148,8 +95,8 @@ func (s *session) ensembleAccuracy() string {
 // hasRelativesKey reports whether the learner is one of the perceptron's
 // relatives with a budget or an ensemble, whose region has a key line of
 // its own.
-func hasRelativesKey(s *session) bool {
-	return s.budgeted() != nil || s.averaging() != nil
+func hasRelativesKey(s *lab.Session) bool {
+	return s.Budgeted() != nil || s.Averaging() != nil
 }
 
 // relativesKey is the key line of the region for the perceptron's
@@ -157,7 +104,7 @@ func hasRelativesKey(s *session) bool {
 // the forgotten ones (budget learners), and the boundary shown with the
 // marks of the others (averaged and voted), in at most w cells where the
 // shorter labels fit.
-func relativesKey(th *Theme, s *session, w int) string {
+func relativesKey(th *Theme, s *lab.Session, w int) string {
 	if !hasRelativesKey(s) {
 		return ""
 	}
@@ -174,17 +121,17 @@ func relativesKey(th *Theme, s *session, w int) string {
 	for _, l := range [][]string{long, short} {
 		out = " " + sample(colPosInk, colNeutral, glyphPos) + " " + sample(colNegInk, colNeutral, glyphNeg) + label(l[0]) +
 			sample(colNeutral, colPosInk, glyphPosSV) + " " + sample(colNeutral, colNegInk, glyphNegSV) + label(l[1])
-		if s.budgeted() != nil {
+		if s.Budgeted() != nil {
 			out += sample(colGhost, colNeutral, glyphPosForgotten) + " " + sample(colGhost, colNeutral, glyphNegForgotten) + label(l[2])
 		}
 		line := sample(colBoundary, colBoundary, "▀▀")
 		if th.Mono {
 			line = sample(0, 0, monoBoundary+monoBoundary)
 		}
-		if s.ensembleOn() {
-			out += line + label(l[3]+shownShort[s.shown])
+		if s.EnsembleOn() {
+			out += line + label(l[3]+shownShort[s.Shown()])
 			for k := range numShown {
-				if k != s.shown {
+				if learn.EnsembleMember(k) != s.Shown() {
 					out += "  " + sample(colGhost, colNeutral, shownGlyphs[k]+shownGlyphs[k]) + label(" "+shownShort[k])
 				}
 			}

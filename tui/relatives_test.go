@@ -22,16 +22,16 @@ func relativeOptions(t *testing.T, name string, a string, b int) Options {
 // and back to the perceptron, keeping the data and kernel, α from 0.
 func TestLearnerCycle(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
-	spec := m.s.opts.Config.Kernel.Spec()
+	spec := m.s.Options().Config.Kernel.Spec()
 	names := learnerNames()
 	for k := 1; k <= len(names); k++ {
 		press(m, "space", "l")
 		want := names[k%len(names)]
-		if got := m.s.p.Config().Learner; got != want || m.s.p.T() != 0 || m.s.opts.Config.Kernel.Spec() != spec {
-			t.Fatalf("l #%d: %v at T = %d with %s; want %v from α = 0 with %s", k, got, m.s.p.T(), m.s.opts.Config.Kernel.Spec(), want, spec)
+		if got := m.s.Learner().Config().Learner; got != want || m.s.Learner().T() != 0 || m.s.Options().Config.Kernel.Spec() != spec {
+			t.Fatalf("l #%d: %v at T = %d with %s; want %v from α = 0 with %s", k, got, m.s.Learner().T(), m.s.Options().Config.Kernel.Spec(), want, spec)
 		}
-		if m.s.budgeted() != nil && budgetOf(m.s.p.Config()) != 10 {
-			t.Errorf("%v: budget %d, want the default %d", want, budgetOf(m.s.p.Config()), 10)
+		if m.s.Budgeted() != nil && budgetOf(m.s.Learner().Config()) != 10 {
+			t.Errorf("%v: budget %d, want the default %d", want, budgetOf(m.s.Learner().Config()), 10)
 		}
 	}
 }
@@ -41,11 +41,11 @@ func TestLearnerCycle(t *testing.T) {
 func TestBudgetKeys(t *testing.T) {
 	m := newModel(t, relativeOptions(t, "xor", "forgetron", 5), 120, 40)
 	press(m, "space", ")")
-	if b := budgetOf(m.s.p.Config()); b != 7 || m.s.p.T() != 0 {
-		t.Fatalf(") from 5: B = %d at T = %d; want 7 (the ladder's next rung) from α = 0", b, m.s.p.T())
+	if b := budgetOf(m.s.Learner().Config()); b != 7 || m.s.Learner().T() != 0 {
+		t.Fatalf(") from 5: B = %d at T = %d; want 7 (the ladder's next rung) from α = 0", b, m.s.Learner().T())
 	}
 	press(m, "(", "(")
-	if b := budgetOf(m.s.p.Config()); b != 4 {
+	if b := budgetOf(m.s.Learner().Config()); b != 4 {
 		t.Fatalf("( ( from 7: B = %d, want 4", b)
 	}
 	if !strings.Contains(screen(m), "Forgetron B = 4") {
@@ -53,8 +53,8 @@ func TestBudgetKeys(t *testing.T) {
 	}
 	p := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
 	press(p, ")")
-	if budgetOf(p.s.p.Config()) != 10 || !strings.Contains(p.message, "B is read by stoptron, forgetron and budget") {
-		t.Errorf(") with the perceptron: B = %d, message %q; want nothing changed and a why", budgetOf(p.s.p.Config()), p.message)
+	if budgetOf(p.s.Learner().Config()) != 10 || !strings.Contains(p.message, "B is read by stoptron, forgetron and budget") {
+		t.Errorf(") with the perceptron: B = %d, message %q; want nothing changed and a why", budgetOf(p.s.Learner().Config()), p.message)
 	}
 }
 
@@ -64,11 +64,11 @@ func TestBudgetKeys(t *testing.T) {
 // every step is what a fresh learner stepped as far has, bit for bit.
 func TestForgetronOnScreen(t *testing.T) {
 	m := newModel(t, relativeOptions(t, "xor", "forgetron", 3), 120, 40)
-	p := m.s.budgeted()
+	p := m.s.Budgeted()
 	said := false
 	for range 60 {
 		press(m, "space")
-		if ls, ok := m.s.last(); ok && ls.step.Forget != nil && ls.step.Forget.Removed >= 0 {
+		if ls, ok := m.s.Last(); ok && ls.Step.Forget != nil && ls.Step.Forget.Removed >= 0 {
 			first, second := describe(m.s)
 			if !strings.Contains(second, "budget 3 exceeded: forget x") || !strings.Contains(second, "shrink every σ by φ = ") {
 				t.Fatalf("the narration of a forgetting step:\n%s\n%s", first, second)
@@ -93,7 +93,7 @@ func TestForgetronOnScreen(t *testing.T) {
 	for p.T() > 20 {
 		press(m, "b")
 	}
-	fresh, err := learn.New(p.Config(), datasets.Examples(m.s.opts.Points))
+	fresh, err := learn.New(p.Config(), datasets.Examples(m.s.Options().Points))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,23 +123,23 @@ func TestEnsembleView(t *testing.T) {
 	pressRun(m, "c")
 	press(m, "m")
 	out := screen(m)
-	for _, want := range []string{"f_avg(x) = Σ ᾱⱼ yⱼ K(xⱼ, x)", "accuracy: final", "average", shownGlyphs[shownFinal] + shownGlyphs[shownFinal] + " final f"} {
+	for _, want := range []string{"f_avg(x) = Σ ᾱⱼ yⱼ K(xⱼ, x)", "accuracy: final", "average", shownGlyphs[learn.FinalMember] + shownGlyphs[learn.FinalMember] + " final f"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the averaged view lacks %q:\n%s", want, out)
 		}
 	}
 	golden(t, filepath.Join("testdata", "screens", "averaged_moons_mono_120x40.golden"), out)
 	press(m, "A")
-	if m.s.shown != shownVote || !strings.Contains(screen(m), "V(x)/T") {
-		t.Errorf("A from the average: shown %d, want the vote:\n%s", m.s.shown, screen(m))
+	if m.s.Shown() != learn.VotedMember || !strings.Contains(screen(m), "V(x)/T") {
+		t.Errorf("A from the average: shown %d, want the vote:\n%s", m.s.Shown(), screen(m))
 	}
 	press(m, "A")
-	if m.s.shown != shownFinal || !strings.Contains(screen(m), "the final perceptron") {
-		t.Errorf("A from the vote: shown %d, want the final perceptron", m.s.shown)
+	if m.s.Shown() != learn.FinalMember || !strings.Contains(screen(m), "the final perceptron") {
+		t.Errorf("A from the vote: shown %d, want the final perceptron", m.s.Shown())
 	}
 	// The marks of the other boundaries are where those functions change
 	// sign: the final view marks the average's (≈) somewhere on noisy moons.
-	if !strings.Contains(m.region.View(), shownGlyphs[shownAveraged]) {
+	if !strings.Contains(m.region.View(), shownGlyphs[learn.AveragedMember]) {
 		t.Errorf("the final view marks no cell of the average's boundary:\n%s", m.region.View())
 	}
 }
@@ -155,14 +155,14 @@ func TestAveragedAddPointStartsAgain(t *testing.T) {
 	}{{"voted", false}, {"averaged", false}, {"forgetron", true}} {
 		m := newModel(t, relativeOptions(t, "xor", c.algo, 5), 120, 40)
 		press(m, "space", "space")
-		n := m.s.p.N()
-		kept, err := m.s.addPoint(0.1, 0.2, 1)
+		n := m.s.Learner().N()
+		kept, err := m.s.AddPoint(0.1, 0.2, 1)
 		wantT := 0
 		if c.kept {
 			wantT = 2
 		}
-		if err != nil || kept != c.kept || m.s.p.N() != n+1 || m.s.p.T() != wantT || m.s.p.Config().Learner != c.algo {
-			t.Errorf("%v: add a point: kept %v, err %v, n %d → %d, T = %d; want kept %v, n + 1, T = %d", c.algo, kept, err, n, m.s.p.N(), m.s.p.T(), c.kept, wantT)
+		if err != nil || kept != c.kept || m.s.Learner().N() != n+1 || m.s.Learner().T() != wantT || m.s.Learner().Config().Learner != c.algo {
+			t.Errorf("%v: add a point: kept %v, err %v, n %d → %d, T = %d; want kept %v, n + 1, T = %d", c.algo, kept, err, n, m.s.Learner().N(), m.s.Learner().T(), c.kept, wantT)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -123,7 +124,7 @@ func TestGramOverflowShown(t *testing.T) {
 	}
 	// A step on x₁ overflows: training stops with the reason, not a panic.
 	press(m, "space")
-	if m.s.err == nil || !strings.Contains(screen(m), "training stopped") {
+	if m.s.Err() == nil || !strings.Contains(screen(m), "training stopped") {
 		t.Errorf("a step with an overflowing row did not stop training with a message:\n%s", screen(m))
 	}
 }
@@ -139,9 +140,9 @@ func TestFieldOverflowShown(t *testing.T) {
 	m := newModel(t, fileOptions(t, "far.csv", far, "poly(d=30,c=0)", 1e-6), 120, 40)
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 1000)
-	bad, all := m.s.fieldOverflow()
-	if bad == 0 || m.s.p.State() != learn.Converged {
-		t.Fatalf("%d of %d lattice values overflowed, state %v: want some, after convergence", bad, all, m.s.p.State())
+	bad, all := m.s.FieldOverflow()
+	if bad == 0 || m.s.Learner().State() != learn.Converged {
+		t.Fatalf("%d of %d lattice values overflowed, state %v: want some, after convergence", bad, all, m.s.Learner().State())
 	}
 	if !strings.Contains(screen(m), "1e-6") {
 		t.Errorf("α = 1e-6 is not shown as such:\n%s", screen(m))
@@ -166,8 +167,8 @@ func TestFailedBuildKeepsWorking(t *testing.T) {
 	o.Noise = 1e308
 	o.Points = append(o.Points, datasets.Point{X1: math.Inf(1), X2: 0, Y: 1})
 	m := newModel(t, o, 120, 40)
-	if m.s.p == nil || m.s.p.N() != 0 {
-		t.Fatalf("after a failed build: perceptron %v", m.s.p)
+	if m.s.Learner() == nil || m.s.Learner().N() != 0 {
+		t.Fatalf("after a failed build: perceptron %v", m.s.Learner())
 	}
 	if !strings.Contains(screen(m), "could not open that data") {
 		t.Errorf("the reason is not shown:\n%s", screen(m))
@@ -177,11 +178,11 @@ func TestFailedBuildKeepsWorking(t *testing.T) {
 	// A kernel the perceptron refuses leaves everything as it was.
 	m = newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "space")
-	cfg := m.s.opts.Config
+	cfg := m.s.Options().Config
 	cfg.Kernel = learn.RBF{Sigma: 0}
 	m.setConfig(cfg, "kernel")
-	if m.s.p.T() != 2 || m.s.opts.Config.Kernel.Spec() != "poly(d=2,c=0)" {
-		t.Errorf("a failed setConfig changed the state: t=%d K=%s", m.s.p.T(), m.s.opts.Config.Kernel.Spec())
+	if m.s.Learner().T() != 2 || m.s.Options().Config.Kernel.Spec() != "poly(d=2,c=0)" {
+		t.Errorf("a failed setConfig changed the state: t=%d K=%s", m.s.Learner().T(), m.s.Options().Config.Kernel.Spec())
 	}
 	if !strings.Contains(m.message, "nothing changed") {
 		t.Errorf("message %q does not say nothing changed", m.message)
@@ -245,9 +246,9 @@ func TestEpochRunsInChunks(t *testing.T) {
 	m.player.now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
 	_, cmd := m.Update(keyMsg("e"))
 	if cmd == nil || !m.player.finishing {
-		t.Fatalf("e on 20000 points finished at once (t=%d): it blocks the screen", m.s.p.T())
+		t.Fatalf("e on 20000 points finished at once (t=%d): it blocks the screen", m.s.Learner().T())
 	}
-	at := m.s.p.T()
+	at := m.s.Learner().T()
 	if at >= 20000 {
 		t.Fatalf("e took the whole pass (%d steps) in one go", at)
 	}
@@ -256,14 +257,14 @@ func TestEpochRunsInChunks(t *testing.T) {
 		t.Fatal("esc did not cancel e")
 	}
 	m.Update(runMsg{id: m.player.tick - 1}) // the stale chunk
-	if m.s.p.T() != at {
-		t.Errorf("a cancelled e went on: t=%d, was %d", m.s.p.T(), at)
+	if m.s.Learner().T() != at {
+		t.Errorf("a cancelled e went on: t=%d, was %d", m.s.Learner().T(), at)
 	}
 	// Run to the end of the pass.
 	_, cmd = m.Update(keyMsg("e"))
 	run(m, cmd, 100000)
-	if !atPassStart(m.s.p) || epochOf(m.s.p) != 1 {
-		t.Errorf("e ended at epoch %d, pass start %v", epochOf(m.s.p), atPassStart(m.s.p))
+	if !atPassStart(m.s.Learner()) || epochOf(m.s.Learner()) != 1 {
+		t.Errorf("e ended at epoch %d, pass start %v", epochOf(m.s.Learner()), atPassStart(m.s.Learner()))
 	}
 }
 
@@ -275,16 +276,16 @@ func TestYourDataStaysInTheCycle(t *testing.T) {
 	chdir(t, dir)
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
-	if len(m.s.opts.Points) != 5 || !m.s.unsaved {
-		t.Fatalf("after a click: %d points, unsaved %v", len(m.s.opts.Points), m.s.unsaved)
+	if len(m.s.Options().Points) != 5 || !m.s.Unsaved() {
+		t.Fatalf("after a click: %d points, unsaved %v", len(m.s.Options().Points), m.s.Unsaved())
 	}
 	press(m, "d") // from your points to the first built-in, worked4 as it was
-	if m.s.onYours || m.s.opts.Dataset != "worked4" || len(m.s.opts.Points) != 4 {
-		t.Fatalf("d went to %q with %d points", m.s.opts.Dataset, len(m.s.opts.Points))
+	if m.s.OnYours() || m.s.Options().Dataset != "worked4" || len(m.s.Options().Points) != 4 {
+		t.Fatalf("d went to %q with %d points", m.s.Options().Dataset, len(m.s.Options().Points))
 	}
 	press(m, "D")
-	if len(m.s.opts.Points) != 5 || !m.s.onYours {
-		t.Fatalf("D did not come back to your points: %d points", len(m.s.opts.Points))
+	if len(m.s.Options().Points) != 5 || !m.s.OnYours() {
+		t.Fatalf("D did not come back to your points: %d points", len(m.s.Options().Points))
 	}
 	// q asks first; any other key cancels the question.
 	_, cmd := m.Update(keyMsg("q"))
@@ -297,13 +298,13 @@ func TestYourDataStaysInTheCycle(t *testing.T) {
 	}
 	// Editing other data asks before it replaces your unsaved points.
 	press(m, "d", "o")
-	if len(m.s.yours.Points) != 5 || !strings.Contains(m.message, "press o again") {
-		t.Fatalf("o on other data replaced your unsaved points without asking: %d, %q", len(m.s.yours.Points), m.message)
+	if len(m.s.Yours().Points) != 5 || !strings.Contains(m.message, "press o again") {
+		t.Fatalf("o on other data replaced your unsaved points without asking: %d, %q", len(m.s.Yours().Points), m.message)
 	}
 	press(m, "D", "w")
 	_, cmd = m.Update(keyMsg("c"))
 	run(m, cmd, 1)
-	if m.s.unsaved {
+	if m.s.Unsaved() {
 		t.Fatalf("still unsaved after w: %s", m.message)
 	}
 	if _, cmd = m.Update(keyMsg("q")); cmd == nil {
@@ -316,12 +317,12 @@ func TestFileInTheCycle(t *testing.T) {
 	pts := []datasets.Point{{X1: 0, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}}
 	m := newModel(t, fileOptions(t, "mine.csv", pts, "linear", 1), 120, 40)
 	press(m, "d")
-	if m.s.opts.File != "" || m.s.opts.Dataset != datasets.Builtins()[0].Name {
-		t.Fatalf("d from the file went to %q %q", m.s.opts.File, m.s.opts.Dataset)
+	if m.s.Options().File != "" || m.s.Options().Dataset != datasets.Builtins()[0].Name {
+		t.Fatalf("d from the file went to %q %q", m.s.Options().File, m.s.Options().Dataset)
 	}
 	press(m, "D")
-	if m.s.opts.File != "mine.csv" || len(m.s.opts.Points) != 2 || m.s.opts.Config.Kernel.Spec() != "linear" {
-		t.Fatalf("D did not return to the file: %q, %d points, K=%s", m.s.opts.File, len(m.s.opts.Points), m.s.opts.Config.Kernel.Spec())
+	if m.s.Options().File != "mine.csv" || len(m.s.Options().Points) != 2 || m.s.Options().Config.Kernel.Spec() != "linear" {
+		t.Fatalf("D did not return to the file: %q, %d points, K=%s", m.s.Options().File, len(m.s.Options().Points), m.s.Options().Config.Kernel.Spec())
 	}
 	if _, cmd := m.Update(keyMsg("q")); cmd == nil {
 		t.Error("q with an unedited file asks before quitting")
@@ -380,12 +381,12 @@ func TestResizeComputesOffTheUIPath(t *testing.T) {
 	for range 3 {
 		pressRun(m, "e")
 	}
-	if n := len(m.s.p.SupportVectors()); n*24000/10 < syncFieldWork {
+	if n := len(m.s.Learner().SupportVectors()); n*24000/10 < lab.SyncFieldWork {
 		t.Fatalf("only %d support vectors: not enough work to leave the UI path", n)
 	}
-	old := m.s.field
+	old := m.s.Field()
 	_, cmd := m.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
-	if cmd == nil || m.s.field != old || !m.s.computing {
+	if cmd == nil || m.s.Field() != old || !m.s.Computing() {
 		t.Fatalf("the resize recomputed the field inside Update (cmd %v)", cmd != nil)
 	}
 	if !strings.Contains(screen(m), "computing the field") {
@@ -394,14 +395,14 @@ func TestResizeComputesOffTheUIPath(t *testing.T) {
 	msg := cmd()
 	press(m, "space", "space", "space") // steps taken meanwhile
 	m.Update(msg)
-	if m.s.computing || m.s.field == old {
+	if m.s.Computing() || m.s.Field() == old {
 		t.Fatal("the computed field did not replace the old one")
 	}
-	want := learn.NewField(m.s.field.Rect, m.s.field.W, m.s.field.H)
-	want.Recompute(m.s.p)
+	want := learn.NewField(m.s.Field().Rect, m.s.Field().W, m.s.Field().H)
+	want.Recompute(m.s.Learner())
 	for g := range want.Values {
-		if d := math.Abs(want.Values[g] - m.s.field.Values[g]); d > 1e-9*math.Max(1, math.Abs(want.Values[g])) {
-			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, m.s.field.Values[g], want.Values[g])
+		if d := math.Abs(want.Values[g] - m.s.Field().Values[g]); d > 1e-9*math.Max(1, math.Abs(want.Values[g])) {
+			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, m.s.Field().Values[g], want.Values[g])
 		}
 	}
 	// One job at a time: a size asked for while one runs waits for it,
@@ -412,11 +413,11 @@ func TestResizeComputesOffTheUIPath(t *testing.T) {
 		t.Fatalf("two fields computed at once (%v, %v)", cmd != nil, cmd2 != nil)
 	}
 	_, fresh := m.Update(cmd())
-	if !m.s.computing || fresh == nil {
+	if !m.s.Computing() || fresh == nil {
 		t.Fatal("a stale field was taken, or the newest size was not computed next")
 	}
 	m.Update(fresh())
-	if m.s.computing || m.s.field.W != m.s.fieldW || m.s.field.H != m.s.fieldH {
+	if m.s.Computing() || m.s.Field().W != m.s.FieldW() || m.s.Field().H != m.s.FieldH() {
 		t.Error("the field of the newest size was not taken")
 	}
 }
@@ -434,18 +435,18 @@ func TestLongCatchUpOffTheUIPath(t *testing.T) {
 	msg := cmd()
 	pressRun(m, "e") // a pass of mistakes meanwhile
 	_, cmd = m.Update(msg)
-	if cmd == nil || !m.s.computing {
+	if cmd == nil || !m.s.Computing() {
 		t.Fatal("a long catch-up ran inside Update")
 	}
 	run(m, cmd, 10)
-	if m.s.computing {
+	if m.s.Computing() {
 		t.Fatal("the field never arrived")
 	}
-	want := learn.NewField(m.s.field.Rect, m.s.field.W, m.s.field.H)
-	want.Recompute(m.s.p)
+	want := learn.NewField(m.s.Field().Rect, m.s.Field().W, m.s.Field().H)
+	want.Recompute(m.s.Learner())
 	for g := range want.Values {
-		if d := math.Abs(want.Values[g] - m.s.field.Values[g]); d > 1e-9*math.Max(1, math.Abs(want.Values[g])) {
-			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, m.s.field.Values[g], want.Values[g])
+		if d := math.Abs(want.Values[g] - m.s.Field().Values[g]); d > 1e-9*math.Max(1, math.Abs(want.Values[g])) {
+			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, m.s.Field().Values[g], want.Values[g])
 		}
 	}
 }

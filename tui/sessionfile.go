@@ -3,9 +3,6 @@ package tui
 import (
 	"fmt"
 	"io"
-	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 
 	"kernelscope/lab"
@@ -14,7 +11,6 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
-	"kernelscope/learn"
 	"kernelscope/setup"
 )
 
@@ -28,92 +24,12 @@ import (
 // (session.appendedAt, kept by addPoint; apply and reset clear it, since
 // α is then 0 on every point, and undo cannot go below an append).
 
-// openSession opens o and replays o.Replay on it: the steps, and the
-// points appended mid-run where they were appended, through the same
-// paths as space and o/x, so the narration, the pass log, the undo floor
-// and the edits come out as they were.
-func openSession(o lab.Options) (*session, error) {
-	s, err := newSession(o.ReplayBase())
-	if err != nil {
-		return s, err
-	}
-	step := func() (bool, error) {
-		if s.step() {
-			return true, nil
-		}
-		return false, s.err
-	}
-	add := func(p datasets.Point) error {
-		kept, err := s.addPoint(p.X1, p.X2, p.Y)
-		if err == nil && !kept {
-			err = fmt.Errorf("the %s cannot take a point while it trains", s.learnerName())
-		}
-		return err
-	}
-	if err := lab.ReplayOn(o, s.p, step, add); err != nil {
-		return s, err
-	}
-	if o.Edited {
-		// Points edited by hand: yours, and saved, in the session file.
-		s.edited, s.onYours, s.yoursEdited = true, true, true
-		y := s.opts
-		s.yours = &y
-	}
-	s.unsaved = false
-	if o.Session != "" {
-		s.file = savedSession{path: o.Session, at: s.mark()}
-	}
-	return s, nil
-}
-
-// savedSession is the session file written last, and the state it holds.
-type savedSession struct {
-	path string
-	at   sessionMark
-}
-
-// sessionMark tells states apart: a rebuild, a step, an edit, a raised
-// cap or a reset changes it.
-type sessionMark struct{ built, t, epochs, edits, appends int }
-
-func (s *session) mark() sessionMark {
-	return sessionMark{s.built, s.p.T(), s.p.Config().Epochs, s.editVersion, len(s.appendedAt)}
-}
-
-// snapshot is the session's state as a session file holds it.
-func (s *session) snapshot() lab.Options {
-	o := s.opts
-	o.Config.Epochs = s.p.Config().Epochs    // E raises the cap in place
-	o.Config.RunOptions = learn.RunOptions{} // how it is recorded, not what it is
-	o.Edited = s.edited
-	if _, ok := datasets.Lookup(o.Dataset); !ok {
-		o.Dataset, o.N, o.Noise = "", 0, 0 // the empty plane of data that could not open
-	}
-	o.Replay = lab.Replay{Steps: s.p.T(), AppendedAt: slices.Clone(s.appendedAt)}
-	return o
-}
-
-// stemSuffix is what a name of kernelscope's own adds to its data's.
-var stemSuffix = regexp.MustCompile(`-session(-[0-9]+)?$|-[0-9]+$`)
-
-// fileStem is the data's name as a saved file's name holds it: moons for
-// moons, points for points.csv, and moons again for
-// kernelscope-moons-session-2.json, not kernelscope-kernelscope-….
-func (s *session) fileStem() string {
-	base := strings.TrimSuffix(filepath.Base(s.name()), "*")
-	base = strings.TrimSuffix(base, filepath.Ext(base))
-	if b, ok := strings.CutPrefix(base, "kernelscope-"); ok {
-		base = stemSuffix.ReplaceAllString(b, "")
-	}
-	return base
-}
-
 // sessionSavedMsg reports a session file written by w s or R.
 type sessionSavedMsg struct {
 	path      string
 	t, n      int
-	version   int         // the edit version of the points written
-	at        sessionMark // the state written
+	version   int             // the edit version of the points written
+	at        lab.SessionMark // the state written
 	reproduce bool
 	err       error
 }
@@ -122,9 +38,9 @@ type sessionSavedMsg struct {
 // kernelscope-NAME-session.json or the first free -k name (never
 // replacing one), in a command.
 func (m *Model) saveSession(reproduce bool) tea.Cmd {
-	o := m.s.snapshot()
-	stem := m.s.fileStem() + "-session"
-	version, at := m.s.editVersion, m.s.mark()
+	o := m.s.Snapshot()
+	stem := m.s.FileStem() + "-session"
+	version, at := m.s.EditVersion(), m.s.Mark()
 	return func() tea.Msg {
 		path, err := datasets.SaveNewFile(".", stem, ".json", func(w io.Writer) error { return lab.WriteSession(w, o) })
 		return sessionSavedMsg{path: path, t: o.Replay.Steps, n: len(o.Points), version: version, at: at, reproduce: reproduce, err: err}
@@ -139,8 +55,8 @@ func (m *Model) sessionSaved(msg sessionSavedMsg) tea.Cmd {
 		m.message = "the session was not saved, nothing was written: " + msg.err.Error()
 		return nil
 	}
-	m.s.saved(msg.version)
-	m.s.file = savedSession{path: msg.path, at: msg.at}
+	m.s.Saved(msg.version)
+	m.s.SetFile(msg.path, msg.at)
 	args := []string{"kernelscope", "--session", msg.path}
 	if msg.reproduce {
 		return m.showReproduce(args, fmt.Sprintf("no flags recreate %s, so the session went to %s", m.whyNoLine(), safetext.Name(msg.path)))
@@ -175,12 +91,12 @@ func (m *Model) saveChoice(msg tea.KeyPressMsg) tea.Cmd {
 // to the clipboard. What no flags recreate (points edited by hand) needs a
 // session file: the one that holds this state, or a new one.
 func (m *Model) reproduce() tea.Cmd {
-	o := m.s.snapshot()
+	o := m.s.Snapshot()
 	if args, ok := setup.CommandLine(o); ok {
 		return m.showReproduce(args, "")
 	}
-	if f := m.s.file; f.path != "" && f.at == m.s.mark() {
-		return m.showReproduce([]string{"kernelscope", "--session", f.path}, fmt.Sprintf("no flags recreate %s; the session in %s holds it", m.whyNoLine(), safetext.Name(f.path)))
+	if f := m.s.File(); f.Path != "" && f.At == m.s.Mark() {
+		return m.showReproduce([]string{"kernelscope", "--session", f.Path}, fmt.Sprintf("no flags recreate %s; the session in %s holds it", m.whyNoLine(), safetext.Name(f.Path)))
 	}
 	return m.saveSession(true)
 }
@@ -208,7 +124,7 @@ func (m *Model) showReproduce(args []string, why string) tea.Cmd {
 
 // whyNoLine says what no command line recreates.
 func (m *Model) whyNoLine() string {
-	o := m.s.snapshot()
+	o := m.s.Snapshot()
 	switch {
 	case o.Edited:
 		return "points edited by hand"

@@ -36,7 +36,7 @@ func saveSessionFile(t *testing.T, m *Model) string {
 	}
 	m.Update(msg)
 	line := "kernelscope --session " + msg.path
-	if want := fmt.Sprintf("session saved: %s reopens it (step %d, %d points)", line, m.s.p.T(), len(m.s.opts.Points)); m.message != want {
+	if want := fmt.Sprintf("session saved: %s reopens it (step %d, %d points)", line, m.s.Learner().T(), len(m.s.Options().Points)); m.message != want {
 		t.Errorf("message %q, want %q", m.message, want)
 	}
 	return msg.path
@@ -63,7 +63,7 @@ func reopen(t *testing.T, path string) *Model {
 func sameState(t *testing.T, a, b *Model) {
 	t.Helper()
 	for k := 0; ; k++ {
-		pa, pb := a.s.p, b.s.p
+		pa, pb := a.s.Learner(), b.s.Learner()
 		if pa.T() != pb.T() || epochOf(pa) != epochOf(pb) || pa.Next() != pb.Next() || atPassStart(pa) != atPassStart(pb) ||
 			pa.State() != pb.State() || pa.Mistakes() != pb.Mistakes() || pa.UndoFloor() != pb.UndoFloor() || pa.N() != pb.N() {
 			t.Fatalf("+%d steps: T %d/%d, pass %d/%d, next %d/%d, at start %t/%t, state %v/%v, mistakes %d/%d, floor %d/%d, n %d/%d", k,
@@ -78,8 +78,8 @@ func sameState(t *testing.T, a, b *Model) {
 		if k == 30 {
 			return
 		}
-		a.s.step()
-		b.s.step()
+		a.s.Step()
+		b.s.Step()
 	}
 }
 
@@ -99,18 +99,18 @@ func TestSessionRoundTripTUI(t *testing.T) {
 			press(m, "space", "space", "space", "space", "space", "space", "space", "right", "right", "o", "space", "space", "up", "x", "space")
 			m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseRight})
 			press(m, "space", "space", "space", "b")
-			if len(m.s.appendedAt) != 3 || m.s.appendedAt[0] != 7 || m.s.appendedAt[2] != 10 || m.s.p.T() != 12 {
-				t.Fatalf("%s: appends %v at T %d", name, m.s.appendedAt, m.s.p.T())
+			if len(m.s.AppendedAt()) != 3 || m.s.AppendedAt()[0] != 7 || m.s.AppendedAt()[2] != 10 || m.s.Learner().T() != 12 {
+				t.Fatalf("%s: appends %v at T %d", name, m.s.AppendedAt(), m.s.Learner().T())
 			}
 			path := saveSessionFile(t, m)
-			if m.s.unsaved {
+			if m.s.Unsaved() {
 				t.Errorf("%s: the points are in the session file, but q would ask", name)
 			}
 			back := reopen(t, path)
-			if !back.s.edited || back.s.unsaved || !back.s.onYours || back.s.name() != path+"*" {
-				t.Errorf("%s: reopened edited points: edited %t, unsaved %t, yours %t, name %q", name, back.s.edited, back.s.unsaved, back.s.onYours, back.s.name())
+			if !back.s.Edited() || back.s.Unsaved() || !back.s.OnYours() || back.s.Name() != path+"*" {
+				t.Errorf("%s: reopened edited points: edited %t, unsaved %t, yours %t, name %q", name, back.s.Edited(), back.s.Unsaved(), back.s.OnYours(), back.s.Name())
 			}
-			if got := back.s.p.Config(); got.Learner != algo || got.Shuffle != shuffle || budgetOf(got) != 8 {
+			if got := back.s.Learner().Config(); got.Learner != algo || got.Shuffle != shuffle || budgetOf(got) != 8 {
 				t.Errorf("%s: reopened as %v, shuffle %t, budget %d", name, got.Learner, got.Shuffle, budgetOf(got))
 			}
 			// Nothing changed since it opened: R names the file it came from.
@@ -121,17 +121,17 @@ func TestSessionRoundTripTUI(t *testing.T) {
 			sameState(t, m, back)
 			// r: α = 0 on all the points, no appends to replay.
 			press(m, "r", "space", "space", "space")
-			if len(m.s.appendedAt) != 0 {
-				t.Errorf("%s: appends %v after r", name, m.s.appendedAt)
+			if len(m.s.AppendedAt()) != 0 {
+				t.Errorf("%s: appends %v after r", name, m.s.AppendedAt())
 			}
 			sameState(t, m, reopen(t, saveSessionFile(t, m)))
 			// A delete starts again on the points left.
-			p := m.s.opts.Points[5]
+			p := m.s.Options().Points[5]
 			m.region.cursorOn = true
 			m.region.cursorX, m.region.curY, _ = m.region.cellOf(p.X1, p.X2)
 			press(m, "delete", "space", "space")
-			if len(m.s.opts.Points) != 62 || m.s.p.T() != 2 {
-				t.Fatalf("%s: delete: %d points, T %d: %s", name, len(m.s.opts.Points), m.s.p.T(), m.message)
+			if len(m.s.Options().Points) != 62 || m.s.Learner().T() != 2 {
+				t.Fatalf("%s: delete: %d points, T %d: %s", name, len(m.s.Options().Points), m.s.Learner().T(), m.message)
 			}
 			sameState(t, m, reopen(t, saveSessionFile(t, m)))
 		}
@@ -147,16 +147,16 @@ func TestSessionRoundTripRebuilt(t *testing.T) {
 	avg.Config.Learner, avg.Config.Shuffle = "averaged", true
 	m := newModel(t, avg, 120, 40)
 	press(m, "space", "space", "right", "o", "space", "space", "space")
-	if len(m.s.appendedAt) != 0 || m.s.p.T() != 3 {
-		t.Fatalf("averaged: appends %v, T %d", m.s.appendedAt, m.s.p.T())
+	if len(m.s.AppendedAt()) != 0 || m.s.Learner().T() != 3 {
+		t.Fatalf("averaged: appends %v, T %d", m.s.AppendedAt(), m.s.Learner().T())
 	}
 	sameState(t, m, reopen(t, saveSessionFile(t, m)))
 
 	m = newModel(t, svmOptions(t, "circles", 2), 120, 40)
 	press(m, "space", "space", "space", "space", "h", "space", "space")
 	back := reopen(t, saveSessionFile(t, m))
-	if back.s.opts.Holdout != m.s.opts.Holdout || !back.s.opts.Holdout.On() {
-		t.Errorf("held-out rows: %+v, want %+v", back.s.opts.Holdout, m.s.opts.Holdout)
+	if back.s.Options().Holdout != m.s.Options().Holdout || !back.s.Options().Holdout.On() {
+		t.Errorf("held-out rows: %+v, want %+v", back.s.Options().Holdout, m.s.Options().Holdout)
 	}
 	sameState(t, m, back)
 
@@ -166,8 +166,8 @@ func TestSessionRoundTripRebuilt(t *testing.T) {
 	pressRun(m, "c")
 	press(m, "E", "space", "space")
 	back = reopen(t, saveSessionFile(t, m))
-	if back.s.p.Config().Epochs != 2 {
-		t.Errorf("the raised cap reopened as %d", back.s.p.Config().Epochs)
+	if back.s.Learner().Config().Epochs != 2 {
+		t.Errorf("the raised cap reopened as %d", back.s.Learner().Config().Epochs)
 	}
 	sameState(t, m, back)
 }
@@ -181,18 +181,18 @@ func TestSaveChoice(t *testing.T) {
 	t.Chdir(dir)
 	m := newModel(t, builtinOptions(t, "moons", 30), 120, 40)
 	press(m, "w", "z")
-	if m.message != "nothing saved" || m.s.opts.Noise != builtinOptions(t, "moons", 30).Noise {
-		t.Errorf("w z: %q, noise %v", m.message, m.s.opts.Noise)
+	if m.message != "nothing saved" || m.s.Options().Noise != builtinOptions(t, "moons", 30).Noise {
+		t.Errorf("w z: %q, noise %v", m.message, m.s.Options().Noise)
 	}
 	if files, _ := filepath.Glob("*"); len(files) != 0 {
 		t.Errorf("w z wrote %v", files)
 	}
 	path := saveSessionFile(t, m)
-	if path != "kernelscope-moons-session.json" || m.s.opts.Config.Shuffle {
-		t.Errorf("w s: %s, shuffle %t", path, m.s.opts.Config.Shuffle)
+	if path != "kernelscope-moons-session.json" || m.s.Options().Config.Shuffle {
+		t.Errorf("w s: %s, shuffle %t", path, m.s.Options().Config.Shuffle)
 	}
 	press(m, "s")
-	if !m.s.opts.Config.Shuffle {
+	if !m.s.Options().Config.Shuffle {
 		t.Error("s after w s does not toggle shuffle")
 	}
 	press(m, "w")

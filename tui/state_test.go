@@ -19,13 +19,13 @@ func TestModelsShareNoState(t *testing.T) {
 	b := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(a, "k", "]", "]", "k") // poly → rbf, σ 0.5 → 0.7 → 1, → sigmoid
 	press(b, "k")                // poly → rbf
-	k, ok := b.s.opts.Config.Kernel.(learn.RBF)
+	k, ok := b.s.Options().Config.Kernel.(learn.RBF)
 	if !ok || k.Sigma != 0.5 {
-		t.Errorf("model b's k gives %v, want rbf(sigma=0.5), the registry's start", b.s.opts.Config.Kernel.Spec())
+		t.Errorf("model b's k gives %v, want rbf(sigma=0.5), the registry's start", b.s.Options().Config.Kernel.Spec())
 	}
 	press(a, "K") // back to rbf in a: it remembers its own σ
-	if k, ok := a.s.opts.Config.Kernel.(learn.RBF); !ok || k.Sigma != 1 {
-		t.Errorf("model a's K gives %v, want rbf(sigma=1)", a.s.opts.Config.Kernel.Spec())
+	if k, ok := a.s.Options().Config.Kernel.(learn.RBF); !ok || k.Sigma != 1 {
+		t.Errorf("model a's K gives %v, want rbf(sigma=1)", a.s.Options().Config.Kernel.Spec())
 	}
 }
 
@@ -54,8 +54,8 @@ func TestDisabledKeysSayWhy(t *testing.T) {
 	o.Config.Kernel, o.Config.Epochs = learn.Linear{}, 2
 	m = newModel(t, o, 120, 40)
 	pressRun(m, "c")
-	if m.s.p.State() != learn.Capped {
-		t.Fatalf("xor with a linear kernel and a cap of 2: %v", m.s.p.State())
+	if m.s.Learner().State() != learn.Capped {
+		t.Fatalf("xor with a linear kernel and a cap of 2: %v", m.s.Learner().State())
 	}
 	press(m, "space")
 	if !strings.Contains(m.message, "cap of 2 passes: E doubles the cap") {
@@ -65,10 +65,10 @@ func TestDisabledKeysSayWhy(t *testing.T) {
 	if !strings.Contains(m.message, "linear kernel has no parameter") {
 		t.Errorf("[ on linear: %q", m.message)
 	}
-	alpha, steps := m.s.p.Alpha(0), m.s.p.T()
+	alpha, steps := m.s.Learner().Alpha(0), m.s.Learner().T()
 	press(m, "E")
-	if m.s.p.State() != learn.Running || m.s.p.T() != steps || m.s.p.Alpha(0) != alpha || m.s.opts.Config.Epochs != 4 {
-		t.Errorf("E: state %v, t=%d (was %d), cap %d; want training to go on from the same α with a cap of 4", m.s.p.State(), m.s.p.T(), steps, m.s.opts.Config.Epochs)
+	if m.s.Learner().State() != learn.Running || m.s.Learner().T() != steps || m.s.Learner().Alpha(0) != alpha || m.s.Options().Config.Epochs != 4 {
+		t.Errorf("E: state %v, t=%d (was %d), cap %d; want training to go on from the same α with a cap of 4", m.s.Learner().State(), m.s.Learner().T(), steps, m.s.Options().Config.Epochs)
 	}
 
 	o = builtinOptions(t, "moons", 0)
@@ -81,7 +81,7 @@ func TestDisabledKeysSayWhy(t *testing.T) {
 	for range len(learn.Families()) + 1 {
 		press(m, "k")
 	}
-	if got := m.s.opts.Config.Kernel.Spec(); got != k.Spec() {
+	if got := m.s.Options().Config.Kernel.Spec(); got != k.Spec() {
 		t.Errorf("k around the whole cycle from %s comes back to %s", k.Spec(), got)
 	}
 }
@@ -94,7 +94,7 @@ func TestCursorProbe(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "right", "right", "up")
 	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
-	want := notation.Probe(m.s.p, learn.TieNeg, x1, x2)
+	want := notation.Probe(m.s.Learner(), learn.TieNeg, x1, x2)
 	if f := (x1 + x2) * (x1 + x2); !strings.Contains(want, "= "+learn.Num(f)+" →") {
 		t.Fatalf("probe %q does not give (x₁ + x₂)² = %v", want, f)
 	}
@@ -116,7 +116,7 @@ func TestAlphaOnlySV(t *testing.T) {
 	pressRun(m, "c")
 	press(m, "V")
 	out := ansi.Strip(m.alpha.View())
-	svs := m.s.p.SupportVectors()
+	svs := m.s.Learner().SupportVectors()
 	rows := strings.Count(out, "⊕") + strings.Count(out, "⊖")
 	if want := min(len(svs), strings.Count(out, "\n")-2); rows != want || strings.Contains(out, " + \n") {
 		t.Errorf("V: %d support-vector rows shown, want %d:\n%s", rows, want, out)
@@ -131,14 +131,14 @@ func TestStandardizeKey(t *testing.T) {
 	o.Header = []string{"income", "age", "y"}
 	m := newModel(t, o, 120, 40)
 	press(m, "u")
-	if !m.s.opts.Standardized || !strings.Contains(screen(m), "z(age)") || !strings.Contains(screen(m), "z(income)") {
-		t.Fatalf("u: standardized %v, axes:\n%s", m.s.opts.Standardized, screen(m))
+	if !m.s.Options().Standardized || !strings.Contains(screen(m), "z(age)") || !strings.Contains(screen(m), "z(income)") {
+		t.Fatalf("u: standardized %v, axes:\n%s", m.s.Options().Standardized, screen(m))
 	}
-	if x := m.s.opts.Points[0].X1; math.Abs(x-datasets.Standardize(pts)[0].X1) > 0 {
+	if x := m.s.Options().Points[0].X1; math.Abs(x-datasets.Standardize(pts)[0].X1) > 0 {
 		t.Errorf("u: first income %v, want its z-score", x)
 	}
 	press(m, "u")
-	if m.s.opts.Standardized || m.s.opts.Points[0] != pts[0] {
-		t.Errorf("u again: standardized %v, first point %v; want the original %v", m.s.opts.Standardized, m.s.opts.Points[0], pts[0])
+	if m.s.Options().Standardized || m.s.Options().Points[0] != pts[0] {
+		t.Errorf("u again: standardized %v, first point %v; want the original %v", m.s.Options().Standardized, m.s.Options().Points[0], pts[0])
 	}
 }

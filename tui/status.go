@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/internal/safetext"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
@@ -14,7 +15,7 @@ import (
 // statusView is the status line: the data, the learner, the kernel and
 // settings, the counters, the state, and what the player is doing.
 type statusView struct {
-	s      *session
+	s      *lab.Session
 	th     *Theme
 	player *player
 	w, h   int
@@ -33,28 +34,28 @@ func (v *statusView) View() string { return strings.Join(textBlock(v.h, v.w, v.l
 // line is the summary of the session, before wrapping.
 func (v *statusView) line() string {
 	s := v.s
-	p := s.p
+	p := s.Learner()
 	cfg := p.Config()
 	bias := "bias off"
 	if cfg.Bias {
 		bias = "bias on"
 	}
-	data := safetext.Clean(s.name()) + s.holdoutStatus()
-	if s.opts.Standardized {
+	data := safetext.Clean(s.Name()) + holdoutStatus(s)
+	if s.Options().Standardized {
 		data += " (z-scores)"
 	}
-	if s.generated() && !s.edited {
-		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.opts.Noise), s.opts.Seed)
+	if s.Generated() && !s.Edited() {
+		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.Options().Noise), s.Options().Seed)
 	}
 	var line string
-	switch sv := s.smo(); {
+	switch sv := s.SMO(); {
 	case v.note != "":
 		// Comparison mode: the panes show each learner's figures.
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.note, data, cfg.Kernel.Spec(), bias, cfg.Tie)
 	case sv != nil:
-		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.learnerName(), cfg.Kernel.Spec(), bias, v.svmCounters(sv))
+		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.LearnerName(), cfg.Kernel.Spec(), bias, v.svmCounters(sv))
 	default:
-		ps := s.passer()
+		ps := s.Passer()
 		order := ""
 		if cfg.Shuffle {
 			order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
@@ -66,20 +67,20 @@ func (v *statusView) line() string {
 		case learn.Capped:
 			state = v.th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
 		}
-		if s.err != nil {
+		if s.Err() != nil {
 			state = v.th.Warn.Render("stopped: numerical error")
 		}
 		svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
-		if b := s.budgetText(); b != "" {
+		if b := budgetText(s); b != "" {
 			svs += " (" + b + ")"
 		}
-		acc := fmt.Sprintf("accuracy %.0f%%", s.accuracy())
-		if e := s.ensembleAccuracy(); e != "" {
+		acc := fmt.Sprintf("accuracy %.0f%%", s.Accuracy())
+		if e := ensembleAccuracy(s); e != "" {
 			acc = e
 		}
-		acc = s.accuracyStatus(acc)
+		acc = accuracyStatus(s, acc)
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ %s │ %s │ %s",
-			data, s.learnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, ps.Epoch(), p.T(), ps.EpochMistakes(), p.Mistakes(),
+			data, s.LearnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, ps.Epoch(), p.T(), ps.EpochMistakes(), p.Mistakes(),
 			svs, acc, state)
 	}
 	if v.quiz != "" {
@@ -92,7 +93,7 @@ func (v *statusView) line() string {
 		// and an added point starts it afresh.
 		line += fmt.Sprintf(" │ steps 1–%d can no longer be undone", floor)
 	}
-	if bad, all := s.fieldOverflow(); bad > 0 {
+	if bad, all := s.FieldOverflow(); bad > 0 {
 		// Put first: it changes how the whole picture reads.
 		line = v.th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, glyphOverflow)) + " │ " + line
 	}
@@ -105,7 +106,7 @@ func (v *statusView) line() string {
 // accuracy and the state.
 func (v *statusView) svmCounters(sv notation.SVM) string {
 	s := v.s
-	free, bound := s.svCounts()
+	free, bound := s.SVCounts()
 	gap := fmt.Sprintf("m − M = %s > tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	if sv.Gap() <= sv.Tol() {
 		gap = fmt.Sprintf("m − M = %s ≤ tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
@@ -118,11 +119,11 @@ func (v *statusView) svmCounters(sv notation.SVM) string {
 	case learn.Capped:
 		state = v.th.Warn.Render("stopped at the cap of " + iterations(sv.MaxIter()))
 	}
-	if s.err != nil || sv.Err() != nil {
-		state = v.th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.err == learn.ErrNotSeparable])
+	if s.Err() != nil || sv.Err() != nil {
+		state = v.th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.Err() == learn.ErrNotSeparable])
 	}
 	return fmt.Sprintf("iteration %d │ %s │ D(α) = %s │ SV %d/%d: %d free, %d at C │ %s │ accuracy %.0f%% │ %s",
-		sv.T(), gap, learn.Num(sv.Objective()), len(sv.SupportVectors()), sv.N(), free, bound, margin, s.accuracy(), state)
+		sv.T(), gap, learn.Num(sv.Objective()), len(sv.SupportVectors()), sv.N(), free, bound, margin, s.Accuracy(), state)
 }
 
 // Update has no messages of its own: the status follows the session.

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
@@ -43,8 +44,8 @@ func TestSVMGoldens(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := newModel(t, svmOptions(t, c.name, 0), 120, 40)
 			pressRun(m, c.keys...)
-			if m.s.p.State() != learn.Converged {
-				t.Fatalf("%s: SMO did not converge: %v", c.name, m.s.p.State())
+			if m.s.Learner().State() != learn.Converged {
+				t.Fatalf("%s: SMO did not converge: %v", c.name, m.s.Learner().State())
 			}
 			press(m, "m")
 			out := screen(m)
@@ -107,7 +108,7 @@ func TestSVMMarginsDrawn(t *testing.T) {
 func TestSVMSupportVectorGlyphs(t *testing.T) {
 	m := newModel(t, svmOptions(t, "worked3", 0.1), 120, 40) // C = 0.1 holds both α at C
 	pressRun(m, "c")
-	free, bound := m.s.svCounts()
+	free, bound := m.s.SVCounts()
 	if bound == 0 {
 		t.Fatalf("no support vector at C = 0.1 (free %d)", free)
 	}
@@ -173,9 +174,9 @@ func TestSVMUndoExact(t *testing.T) {
 	m := newModel(t, svmOptions(t, "moons", 0), 120, 40)
 	var alphas [][]float64
 	for range 40 {
-		before := alphasOf(m.s.smo())
+		before := alphasOf(m.s.SMO())
 		press(m, "space")
-		if m.s.p.T() == len(alphas) {
+		if m.s.Learner().T() == len(alphas) {
 			break // converged
 		}
 		alphas = append(alphas, before)
@@ -185,30 +186,30 @@ func TestSVMUndoExact(t *testing.T) {
 	}
 	for k := len(alphas) - 1; k >= 0; k-- {
 		press(m, "b")
-		if got := alphasOf(m.s.smo()); !slices.Equal(got, alphas[k]) {
+		if got := alphasOf(m.s.SMO()); !slices.Equal(got, alphas[k]) {
 			t.Fatalf("after undoing to t=%d: α differs from before the step", k)
 		}
-		if m.s.p.T() != k {
-			t.Fatalf("after undoing to t=%d: T = %d", k, m.s.p.T())
+		if m.s.Learner().T() != k {
+			t.Fatalf("after undoing to t=%d: T = %d", k, m.s.Learner().T())
 		}
 	}
 	pressRun(m, "c")
 	press(m, "b", "b", "b")
 	fieldFollows(t, m.s, 1e-9)
-	if !strings.Contains(screen(m), notation.Pair(m.s.p.T(), *m.s.steps[len(m.s.steps)-1].step.Pair, 1)) {
+	if !strings.Contains(screen(m), notation.Pair(m.s.Learner().T(), *m.s.Steps()[len(m.s.Steps())-1].Step.Pair, 1)) {
 		t.Errorf("after stepping back the narration is not the step now in effect:\n%s", screen(m))
 	}
 }
 
 // fieldFollows checks that the field on screen is f of the learner's α
 // now, to within tol relative, against a recomputation.
-func fieldFollows(t *testing.T, s *session, tol float64) {
+func fieldFollows(t *testing.T, s *lab.Session, tol float64) {
 	t.Helper()
-	want := learn.NewField(s.field.Rect, s.field.W, s.field.H)
-	want.Recompute(s.p)
+	want := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
+	want.Recompute(s.Learner())
 	for g := range want.Values {
-		if d := math.Abs(want.Values[g] - s.field.Values[g]); d > tol*math.Max(1, math.Abs(want.Values[g])) {
-			t.Fatalf("lattice point %d: %v drawn, %v recomputed", g, s.field.Values[g], want.Values[g])
+		if d := math.Abs(want.Values[g] - s.Field().Values[g]); d > tol*math.Max(1, math.Abs(want.Values[g])) {
+			t.Fatalf("lattice point %d: %v drawn, %v recomputed", g, s.Field().Values[g], want.Values[g])
 		}
 	}
 }
@@ -219,22 +220,22 @@ func fieldFollows(t *testing.T, s *session, tol float64) {
 func TestLearnerAndCKeys(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	press(m, "space", "space")
-	pts, spec := m.s.opts.Points, m.s.opts.Config.Kernel.Spec()
+	pts, spec := m.s.Options().Points, m.s.Options().Config.Kernel.Spec()
 	press(m, ">")
 	if !strings.Contains(m.message, "C is read by svm and pa") {
 		t.Errorf("> with the perceptron: %q", m.message)
 	}
 	press(m, "l")
-	if m.s.smo() == nil || m.s.p.T() != 0 || &m.s.opts.Points[0] != &pts[0] || m.s.opts.Config.Kernel.Spec() != spec {
-		t.Fatalf("l: svm %v, t=%d, kernel %s; want the SVM on the same data and kernel from α = 0", m.s.smo() != nil, m.s.p.T(), m.s.opts.Config.Kernel.Spec())
+	if m.s.SMO() == nil || m.s.Learner().T() != 0 || &m.s.Options().Points[0] != &pts[0] || m.s.Options().Config.Kernel.Spec() != spec {
+		t.Fatalf("l: svm %v, t=%d, kernel %s; want the SVM on the same data and kernel from α = 0", m.s.SMO() != nil, m.s.Learner().T(), m.s.Options().Config.Kernel.Spec())
 	}
 	if !strings.Contains(m.message, "α reset") {
 		t.Errorf("l does not say α reset: %q", m.message)
 	}
 	pressRun(m, "c")
-	before := m.s.smo().Margin()
+	before := m.s.SMO().Margin()
 	pressRun(m, ">")
-	sv := m.s.smo()
+	sv := m.s.SMO()
 	if sv.C() != 2 || sv.State() != learn.Converged || sv.T() == 0 {
 		t.Fatalf("> after convergence: C = %v, %v after %d iterations; want C = 2 solved again", sv.C(), sv.State(), sv.T())
 	}
@@ -249,7 +250,7 @@ func TestLearnerAndCKeys(t *testing.T) {
 	for range 20 {
 		press(m, ">")
 	}
-	if c := m.s.smo().C(); !math.IsInf(c, 1) || settingKeysFor(m, "C").Up.Enabled() {
+	if c := m.s.SMO().C(); !math.IsInf(c, 1) || settingKeysFor(m, "C").Up.Enabled() {
 		t.Errorf("> to the top: C = %v, > enabled %v; want ∞ and > off", c, settingKeysFor(m, "C").Up.Enabled())
 	}
 	press(m, ">")
@@ -257,12 +258,12 @@ func TestLearnerAndCKeys(t *testing.T) {
 		t.Errorf("> at ∞: %q", m.message)
 	}
 	press(m, "<")
-	if c := m.s.smo().C(); c != 1000 {
+	if c := m.s.SMO().C(); c != 1000 {
 		t.Errorf("< from ∞: C = %v, want 1000", c)
 	}
 	press(m, "l")
-	if m.s.smo() != nil || settingKeysFor(m, "C").Down.Enabled() || m.s.opts.Config.Param("C") != 1000 {
-		t.Errorf("l back: perceptron %v, < enabled %v, C kept %v", m.s.smo() == nil, settingKeysFor(m, "C").Down.Enabled(), m.s.opts.Config.Param("C"))
+	if m.s.SMO() != nil || settingKeysFor(m, "C").Down.Enabled() || m.s.Options().Config.Param("C") != 1000 {
+		t.Errorf("l back: perceptron %v, < enabled %v, C kept %v", m.s.SMO() == nil, settingKeysFor(m, "C").Down.Enabled(), m.s.Options().Config.Param("C"))
 	}
 }
 
@@ -293,8 +294,8 @@ func TestHardMarginNotSeparable(t *testing.T) {
 	o.Config.Kernel = learn.Linear{}
 	m := newModel(t, o, 120, 40)
 	pressRun(m, "c")
-	if m.s.err != learn.ErrNotSeparable {
-		t.Fatalf("c on xor, linear, C = ∞: err %v, state %v", m.s.err, m.s.p.State())
+	if m.s.Err() != learn.ErrNotSeparable {
+		t.Fatalf("c on xor, linear, C = ∞: err %v, state %v", m.s.Err(), m.s.Learner().State())
 	}
 	out := screen(m)
 	for _, want := range []string{"not separable with this kernel: use a finite C", "< gives C a finite value"} {
@@ -308,13 +309,13 @@ func TestHardMarginNotSeparable(t *testing.T) {
 	if !strings.Contains(m.message, "cannot separate") {
 		t.Errorf("space after the error: %q", m.message)
 	}
-	at := m.s.p.T()
+	at := m.s.Learner().T()
 	press(m, "b")
-	if m.s.p.T() != at-1 || m.s.err != nil {
-		t.Errorf("b after the error: t=%d (was %d), err %v", m.s.p.T(), at, m.s.err)
+	if m.s.Learner().T() != at-1 || m.s.Err() != nil {
+		t.Errorf("b after the error: t=%d (was %d), err %v", m.s.Learner().T(), at, m.s.Err())
 	}
 	pressRun(m, "<", "c")
-	if sv := m.s.smo(); sv.C() != 1000 || sv.State() != learn.Converged {
+	if sv := m.s.SMO(); sv.C() != 1000 || sv.State() != learn.Converged {
 		t.Errorf("< then c: C = %v, %v", sv.C(), sv.State())
 	}
 }
@@ -324,8 +325,8 @@ func TestHardMarginNotSeparable(t *testing.T) {
 func TestSVMAddPointRebuilds(t *testing.T) {
 	m := newModel(t, svmOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "o")
-	if m.s.p.N() != 5 || m.s.p.T() != 0 || !strings.Contains(m.message, "α reset") {
-		t.Errorf("o with the SVM: n=%d t=%d, %q", m.s.p.N(), m.s.p.T(), m.message)
+	if m.s.Learner().N() != 5 || m.s.Learner().T() != 0 || !strings.Contains(m.message, "α reset") {
+		t.Errorf("o with the SVM: n=%d t=%d, %q", m.s.Learner().N(), m.s.Learner().T(), m.message)
 	}
 }
 
@@ -334,7 +335,7 @@ func TestSVMAddPointRebuilds(t *testing.T) {
 func TestPerceptronMargin(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	pressRun(m, "c")
-	p := m.s.p
+	p := m.s.Learner()
 	n2 := 0.0
 	for _, i := range p.SupportVectors() {
 		for _, j := range p.SupportVectors() {
@@ -358,24 +359,24 @@ func TestCompareMode(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 0), 120, 36)
 	press(m, "|")
 	c := m.cmp
-	if c == nil || c.twin == nil || c.twin.smo() == nil {
+	if c == nil || c.twin == nil || c.twin.SMO() == nil {
 		t.Fatalf("| did not set up the SVM beside the perceptron: %+v", c)
 	}
-	if m.region.plotW != c.right.plotW || m.region.plotH != c.right.plotH || m.s.view != c.twin.view {
+	if m.region.plotW != c.right.plotW || m.region.plotH != c.right.plotH || m.s.View() != c.twin.View() {
 		t.Errorf("the panes are not in lockstep: %dx%d and %dx%d", m.region.plotW, m.region.plotH, c.right.plotW, c.right.plotH)
 	}
 	press(m, "space", "space")
-	if m.s.p.T() != 2 || c.twin.p.T() != 2 {
-		t.Errorf("space space: t = %d and %d, want 2 and 2", m.s.p.T(), c.twin.p.T())
+	if m.s.Learner().T() != 2 || c.twin.Learner().T() != 2 {
+		t.Errorf("space space: t = %d and %d, want 2 and 2", m.s.Learner().T(), c.twin.Learner().T())
 	}
-	alpha := alphasOf(c.twin.smo())
+	alpha := alphasOf(c.twin.SMO())
 	press(m, "space", "b")
-	if got := alphasOf(c.twin.smo()); !slices.Equal(got, alpha) {
+	if got := alphasOf(c.twin.SMO()); !slices.Equal(got, alpha) {
 		t.Error("b in comparison mode: the SVM's α differs from before the step")
 	}
 	press(m, "b")
-	if m.s.p.T() != 1 || c.twin.p.T() != 1 {
-		t.Errorf("b: t = %d and %d, want 1 and 1", m.s.p.T(), c.twin.p.T())
+	if m.s.Learner().T() != 1 || c.twin.Learner().T() != 1 {
+		t.Errorf("b: t = %d and %d, want 1 and 1", m.s.Learner().T(), c.twin.Learner().T())
 	}
 	fieldFollows(t, c.twin, 1e-9)
 	pressRun(m, "c")
@@ -387,19 +388,19 @@ func TestCompareMode(t *testing.T) {
 	}
 	golden(t, filepath.Join("testdata", "screens", "compare_circles_120x36.golden"), out)
 	press(m, "r")
-	if m.s.p.T() != 0 || c.twin.p.T() != 0 {
-		t.Errorf("r: t = %d and %d", m.s.p.T(), c.twin.p.T())
+	if m.s.Learner().T() != 0 || c.twin.Learner().T() != 0 {
+		t.Errorf("r: t = %d and %d", m.s.Learner().T(), c.twin.Learner().T())
 	}
 	// A click in the right pane puts a point where it was clicked, for both.
 	m.Update(tea.MouseClickMsg{X: c.right.plotX0 + 3, Y: c.right.plotY0 + 2, Button: tea.MouseLeft})
-	if m.s.p.N() != 101 || c.twin.p.N() != 101 {
-		t.Errorf("a click in the right pane: n = %d and %d, want 101", m.s.p.N(), c.twin.p.N())
+	if m.s.Learner().N() != 101 || c.twin.Learner().N() != 101 {
+		t.Errorf("a click in the right pane: n = %d and %d, want 101", m.s.Learner().N(), c.twin.Learner().N())
 	}
 
 	// L: one learner, this kernel and the next of the k cycle.
 	press(m, "L", "m")
-	if c.twin.smo() != nil || c.twin.opts.Config.Kernel.Spec() != "rbf(sigma=0.5)" {
-		t.Fatalf("L: the second pane is %s with %s", c.twin.learnerName(), c.twin.opts.Config.Kernel.Spec())
+	if c.twin.SMO() != nil || c.twin.Options().Config.Kernel.Spec() != "rbf(sigma=0.5)" {
+		t.Fatalf("L: the second pane is %s with %s", c.twin.LearnerName(), c.twin.Options().Config.Kernel.Spec())
 	}
 	pressRun(m, "c")
 	golden(t, filepath.Join("testdata", "screens", "compare_kernels_mono_120x36.golden"), screen(m))
@@ -464,7 +465,7 @@ func TestSVMEveryKey(t *testing.T) {
 func TestSVMProbeWritesB(t *testing.T) {
 	m := newModel(t, svmOptions(t, "worked3", 0), 120, 40)
 	pressRun(m, "c", "right", "right")
-	sv := m.s.smo()
+	sv := m.s.SMO()
 	if math.Abs(sv.Offset()-1) > 1e-12 {
 		t.Fatalf("b = %v, want 1", sv.Offset())
 	}
@@ -490,8 +491,8 @@ func TestCompareTwinCannotTrain(t *testing.T) {
 	pts := []datasets.Point{{X1: 0, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: 1}, {X1: -1, X2: 0.5, Y: 1}}
 	m := newModel(t, fileOptions(t, "ones.csv", pts, "linear", 1), 120, 40)
 	press(m, "|", "space")
-	if m.cmp.twin != nil || m.s.p.T() != 1 {
-		t.Fatalf("twin %v, t=%d; want no SVM and the perceptron stepping", m.cmp.twin != nil, m.s.p.T())
+	if m.cmp.twin != nil || m.s.Learner().T() != 1 {
+		t.Fatalf("twin %v, t=%d; want no SVM and the perceptron stepping", m.cmp.twin != nil, m.s.Learner().T())
 	}
 	if out := screen(m); !strings.Contains(out, "the SVM C = 1 cannot train on this data") {
 		t.Errorf("the SVM's pane does not say why:\n%s", out)

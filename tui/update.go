@@ -4,41 +4,16 @@ import (
 	"fmt"
 	"math"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
-// bump is the term one mistake adds to f (seed 001: a mistake on xᵢ sets
-// αᵢ ← αᵢ + η, so f gains η·yᵢ·K(xᵢ, x)): the last mistake's, or, before
-// any, the one a mistake on the next example would add.
-type bump struct {
-	i    int     // the example
-	coef float64 // η·yᵢ: the change of cᵢ
-	t    int     // the step of the last mistake; 0 for the next example
-}
-
-// bumpOf finds the update view's bump; ok is false when there is neither a
-// last mistake in the narration nor a next example (training stopped
-// before any mistake).
-func (s *session) bumpOf() (b bump, ok bool) {
-	eta := s.p.Config().Param("eta")
-	for k := len(s.steps) - 1; k >= 0; k-- {
-		st := s.steps[k].step
-		if st.T <= s.p.T() && st.Mistake {
-			return bump{i: st.I, coef: eta * float64(st.Y), t: st.T}, true
-		}
-	}
-	if i := s.p.Next(); i >= 0 && i < s.p.N() {
-		return bump{i: i, coef: eta * float64(s.p.Y(i))}, true
-	}
-	return bump{}, false
-}
-
 // describe says what the update view shows, for the region's title.
-func (b bump) describe() string {
-	sub := learn.Sub(b.i + 1)
-	term := fmt.Sprintf("%s·K(x%s, x)", learn.Num(b.coef), sub)
-	if b.t > 0 {
-		return fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: the boundary before", b.t, term)
+func describeBump(b lab.Bump) string {
+	sub := learn.Sub(b.I + 1)
+	term := fmt.Sprintf("%s·K(x%s, x)", learn.Num(b.Coef), sub)
+	if b.T > 0 {
+		return fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: the boundary before", b.T, term)
 	}
 	return fmt.Sprintf("U: a mistake on x%s would add %s; faint: the boundary after", sub, term)
 }
@@ -47,20 +22,20 @@ func (b bump) describe() string {
 // field in the hue of its sign (shaded by its size), the boundary of f as
 // always, and as a faint ghost the boundary of f without the bump (before
 // the last mistake) or with it (after a mistake on the next example).
-func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion, b bump) {
+func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion, b lab.Bump) {
 	r.base = r.base[:0]
-	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 || b.i < 0 || b.i >= e.N() {
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 || b.I < 0 || b.I >= e.N() {
 		return
 	}
-	k, xi := e.Kernel(), e.X(b.i)
+	k, xi := e.Kernel(), e.X(b.I)
 	bv := make([]float64, len(fd.Values))
 	other := make([]float64, len(fd.Values))
 	peak := 0.0
 	for row := range fd.H {
 		for c := range fd.W {
 			g := row*fd.W + c
-			bv[g] = b.coef * k.Eval(xi, e.Embed(fd.Point(c, row)))
-			if b.t > 0 {
+			bv[g] = b.Coef * k.Eval(xi, e.Embed(fd.Point(c, row)))
+			if b.T > 0 {
 				other[g] = fd.Values[g] - bv[g] // f before the mistake
 			} else {
 				other[g] = fd.Values[g] + bv[g] // f after a mistake on xᵢ

@@ -15,14 +15,14 @@ func TestUpdateView(t *testing.T) {
 	mistakes := 0
 	for mistakes < 3 {
 		press(m, "space")
-		if st, ok := m.s.last(); ok && st.step.Mistake {
+		if st, ok := m.s.Last(); ok && st.Step.Mistake {
 			mistakes++
 		}
 	}
-	last, _ := m.s.last()
+	last, _ := m.s.Last()
 	press(m, "U")
 	title := strings.SplitN(screen(m), "\n", 2)[0]
-	want := "the last mistake (t=" + itoa(last.step.T) + ") added " + learn.Num(float64(last.step.Y)) + "·K(x" + learn.Sub(last.step.I+1) + ", x)"
+	want := "the last mistake (t=" + itoa(last.Step.T) + ") added " + learn.Num(float64(last.Step.Y)) + "·K(x" + learn.Sub(last.Step.I+1) + ", x)"
 	if !strings.Contains(title, want) {
 		t.Errorf("title %q lacks %q", title, want)
 	}
@@ -45,8 +45,8 @@ func TestUpdateView(t *testing.T) {
 	}
 	// The bump is one signed kernel: with the RBF kernel every pixel away
 	// from the boundaries takes yᵢ's hue.
-	if (last.step.Y > 0 && counts["neg"] > 0) || (last.step.Y < 0 && counts["pos"] > 0) {
-		t.Errorf("pixels %v: the bump of y = %d has pixels of the other hue", counts, last.step.Y)
+	if (last.Step.Y > 0 && counts["neg"] > 0) || (last.Step.Y < 0 && counts["pos"] > 0) {
+		t.Errorf("pixels %v: the bump of y = %d has pixels of the other hue", counts, last.Step.Y)
 	}
 	press(m, "U")
 	if m.region.draw.update != nil || strings.Contains(screen(m), "U: the last mistake") {

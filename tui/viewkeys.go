@@ -35,7 +35,7 @@ func (m *Model) viewKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message = "update view off: the region shows f again"
 		if m.region.update {
 			m.message = "update view: the region shows the term a mistake adds to f, η·yᵢ·K(xᵢ, x), with the boundary now and, faint, the boundary before it"
-			if _, ok := m.s.bumpOf(); !ok {
+			if _, ok := m.s.BumpOf(); !ok {
 				m.message = "update view: no mistake to show, and no next example (training has stopped)"
 			}
 		}
@@ -74,14 +74,14 @@ func (m *Model) setSpectrum() {
 	g := m.gram
 	note := ""
 	switch {
-	case g.mercerFor != m.s.built:
+	case g.mercerFor != m.s.Built():
 		note = "checking Mercer's condition…"
 	case g.mercer.mercer == nil:
 		note = g.mercer.text
 	}
-	if g.mercerFor != m.s.built {
-		m.spectrum.set(nil, nil, m.s.p.N(), note)
+	if g.mercerFor != m.s.Built() {
+		m.spectrum.set(nil, nil, m.s.Learner().N(), note)
 		return
 	}
-	m.spectrum.set(g.mercer.mercer, g.mercer.ce, m.s.p.N(), note)
+	m.spectrum.set(g.mercer.mercer, g.mercer.ce, m.s.Learner().N(), note)
 }

@@ -16,7 +16,7 @@ import (
 // message line ("" when msg is not a disabled key). Help lists only what
 // works; a key pressed anyway should not be met with silence.
 func (m *Model) whyNot(msg tea.KeyPressMsg) string {
-	s, p := m.s, m.s.p
+	s, p := m.s, m.s.Learner()
 	pk, k := m.player.keys, m.keys
 	off := func(b key.Binding) bool {
 		if b.Enabled() {
@@ -29,22 +29,22 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		}
 		return false
 	}
-	sv := s.smo()
+	sv := s.SMO()
 	switch {
-	case off(pk.Epoch) && s.passer() == nil && running(s):
-		return s.kind().Title + " has no passes: space takes one pair update, c runs it to the tolerance"
+	case off(pk.Epoch) && s.Passer() == nil && running(s):
+		return s.Kind().Title + " has no passes: space takes one pair update, c runs it to the tolerance"
 	case off(pk.Step), off(pk.Epoch), off(pk.Converge), off(pk.Play):
 		switch {
-		case sv != nil && (s.err == learn.ErrNotSeparable || sv.Err() == learn.ErrNotSeparable):
+		case sv != nil && (s.Err() == learn.ErrNotSeparable || sv.Err() == learn.ErrNotSeparable):
 			return "the hard margin (C = ∞) cannot separate this data with this kernel: < gives C a finite value, or k another kernel"
 		case sv != nil && p.State() == learn.Converged:
 			return fmt.Sprintf("SMO has converged after %s (m − M ≤ tol): r resets α to watch it again, < > change C", iterations(p.T()))
 		case sv != nil && p.State() == learn.Capped:
 			return fmt.Sprintf("SMO stopped at its cap of %s (--max-iter sets it)", iterations(sv.MaxIter()))
-		case s.err != nil:
+		case s.Err() != nil:
 			return "training stopped on a numerical problem: r resets α, or change the kernel or data"
 		case p.State() == learn.Converged:
-			return fmt.Sprintf("training has converged after %s: r resets α to watch it again", notation.Passes(s.passer().Epoch()))
+			return fmt.Sprintf("training has converged after %s: r resets α to watch it again", notation.Passes(s.Passer().Epoch()))
 		case p.State() == learn.Capped:
 			return fmt.Sprintf("training stopped at the cap of %s: E doubles the cap and goes on", notation.Passes(p.Config().Epochs))
 		}
@@ -66,7 +66,7 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 	case off(pk.Slower):
 		return "1 step a second is the slowest"
 	case off(k.FewerPoints), off(k.MorePoints), off(k.LessNoise), off(k.MoreNoise):
-		return fmt.Sprintf("n N z Z change a generated dataset's size and noise; %s is not one (d cycles to the generated sets)", s.name())
+		return fmt.Sprintf("n N z Z change a generated dataset's size and noise; %s is not one (d cycles to the generated sets)", s.Name())
 	case off(k.ParamDown), off(k.ParamUp):
 		if f, ok := learn.FamilyOf(p.Kernel()); ok {
 			return fmt.Sprintf("the %s kernel has no parameter to step", f.Name())
@@ -77,7 +77,7 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 			return fmt.Sprintf("the %s kernel has no second parameter ({ } step c of poly and sigmoid)", f.Name())
 		}
 		return "a sum or product of kernels: its parameters are in the spec (--kernel)"
-	case (off(k.AddPos) || off(k.AddNeg) || off(k.Delete)) && s.opts.Holdout.On():
+	case (off(k.AddPos) || off(k.AddNeg) || off(k.Delete)) && s.Options().Holdout.On():
 		return holdoutEditWhy
 	case off(k.AddPos), off(k.AddNeg), off(k.Up), off(k.Down), off(k.Left), off(k.Right):
 		return "no plot to put a point on at this size: make the terminal larger"
@@ -96,18 +96,18 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
 	case off(k.Update) && m.cmp != nil:
 		return "comparison mode shows two regions in place of the update view: | ends it"
-	case off(k.Update) && s.budgeted() != nil:
+	case off(k.Update) && s.Budgeted() != nil:
 		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; a budget learner's mistake also forgets, and the narration writes that out"
-	case off(k.Update) && s.pairs() != nil:
+	case off(k.Update) && s.Pairs() != nil:
 		return "the update view shows the bump a perceptron's mistake adds to f; an SVM iteration moves two α at once, and the narration writes it out"
 	case off(k.Update):
-		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; " + s.kind().Title + " updates by a rule of its own, and the narration writes it out"
+		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; " + s.Kind().Title + " updates by a rule of its own, and the narration writes it out"
 	case m.settingOff(off) != "":
 		return m.settingOff(off)
 	case off(k.Ensemble) && m.cmp != nil:
 		return "comparison mode shows each learner's own function: | ends it"
-	case off(k.Ensemble) && s.averaging() != nil:
-		return fmt.Sprintf("the average and the vote need every α⁽ᵏ⁾ since the start, and the undo history keeps only the mistakes after step %d: r starts again", s.p.UndoFloor())
+	case off(k.Ensemble) && s.Averaging() != nil:
+		return fmt.Sprintf("the average and the vote need every α⁽ᵏ⁾ since the start, and the undo history keeps only the mistakes after step %d: r starts again", s.Learner().UndoFloor())
 	case off(k.Ensemble):
 		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
 	case off(k.Approx):
@@ -143,7 +143,7 @@ func (m *Model) settingOff(off func(key.Binding) bool) string {
 			}
 			return strings.Join(who, "; ") + ": l cycles to them"
 		}
-		v := m.s.opts.Config.Params.Value(st)
+		v := m.s.Options().Config.Params.Value(st)
 		end := "the lowest"
 		if off(p.Up) {
 			end = "the top"

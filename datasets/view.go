@@ -1,16 +1,15 @@
-package figure
+package datasets
 
 import (
 	"math"
 
-	"kernelscope/datasets"
 	"kernelscope/learn"
 )
 
 // ViewOf is the data's bounding box with a margin of a quarter of its
 // size on each side, at least [−1, 1] around the data's centre so small
 // sets are not blown up; the terminal program's region starts from it too.
-func ViewOf(pts []datasets.Point) learn.Rect {
+func ViewOf(pts []Point) learn.Rect {
 	if len(pts) == 0 {
 		return learn.Rect{MinX1: -1.5, MaxX1: 1.5, MinX2: -1.5, MaxX2: 1.5}
 	}

@@ -1,18 +1,17 @@
-package tui
+package lab
 
 import (
 	"fmt"
 	"math"
 
-	"kernelscope/lab"
-
+	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )
 
-// session is the training state the program shows: the data, the stepper
+// Session is the training state the program shows: the data, the stepper
 // driving it (the same learn.Perceptron as `kernelscope trace`), the
 // decision field over the viewport, and the narration of recent steps. It
 // knows nothing about the terminal.
@@ -20,7 +19,7 @@ import (
 // Every change of data or configuration goes through apply, which builds the
 // new perceptron first and changes nothing when that fails: the session
 // always has a working perceptron, whatever the user asked for.
-type session struct {
+type Session struct {
 	opts   Options
 	edited bool // points were added or deleted by hand
 	// yours is the data the user brought (--data FILE) or made by editing
@@ -40,8 +39,8 @@ type session struct {
 	view        learn.Rect
 	fieldW      int // lattice size of the field (0 before the first layout)
 	fieldH      int
-	steps       []shownStep // recent steps, newest last, for narration and undo
-	err         error       // a numerical problem that stopped training
+	steps       []Shown // recent steps, newest last, for narration and undo
+	err         error   // a numerical problem that stopped training
 	// version counts changes to the field or the points, so views cached on
 	// them know when to redraw.
 	version int
@@ -64,36 +63,36 @@ type session struct {
 	// step flashUntil.
 	flash, flashUntil int
 	// shown is what the region shows for the averaged and voted
-	// perceptrons (shownFinal, shownAveraged, shownVote), and ens those two
+	// perceptrons (learn.FinalMember, AveragedMember, VotedMember), and ens those two
 	// at the field's lattice, for the field ensField.
-	shown    int
+	shown    learn.EnsembleMember
 	ens      *learn.Ensemble
 	ensField *learn.Field
 	// test is the held-out part of the data (h, --test), lastHoldout the
 	// split h puts back.
-	test        heldOut
-	lastHoldout lab.Holdout
+	test        TestSet
+	lastHoldout Holdout
 	// passes is the run pass by pass, for the chart of mistakes per pass.
-	passes passLog
+	passes PassLog
 	// appendedAt are the steps at which points were appended mid-run
 	// since α was last 0 (a session file replays them); file is the
 	// session file that holds the state last saved (sessionfile.go).
 	appendedAt []int
-	file       savedSession
+	file       SavedSession
 }
 
-// newSession opens o. When o cannot be trained on (data that is not finite,
+// NewSession opens o. When o cannot be trained on (data that is not finite,
 // a kernel outside its domain), it opens empty data with a linear kernel
 // instead and returns the reason, so the program starts and can say why.
-func newSession(o Options) (*session, error) {
-	s := &session{overflowAt: -1, flash: -1}
-	err := s.apply(o)
+func NewSession(o Options) (*Session, error) {
+	s := &Session{overflowAt: -1, flash: -1}
+	err := s.Apply(o)
 	if err != nil {
 		empty := Options{Dataset: "empty", Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 100}}
 		if o.Config.RowCacheBytes > 0 {
 			empty.Config.RowCacheBytes = o.Config.RowCacheBytes
 		}
-		if err2 := s.apply(empty); err2 != nil {
+		if err2 := s.Apply(empty); err2 != nil {
 			panic("tui: cannot build an empty session: " + err2.Error())
 		}
 	}
@@ -112,7 +111,7 @@ func build(o Options) (learn.Learner, error) {
 	cfg.Narrate = true
 	cfg.NoHistory = false
 	cfg.UndoMistakes = undoMistakes
-	return learn.NewLearner(cfg, datasets.Examples(trainingPoints(o)))
+	return learn.NewLearner(cfg, datasets.Examples(TrainingPoints(o)))
 }
 
 // undoMistakes is how many of the latest mistakes b can put back: far more
@@ -120,10 +119,10 @@ func build(o Options) (learn.Learner, error) {
 // autoplay left running for an hour holds the program's memory flat.
 const undoMistakes = 200_000
 
-// apply switches to o: a fresh perceptron for its points and configuration,
+// Apply switches to o: a fresh perceptron for its points and configuration,
 // a new viewport and field. When the perceptron cannot be built it returns
 // the reason and the session stays exactly as it was.
-func (s *session) apply(o Options) error {
+func (s *Session) Apply(o Options) error {
 	p, err := build(o)
 	if err != nil {
 		return err
@@ -138,39 +137,39 @@ func (s *session) apply(o Options) error {
 	}
 	s.opts, s.p, s.err, s.appendedAt = o, p, nil, nil
 	s.setTest(o)
-	s.passes = passLog{}
+	s.passes = PassLog{}
 	s.flash = -1
 	s.built++
 	s.steps = s.steps[:0]
 	s.view = viewport(s.opts.Points)
 	s.fitView()
-	s.attachField()
+	s.AttachField()
 	return nil
 }
 
-// reset sets every α to 0.
-func (s *session) reset() {
+// Reset sets every α to 0.
+func (s *Session) Reset() {
 	s.p.Reset()
 	s.appendedAt = nil
 	s.steps = s.steps[:0]
-	s.passes = passLog{}
+	s.passes = PassLog{}
 	s.err, s.flash = nil, -1
 	s.version++
 }
 
-// setConfig changes how training runs; α starts again from 0 because α
+// SetConfig changes how training runs; α starts again from 0 because α
 // belongs to one kernel, bias and tie rule. On failure nothing changes.
-func (s *session) setConfig(cfg learn.Config) error {
+func (s *Session) SetConfig(cfg learn.Config) error {
 	o := s.opts
 	o.Config = cfg
-	return s.applyKeepData(o)
+	return s.ApplyKeepData(o)
 }
 
-// applyKeepData is apply for a change that keeps the data: the edited
+// ApplyKeepData is apply for a change that keeps the data: the edited
 // flag and, when the data is yours, the configuration remembered with it.
-func (s *session) applyKeepData(o Options) error {
+func (s *Session) ApplyKeepData(o Options) error {
 	edited := s.edited
-	if err := s.apply(o); err != nil {
+	if err := s.Apply(o); err != nil {
 		return err
 	}
 	s.edited = edited
@@ -181,10 +180,10 @@ func (s *session) applyKeepData(o Options) error {
 	return nil
 }
 
-// useBuiltin switches to a built-in dataset with its preset (keepSize keeps
+// UseBuiltin switches to a built-in dataset with its preset (keepSize keeps
 // n and noise when it is the dataset already shown). On failure nothing
 // changes.
-func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
+func (s *Session) UseBuiltin(b datasets.Builtin, keepSize bool) error {
 	o := s.opts
 	if !keepSize || o.Dataset != b.Name || s.onYours {
 		o.N, o.Noise = b.DefaultN, b.DefaultNoise
@@ -202,7 +201,7 @@ func (s *session) useBuiltin(b datasets.Builtin, keepSize bool) error {
 		return err
 	}
 	o.Points = pts
-	if err := s.apply(o); err != nil {
+	if err := s.Apply(o); err != nil {
 		return err
 	}
 	s.edited, s.onYours, s.raw = false, false, nil
@@ -221,8 +220,8 @@ func generate(b datasets.Builtin, n int, noise float64, seed uint64) ([]datasets
 	return pts, nil
 }
 
-// name is what the status line calls the data.
-func (s *session) name() string {
+// Name is what the status line calls the data.
+func (s *Session) Name() string {
 	name := s.opts.Dataset
 	if s.opts.File != "" {
 		name = safetext.Clean(s.opts.File)
@@ -236,9 +235,9 @@ func (s *session) name() string {
 	return name
 }
 
-// generated reports whether the data comes from a generator that takes n,
+// Generated reports whether the data comes from a generator that takes n,
 // noise and seed.
-func (s *session) generated() bool {
+func (s *Session) Generated() bool {
 	if s.onYours || s.opts.File != "" || s.opts.Dataset == "" {
 		return false
 	}
@@ -246,9 +245,9 @@ func (s *session) generated() bool {
 	return ok && b.Generated
 }
 
-// columns are the names of the coordinates: the CSV header's, when the
+// Columns are the names of the coordinates: the CSV header's, when the
 // file had one, or x₁ and x₂.
-func (s *session) columns() (string, string) {
+func (s *Session) Columns() (string, string) {
 	a, b := "x₁", "x₂"
 	if h := s.opts.Header; len(h) >= 2 && !s.edited {
 		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
@@ -260,16 +259,16 @@ func (s *session) columns() (string, string) {
 	return a, b
 }
 
-// standardize switches the points to their z-scores (datasets.Standardize)
+// Standardize switches the points to their z-scores (datasets.Standardize)
 // or back to the data as it was; α starts again from 0.
-func (s *session) standardize() (string, error) {
+func (s *Session) Standardize() (string, error) {
 	o := s.opts
 	if o.Standardized {
 		if s.raw == nil {
 			return "", fmt.Errorf("the original scale of these points is not kept (they were standardized with --standardize, or before a switch of data)")
 		}
 		o.Points, o.Standardized = s.raw, false
-		if err := s.applyKeepData(o); err != nil {
+		if err := s.ApplyKeepData(o); err != nil {
 			return "", err
 		}
 		s.raw = nil
@@ -277,23 +276,23 @@ func (s *session) standardize() (string, error) {
 	}
 	raw := o.Points
 	o.Points, o.Standardized = datasets.Standardize(raw), true
-	if err := s.applyKeepData(o); err != nil {
+	if err := s.ApplyKeepData(o); err != nil {
 		return "", err
 	}
 	s.raw = raw
 	return "standardized: each coordinate rescaled to mean 0 and sd 1 (z-scores), α reset", nil
 }
 
-// fieldOverflow counts the lattice values of the field that are not finite
+// FieldOverflow counts the lattice values of the field that are not finite
 // numbers (the kernel overflowed there), and the lattice size.
-func (s *session) fieldOverflow() (int, int) {
+func (s *Session) FieldOverflow() (int, int) {
 	if s.field == nil {
 		return 0, 0
 	}
 	if s.overflowAt != s.version {
 		s.overflow, s.overflowAt = 0, s.version
 		for _, v := range s.field.Values {
-			if !isFinite(v) {
+			if !finite(v) {
 				s.overflow++
 			}
 		}
@@ -301,9 +300,9 @@ func (s *session) fieldOverflow() (int, int) {
 	return s.overflow, len(s.field.Values)
 }
 
-// raiseCap doubles the cap on passes, keeping α, so training stopped at
+// RaiseCap doubles the cap on passes, keeping α, so training stopped at
 // the cap goes on; it says what it did.
-func (s *session) raiseCap() string {
+func (s *Session) RaiseCap() string {
 	c, ok := s.p.(interface{ SetEpochCap(int) error })
 	if !ok {
 		return "this learner's pass cap cannot change while it trains"
@@ -316,17 +315,81 @@ func (s *session) raiseCap() string {
 	return fmt.Sprintf("the cap is now %s: training goes on from the current α", notation.Passes(n))
 }
 
-// focus is the example the panels follow: the one about to be visited, or
+// Focus is the example the panels follow: the one about to be visited, or
 // after training stopped the one visited last (−1: none).
-func (s *session) focus() int {
+func (s *Session) Focus() int {
 	if n := s.p.Next(); n >= 0 {
 		return n
 	}
-	if ls, ok := s.last(); ok {
-		return ls.step.I
+	if ls, ok := s.Last(); ok {
+		return ls.Step.I
 	}
 	return -1
 }
 
-// accuracy is the training accuracy in percent.
-func (s *session) accuracy() float64 { return 100 * s.p.Accuracy() }
+// Accuracy is the training accuracy in percent.
+func (s *Session) Accuracy() float64 { return 100 * s.p.Accuracy() }
+
+// Regenerate draws a generated built-in again with n points, the noise and
+// the seed given (the seed of the shuffle too); α starts again from 0. It
+// fails, changing nothing, for data that is not generated.
+func (s *Session) Regenerate(n int, noise float64, seed uint64) error {
+	b, ok := datasets.Lookup(s.opts.Dataset)
+	if !ok || !b.Generated || s.onYours {
+		return fmt.Errorf("%s is not a generated dataset", s.Name())
+	}
+	was := s.opts
+	s.opts.N, s.opts.Noise, s.opts.Seed, s.opts.Config.Seed = n, noise, seed, seed
+	if err := s.UseBuiltin(b, true); err != nil {
+		s.opts = was
+		return err
+	}
+	return nil
+}
+
+// KeepConfig records cfg as the configuration without rebuilding the
+// learner: for a change of a setting this learner does not read (C beside
+// the perceptron), kept for when one that reads it comes.
+func (s *Session) KeepConfig(cfg learn.Config) { s.opts.Config = cfg }
+
+// ToggleHoldout holds out DefaultTestFraction of the rows (or the split
+// held out last, as --test gave it), or puts them back; α starts again
+// from 0 either way. On failure nothing changes.
+func (s *Session) ToggleHoldout() error {
+	o := s.opts
+	last := s.lastHoldout
+	if o.Holdout.On() {
+		last, o.Holdout = o.Holdout, Holdout{}
+	} else {
+		o.Holdout = last
+		if !o.Holdout.On() {
+			o.Holdout.Fraction = DefaultTestFraction
+		}
+		if _, err := crossval.TestCount(len(o.Points), o.Holdout.Fraction); err != nil {
+			return fmt.Errorf("cannot hold rows out: %w", err)
+		}
+	}
+	if err := s.ApplyKeepData(o); err != nil {
+		return err
+	}
+	s.lastHoldout = last
+	return nil
+}
+
+// Reseed takes the next seed for the data and the shuffle: a generated
+// built-in is drawn again (regenerated reports it), other data keeps its
+// points and shuffles in another order; α starts again from 0.
+func (s *Session) Reseed() (regenerated bool, err error) {
+	o := s.opts
+	seed := o.Seed + 1
+	if s.Generated() {
+		return true, s.Regenerate(o.N, o.Noise, seed)
+	}
+	cfg := o.Config
+	cfg.Seed = seed
+	if err := s.SetConfig(cfg); err != nil {
+		return false, err
+	}
+	s.opts.Seed = seed
+	return false, nil
+}

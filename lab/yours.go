@@ -1,4 +1,4 @@
-package tui
+package lab
 
 import (
 	"fmt"
@@ -12,14 +12,14 @@ import (
 // It heads the d/D cycle, so switching datasets never loses it, and the
 // session knows whether its edits were saved.
 
-// useYours switches back to the user's own data with the configuration
+// UseYours switches back to the user's own data with the configuration
 // last used on it.
-func (s *session) useYours() error {
+func (s *Session) UseYours() error {
 	if s.yours == nil {
 		return fmt.Errorf("no data of yours yet: add points with o and x, or open a file with --data")
 	}
 	edited := s.yoursEdited
-	if err := s.apply(*s.yours); err != nil {
+	if err := s.Apply(*s.yours); err != nil {
 		return err
 	}
 	s.raw = nil
@@ -27,8 +27,8 @@ func (s *session) useYours() error {
 	return nil
 }
 
-// yoursName is what the d/D cycle calls the user's data.
-func (s *session) yoursName() string {
+// YoursName is what the d/D cycle calls the user's data.
+func (s *Session) YoursName() string {
 	if s.yours == nil {
 		return ""
 	}
@@ -44,39 +44,39 @@ func (s *session) yoursName() string {
 	return name
 }
 
-// wouldReplaceYours reports whether editing the current data would replace
+// WouldReplaceYours reports whether editing the current data would replace
 // unsaved edits of other data: editing makes the current data yours.
-func (s *session) wouldReplaceYours() bool {
+func (s *Session) WouldReplaceYours() bool {
 	return !s.onYours && s.unsaved && s.yours != nil
 }
 
 // edit records that the points were changed by hand: the data becomes
 // yours (heading the d/D cycle) with edits no save has written yet.
-func (s *session) edit() {
+func (s *Session) edit() {
 	s.edited, s.onYours, s.unsaved, s.yoursEdited = true, true, true, true
 	s.editVersion++
 	y := s.opts
 	s.yours = &y
 }
 
-// saved records that a save wrote the points of edit version v.
-func (s *session) saved(v int) {
+// Saved records that a save wrote the points of edit version v.
+func (s *Session) Saved(v int) {
 	if v == s.editVersion {
 		s.unsaved = false
 	}
 }
 
-// addPoint adds a labelled point. A learner that takes new examples (the
+// AddPoint adds a labelled point. A learner that takes new examples (the
 // perceptron, a learn.Appender) keeps training where it was: α stays, the
 // new point is visited at the end of the current pass (online learning, as
 // the perceptron was meant to be used), and steps before the edit can no
 // longer be stepped back. Any other (the SVM, whose α solve one problem
 // on one set of data) is built afresh for the new data: α starts again
 // from 0. kept reports which happened.
-func (s *session) addPoint(x1, x2 float64, y int) (kept bool, err error) {
+func (s *Session) AddPoint(x1, x2 float64, y int) (kept bool, err error) {
 	pt := datasets.Point{X1: x1, X2: x2, Y: y}
 	a, ok := s.p.(learn.Appender)
-	if ok && !s.kind().Appends {
+	if ok && !s.Kind().Appends {
 		// The vote at a new point would need every vector so far: the
 		// averaged and voted perceptrons start again on the new data.
 		ok = false
@@ -103,9 +103,9 @@ func (s *session) addPoint(x1, x2 float64, y int) (kept bool, err error) {
 	return true, nil
 }
 
-// deletePoint removes the point nearest to (x1, x2) within radius; α
+// DeletePoint removes the point nearest to (x1, x2) within radius; α
 // starts again from 0, since every score depended on it.
-func (s *session) deletePoint(x1, x2, radius float64) bool {
+func (s *Session) DeletePoint(x1, x2, radius float64) bool {
 	best, bestD := -1, radius*radius
 	for i, p := range s.opts.Points {
 		d := (p.X1-x1)*(p.X1-x1) + (p.X2-x2)*(p.X2-x2)
@@ -125,15 +125,15 @@ func (s *session) deletePoint(x1, x2, radius float64) bool {
 // rebuildKeepView switches to the edited points of o with a fresh learner,
 // keeping the viewport so the points stay under the cursor; the data
 // becomes yours. On failure nothing changes.
-func (s *session) rebuildKeepView(o Options) error {
+func (s *Session) rebuildKeepView(o Options) error {
 	view := s.view
-	if err := s.apply(o); err != nil {
+	if err := s.Apply(o); err != nil {
 		return err
 	}
 	s.edit()
 	if s.fieldW > 0 {
 		s.view = view
-		s.attachField()
+		s.AttachField()
 	}
 	return nil
 }

@@ -1,8 +1,9 @@
-package tui
+package lab
 
 import (
 	"math"
 
+	"kernelscope/datasets"
 	"kernelscope/learn"
 )
 
@@ -20,11 +21,11 @@ import (
 // more. Larger plots sample a coarser lattice.
 const maxFieldPixels = 24000
 
-// resize sets the lattice size of the field for a plot of w×h pixels (two
+// Resize sets the lattice size of the field for a plot of w×h pixels (two
 // per cell vertically) and recomputes it. When that is too much work for
 // one frame it returns a job that computes the field off the UI path (see
 // attachField).
-func (s *session) resize(w, h int) fieldJob {
+func (s *Session) Resize(w, h int) FieldJob {
 	if px := w * h; px > maxFieldPixels {
 		f := math.Sqrt(float64(maxFieldPixels) / float64(px))
 		w, h = max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
@@ -35,36 +36,36 @@ func (s *session) resize(w, h int) fieldJob {
 	s.fieldW, s.fieldH = w, h
 	s.view = viewport(s.opts.Points)
 	s.fitView()
-	return s.attachField()
+	return s.AttachField()
 }
 
-// syncFieldWork is the most kernel evaluations (lattice points × support
+// SyncFieldWork is the most kernel evaluations (lattice points × support
 // vectors) a field is computed with at once, a few milliseconds; a larger
 // recomputation (a resize with thousands of support vectors) runs off the
 // UI path.
-const syncFieldWork = 1_000_000
+const SyncFieldWork = 1_000_000
 
-// fieldJob computes a field off the UI path; its result goes to
+// FieldJob computes a field off the UI path; its result goes to
 // session.fieldReady.
-type fieldJob func() fieldResult
+type FieldJob func() FieldResult
 
-// fieldResult is a field computed from a frozen copy of the learner.
-type fieldResult struct {
-	owner *session // the session that asked for it
+// FieldResult is a field computed from a frozen copy of the learner.
+type FieldResult struct {
+	owner *Session // the session that asked for it
 	gen   int      // session.fieldGen when it was asked for
 	field *learn.Field
 	from  *learn.Frozen
 }
 
-// attachField makes a field for the current viewport and lattice size and
+// AttachField makes a field for the current viewport and lattice size and
 // has the learner keep it up to date. Small ones are computed at once; a
 // large one is returned as a job (or, while another job runs, started
 // when that one is back), and until it is ready the previous field stays
 // on screen (s.computing).
-func (s *session) attachField() fieldJob {
+func (s *Session) AttachField() FieldJob {
 	fd := learn.NewField(s.view, s.fieldW, s.fieldH)
 	s.fieldGen++
-	if len(fd.Values)*len(s.p.SupportVectors()) <= syncFieldWork || s.field == nil {
+	if len(fd.Values)*len(s.p.SupportVectors()) <= SyncFieldWork || s.field == nil {
 		s.pending = nil
 		s.useField(fd)
 		fd.Follow(s.p)
@@ -79,20 +80,20 @@ func (s *session) attachField() fieldJob {
 }
 
 // recompute is the job that computes fd from a frozen copy of the learner.
-func (s *session) recompute(fd *learn.Field) fieldJob {
+func (s *Session) recompute(fd *learn.Field) FieldJob {
 	gen, from := s.fieldGen, learn.Freeze(s.p)
 	s.inFlight = true
-	return func() fieldResult {
+	return func() FieldResult {
 		fd.RecomputeAside(from)
-		return fieldResult{s, gen, fd, from}
+		return FieldResult{s, gen, fd, from}
 	}
 }
 
-// fieldReady takes a field computed off the UI path, unless a newer one was
+// FieldReady takes a field computed off the UI path, unless a newer one was
 // asked for since (then it returns the job for the newest): it catches up
 // with the steps taken meanwhile and replaces the field on screen. When
 // many coefficients changed meanwhile, catching up is itself a job.
-func (s *session) fieldReady(r fieldResult) fieldJob {
+func (s *Session) FieldReady(r FieldResult) FieldJob {
 	s.inFlight = false
 	if r.gen != s.fieldGen {
 		if fd := s.pending; fd != nil {
@@ -101,12 +102,12 @@ func (s *session) fieldReady(r fieldResult) fieldJob {
 		}
 		return nil
 	}
-	if learn.Changes(r.from, s.p)*len(r.field.Values) > syncFieldWork {
+	if learn.Changes(r.from, s.p)*len(r.field.Values) > SyncFieldWork {
 		now := learn.Freeze(s.p)
 		s.inFlight = true
-		return func() fieldResult {
+		return func() FieldResult {
 			r.field.CatchUp(r.from, now)
-			return fieldResult{s, r.gen, r.field, now}
+			return FieldResult{s, r.gen, r.field, now}
 		}
 	}
 	r.field.CatchUp(r.from, s.p)
@@ -116,10 +117,45 @@ func (s *session) fieldReady(r fieldResult) fieldJob {
 }
 
 // useField puts fd on screen in place of the field shown so far.
-func (s *session) useField(fd *learn.Field) {
+func (s *Session) useField(fd *learn.Field) {
 	if s.field != nil {
 		s.p.Unobserve(s.field)
 	}
 	s.field, s.computing = fd, false
 	s.version++
 }
+
+// viewport is the data's bounding box with a margin (datasets.ViewOf), so
+// the region and a figure of it frame the data alike.
+func viewport(pts []datasets.Point) learn.Rect { return datasets.ViewOf(pts) }
+
+// fitView widens one axis of the viewport so that lattice pixels are square
+// (a half-block pixel is about as wide as it is tall), so circles look round.
+func (s *Session) fitView() {
+	if s.fieldW <= 0 || s.fieldH <= 0 {
+		return
+	}
+	r := &s.view
+	dx, dy := r.MaxX1-r.MinX1, r.MaxX2-r.MinX2
+	want := float64(s.fieldW) / float64(s.fieldH) // dx/dy for square pixels
+	if dx/dy < want {
+		grow := (dy*want - dx) / 2
+		r.MinX1, r.MaxX1 = r.MinX1-grow, r.MaxX1+grow
+	} else {
+		grow := (dx/want - dy) / 2
+		r.MinX2, r.MaxX2 = r.MinX2-grow, r.MaxX2+grow
+	}
+}
+
+// Follow gives s the viewport and lattice of p, so the two regions of
+// comparison mode are drawn on one grid; a large field comes back as a job.
+func (s *Session) Follow(p *Session) FieldJob {
+	if s.view == p.view && s.fieldW == p.fieldW && s.fieldH == p.fieldH && s.field != nil {
+		return nil
+	}
+	s.view, s.fieldW, s.fieldH = p.view, p.fieldW, p.fieldH
+	return s.AttachField()
+}
+
+// Owner is the session that asked for r (nil for none).
+func (r FieldResult) Owner() *Session { return r.owner }

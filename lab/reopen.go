@@ -1,0 +1,92 @@
+package lab
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// OpenSession opens o and replays o.Replay on it: the steps, and the
+// points appended mid-run where they were appended, through the same
+// paths as space and o/x, so the narration, the pass log, the undo floor
+// and the edits come out as they were.
+func OpenSession(o Options) (*Session, error) {
+	s, err := NewSession(o.ReplayBase())
+	if err != nil {
+		return s, err
+	}
+	step := func() (bool, error) {
+		if s.Step() {
+			return true, nil
+		}
+		return false, s.err
+	}
+	add := func(p datasets.Point) error {
+		kept, err := s.AddPoint(p.X1, p.X2, p.Y)
+		if err == nil && !kept {
+			err = fmt.Errorf("the %s cannot take a point while it trains", s.LearnerName())
+		}
+		return err
+	}
+	if err := ReplayOn(o, s.p, step, add); err != nil {
+		return s, err
+	}
+	if o.Edited {
+		// Points edited by hand: yours, and saved, in the session file.
+		s.edited, s.onYours, s.yoursEdited = true, true, true
+		y := s.opts
+		s.yours = &y
+	}
+	s.unsaved = false
+	if o.Session != "" {
+		s.file = SavedSession{Path: o.Session, At: s.Mark()}
+	}
+	return s, nil
+}
+
+// SavedSession is the session file written last, and the state it holds.
+type SavedSession struct {
+	Path string
+	At   SessionMark
+}
+
+// SessionMark tells states apart: a rebuild, a step, an edit, a raised
+// cap or a reset changes it.
+type SessionMark struct{ built, t, epochs, edits, appends int }
+
+func (s *Session) Mark() SessionMark {
+	return SessionMark{s.built, s.p.T(), s.p.Config().Epochs, s.editVersion, len(s.appendedAt)}
+}
+
+// Snapshot is the session's state as a session file holds it.
+func (s *Session) Snapshot() Options {
+	o := s.opts
+	o.Config.Epochs = s.p.Config().Epochs    // E raises the cap in place
+	o.Config.RunOptions = learn.RunOptions{} // how it is recorded, not what it is
+	o.Edited = s.edited
+	if _, ok := datasets.Lookup(o.Dataset); !ok {
+		o.Dataset, o.N, o.Noise = "", 0, 0 // the empty plane of data that could not open
+	}
+	o.Replay = Replay{Steps: s.p.T(), AppendedAt: slices.Clone(s.appendedAt)}
+	return o
+}
+
+// stemSuffix is what a name of kernelscope's own adds to its data's.
+var stemSuffix = regexp.MustCompile(`-session(-[0-9]+)?$|-[0-9]+$`)
+
+// FileStem is the data's name as a saved file's name holds it: moons for
+// moons, points for points.csv, and moons again for
+// kernelscope-moons-session-2.json, not kernelscope-kernelscope-….
+func (s *Session) FileStem() string {
+	base := strings.TrimSuffix(filepath.Base(s.Name()), "*")
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	if b, ok := strings.CutPrefix(base, "kernelscope-"); ok {
+		base = stemSuffix.ReplaceAllString(b, "")
+	}
+	return base
+}
