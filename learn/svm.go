@@ -130,7 +130,10 @@ type selection struct {
 // NewSVM makes an SVM with every αᵢ = 0 for the kernel, bias augmentation
 // and tie rule of cfg and the SVM settings of cfg.SVM. It fails on C ≤ 0,
 // Tol ≤ 0, a bad kernel, an example that is not finite or not labelled ±1,
-// or data with one class only (Σ αᵢ yᵢ = 0 then forces every α = 0).
+// or data with one class only (Σ αᵢ yᵢ = 0 then forces every α = 0). A
+// kernel value on the data that is out of range (kernelInRange: not finite,
+// or past 1e300) is no failure to build: it is Err, and every Step returns
+// it, as a perceptron's first mistake on such data does.
 func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	if err := Validate(cfg.Kernel); err != nil {
 		return nil, fmt.Errorf("learn: kernel: %w", err)
