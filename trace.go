@@ -73,6 +73,14 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 	if cfg.Algo == learn.AlgoSVM {
 		return setup.Usagef("trace steps the perceptron and its relatives; for the SVM's iterations use: kernelscope svm")
 	}
+	if s.Session != "" {
+		// The trace trains from α = 0 on every point, but a session whose
+		// run does not go where the file says is refused, by the rule plot
+		// and the terminal program apply (setup.ReplayOn).
+		if _, err := setup.Open(*s, learn.RunOptions{NoHistory: true, RowCacheBytes: cfg.RowCacheBytes}); err != nil {
+			return err
+		}
+	}
 	cfg.NoHistory = true
 	train, _ := s.Split()
 	examples := datasets.Examples(train)
