@@ -316,6 +316,21 @@ func TestBadInput(t *testing.T) {
 		{"late overflow", []string{"trace", "--data", file("late.csv", lateOverflow()), "--kernel", "poly(d=2,c=0)", "--format", "jsonl"}, 1, "overflows"},
 		{"scores overflow", []string{"trace", "--data", file("big.csv", "1e77,0,1\n0,1e77,1\n1e77,1e77,1\n"), "--kernel", "poly(d=2,c=0)", "--format", "jsonl"}, 1, "too large for float64"},
 		{"eta overflows", []string{"trace", "--dataset", "xor", "--eta", "1e308", "--format", "summary"}, 1, "too large for float64"},
+		// Issue 28: kernel values so large that sums of two overflow are
+		// refused by every learner and command, as the perceptron's trace
+		// refuses them; the SVM ran its cap of pair updates that moved
+		// nothing (--max-iter keeps that short where it is not fixed), and
+		// nystrom:50 trained on 0 features.
+		{"svm, kernel too large", []string{"svm", "--dataset", "moons", "--kernel", "1e308*rbf", "--max-iter", "1000"}, 1, "K(x₁, x₁) = 1e+308: kernel values past 1e+300 are too large for float64"},
+		{"svm json, kernel too large", []string{"svm", "--dataset", "moons", "--kernel", "1e308*rbf", "--max-iter", "1000", "--format", "json"}, 1, "too large for float64"},
+		{"plot svm, kernel too large", []string{"plot", "--dataset", "moons", "--kernel", "1e308*rbf", "--algo", "svm", "--max-iter", "1000", "--out", filepath.Join(dir, "svm.png")}, 1, "too large for float64"},
+		{"cv svm, kernel too large", []string{"cv", "--dataset", "moons", "--kernel", "1e308*rbf", "--algo", "svm", "--max-iter", "1000", "--param", "C", "--values", "1,2"}, 1, "too large for float64"},
+		{"nystrom, kernel too large", []string{"trace", "--dataset", "moons", "--kernel", "1e308*rbf", "--approx", "nystrom:50", "--format", "summary"}, 1, "approx nystrom:50: K(l1, l1) = 1e+308: kernel values past 1e+300 are too large for float64"},
+		{"averaged, kernel too large", []string{"trace", "--dataset", "moons", "--kernel", "1e308*rbf", "--algo", "averaged"}, 1, "too large for float64"},
+		{"voted, kernel too large", []string{"plot", "--dataset", "moons", "--kernel", "1e308*rbf", "--algo", "voted", "--out", filepath.Join(dir, "voted.png")}, 1, "too large for float64"},
+		{"stoptron, kernel too large", []string{"cv", "--dataset", "moons", "--kernel", "1e308*rbf", "--algo", "stoptron", "--param", "sigma", "--values", "1,2"}, 1, "too large for float64"},
+		{"forgetron, kernel too large", []string{"trace", "--dataset", "moons", "--kernel", "1e308*rbf", "--algo", "forgetron", "--format", "summary"}, 1, "too large for float64"},
+		{"budget, kernel too large", []string{"trace", "--dataset", "moons", "--kernel", "1e308*rbf", "--algo", "budget", "--format", "csv"}, 1, "too large for float64"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -91,12 +91,12 @@ func TestSessionFlag(t *testing.T) {
 		bad := filepath.Join(dir, "bad.json")
 		os.WriteFile(bad, []byte(strings.Replace(string(file), tc.old, tc.new, 1)), 0o644)
 		// The terminal program itself: a session it cannot replay is
-		// refused before it starts.
+		// refused before it starts. trace, which trains from α = 0 to the
+		// end, refuses it too (issue 28: it took a file whose steps go
+		// past where training stops): one rule for every command.
 		runTUI = tui.Run
-		for _, cmd := range [][]string{{"trace", "--session", bad}, {"--session", bad}} {
-			if name == "beyond" && cmd[0] == "trace" {
-				continue // trace trains from α = 0 to the end: it replays no steps
-			}
+		for _, cmd := range [][]string{{"trace", "--session", bad}, {"--session", bad}, {"plot", "--session", bad, "--out", filepath.Join(dir, "bad.png")},
+			{"trace", "--session", bad, "--format", "summary"}} {
 			out, stderr, code := runCLI(cmd...)
 			if code != 1 || out != "" || !strings.Contains(stderr, "bad.json") || !strings.Contains(stderr, tc.want) {
 				t.Errorf("%s, %q: exit %d, stdout %q, stderr %s", name, cmd, code, out, stderr)
@@ -179,6 +179,45 @@ func TestReproduceLineThroughRoot(t *testing.T) {
 		back.Config.Kernel, o.Config.Kernel = nil, nil
 		if !reflect.DeepEqual(back, o) {
 			t.Errorf("%q:\n got %+v\nwant %+v", line, back, o)
+		}
+	}
+}
+
+// TestSessionHostileKernel: a session whose training.kernel nests 400 000
+// parentheses around rbf (an 800 KB file) is refused by every command that
+// reads a session, with one line that names the field and the limit, exit
+// 1 and nothing on stdout; so is one nested a level past the limit. Issue
+// 28: the recursive parser overflowed the stack (a Go stack trace, exit 2,
+// about 1 GB).
+func TestSessionHostileKernel(t *testing.T) {
+	dir := t.TempDir()
+	o := rootOptions(t, "--dataset", "xor", "--kernel", "rbf")
+	file, err := os.ReadFile(writeSessionFile(t, dir, "ok.json", o))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, kernel, want string
+	}{
+		{"deep.json", strings.Repeat("(", 400_000) + "rbf" + strings.Repeat(")", 400_000),
+			`"training.kernel": kernel "((((((((((((((((((((((((((((((((((((((((… (800003 bytes)": at column 4097: the spec is 800003 bytes long; a kernel spec has at most 4096`},
+		{"33.json", strings.Repeat("(", 33) + "rbf" + strings.Repeat(")", 33),
+			`"training.kernel": kernel "(((((((((((((((((((((((((((((((((rbf))))… (69 bytes)": at column 33: parentheses nest more than 32 deep`},
+	} {
+		path := filepath.Join(dir, c.name)
+		bad := strings.Replace(string(file), `"kernel": "rbf(sigma=1)"`, `"kernel": "`+c.kernel+`"`, 1)
+		if bad == string(file) {
+			t.Fatal("the session file has no kernel rbf(sigma=1) to replace")
+		}
+		if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		runTUI = tui.Run
+		for _, cmd := range [][]string{{"--session", path}, {"trace", "--session", path}, {"plot", "--session", path, "--out", filepath.Join(dir, "f.png")}} {
+			out, stderr, code := runCLI(cmd...)
+			if code != 1 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, path+": line ") || !strings.Contains(stderr, c.want) {
+				t.Errorf("%s %q: exit %d, stdout %q, stderr (%d bytes) %.400q; want exit 1 and one line with %q", c.name, cmd[0], code, out, len(stderr), stderr, c.want)
+			}
 		}
 	}
 }

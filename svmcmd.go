@@ -77,6 +77,11 @@ func trainSVM(stdout io.Writer, s *lab.Options, f svmFormat) error {
 	if !ok {
 		return fmt.Errorf("svm: the %s is not solved a pair at a time", cfg.Kind().Name)
 	}
+	if err := m.Err(); err != nil {
+		// Known before the first update (a kernel value out of range):
+		// no header for a run that cannot start.
+		return err
+	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	werr := f.write(w, s, m)
 	if err := w.Flush(); err != nil && werr == nil {

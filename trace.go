@@ -82,6 +82,14 @@ kernelscope trace --dataset worked4 --algo pa --C inf
 // traceFormats, one that steps a pair at a time (the SVM) in one of
 // svmFormats ("summary" is its "json").
 func trace(stdout io.Writer, s *lab.Options, format string) error {
+	if s.Session != "" {
+		// The trace trains from α = 0 on every point, but a session whose
+		// run does not go where the file says is refused, by the rule plot
+		// and the terminal program apply (lab.ReplayOn).
+		if _, err := lab.Open(*s, learn.RunOptions{NoHistory: true, RowCacheBytes: s.Config.RowCacheBytes}); err != nil {
+			return err
+		}
+	}
 	if !s.Config.Kind().Passes {
 		if format == "summary" {
 			format = "json"

@@ -27,7 +27,15 @@ func OpenSession(o Options) (*Session, error) {
 		return false, s.err
 	}
 	add := func(p datasets.Point) error {
-		kept, err := s.AddPoint(p.X1, p.X2, p.Y)
+		// The file's points are the session's and the appended ones in
+		// order: the session's grow as a prefix of them, never copied.
+		var kept bool
+		var err error
+		if n := len(s.opts.Points); n < len(o.Points) && o.Points[n] == p {
+			kept, err = s.addLast(o.Points[: n+1 : n+1])
+		} else {
+			kept, err = s.AddPoint(p.X1, p.X2, p.Y)
+		}
 		if err == nil && !kept {
 			err = fmt.Errorf("the %s cannot take a point while it trains", s.LearnerName())
 		}

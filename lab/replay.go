@@ -86,29 +86,37 @@ func ReplayOn(o Options, l learn.Learner, step func() (bool, error), add func(da
 			return a.Append(learn.Example{X1: p.X1, X2: p.X2, Y: p.Y})
 		}
 	}
+	// One pass over the appends, each step and append once: what a failure
+	// says is written only when there is one.
 	first := len(o.Points) - len(o.Replay.AppendedAt) // 0-based, of the first appended point
-	to := func(t int, field, what string) error {
+	appended := func(k int) string {
+		return fmt.Sprintf("point %d is appended at step %d", first+k+1, o.Replay.AppendedAt[k])
+	}
+	to := func(t int, field string, k int) error {
 		for l.T() < t {
 			ok, err := step()
 			if err == nil && !ok {
 				err = fmt.Errorf("training stops at step %d (%s)", l.T(), stopWord(l))
 			}
 			if err != nil {
+				what := strconv.Itoa(t)
+				if k >= 0 {
+					what = appended(k)
+				}
 				return o.replayError(field, what, err)
 			}
 		}
 		return nil
 	}
 	for k, p := range o.Appended() {
-		at := o.Replay.AppendedAt[k]
-		if err := to(at, "appended_at", fmt.Sprintf("point %d is appended at step %d", first+k+1, at)); err != nil {
+		if err := to(o.Replay.AppendedAt[k], "appended_at", k); err != nil {
 			return err
 		}
 		if err := add(p); err != nil {
-			return o.replayError("appended_at", fmt.Sprintf("point %d is appended at step %d", first+k+1, at), err)
+			return o.replayError("appended_at", appended(k), err)
 		}
 	}
-	return to(o.Replay.Steps, "steps", strconv.Itoa(o.Replay.Steps))
+	return to(o.Replay.Steps, "steps", -1)
 }
 
 // replayError says that the run does not go where o.Replay says: in a

@@ -277,6 +277,9 @@ func encodeSession(o Options) (sessionFile, error) {
 // jsonFloat writes a finite float so that it reads back exactly.
 func jsonFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
+// utf8BOM is the byte order mark that may open a UTF-8 file.
+const utf8BOM = "\xef\xbb\xbf"
+
 // maxSessionBytes bounds what ReadSession reads: the most points a run
 // may have at about 50 bytes a point written out, and room to spare.
 const maxSessionBytes = 64 * datasets.MaxRows
@@ -314,8 +317,9 @@ func pathReason(err error) error {
 	return err
 }
 
-// ReadSession reads a session file, named name in errors, and checks all
-// of it before it returns anything: the options with their Replay, or a
+// ReadSession reads a session file (UTF-8, with or without a byte order
+// mark), named name in errors, and checks all of it before it returns
+// anything: the options with their Replay, or a
 // *SessionError that names the line, the column and the field at fault,
 // and zero Options; never a part. The Replay itself is checked when it
 // runs (ReplayOn): only training says where training stops.
@@ -335,6 +339,10 @@ func ReadSession(r io.Reader, name string) (Options, error) {
 }
 
 func decodeSession(data []byte, name string) (Options, error) {
+	// A byte order mark, which some editors put at the start of a UTF-8
+	// file, is no part of the JSON (and the CSV reader skips one too).
+	// Positions are then counted as an editor shows them, without it.
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	fail := func(field, format string, args ...any) error {
 		return at(data, name, field, fmt.Sprintf(format, args...))
 	}

@@ -250,3 +250,27 @@ func FuzzReadSession(f *testing.F) {
 		sameOptions(t, back, o)
 	})
 }
+
+// TestSessionBOM: a session file that an editor saved with a UTF-8 byte
+// order mark reads as the same file without it, and an error in it is
+// placed where an editor shows it, the mark not counted. Issue 28: it was
+// refused as "not valid JSON", though the CSV reader accepts one.
+func TestSessionBOM(t *testing.T) {
+	file := writeSession(t, moonsSession(t))
+	got, err := ReadSession(strings.NewReader("\ufeff"+file), "s.json")
+	if err != nil {
+		t.Fatalf("a session with a byte order mark: %v", err)
+	}
+	sameOptions(t, got, moonsSession(t))
+	bad := strings.Replace(file, `"kernelscope_session": 1`, `"kernelscope_session": 2`, 1)
+	_, err = ReadSession(strings.NewReader("\ufeff"+bad), "s.json")
+	if want := "s.json: line 2, column 3: \"kernelscope_session\": written by a newer kernelscope"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("a later format after a byte order mark: %v; want %q", err, want)
+	}
+	// Only one mark, and only at the start, is not data.
+	for _, in := range []string{"\ufeff\ufeff" + file, " \ufeff" + file} {
+		if _, err := ReadSession(strings.NewReader(in), "s.json"); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+			t.Errorf("%.8q…: %v; want not valid JSON", in, err)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package learn
 import (
 	"fmt"
 	"math"
-	"slices"
 )
 
 // Append adds an example with α = 0 and keeps training where it was: the
@@ -50,12 +49,15 @@ func (p *Perceptron) Append(e Example) error {
 	if p.cfg.Shuffle && p.pos > 0 {
 		// Mid-pass: the new point goes last in this pass, after the order
 		// the pass has followed so far, which (seed, epoch) no longer gives.
-		p.visit(p.epoch, 0)
-		cur := p.order
-		if p.pinned != nil && p.pinnedEpoch == p.epoch {
-			cur = p.pinned
+		if p.pinned == nil || p.pinnedEpoch != p.epoch {
+			// The pass's first append pins its order (the permutation
+			// visit draws, which no one else holds); later appends in the
+			// pass lengthen it in place, so k of them cost O(n + k), not
+			// a copy of the order each.
+			p.visit(p.epoch, 0)
+			p.pinned, p.pinnedEpoch = p.order, p.epoch
 		}
-		p.pinned, p.pinnedEpoch = append(slices.Clip(cur), n), p.epoch
+		p.pinned = append(p.pinned, n)
 	} else {
 		p.pinned = nil
 	}

@@ -185,8 +185,11 @@ func newNystrom(a Approx, k Kernel, xs []Vec, r *rand.Rand) (*ApproxMap, error) 
 	g := Gram(k, marks)
 	for i := range m {
 		for j := i; j < m; j++ {
-			if v := g.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("learn: approx %v: K(l%d, l%d) = %v: the kernel overflows on these landmarks (rescale the data or use a smaller degree)", a, i+1, j+1, v)
+			// As for the SVM (kernelInRange): past maxScore, the sums the
+			// eigendecomposition forms overflow (with 1e308·rbf every
+			// eigenvalue was +Inf, and no feature was left).
+			if v := g.At(i, j); !kernelInRange(v) {
+				return nil, kernelRangeError(fmt.Sprintf("learn: approx %v: ", a), fmt.Sprintf("l%d", i+1), fmt.Sprintf("l%d", j+1), v)
 			}
 		}
 	}
@@ -198,6 +201,9 @@ func newNystrom(a Approx, k Kernel, xs []Vec, r *rand.Rand) (*ApproxMap, error) 
 	var u mat.Dense
 	eig.VectorsTo(&u)
 	top := vals[m-1]
+	if math.IsInf(top, 0) {
+		return nil, fmt.Errorf("learn: approx %v: the largest eigenvalue of the landmarks' kernel matrix overflows float64 (use a smaller scale or degree, or rescale the data)", a)
+	}
 	if !(top > 0) {
 		return nil, fmt.Errorf("learn: approx %v: the landmarks' kernel matrix has no positive eigenvalue (is the kernel positive semi-definite?)", a)
 	}

@@ -64,6 +64,9 @@ type online struct {
 	floorT, floorMistakes, floorOpened int
 	observers                          []Observer
 	err                                error
+	// bad is a kernel value out of range on the data (kernelInRange),
+	// found when the learner was made.
+	bad error
 }
 
 // onlineRecord is what Undo needs to put back a step that changed α or a
@@ -102,12 +105,15 @@ func newOnline(cfg Config, data []Example, rule onlineRule) (*online, error) {
 		}
 		o.xs[i], o.ys[i] = o.Embed(e.X1, e.X2), e.Y
 		k := cfg.Kernel.Eval(o.xs[i], o.xs[i])
-		if !(math.Abs(k) <= math.MaxFloat64) {
-			return nil, fmt.Errorf("learn: K(x%s, x%s) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", Sub(i+1), Sub(i+1), k)
+		if !kernelInRange(k) && o.bad == nil {
+			// Known before any step: it is Err, and every step (after a
+			// Reset too) returns it, as the SVM's does.
+			o.bad = kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(i+1), k)
 		}
 		o.kii[i] = k
 	}
 	o.settle()
+	o.err = o.bad
 	return o, nil
 }
 
@@ -220,8 +226,10 @@ func (o *online) Step() (Step, error) {
 // nothing when the kernel row is not finite.
 func (o *online) grow(i int, alpha, delta, c float64) error {
 	KernelRow(o.cfg.Kernel, o.row, o.xs[i], o.xs)
-	if _, bad := rowMax(o.row); bad >= 0 {
-		return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, bad+1, o.row[bad])
+	for j, v := range o.row {
+		if !kernelInRange(v) {
+			return kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(j+1), v)
+		}
 	}
 	w := delta * float64(o.ys[i])
 	axpy(o.g, o.row, w)
@@ -315,7 +323,7 @@ func (o *online) Undo() bool {
 		o.pos = q
 	}
 	o.epochMistakes, o.opened = o.passCounts()
-	o.state, o.err = Running, nil
+	o.state, o.err = Running, o.bad
 	return true
 }
 
@@ -345,7 +353,7 @@ func (o *online) Reset() {
 		ob.Cleared()
 	}
 	o.t, o.epoch, o.pos, o.mistakes, o.updates, o.epochMistakes, o.opened = 0, 0, 0, 0, 0, 0, 0
-	o.order, o.err = nil, nil
+	o.order, o.err = nil, o.bad
 	o.hist = ring[onlineRecord]{}
 	o.floorT, o.floorMistakes, o.floorOpened = 0, 0, 0
 	o.settle()

@@ -18,8 +18,41 @@ type SpecError struct {
 }
 
 func (e *SpecError) Error() string {
-	return fmt.Sprintf("kernel %q: at column %d: %s", e.Spec, e.Pos+1, e.Msg)
+	return fmt.Sprintf("kernel %q: at column %d: %s", shortSpec(e.Spec), e.Pos+1, e.Msg)
 }
+
+// shortSpec is a spec as an error quotes it: whole when it is short, else
+// its start and its length, so that a hostile spec (a session file may hold
+// megabytes of one) makes a one-line message, not a megabyte one.
+func shortSpec(spec string) string {
+	const keep = 40 // runes
+	if utf8.RuneCountInString(spec) <= keep+10 {
+		return spec
+	}
+	r := []rune(spec)
+	return fmt.Sprintf("%s… (%d bytes)", string(r[:keep]), len(spec))
+}
+
+// The spec language's limits, far beyond any kernel worth writing (the
+// README's have at most three parts), so that a spec from a file cannot
+// exhaust the stack (the parser recurses once a parenthesis) or make every
+// kernel value cost a walk over thousands of parts. They bound the tree, not
+// only the text, so that the spec Spec writes for any kernel ParseKernel
+// returns reads back too (the round trip FuzzParseKernel holds the parser
+// to), however its numbers are written out: Spec adds no nesting, writes
+// each named kernel in at most 66 bytes and each scale in at most 24 (the
+// product 3*.1 is 0.30000000000000004), and adds at most an operator and a
+// pair of parentheses for each of the at most 2·MaxSpecParts nodes of the
+// tree, so the whole takes at most 32·66 + 64·3 = 2304 bytes.
+const (
+	// MaxSpecBytes is the longest spec ParseKernel reads.
+	MaxSpecBytes = 4096
+	// MaxSpecDepth is how deep parentheses may nest in a spec.
+	MaxSpecDepth = 32
+	// MaxSpecParts is the most parts one spec may hold: named kernels,
+	// and the numbers that scale them.
+	MaxSpecParts = 32
+)
 
 // The spec language, in EBNF:
 //
@@ -42,6 +75,9 @@ func (e *SpecError) Error() string {
 // ParseKernel reads a kernel spec. Errors are *SpecError.
 func ParseKernel(spec string) (Kernel, error) {
 	p := &specParser{src: spec}
+	if len(spec) > MaxSpecBytes {
+		return nil, p.fail(MaxSpecBytes, fmt.Sprintf("the spec is %d bytes long; a kernel spec has at most %d", len(spec), MaxSpecBytes))
+	}
 	p.skip()
 	if p.pos == len(p.src) {
 		return nil, p.fail(p.pos, "empty kernel spec (try "+orList(defaultSpecs())+")")
@@ -60,10 +96,22 @@ func ParseKernel(spec string) (Kernel, error) {
 type specParser struct {
 	src string
 	pos int
+	// depth is how many parentheses around a kernel are open, parts how
+	// many named kernels and scale numbers have been read.
+	depth, parts int
 }
 
 func (p *specParser) fail(pos int, msg string) *SpecError {
 	return &SpecError{Spec: p.src, Pos: pos, Msg: msg}
+}
+
+// part counts a named kernel or a scale number, at pos, against
+// MaxSpecParts.
+func (p *specParser) part(pos int) error {
+	if p.parts++; p.parts > MaxSpecParts {
+		return p.fail(pos, fmt.Sprintf("more than %d parts (kernels and scales) in one spec", MaxSpecParts))
+	}
+	return nil
 }
 
 func (p *specParser) skip() {
@@ -118,6 +166,9 @@ func (p *specParser) term() (Kernel, error) {
 		p.skip()
 		if c := p.peek(); c == '.' || c == '-' || (c >= '0' && c <= '9') {
 			at := p.pos
+			if err := p.part(at); err != nil {
+				return nil, err
+			}
 			v, err := p.number()
 			if err != nil {
 				return nil, err
@@ -177,11 +228,16 @@ func (p *specParser) factor() (Kernel, error) {
 	}
 	if p.src[p.pos] == '(' {
 		open := p.pos
+		if p.depth == MaxSpecDepth {
+			return nil, p.fail(open, fmt.Sprintf("parentheses nest more than %d deep", MaxSpecDepth))
+		}
+		p.depth++
 		p.pos++
 		k, err := p.expr()
 		if err != nil {
 			return nil, err
 		}
+		p.depth--
 		if p.peek() != ')' {
 			return nil, p.fail(open, "this ( is never closed")
 		}
@@ -195,7 +251,10 @@ func (p *specParser) factor() (Kernel, error) {
 	}
 	fam, ok := LookupFamily(name)
 	if !ok {
-		return nil, p.fail(at, fmt.Sprintf("unknown kernel %q (want %s)", name, orList(familyNames())))
+		return nil, p.fail(at, fmt.Sprintf("unknown kernel %q (want %s)", shortSpec(name), orList(familyNames())))
+	}
+	if err := p.part(at); err != nil {
+		return nil, err
 	}
 	values := fam.defaults()
 	where := make([]int, len(values)) // where each value given starts; 0 for a default

@@ -143,3 +143,64 @@ func TestParseKernelRejectsInvalidScale(t *testing.T) {
 		}
 	}
 }
+
+// TestParseKernelLimits: a spec past a limit of the language (its length,
+// its nesting, its number of parts) is a *SpecError at the column where it
+// goes past, in one short line however long the spec; one at the limit
+// reads. Issue 28: 400 000 parentheses around rbf, from a session file,
+// overflowed the stack of the recursive parser.
+func TestParseKernelLimits(t *testing.T) {
+	nest := func(d int, k string) string { return strings.Repeat("(", d) + k + strings.Repeat(")", d) }
+	for _, c := range []struct {
+		name, in string
+		col      int // 1-based, counted from the limits: the first byte past
+		msg      string
+	}{
+		{"400000 parentheses", nest(400_000, "rbf"), MaxSpecBytes + 1, "the spec is 800003 bytes long; a kernel spec has at most 4096"},
+		{"spaces past the length", "rbf" + strings.Repeat(" ", MaxSpecBytes), MaxSpecBytes + 1, "at most 4096"},
+		{"33 deep", nest(MaxSpecDepth+1, "rbf"), MaxSpecDepth + 1, "parentheses nest more than 32 deep"},
+		{"33 deep inside a sum", "lin+" + nest(MaxSpecDepth+1, "rbf"), 4 + MaxSpecDepth + 1, "nest more than 32 deep"},
+		{"33 kernels", strings.Repeat("rbf+", MaxSpecParts) + "rbf", 4*MaxSpecParts + 1, "more than 32 parts (kernels and scales)"},
+		{"32 scales and a kernel", strings.Repeat("2*", MaxSpecParts) + "lin", 2*MaxSpecParts + 1, "more than 32 parts"},
+		{"17 scaled kernels", strings.Repeat("2*lin+", 16) + "2*lin", 6*16 + 1, "more than 32 parts"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			k, err := ParseKernel(c.in)
+			var se *SpecError
+			if !errors.As(err, &se) {
+				t.Fatalf("ParseKernel = %v, %v; want a *SpecError", k, err)
+			}
+			if se.Pos+1 != c.col || !strings.Contains(se.Msg, c.msg) {
+				t.Errorf("column %d, %q; want column %d and %q", se.Pos+1, se.Msg, c.col, c.msg)
+			}
+			if msg := err.Error(); len(msg) > 200 || strings.Contains(msg, "\n") {
+				t.Errorf("the error is %d bytes (want one line of at most 200): %.300s", len(msg), msg)
+			}
+		})
+	}
+	// At the limits: each reads, and its Spec reads back.
+	long := "-2.2250738585072014e-308" // 24 bytes, the longest a float64 is written in
+	sig := "sigmoid(gamma=" + long + ",c=" + long + ")"
+	for _, in := range []string{
+		nest(MaxSpecDepth, "rbf"),
+		strings.Repeat("rbf+", MaxSpecParts-1) + "rbf",
+		strings.Repeat("2*", MaxSpecParts-1) + "lin",
+		"rbf" + strings.Repeat(" ", MaxSpecBytes-3),
+		// The longest Spec within the limits: 32 of the longest named
+		// kernels, each a part of a sum inside a product, 32 deep.
+		nest(MaxSpecDepth-1, strings.Repeat("("+sig+"+"+sig+")*", MaxSpecParts/2-1)+"("+sig+"+"+sig+")"),
+		// Scales that Spec writes longer than they were typed (3*.1 is
+		// 0.30000000000000004), one a level.
+		strings.Repeat("3*.1*(", MaxSpecParts/3) + "lin" + strings.Repeat(")", MaxSpecParts/3),
+	} {
+		k, err := ParseKernel(in)
+		if err != nil {
+			t.Errorf("ParseKernel(%.60q…) at the limits: %v", in, err)
+			continue
+		}
+		if n := len(k.Spec()); n > 2304 {
+			t.Errorf("ParseKernel(%.60q…).Spec() is %d bytes, past the bound 2304 spec.go gives", in, n)
+		}
+		checkRoundTrip(t, in, k)
+	}
+}

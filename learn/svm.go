@@ -139,7 +139,10 @@ type SVM struct {
 	rowI    []float64 // a copy of row i while row j is fetched
 	scale   float64   // max Kᵢᵢ, for the hard margin's separability bound
 	next    selection // the working set of the next step, while Running
-	checked []bool    // the kernel row of i was checked to be finite
+	checked []bool    // the kernel row of i was checked to be in range
+	// bad is a diagonal value out of range (kernelInRange), which stops
+	// every step.
+	bad error
 
 	observers []Observer
 	ckpts     []svmCheckpoint // states to undo to, oldest first
@@ -159,7 +162,9 @@ type selection struct {
 // and tie rule of cfg and its settings C, tol and max-iter. It fails on
 // C ≤ 0, tol ≤ 0, a bad kernel, an example that is not finite or not
 // labelled ±1, or data with one class only (Σ αᵢ yᵢ = 0 then forces every
-// α = 0).
+// α = 0). A kernel value on the data that is out of range (kernelInRange:
+// not finite, or past 1e300) is no failure to build: it is Err, and every
+// Step returns it, as a perceptron's first mistake on such data does.
 func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	if err := Validate(cfg.Kernel); err != nil {
 		return nil, fmt.Errorf("learn: kernel: %w", err)
@@ -214,8 +219,10 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	}
 	for i, x := range s.xs {
 		k := cfg.Kernel.Eval(x, x)
-		if !(math.Abs(k) <= math.MaxFloat64) {
-			return nil, fmt.Errorf("learn: K(x%s, x%s) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", Sub(i+1), Sub(i+1), k)
+		if !kernelInRange(k) && s.bad == nil {
+			// As a perceptron's first mistake on such data does, the first
+			// step fails (and so every step after a reset).
+			s.bad = kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(i+1), k)
 		}
 		s.qd[i] = k
 		s.scale = max(s.scale, math.Abs(k))
@@ -260,6 +267,9 @@ func (s *SVM) refresh() {
 // margin it stops data that is not separable (separated).
 func (s *SVM) settle() {
 	s.next = s.selectPair()
+	if s.bad != nil {
+		s.err = s.bad
+	}
 	if s.err == nil && math.IsInf(s.c, 1) && s.next.ok && !s.separated() {
 		s.err = ErrNotSeparable
 	}
@@ -279,8 +289,8 @@ func (s *SVM) settle() {
 // belowC reports whether αₜ < C: it can grow.
 func (s *SVM) belowC(t int) bool { return s.alpha[t] < s.c }
 
-// row returns K(xᵢ, ·), from the cache or computed, checked to be finite
-// the first time.
+// row returns K(xᵢ, ·), from the cache or computed, checked to be in range
+// (kernelInRange) the first time.
 func (s *SVM) row(i int) ([]float64, error) {
 	s.uses[i]++
 	r := s.rows.get(i, s.uses[i])
@@ -290,10 +300,11 @@ func (s *SVM) row(i int) ([]float64, error) {
 	r = s.rows.alloc(i, s.uses[i])
 	KernelRow(s.cfg.Kernel, r, s.xs[i], s.xs)
 	if !s.checked[i] {
-		if _, j := rowMax(r); j >= 0 {
-			v := r[j]
-			s.rows.drop(i)
-			return nil, fmt.Errorf("learn: K(x%s, x%s) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", Sub(i+1), Sub(j+1), v)
+		for j, v := range r {
+			if !kernelInRange(v) {
+				s.rows.drop(i)
+				return nil, kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(j+1), v)
+			}
 		}
 		s.checked[i] = true
 	}
@@ -373,6 +384,12 @@ func (s *SVM) update(sel selection, report bool) (PairStep, error) {
 	newI, newJ, clipI, clipJ := s.pairOptimum(i, j, ri[j])
 	if !(newI <= maxScore && newJ <= maxScore) {
 		return PairStep{}, ErrNotSeparable
+	}
+	if newI == ai && newJ == aj {
+		// A move that rounds to nothing leaves the state as it was, so the
+		// next step would choose this pair again, and so on to the cap.
+		return PairStep{}, fmt.Errorf("learn: SMO is stuck: the update of the pair (x%s, x%s) rounds to no change in float64 though m − M = %s > tol %s (rescale the data, or use a larger tol)",
+			Sub(i+1), Sub(j+1), Num(sel.gap), Num(s.tol))
 	}
 	di, dj := newI-ai, newJ-aj
 	// Gₖ += Qᵢₖ Δαᵢ + Qⱼₖ Δαⱼ, Qᵢₖ = yᵢ yₖ Kᵢₖ.

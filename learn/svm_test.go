@@ -442,3 +442,29 @@ func TestSVMStepUndoRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestSVMStuckIsAnError: a pair update whose move rounds to nothing leaves
+// α, G and so the next choice of pair as they were: every later step would
+// repeat it to the cap (10⁷ iterations). Such a step is an error instead,
+// and changes nothing. The state is made by hand, as no short run reaches
+// it: one point twice with opposite labels (K = 1 everywhere, so the
+// curvature Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ = 0 is replaced by τ = 1e-12) at α = 1e30
+// each, where G = Qα − 1 = −1 and the move (−Gᵢ − Gⱼ)/τ = 2e12 is far below
+// half the spacing of floats near 1e30 (about 7e13).
+func TestSVMStuckIsAnError(t *testing.T) {
+	s := mustSVM(t, svmConfig(Linear{}, 1e300), []Example{{1, 0, 1}, {1, 0, -1}})
+	for k := range 2 {
+		s.setAlpha(k, 1e30)
+	}
+	s.settle() // G stays −1: Q₁₂ = −1 cancels the two α exactly
+	if s.Err() != nil || s.State() != Running || s.Gap() != 2 {
+		t.Fatalf("the state made by hand: err %v, state %v, gap %v; want running with m − M = 2", s.Err(), s.State(), s.Gap())
+	}
+	_, err := s.Step()
+	if err == nil || !strings.Contains(err.Error(), "SMO is stuck: the update of the pair (x₁, x₂) rounds to no change in float64 though m − M = 2 > tol 0.001") {
+		t.Fatalf("Step = %v; want the stuck pair named", err)
+	}
+	if s.T() != 0 || s.Alpha(0) != 1e30 || s.Alpha(1) != 1e30 {
+		t.Errorf("the failed step changed the state: T %d, α %v", s.T(), s.Alphas())
+	}
+}

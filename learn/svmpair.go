@@ -31,8 +31,14 @@ func (s *SVM) selectPair() selection {
 	}
 	ri, err := s.row(i)
 	if err != nil {
+		// No pair can be chosen, but the gap is known without the row.
 		s.err = err
-		return selection{i: -1, j: -1}
+		for t := range g {
+			if v := -yf[t] * g[t]; low[t] && -v > gmax2 {
+				gmax2 = -v
+			}
+		}
+		return selection{i: i, j: -1, gap: gmax + gmax2}
 	}
 	// ri is the kernel row, not LIBSVM's Q row: its quad_coef
 	// QD[i] + QD[t] ∓ 2·yᵢ·Q_it is Kᵢᵢ + Kₜₜ − 2Kᵢₜ for either class of t.

@@ -82,7 +82,25 @@ func (p *Perceptron) updated(i int, alpha, w float64) {
 
 // maxScore is the largest score or α training accepts, far below the
 // float64 overflow at 1.8e308 so that sums of a few such terms stay finite.
+// It is also the largest |K(xᵢ, xⱼ)| that the SVM and the Nyström map take
+// (kernelInRange), for the same reason.
 const maxScore = 1e300
+
+// kernelInRange reports whether a kernel value is one that sums of a few
+// can be formed from: a finite number of size at most maxScore. Past it,
+// 1e308·rbf say, the SVM's curvature Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ is +Inf, every pair
+// update a move of 0, and SMO would spin to its cap.
+func kernelInRange(v float64) bool { return math.Abs(v) <= maxScore }
+
+// kernelRangeError says why the kernel value v = K(xᵢ, xⱼ), i and j as the
+// caller writes them ("x₃", "l2"), is out of range (kernelInRange), after
+// prefix ("learn: ").
+func kernelRangeError(prefix, i, j string, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%sK(%s, %s) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", prefix, i, j, v)
+	}
+	return fmt.Errorf("%sK(%s, %s) = %v: kernel values past %g are too large for float64 (use a smaller scale or degree, or rescale the data)", prefix, i, j, v, maxScore)
+}
 
 // rowMax returns max |row[k]|, and the index of the first entry that is not
 // a finite number (−1 if none).

@@ -320,6 +320,40 @@ func TestHardMarginNotSeparable(t *testing.T) {
 	}
 }
 
+// TestSVMKernelOutOfRange: with 1e308·rbf the SVM stops at its first step
+// with the reason, as the perceptron does on the same kernel, and nothing
+// moves: no iteration, α = 0, D(α) = 0 (issue 28: SMO spun through
+// iterations that moved nothing, its dual objective going down).
+func TestSVMKernelOutOfRange(t *testing.T) {
+	for _, algo := range []string{"perceptron", "svm"} {
+		o := svmOptions(t, "moons", 0)
+		o.Config.Learner, o.Config.Kernel = algo, learn.Scaled{A: 1e308, K: learn.RBF{Sigma: 1}}
+		m := newModel(t, o, 160, 40)
+		press(m, "space")
+		const why = "kernel values past 1e+300 are too large for float64"
+		if algo == "perceptron" {
+			// The perceptron's rule is on the scores η·K would make.
+			if m.s.Err() == nil || !strings.Contains(screen(m), "training stopped: learn: the scores f(x) could grow past 1e+300") {
+				t.Errorf("perceptron: err %v:\n%s", m.s.Err(), screen(m))
+			}
+			continue
+		}
+		sv := m.s.SMO()
+		if m.s.Err() != nil {
+			pressRun(m, "c") // on to convergence: stopped at once
+		}
+		if m.s.Err() == nil || !strings.Contains(m.s.Err().Error(), why) || sv.T() != 0 || sv.Objective() != 0 || len(sv.SupportVectors()) != 0 {
+			t.Fatalf("SVM: err %v, iteration %d, D(α) = %v, %d SV", m.s.Err(), sv.T(), sv.Objective(), len(sv.SupportVectors()))
+		}
+		out := screen(m)
+		for _, want := range []string{"training stopped: learn: K(x₁, x₁) = 1e+308: " + why, "m − M = 2 > tol 0.001", "stopped: numerical error"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the screen lacks %q:\n%s", want, out)
+			}
+		}
+	}
+}
+
 // TestSVMAddPointRebuilds: the SVM takes no new point while it trains: an
 // added point rebuilds it (α = 0), and the message says so.
 func TestSVMAddPointRebuilds(t *testing.T) {

@@ -1,0 +1,52 @@
+package lab
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"kernelscope/datasets"
+	"kernelscope/learn"
+)
+
+// moonsOptions are n moons with an RBF kernel, as the terminal program
+// opens them.
+func moonsOptions(t *testing.T, n int) Options {
+	t.Helper()
+	b, _ := datasets.Lookup("moons")
+	return Options{Dataset: "moons", N: n, Noise: b.DefaultNoise, Seed: 1, Points: b.Generate(n, b.DefaultNoise, 1),
+		Config: learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Tie: learn.TieMistake, Epochs: 100, Seed: 1}}
+}
+
+// TestReopenAppendsLinear: reopening a session replays its appended points
+// in one pass, as the learner took them, and costs memory in proportion to
+// their number. Issue 28: each replayed append copied every point so far
+// (and the learner's shuffled order), so 50 000 appended points took 8 s
+// to reopen, 100 000 35 s, and 1 000 000 did not open. Memory, not time,
+// is measured: 4 times the appends may take at most 6 times the bytes (the
+// copies took 12 times).
+func TestReopenAppendsLinear(t *testing.T) {
+	reopenWith := func(k int) uint64 {
+		o := moonsOptions(t, 100)
+		o.Config.Shuffle, o.Edited = true, true
+		o.Replay = Replay{Steps: 10, AppendedAt: make([]int, k)}
+		r := rand.New(rand.NewPCG(1, 2))
+		for i := range k {
+			o.Points = append(o.Points, datasets.Point{X1: 3*r.Float64() - 1.5, X2: 2*r.Float64() - 1, Y: 2*r.IntN(2) - 1})
+			o.Replay.AppendedAt[i] = 10 // mid-pass: the pass's order is pinned and grows
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		s, err := OpenSession(o)
+		runtime.ReadMemStats(&after)
+		if err != nil || s.p.N() != 100+k || s.p.T() != 10 || len(s.appendedAt) != k || len(s.opts.Points) != 100+k || s.opts.Points[100+k-1] != o.Points[100+k-1] {
+			t.Fatalf("%d appends: %v; n %d, T %d, %d appends, %d points", k, err, s.p.N(), s.p.T(), len(s.appendedAt), len(s.opts.Points))
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, large := reopenWith(2000), reopenWith(8000)
+	t.Logf("2000 appends: %d bytes; 8000: %d bytes", small, large)
+	if large > 6*small {
+		t.Errorf("reopening 8000 appends allocates %d bytes, 2000 %d: %.1f times, want at most 6 (linear)", large, small, float64(large)/float64(small))
+	}
+}
