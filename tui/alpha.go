@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"math"
 	"strings"
@@ -17,12 +19,12 @@ import (
 // (or just visited) marked; it scrolls to keep that row in view.
 type alphaView struct {
 	s    *lab.Session
-	th   *Theme
+	th   *common.Theme
 	w, h int
 	// onlySV lists the support vectors alone (after convergence the
 	// window around the current example often shows none of them).
 	onlySV bool
-	memo   memo[alphaKey]
+	memo   common.Memo[alphaKey]
 }
 
 // SetSize sets the panel's size, border included.
@@ -51,13 +53,13 @@ func (a *alphaView) lines() []string {
 	if a.onlySV {
 		title = " α  " + svs + ", only SVs (V: all) "
 	}
-	iw, ih := inner(w, h)
+	iw, ih := common.Inner(w, h)
 	if ih <= 0 {
-		return box(th, title, nil, w, h)
+		return common.Box(th, title, nil, w, h)
 	}
 	focus, focus2 := a.s.FocusPair()
 	c1, c2 := a.s.Columns()
-	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", padLeft(c1, 7), padLeft(c2, 7), "y", "α"))
+	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", common.PadLeft(c1, 7), common.PadLeft(c2, 7), "y", "α"))
 	rows := ih - 1
 	lines := []string{head}
 	// The bar's full length is the largest α, or the SVM's C when it is
@@ -67,7 +69,7 @@ func (a *alphaView) lines() []string {
 	for _, j := range p.SupportVectors() {
 		maxAlpha = math.Max(maxAlpha, p.Alpha(j))
 	}
-	if sv != nil && isFinite(sv.C()) {
+	if sv != nil && common.IsFinite(sv.C()) {
 		maxAlpha = sv.C()
 	}
 	barW := max(0, iw-36)
@@ -87,7 +89,7 @@ func (a *alphaView) lines() []string {
 			at = k
 		}
 	}
-	start := window(len(listed), rows, at)
+	start := common.Window(len(listed), rows, at)
 	for _, i := range listed[start:min(len(listed), start+rows)] {
 		x := p.X(i)
 		al := p.Alpha(i)
@@ -101,9 +103,9 @@ func (a *alphaView) lines() []string {
 		if p.Y(i) < 0 {
 			ink = th.Neg
 		}
-		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, num(x.X1, 7), num(x.X2, 7), learn.Sign(p.Y(i)), num(al, 5))
+		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, common.Num(x.X1, 7), common.Num(x.X2, 7), learn.Sign(p.Y(i)), common.Num(al, 5))
 		bar := ""
-		if al > 0 && barW > 0 && isFinite(al) && isFinite(maxAlpha) {
+		if al > 0 && barW > 0 && common.IsFinite(al) && common.IsFinite(maxAlpha) {
 			n := max(1, int(min(float64(barW), math.Round(al/maxAlpha*float64(barW)))))
 			bar = " " + ink.Render(strings.Repeat("█", min(n, barW)))
 		}
@@ -116,7 +118,7 @@ func (a *alphaView) lines() []string {
 		}
 		lines = append(lines, line)
 	}
-	return box(th, title, lines, w, h)
+	return common.Box(th, title, lines, w, h)
 }
 
 // Update has no messages of its own: the panel follows the session.

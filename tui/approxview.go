@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"math"
 	"strings"
@@ -71,9 +73,9 @@ func (r *regionView) approxMask() []bool {
 // forms that fits in w cells.
 func (r *regionView) approxLegend(w int) string {
 	a, th := r.approx, r.th
-	glyph := "\x1b[1m" + glyphApprox + reset
+	glyph := "\x1b[1m" + glyphApprox + common.Reset
 	if !th.Mono {
-		glyph = th.cellStyle(colApprox, colNeutral) + "\x1b[1m" + glyphApprox + reset
+		glyph = th.CellStyle(common.ColApprox, common.ColNeutral) + "\x1b[1m" + glyphApprox + common.Reset
 	}
 	f := "f̃ = w·z(x)"
 	if r.s.Dual() != nil {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"strings"
 	"testing"
@@ -30,7 +32,7 @@ func TestWorked4BoundaryContinuous(t *testing.T) {
 			for py := range 2 * d.h {
 				var cols []int
 				for cx := range d.w {
-					if d.base[2*((py/2)*d.w+cx)+py%2] == colBoundary {
+					if d.base[2*((py/2)*d.w+cx)+py%2] == common.ColBoundary {
 						cols = append(cols, cx)
 					}
 				}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"strings"
 
@@ -79,7 +81,7 @@ func compareGeometry(w, h int) compareLayout {
 	g := compareLayout{w: w, h: h}
 	// A plot's side in pixels: its cells across, two pixels per cell down.
 	side := func(pw, ph int) int {
-		x, y := plotSize(inner(pw, ph))
+		x, y := plotSize(common.Inner(pw, ph))
 		return min(x, 2*(y-2))
 	}
 	beside := w/2 >= minPaneW && h >= minPaneH
@@ -198,7 +200,7 @@ func (m *Model) refreshCompare() {
 	if c == nil {
 		return
 	}
-	iw, _ := inner(m.region.w, m.region.h)
+	iw, _ := common.Inner(m.region.w, m.region.h)
 	m.region.figures = figures(m.s, iw)
 	r := c.right
 	r.cursorOn, r.cursorX, r.curY = m.region.cursorOn, m.region.cursorX, m.region.curY
@@ -215,20 +217,20 @@ func (m *Model) compareView(g compareLayout) string {
 		return ""
 	}
 	if !g.ok {
-		iw, ih := inner(g.w, g.h)
+		iw, ih := common.Inner(g.w, g.h)
 		// A no-break space keeps the key with what it does.
 		text := fmt.Sprintf("widen the terminal to compare: two regions need %d×%d cells side by side or %d×%d stacked, and here are %d×%d. |\u00a0ends comparison mode.",
 			2*minPaneW, minPaneH, minPaneW, 2*minPaneH, g.w, g.h)
-		return strings.Join(box(m.th, " comparison ", wrapLines(text, iw, ih), g.w, g.h), "\n")
+		return strings.Join(common.Box(m.th, " comparison ", common.WrapLines(text, iw, ih), g.w, g.h), "\n")
 	}
 	left := strings.Split(m.region.View(), "\n")
 	var right []string
 	if c := m.cmp; c.twin != nil {
 		right = strings.Split(c.right.View(), "\n")
 	} else {
-		iw, ih := inner(g.paneW, g.paneH)
+		iw, ih := common.Inner(g.paneW, g.paneH)
 		why := fmt.Sprintf("the %s cannot train on this data: %v", c.learner, c.err)
-		right = box(m.th, " "+c.label+" ", wrapLines(why, iw, ih), g.paneW, g.paneH)
+		right = common.Box(m.th, " "+c.label+" ", common.WrapLines(why, iw, ih), g.paneW, g.paneH)
 	}
 	var out []string
 	if g.stacked {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"context"
 	"fmt"
 	"math"
@@ -68,8 +70,8 @@ func (k CVKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp(
 // cvView is the cross-validation view: the sweep to run, the run under
 // way, and its report.
 type cvView struct {
-	th   *Theme
-	ink  *chartInks
+	th   *common.Theme
+	ink  *common.ChartInks
 	keys CVKeys
 	w, h int
 	open bool
@@ -97,7 +99,7 @@ type cvView struct {
 	stale    bool
 }
 
-func newCVView(th *Theme) *cvView {
+func newCVView(th *common.Theme) *cvView {
 	return &cvView{th: th, keys: DefaultCVKeys(), folds: 5, setFor: -1}
 }
 
@@ -439,7 +441,7 @@ func (v *cvView) View() string {
 	if v.w <= 0 || v.h <= 0 {
 		return ""
 	}
-	iw, ih := inner(v.w, v.h)
+	iw, ih := common.Inner(v.w, v.h)
 	title := " cross-validation "
 	if len(v.values) > 0 {
 		title = fmt.Sprintf(" cross-validation of %s (X or esc closes) ", v.param.Symbol())
@@ -448,29 +450,29 @@ func (v *cvView) View() string {
 	if len([]rune(v.header())) > iw {
 		hl = 2
 	}
-	head := textBlock(min(ih, hl), iw, v.header())
+	head := common.TextBlock(min(ih, hl), iw, v.header())
 	var body []string
 	rest := max(0, ih-len(head))
 	switch {
 	case v.err != nil:
-		body = textBlock(rest, iw, "could not run it: "+v.err.Error())
+		body = common.TextBlock(rest, iw, "could not run it: "+v.err.Error())
 	case v.running && v.report == nil:
-		body = append([]string{fit(v.progressLine(iw), iw)}, blank(iw, rest-1)...)
+		body = append([]string{common.Fit(v.progressLine(iw), iw)}, common.Blank(iw, rest-1)...)
 	case v.report != nil:
 		top := []string{}
 		if v.running {
-			top = []string{fit(v.progressLine(iw), iw)}
+			top = []string{common.Fit(v.progressLine(iw), iw)}
 		}
 		// The whole lesson when the chart keeps 6 rows, up to 5 lines.
 		need := len(strings.Split(ansi.Wrap(v.lesson(), max(1, iw), " "), "\n"))
-		lesson := textBlock(min(need, 5, max(0, rest-len(top)-6)), iw, v.lesson())
+		lesson := common.TextBlock(min(need, 5, max(0, rest-len(top)-6)), iw, v.lesson())
 		ch := max(0, rest-len(top)-len(lesson))
-		body = append(top, strings.Split(v.ink.render(v.chart().Draw(iw, ch)), "\n")...)
+		body = append(top, strings.Split(v.ink.Render(v.chart().Draw(iw, ch)), "\n")...)
 		body = append(body[:len(top)+ch], lesson...)
 	default:
-		body = blank(iw, rest)
+		body = common.Blank(iw, rest)
 	}
-	return strings.Join(box(v.th, title, append(head, body...), v.w, v.h), "\n")
+	return strings.Join(common.Box(v.th, title, append(head, body...), v.w, v.h), "\n")
 }
 
 // chart is the report as a chart: mean validation accuracy ± std and mean

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"kernelscope/lab"
 	"kernelscope/learn"
 )
@@ -47,12 +49,12 @@ func (r *region) computeEnsemble(s *lab.Session) {
 	color := func(x, y int) uint8 {
 		v := shown[y*fd.W+x]
 		switch sg := predict(v); {
-		case !isFinite(v):
-			return colOverflow
+		case !common.IsFinite(v):
+			return common.ColOverflow
 		case sg == 0:
-			return colNeutral
+			return common.ColNeutral
 		case edge(shown, x, y):
-			return colBoundary
+			return common.ColBoundary
 		default:
 			return shade(v, sg, scale)
 		}
@@ -65,7 +67,7 @@ func (r *region) computeEnsemble(s *lab.Session) {
 		for cx := range r.w {
 			i := cy*r.w + cx
 			mark := ""
-			if r.base[2*i] != colBoundary && r.base[2*i+1] != colBoundary {
+			if r.base[2*i] != common.ColBoundary && r.base[2*i+1] != common.ColBoundary {
 				lx, ly := min(fd.W-1, cx*fd.W/r.w), min(fd.H-1, 2*cy*fd.H/(2*r.h))
 				for k := range numShown {
 					if learn.EnsembleMember(k) != s.Shown() && edge(vals[k], lx, ly) {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"errors"
 	"fmt"
 	"math"
@@ -26,7 +28,7 @@ const featureLimit = 400
 // arrows and a mouse drag turn it.
 type featureView struct {
 	s    *lab.Session
-	th   *Theme
+	th   *common.Theme
 	w, h int
 	cam  camera
 
@@ -49,7 +51,7 @@ type featureView struct {
 // featureDrawKey is everything the drawing depends on.
 type featureDrawKey struct {
 	space      *featureSpace
-	th         *Theme
+	th         *common.Theme
 	cam        camera
 	w, h       int
 	t, version int
@@ -218,7 +220,7 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 // View draws the panel in exactly its size, as refresh drew it.
 func (f *featureView) View() string {
 	if len(f.drawn) != max(0, f.h) {
-		return strings.Join(blank(max(0, f.w), max(0, f.h)), "\n")
+		return strings.Join(common.Blank(max(0, f.w), max(0, f.h)), "\n")
 	}
 	return strings.Join(f.drawn, "\n")
 }
@@ -234,10 +236,10 @@ func (f *featureView) refresh() {
 }
 
 func (f *featureView) lines() []string {
-	iw, ih := inner(f.w, f.h)
+	iw, ih := common.Inner(f.w, f.h)
 	fs := f.space
 	if fs == nil {
-		return box(f.th, " feature space (computing…) ", nil, f.w, f.h)
+		return common.Box(f.th, " feature space (computing…) ", nil, f.w, f.h)
 	}
 	title := " " + fs.title + "   ←→↑↓ turn "
 	if f.pending {
@@ -247,7 +249,7 @@ func (f *featureView) lines() []string {
 	if fs.explain != "" {
 		text = append([]string{fs.explain}, text...)
 	}
-	info := textBlock(min(len(text), max(0, ih/3)), iw, text...)
+	info := common.TextBlock(min(len(text), max(0, ih/3)), iw, text...)
 	sc := &scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, current: f.s.Focus(), flash: -1}
 	p := f.s.Learner()
 	for k, i := range fs.index {
@@ -259,5 +261,5 @@ func (f *featureView) lines() []string {
 	for _, l := range info {
 		body = append(body, f.th.Dim.Render(l))
 	}
-	return drawBox(f.th, title, body, f.w, f.h, true)
+	return common.DrawBox(f.th, title, body, f.w, f.h, true)
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"math"
 	"path/filepath"
 	"strings"
@@ -108,7 +110,7 @@ func TestFeatureViewProjection(t *testing.T) {
 
 // TestSceneAnySize: the scene renders exactly w×h at every small size.
 func TestSceneAnySize(t *testing.T) {
-	th := NewTheme(true, false, 0)
+	th := common.NewTheme(true, false, 0)
 	sc := &scene{points: []scenePoint{{u: [3]float64{1, 2, 3}, inView: true}, {u: [3]float64{-1, 0, 1e300}, i: 1, inView: true}}, normal: [3]float64{1, 1, 0}, axes: [3]string{"a", "bb", "ccc"}}
 	for w := range 30 {
 		for h := range 12 {

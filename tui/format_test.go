@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"math"
 	"testing"
 	"unicode/utf8"
@@ -37,7 +39,7 @@ func TestNum(t *testing.T) {
 		{math.Inf(-1), 5, "−Inf"},
 		{math.NaN(), 5, "NaN"},
 	} {
-		got := num(c.v, c.w)
+		got := common.Num(c.v, c.w)
 		if got != c.want {
 			t.Errorf("num(%v, %d) = %q, want %q", c.v, c.w, got, c.want)
 		}
@@ -61,7 +63,7 @@ func TestNiceTicks(t *testing.T) {
 		{0.3, 0.9, 3, []float64{0.4, 0.6, 0.8}},             // step 0.2 = 0.6/3 exactly, within rounding
 		{-1.2e160, 1.1e160, 3, []float64{-1e160, 0, 1e160}}, // step 1e160 ≥ 2.3e160/3
 	} {
-		got := niceTicks(c.lo, c.hi, c.n)
+		got := common.NiceTicks(c.lo, c.hi, c.n)
 		if len(got) != len(c.want) {
 			t.Errorf("niceTicks(%v, %v, %d) = %v, want %v", c.lo, c.hi, c.n, got, c.want)
 			continue

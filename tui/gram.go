@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"math"
 	"strconv"
@@ -20,16 +22,16 @@ import (
 // matrix, checked off the UI path whenever the data or kernel change.
 type gramView struct {
 	s    *lab.Session
-	th   *Theme
+	th   *common.Theme
 	w, h int
 	// mercer is the Mercer note for the data and kernel of session.built
 	// mercerFor; asked is the session.built a check was last started for.
 	mercer           mercerNote
 	mercerFor, asked int
-	memo             memo[gramKey]
+	memo             common.Memo[gramKey]
 }
 
-func newGramView(s *lab.Session, th *Theme) *gramView {
+func newGramView(s *lab.Session, th *common.Theme) *gramView {
 	return &gramView{s: s, th: th, mercerFor: -1, asked: -1}
 }
 
@@ -86,9 +88,9 @@ func (g *gramView) lines() []string {
 		// The values are those of the augmented x̃ = (1, x₁, x₂).
 		title = " Gram K(x̃ᵢ,x̃ⱼ) = " + augmented(p.Kernel().String()) + ", x̃ = (1, x) "
 	}
-	iw, ih := inner(w, h)
+	iw, ih := common.Inner(w, h)
 	if ih <= 0 || iw <= 0 {
-		return box(th, title, nil, w, h)
+		return common.Box(th, title, nil, w, h)
 	}
 	// Each entry is K(xᵢ, xⱼ) from a cached row or one kernel evaluation;
 	// the window's entries are read three times (widths, heat scale,
@@ -105,7 +107,7 @@ func (g *gramView) lines() []string {
 	note := g.mercerWrapped(iw, ih)
 	rows := max(0, min(p.N(), ih-1-len(note)))
 	focus := max(0, g.s.Focus())
-	r0 := window(p.N(), rows, focus)
+	r0 := common.Window(p.N(), rows, focus)
 	// A column is 6 cells, wider (up to 9) when an entry of the window
 	// needs it: K of large data is huge, and a number is never cut.
 	// The row labels are as wide as the largest index shown (x₁₀₀₀ needs
@@ -114,11 +116,11 @@ func (g *gramView) lines() []string {
 	cw, cols, c0 := max(6, 2+len(strconv.Itoa(p.N()))), 0, 0
 	for range 2 {
 		cols = max(1, min(p.N(), (iw-lw-1)/cw))
-		c0 = window(p.N(), cols, focus)
+		c0 = common.Window(p.N(), cols, focus)
 		need := cw
 		for i := r0; i < r0+rows; i++ {
 			for j := c0; j < c0+cols; j++ {
-				need = max(need, 1+utf8.RuneCountInString(num(gramRound(kernel(i, j)), 8)))
+				need = max(need, 1+utf8.RuneCountInString(common.Num(common.GramRound(kernel(i, j)), 8)))
 			}
 		}
 		if need == cw {
@@ -131,7 +133,7 @@ func (g *gramView) lines() []string {
 	big, overflow := 0.0, false
 	for i := r0; i < r0+rows; i++ {
 		for j := c0; j < c0+cols; j++ {
-			if k := math.Abs(kernel(i, j)); isFinite(k) {
+			if k := math.Abs(kernel(i, j)); common.IsFinite(k) {
 				big = math.Max(big, k)
 			} else {
 				overflow = true
@@ -141,12 +143,12 @@ func (g *gramView) lines() []string {
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", lw+1))
 	for j := c0; j < c0+cols; j++ {
-		b.WriteString(padLeft(fmt.Sprintf("x%s", learn.Sub(j+1)), cw))
+		b.WriteString(common.PadLeft(fmt.Sprintf("x%s", learn.Sub(j+1)), cw))
 	}
 	lines := []string{th.Dim.Render(b.String())}
 	for i := r0; i < r0+rows; i++ {
 		b.Reset()
-		head := padLeft(fmt.Sprintf("x%s", learn.Sub(i+1)), lw) + " "
+		head := common.PadLeft(fmt.Sprintf("x%s", learn.Sub(i+1)), lw) + " "
 		if i == focus {
 			head = th.Current.Render(head)
 		} else {
@@ -155,32 +157,32 @@ func (g *gramView) lines() []string {
 		b.WriteString(head)
 		for j := c0; j < c0+cols; j++ {
 			k := kernel(i, j)
-			cellText := padLeft(num(gramRound(k), cw-1), cw)
+			cellText := common.PadLeft(common.Num(common.GramRound(k), cw-1), cw)
 			switch {
 			case th.Mono:
-			case !isFinite(k):
-				b.WriteString(th.heatOverflow)
+			case !common.IsFinite(k):
+				b.WriteString(th.HeatOverflow)
 			case big > 0:
-				level := int(min(heatLevels-1, math.Abs(k)/big*float64(heatLevels-1)+0.5))
-				b.WriteString(th.heat[level])
+				level := int(min(common.HeatLevels-1, math.Abs(k)/big*float64(common.HeatLevels-1)+0.5))
+				b.WriteString(th.Heat[level])
 			}
 			if i == focus {
 				b.WriteString("\x1b[1m")
 			}
 			b.WriteString(cellText)
-			b.WriteString(reset)
+			b.WriteString(common.Reset)
 		}
 		lines = append(lines, b.String())
 	}
 	if len(note) == 0 && overflow && ih >= 4 {
-		note = wrapLines(overflowNote, iw, 2)
+		note = common.WrapLines(overflowNote, iw, 2)
 		note = note[:min(len(note), max(0, ih-1-len(lines)))]
 		for i := range note {
 			note[i] = th.Warn.Render(note[i])
 		}
 	}
 	lines = append(lines, note...)
-	return box(th, title, lines, w, h)
+	return common.Box(th, title, lines, w, h)
 }
 
 // overflowNote explains entries shown as +Inf or NaN.
@@ -199,7 +201,7 @@ func (g *gramView) mercerWrapped(iw, ih int) []string {
 	if note.text == "" || ih < 4 {
 		return nil
 	}
-	lines := wrapLines(note.text, iw, min(2, ih-3))
+	lines := common.WrapLines(note.text, iw, min(2, ih-3))
 	for i := range lines {
 		if note.warn {
 			lines[i] = g.th.Warn.Render(lines[i])
@@ -232,7 +234,7 @@ func mercerOf(g *mat.SymDense) mercerNote {
 	}
 	for i := range n {
 		for j := i; j < n; j++ {
-			if k := g.At(i, j); !isFinite(k) {
+			if k := g.At(i, j); !common.IsFinite(k) {
 				return mercerNote{text: fmt.Sprintf("K(x%s,x%s) = %s overflows: no Mercer check (rescale data or lower d)", learn.Sub(i+1), learn.Sub(j+1), learn.Num(k)), warn: true}
 			}
 		}
@@ -240,7 +242,7 @@ func mercerOf(g *mat.SymDense) mercerNote {
 	mc, err := learn.CheckMercer(g)
 	if err == nil {
 		for _, v := range mc.Eigenvalues {
-			if !isFinite(v) {
+			if !common.IsFinite(v) {
 				err = fmt.Errorf("the eigenvalues overflow float64 (K is too large: rescale the data)")
 				break
 			}

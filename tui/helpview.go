@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -77,7 +79,7 @@ func settingPairs(k KeyMap, pair func(a, b key.Binding, desc string) key.Binding
 // never ends a column, a group runs on into the next column only when it
 // must, and each column's keys are as wide as its widest. Descriptions are
 // cut only when even that does not fit in h rows.
-func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
+func fullHelp(th *common.Theme, groups []helpGroup, w, h int) []string {
 	type line struct {
 		key, desc string
 		kw        int // the width of its group's keys
@@ -182,9 +184,9 @@ func fullHelp(th *Theme, groups []helpGroup, w, h int) []string {
 			l := col[r]
 			text := l.desc
 			if !l.head && !blank(l) {
-				text = padRight(l.key, l.kw) + " " + l.desc
+				text = common.PadRight(l.key, l.kw) + " " + l.desc
 			}
-			cell := fit(text, cw)
+			cell := common.Fit(text, cw)
 			switch {
 			case l.head:
 				cell = th.Bold.Render(cell)
@@ -204,8 +206,4 @@ func rowsOf[T any](columns [][]T) int {
 		n = max(n, len(c))
 	}
 	return n
-}
-
-func padRight(s string, w int) string {
-	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
 }

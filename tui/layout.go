@@ -1,44 +1,5 @@
 package tui
 
-import (
-	"strings"
-
-	"github.com/charmbracelet/x/ansi"
-)
-
-// textBlock word-wraps texts into exactly n lines of width w: each text
-// starts on a line of its own, the first gets the room the others leave,
-// and text that does not fit ends in "…".
-func textBlock(n, w int, texts ...string) []string {
-	var parts [][]string
-	for _, t := range texts {
-		if t != "" {
-			parts = append(parts, strings.Split(ansi.Wrap(t, w, " "), "\n"))
-		}
-	}
-	out := make([]string, 0, n)
-	for k, p := range parts {
-		room := n - len(out) - (len(parts) - 1 - k) // leave a line for each later text
-		if k == len(parts)-1 {
-			room = n - len(out)
-		}
-		if room <= 0 {
-			break
-		}
-		if len(p) > room {
-			p = append(p[:room-1:room-1], ansi.Truncate(p[room-1], max(0, w-1), "")+"…")
-		}
-		out = append(out, p...)
-	}
-	for len(out) < n {
-		out = append(out, "")
-	}
-	for i := range out {
-		out[i] = fit(out[i], w)
-	}
-	return out
-}
-
 // screenLayout is where everything goes.
 type screenLayout struct {
 	regionX, regionY int
@@ -91,21 +52,6 @@ func (m *Model) computeLayout() screenLayout {
 		}
 	}
 	return l
-}
-
-// joinBeside puts block b to the right of block a, line by line. Every
-// panel draws exactly its size, so the lines are joined as they are:
-// lipgloss.JoinHorizontal measures and pads every line again, which made a
-// frame four times slower (2.3 ms instead of 0.5 ms at 160×48, go test
-// -bench BenchmarkView), most of it in the region's escape-heavy lines.
-func joinBeside(a, b string) string {
-	left, right := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := range left {
-		if i < len(right) {
-			left[i] += right[i]
-		}
-	}
-	return strings.Join(left, "\n")
 }
 
 // passesPanelH is the height of the chart of mistakes per pass beside the

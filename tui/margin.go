@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"math"
 	"strings"
@@ -20,9 +22,9 @@ func marginAt(fd *learn.Field, x, y int) uint8 {
 	for _, m := range [2]struct {
 		level float64
 		col   uint8
-	}{{1, colMarginP}, {-1, colMarginN}} {
+	}{{1, common.ColMarginP}, {-1, common.ColMarginN}} {
 		above := v >= m.level
-		cross := func(u float64) bool { return isFinite(u) && (u >= m.level) != above }
+		cross := func(u float64) bool { return common.IsFinite(u) && (u >= m.level) != above }
 		if (x+1 < fd.W && cross(fd.Values[y*fd.W+x+1])) || (y+1 < fd.H && cross(fd.Values[(y+1)*fd.W+x])) {
 			return m.col
 		}
@@ -48,8 +50,8 @@ func margin(p learn.Learner) (formula, short string, v float64, ok bool, why str
 	switch {
 	case len(p.SupportVectors()) == 0 || p.N() == 0:
 		return formula, short, 0, false, "w = 0"
-	case !(n2 > 0) || !isFinite(n2):
-		return formula, short, 0, false, "‖w‖² = " + num(n2, 7) + " ≤ 0: K is not PSD here"
+	case !(n2 > 0) || !common.IsFinite(n2):
+		return formula, short, 0, false, "‖w‖² = " + common.Num(n2, 7) + " ≤ 0: K is not PSD here"
 	case svm:
 		return formula, short, 2 / math.Sqrt(n2), true, ""
 	}
@@ -66,7 +68,7 @@ func marginText(p learn.Learner) string {
 	if !ok {
 		return "margin " + formula + ": none (" + why + ")"
 	}
-	return "margin " + formula + " = " + num(v, 7)
+	return "margin " + formula + " = " + common.Num(v, 7)
 }
 
 // figures is a comparison pane's line, at most w cells wide when it can
@@ -92,7 +94,7 @@ func figures(s *lab.Session, w int) string {
 	}
 	// The tightest: the formula in short, the counts and the accuracy.
 	_, formula, v, ok, why := margin(p)
-	tight := []string{formula + " = " + num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
+	tight := []string{formula + " = " + common.Num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
 	if !ok {
 		tight[0] = why
 	}

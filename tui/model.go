@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"os"
 
@@ -30,13 +32,27 @@ const (
 	numShows
 )
 
+// The panels are components.
+var (
+	_ common.Component = (*regionView)(nil)
+	_ common.Component = (*alphaView)(nil)
+	_ common.Component = (*gramView)(nil)
+	_ common.Component = (*narrationView)(nil)
+	_ common.Component = (*statusView)(nil)
+)
+
+var (
+	_ common.Component = (*featureView)(nil)
+	_ common.Component = (*spectrumView)(nil)
+)
+
 // Model is the root Bubble Tea model.
 type Model struct {
 	s         *lab.Session
 	keys      KeyMap
 	help      help.Model
 	helpLine  helpLine // the one-line help, drawn when the keys change
-	th        *Theme
+	th        *common.Theme
 	region    *regionView
 	alpha     *alphaView
 	gram      *gramView
@@ -48,7 +64,7 @@ type Model struct {
 	// per pass (P hides it); charts their inks, built with the theme.
 	cv       *cvView
 	passes   *passesView
-	charts   *chartInks
+	charts   *common.ChartInks
 	noPasses bool
 	// showSpectrum puts the Mercer spectrum where the Gram matrix was (M).
 	showSpectrum bool
@@ -132,11 +148,11 @@ func New(o Options) *Model {
 }
 
 func (m *Model) setTheme() {
-	m.th = NewTheme(m.dark, m.mono || m.noColor, m.profile)
+	m.th = common.NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
 	m.alpha.th, m.gram.th, m.region.th, m.spectrum.th = m.th, m.th, m.th, m.th
 	m.narration.th, m.status.th, m.feature.th = m.th, m.th, m.th
-	m.charts = newChartInks(m.th)
+	m.charts = common.NewChartInks(m.th)
 	m.cv.th, m.passes.th = m.th, m.th
 	m.cv.ink, m.passes.inks = m.charts, m.charts
 }
@@ -154,12 +170,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.syncTwin()
 	m.syncKeys()
 	l := m.sizePanels()
-	cmd = batch(batch(cmd, m.resizeFields()), m.approxCheck())
+	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), m.approxCheck())
 	if m.resolveC {
 		m.resolveC = false
 		if m.player.anyRunning(false) {
 			m.message += "; solving it again to the tolerance (esc stops)"
-			cmd = batch(cmd, m.player.toggleConverge())
+			cmd = common.Batch(cmd, m.player.toggleConverge())
 			m.syncKeys()
 		}
 	}
@@ -168,10 +184,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
 	if m.featureOn && !m.regionHidden() {
-		check = batch(check, m.feature.request())
+		check = common.Batch(check, m.feature.request())
 		m.feature.refresh()
 	}
-	return m, batch(cmd, check)
+	return m, common.Batch(cmd, check)
 }
 
 // sizePanels gives the panels their sizes and the region its place (the
@@ -236,7 +252,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.setTheme()
 	case tea.ColorProfileMsg:
 		m.profile = msg.Profile
-		if !hasColor(m.profile) {
+		if !common.HasColor(m.profile) {
 			m.noColor, m.mono = true, true
 		}
 		m.setTheme()
@@ -482,7 +498,7 @@ func (m *Model) layout() tea.Cmd {
 func (m *Model) resizeFields() tea.Cmd {
 	cmd := fieldCmd(m.s.Resize(m.region.plotW, 2*m.region.plotH))
 	if m.cmp != nil && m.cmp.twin != nil {
-		cmd = batch(cmd, fieldCmd(m.cmp.twin.Follow(m.s)))
+		cmd = common.Batch(cmd, fieldCmd(m.cmp.twin.Follow(m.s)))
 	}
 	return cmd
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"errors"
 	"fmt"
 	"strings"
@@ -17,7 +19,7 @@ import (
 // comparison mode it narrates both learners, a line each.
 type narrationView struct {
 	s       *lab.Session
-	th      *Theme
+	th      *common.Theme
 	w, h    int
 	message string // the answer to the last key, shown instead of "next"
 	probe   string // what f says at the cursor, when it is on
@@ -43,7 +45,7 @@ func (n *narrationView) View() string {
 	if !n.loud {
 		second = n.th.Dim.Render(second)
 	}
-	return strings.Join(textBlock(n.h, n.w, first, second, n.probe), "\n")
+	return strings.Join(common.TextBlock(n.h, n.w, first, second, n.probe), "\n")
 }
 
 // compared narrates comparison mode: each learner's last step on a line
@@ -63,11 +65,11 @@ func (n *narrationView) compared() []string {
 	out := make([]string, 0, n.h)
 	for _, t := range []string{la + a1, lb + b1, n.th.Dim.Render(third)} {
 		if len(out) < n.h {
-			out = append(out, fit(t, n.w))
+			out = append(out, common.Fit(t, n.w))
 		}
 	}
 	for len(out) < n.h {
-		out = append(out, fit("", n.w))
+		out = append(out, common.Fit("", n.w))
 	}
 	return out
 }

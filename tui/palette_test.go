@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"image/color"
 	"math"
@@ -31,10 +33,10 @@ var bg256 = regexp.MustCompile(`48;5;(\d+)m`)
 // from the background as |f| grows, so no shade reads as another class.
 func TestPalette256KeepsHueFamilies(t *testing.T) {
 	for _, dark := range []bool{true, false} {
-		th := NewTheme(dark, false, colorprofile.ANSI256)
-		neutral := bg256.FindStringSubmatch(th.cellStyle(colText, colNeutral))
+		th := common.NewTheme(dark, false, colorprofile.ANSI256)
+		neutral := bg256.FindStringSubmatch(th.CellStyle(common.ColText, common.ColNeutral))
 		if neutral == nil {
-			t.Fatalf("dark %v: no 256-colour background in %q", dark, th.cellStyle(colText, colNeutral))
+			t.Fatalf("dark %v: no 256-colour background in %q", dark, th.CellStyle(common.ColText, common.ColNeutral))
 		}
 		n0, _ := strconv.Atoi(neutral[1])
 		base := rgb256(n0)
@@ -43,12 +45,12 @@ func TestPalette256KeepsHueFamilies(t *testing.T) {
 			first int
 			hue   func(c [3]float64) bool
 		}{
-			{"+1", colPos, func(c [3]float64) bool { return c[2] >= c[0] && c[2] >= c[1] && c[2] > c[0] }},
-			{"−1", colNeg, func(c [3]float64) bool { return c[0] >= c[1] && c[1] >= c[2] && c[0] > c[2] }},
+			{"+1", common.ColPos, func(c [3]float64) bool { return c[2] >= c[0] && c[2] >= c[1] && c[2] > c[0] }},
+			{"−1", common.ColNeg, func(c [3]float64) bool { return c[0] >= c[1] && c[1] >= c[2] && c[0] > c[2] }},
 		} {
 			last := -1.0
-			for s := range shades {
-				m := bg256.FindStringSubmatch(th.cellStyle(colText, uint8(class.first+s)))
+			for s := range common.Shades {
+				m := bg256.FindStringSubmatch(th.CellStyle(common.ColText, uint8(class.first+s)))
 				if m == nil {
 					t.Fatalf("dark %v %s level %d: no 256-colour escape", dark, class.name, s)
 				}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"strings"
 
@@ -16,10 +18,10 @@ import (
 // separable, show at a glance.
 type passesView struct {
 	s    *lab.Session
-	th   *Theme
-	inks *chartInks
+	th   *common.Theme
+	inks *common.ChartInks
 	w, h int
-	memo memo[passesKey]
+	memo common.Memo[passesKey]
 }
 
 // SetSize sets the panel's size, border included.
@@ -33,13 +35,13 @@ func (v *passesView) View() string {
 	if v.w <= 0 || v.h <= 0 {
 		return ""
 	}
-	iw, ih := inner(v.w, v.h)
+	iw, ih := common.Inner(v.w, v.h)
 	ends := v.s.Passes()
 	title := " mistakes per pass "
 	var lines []string
 	switch {
 	case v.s.Passer() == nil:
-		lines = textBlock(ih, iw, v.s.Kind().Title+" makes no passes: each step updates a pair (see the gap m − M in the status line)")
+		lines = common.TextBlock(ih, iw, v.s.Kind().Title+" makes no passes: each step updates a pair (see the gap m − M in the status line)")
 	default:
 		c := chart.Passes{}
 		for _, e := range ends {
@@ -55,9 +57,9 @@ func (v *passesView) View() string {
 		if n := len(ends); n > 0 {
 			title = fmt.Sprintf(" mistakes per pass: %d in pass %d ", ends[n-1].Mistakes, n)
 		}
-		lines = strings.Split(v.inks.render(c.Draw(iw, ih)), "\n")
+		lines = strings.Split(v.inks.Render(c.Draw(iw, ih)), "\n")
 	}
-	return strings.Join(box(v.th, title, lines, v.w, v.h), "\n")
+	return strings.Join(common.Box(v.th, title, lines, v.w, v.h), "\n")
 }
 
-var _ component = (*passesView)(nil)
+var _ common.Component = (*passesView)(nil)

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"strings"
 
 	"kernelscope/lab"
@@ -15,7 +17,7 @@ import (
 // click lands on the cell that was drawn there.
 type regionView struct {
 	s    *lab.Session
-	th   *Theme
+	th   *common.Theme
 	draw region // the cached drawing of the field
 
 	w, h           int  // the panel, border included
@@ -32,7 +34,7 @@ type regionView struct {
 
 	cursorOn      bool
 	cursorX, curY int
-	memo          memo[regionKey] // the drawing of the panel
+	memo          common.Memo[regionKey] // the drawing of the panel
 	// approx is the approximate boundary's overlay (~), nil in the second
 	// pane of comparison mode.
 	approx *approxOverlay
@@ -41,7 +43,7 @@ type regionView struct {
 // SetSize sets the panel's size, border included, and from it the plot's.
 func (r *regionView) SetSize(w, h int) {
 	r.w, r.h = w, h
-	r.plotW, r.plotH = plotSize(inner(w, h))
+	r.plotW, r.plotH = plotSize(common.Inner(w, h))
 	r.plotH = max(0, r.plotH-r.headerLines())
 	if w <= 0 {
 		r.plotW, r.plotH = 0, 0
@@ -54,7 +56,7 @@ func (r *regionView) SetSize(w, h int) {
 
 // SetOrigin places the panel's top-left corner at screen cell (x, y).
 func (r *regionView) SetOrigin(x, y int) {
-	left, top := border.GetBorderLeftSize(), border.GetBorderTopSize()
+	left, top := common.Border.GetBorderLeftSize(), common.Border.GetBorderTopSize()
 	r.plotX0, r.plotY0 = x+left+gutter, y+top+r.headerLines()
 }
 
@@ -238,7 +240,7 @@ func (r *regionView) lines() []string {
 	if r.s.Computing() {
 		title = " " + f + "   computing the field for the new size… "
 	}
-	iw, ih := inner(r.w, r.h)
+	iw, ih := common.Inner(r.w, r.h)
 	i, j := r.s.FocusPair()
 	ov := overlay{current: i, current2: j, flash: r.s.Flashing(), cursorX: -1, curY: -1, big: r.big}
 	ov.flashOn = ov.flash >= 0
@@ -247,24 +249,24 @@ func (r *regionView) lines() []string {
 	}
 	var head []string
 	if r.compare {
-		head = append(head, fit(r.figures, iw))
+		head = append(head, common.Fit(r.figures, iw))
 	}
 	if r.keyed() {
 		kl := relativesKey(r.th, r.s, iw)
 		if kl == "" || r.big {
 			kl = keyLine(r.th, sv != nil, r.big, iw)
 		}
-		head = append(head, fit(kl, iw))
+		head = append(head, common.Fit(kl, iw))
 	}
 	if r.approxShown() {
-		head = append(head, fit(r.approxLegend(iw), iw))
+		head = append(head, common.Fit(r.approxLegend(iw), iw))
 		ov.approx = r.approxMask()
 	}
 	if len(head) > 0 && ih > len(head) {
 		lines := append(head, r.draw.render(r.s, r.th, ov, iw, ih-len(head))...)
-		return drawBox(r.th, title, lines, r.w, r.h, true)
+		return common.DrawBox(r.th, title, lines, r.w, r.h, true)
 	}
-	return drawBox(r.th, title, r.draw.render(r.s, r.th, ov, iw, ih), r.w, r.h, true)
+	return common.DrawBox(r.th, title, r.draw.render(r.s, r.th, ov, iw, ih), r.w, r.h, true)
 }
 
 // keyLine is the key under the title, at most w cells wide when it can
@@ -272,28 +274,28 @@ func (r *regionView) lines() []string {
 // Projector mode's markers are the big ones; the SVM's key adds the bounded
 // support vectors and the margins. Where the long labels do not fit,
 // shorter ones do.
-func keyLine(th *Theme, svm, big bool, w int) string {
+func keyLine(th *common.Theme, svm, big bool, w int) string {
 	sample := func(fg, bg uint8, glyphs ...string) string {
 		text := strings.Join(glyphs, "")
 		if th.Mono {
-			return "\x1b[1m" + text + reset
+			return "\x1b[1m" + text + common.Reset
 		}
-		return th.cellStyle(fg, bg) + "\x1b[1m" + text + reset
+		return th.CellStyle(fg, bg) + "\x1b[1m" + text + common.Reset
 	}
-	label := func(s string) string { return "\x1b[1m" + s + reset }
+	label := func(s string) string { return "\x1b[1m" + s + common.Reset }
 	point := func(pos bool, kind int) string {
-		ink := uint8(colNegInk)
+		ink := uint8(common.ColNegInk)
 		if pos {
-			ink = colPosInk
+			ink = common.ColPosInk
 		}
 		g := []string{kindGlyph(pos, kind)}
 		if big {
 			g = bigMarker(pos, kind)
 		}
 		if kind == lab.NotSV {
-			return sample(ink, colNeutral, g...)
+			return sample(ink, common.ColNeutral, g...)
 		}
-		return sample(colNeutral, ink, g...)
+		return sample(common.ColNeutral, ink, g...)
 	}
 	line := func(col uint8, mono string, n int) string {
 		if th.Mono {
@@ -304,7 +306,7 @@ func keyLine(th *Theme, svm, big bool, w int) string {
 	if !svm && big {
 		return " " + point(true, lab.NotSV) + label(" y = +1   ") + point(false, lab.NotSV) + label(" y = −1   ") +
 			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" support vectors   ") +
-			line(colBoundary, monoBoundary, 3) + label(" boundary f = 0")
+			line(common.ColBoundary, monoBoundary, 3) + label(" boundary f = 0")
 	}
 	// The key in up to four lengths, the longest that fits.
 	type variant struct {
@@ -333,10 +335,10 @@ func keyLine(th *Theme, svm, big bool, w int) string {
 		if svm {
 			out += point(true, lab.BoundSV) + " " + point(false, lab.BoundSV) + label(v.bound+v.sep)
 		}
-		out += line(colBoundary, monoBoundary, v.n) + label(v.f0)
+		out += line(common.ColBoundary, monoBoundary, v.n) + label(v.f0)
 		if svm {
-			out += label(v.sep) + line(colMarginP, monoMarginP, v.n) + label(v.fp+v.sep) +
-				line(colMarginN, monoMarginN, v.n) + label(v.fn)
+			out += label(v.sep) + line(common.ColMarginP, monoMarginP, v.n) + label(v.fp+v.sep) +
+				line(common.ColMarginN, monoMarginN, v.n) + label(v.fn)
 		}
 		if ansi.StringWidth(out) <= w {
 			break

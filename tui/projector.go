@@ -1,6 +1,9 @@
 package tui
 
-import "kernelscope/lab"
+import (
+	"kernelscope/lab"
+	"kernelscope/tui/common"
+)
 
 // bigMarker is a point's marker in projector mode, one glyph per cell: two
 // cells for a point (++, −−) and three, in brackets, for a support vector
@@ -35,16 +38,16 @@ func (r *region) thicken() {
 	was := make([]bool, len(r.base))
 	for y := range ph {
 		for x := range pw {
-			was[y*pw+x] = r.base[px(x, y)] == colBoundary
+			was[y*pw+x] = r.base[px(x, y)] == common.ColBoundary
 		}
 	}
 	for y := range ph {
 		for x := range pw {
-			if was[y*pw+x] || r.base[px(x, y)] == colOverflow {
+			if was[y*pw+x] || r.base[px(x, y)] == common.ColOverflow {
 				continue
 			}
 			if (x > 0 && was[y*pw+x-1]) || (x+1 < pw && was[y*pw+x+1]) || (y > 0 && was[(y-1)*pw+x]) || (y+1 < ph && was[(y+1)*pw+x]) {
-				r.base[px(x, y)] = colBoundary
+				r.base[px(x, y)] = common.ColBoundary
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,7 +44,7 @@ func TestProjectorMode(t *testing.T) {
 	for cy := range d.h {
 		n := 0
 		for cx := range d.w {
-			if d.base[2*(cy*d.w+cx)] == colBoundary {
+			if d.base[2*(cy*d.w+cx)] == common.ColBoundary {
 				n++
 			}
 		}

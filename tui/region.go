@@ -1,10 +1,10 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"math"
 	"strings"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/figure"
 	"kernelscope/lab"
@@ -89,7 +89,7 @@ type region struct {
 	base    []uint8 // 2 colors per cell: upper, lower pixel
 	gen     int     // counts computations of base
 	version int     // session version the base was computed for
-	theme   *Theme
+	theme   *common.Theme
 	big     bool      // projector mode: the base has a thick boundary
 	update  *lab.Bump // the update view's bump, nil when it is off
 	// ensemble: the base shows one of the averaged and voted perceptrons'
@@ -102,17 +102,17 @@ type region struct {
 	// gutters are the y-axis labels as drawn in gutterTheme, by label: a
 	// frame draws the same few again.
 	gutters     map[string]string
-	gutterTheme *Theme
+	gutterTheme *common.Theme
 }
 
 // gutterLabel is label drawn in the y-axis gutter, dim and right-aligned.
-func (r *region) gutterLabel(th *Theme, label string) string {
+func (r *region) gutterLabel(th *common.Theme, label string) string {
 	if r.gutterTheme != th || r.gutters == nil {
 		r.gutters, r.gutterTheme = map[string]string{}, th
 	}
 	g, ok := r.gutters[label]
 	if !ok {
-		g = th.Dim.Render(padLeft(label, gutter-1) + " ")
+		g = th.Dim.Render(common.PadLeft(label, gutter-1) + " ")
 		r.gutters[label] = g
 	}
 	return g
@@ -148,15 +148,15 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, marg
 	}
 	color := func(x, y int) uint8 {
 		v := vals[y*fd.W+x]
-		if !isFinite(v) {
-			return colOverflow
+		if !common.IsFinite(v) {
+			return common.ColOverflow
 		}
 		s := predict(v)
 		if s == 0 {
-			return colNeutral
+			return common.ColNeutral
 		}
 		if (x+1 < fd.W && predict(vals[y*fd.W+x+1]) == -s) || (y+1 < fd.H && predict(vals[(y+1)*fd.W+x]) == -s) || touch[y*fd.W+x] {
-			return colBoundary
+			return common.ColBoundary
 		}
 		if margins {
 			if c := marginAt(fd, x, y); c != 0 {
@@ -177,14 +177,14 @@ func robustScale(vals []float64) float64 { return 2 * figure.MeanAbs(vals) }
 // shade is the color of value v on side s (±1) of the boundary: the
 // class's hue, darker the larger |v| is against scale.
 func shade(v float64, s int, scale float64) uint8 {
-	level := shades - 1
+	level := common.Shades - 1
 	if scale > 0 && scale <= math.MaxFloat64 {
-		level = int(min(shades-1, math.Abs(v)/scale*shades))
+		level = int(min(common.Shades-1, math.Abs(v)/scale*common.Shades))
 	}
 	if s > 0 {
-		return uint8(colPos + level)
+		return uint8(common.ColPos + level)
 	}
-	return uint8(colNeg + level)
+	return uint8(common.ColNeg + level)
 }
 
 // paint sets every pixel's color to that of the lattice point it falls on
@@ -214,7 +214,7 @@ type overlay struct {
 
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
-func (r *region) refresh(s *lab.Session, th *Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
+func (r *region) refresh(s *lab.Session, th *common.Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
 	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
 	if pw != r.w || ph != r.h || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble {
 		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble = pw, ph, s.Version(), th, big, update, ensemble
@@ -235,7 +235,7 @@ func (r *region) refresh(s *lab.Session, th *Theme, pw, ph int, big bool, update
 
 // render draws the plot with axes into lines of exactly w cells each, from
 // the cell colors of the last refresh (r.cells and r.out are scratch).
-func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []string {
+func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) []string {
 	pw, ph := plotSize(w, h)
 	lines := make([]string, 0, h)
 	if pw <= 0 || ph <= 0 || pw != r.w || ph != r.h || len(r.base) != 2*pw*ph {
@@ -247,13 +247,13 @@ func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []strin
 	r.cells = r.cells[:0]
 	for i := range pw * ph {
 		c := cell{fg: r.base[2*i], bg: r.base[2*i+1]}
-		if c.fg == colOverflow || c.bg == colOverflow {
-			c = cell{fg: colText, bg: colOverflow, glyph: glyphOverflow}
+		if c.fg == common.ColOverflow || c.bg == common.ColOverflow {
+			c = cell{fg: common.ColText, bg: common.ColOverflow, glyph: glyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
-			c = cell{fg: colGhost, bg: c.bg, glyph: r.marks[i]}
+			c = cell{fg: common.ColGhost, bg: c.bg, glyph: r.marks[i]}
 		}
 		if i < len(ov.approx) && ov.approx[i] && c.glyph != glyphOverflow {
-			c = cell{fg: colApprox, bg: colNeutral, glyph: glyphApprox, bold: true}
+			c = cell{fg: common.ColApprox, bg: common.ColNeutral, glyph: glyphApprox, bold: true}
 		}
 		r.cells = append(r.cells, c)
 	}
@@ -271,22 +271,22 @@ func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []strin
 		kind := s.SVOf(i)
 		sv := kind != lab.NotSV && kind != lab.ForgottenSV
 		pos := p.Y(i) > 0
-		ink := uint8(colNegInk)
+		ink := uint8(common.ColNegInk)
 		if pos {
-			ink = colPosInk
+			ink = common.ColPosInk
 		}
 		// A support vector is a solid block of its class color with a
 		// contrasting glyph: visible at a glance, and in print. Other
 		// points are their class color cut out of the field.
-		fg, bg := ink, uint8(colNeutral)
+		fg, bg := ink, uint8(common.ColNeutral)
 		if sv {
-			fg, bg = colNeutral, ink
+			fg, bg = common.ColNeutral, ink
 		}
 		if kind == lab.ForgottenSV {
-			fg = colGhost // faint: it was a support vector
+			fg = common.ColGhost // faint: it was a support vector
 		}
 		if bgOverride >= 0 {
-			fg, bg = colNeutral, uint8(bgOverride)
+			fg, bg = common.ColNeutral, uint8(bgOverride)
 		}
 		glyphs := []string{kindGlyph(pos, kind)}
 		if ov.big {
@@ -307,11 +307,11 @@ func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []strin
 		if !ok {
 			continue
 		}
-		ink, g := uint8(colNegInk), glyphNegTest
+		ink, g := uint8(common.ColNegInk), glyphNegTest
 		if e.Y > 0 {
-			ink, g = colPosInk, glyphPosTest
+			ink, g = common.ColPosInk, glyphPosTest
 		}
-		r.cells[cy*pw+cx] = cell{fg: ink, bg: colNeutral, glyph: g, bold: true}
+		r.cells[cy*pw+cx] = cell{fg: ink, bg: common.ColNeutral, glyph: g, bold: true}
 	}
 	// Several points can share a cell: the rest first, then the support
 	// vectors, so a support vector is never hidden under a plain point.
@@ -324,14 +324,14 @@ func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []strin
 	}
 	if ov.flash >= 0 && ov.flash < p.N() {
 		if ov.flashOn {
-			put(ov.flash, colFlash)
+			put(ov.flash, common.ColFlash)
 		} else {
 			put(ov.flash, -1)
 		}
 	}
 	for _, c := range [2]int{ov.current2, ov.current} {
 		if c >= 0 && c < p.N() {
-			put(c, colCurrent)
+			put(c, common.ColCurrent)
 		}
 	}
 	if ov.cursorX >= 0 && ov.cursorX < pw && ov.curY >= 0 && ov.curY < ph {
@@ -339,17 +339,17 @@ func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []strin
 		if c.glyph == "" {
 			c.glyph = glyphCur
 		}
-		c.fg, c.bg, c.bold = colNeutral, colCursor, true
+		c.fg, c.bg, c.bold = common.ColNeutral, common.ColCursor, true
 	}
 
 	// Axes: round ticks (1-2-5 steps) in the gutter for x₂ and under the
 	// plot for x₁, each at the cell its value falls in; 0 is among them
 	// whenever the origin is in view.
 	rowTicks := map[int]string{}
-	for _, v := range niceTicks(view.MinX2, view.MaxX2, max(2, ph/5)) {
+	for _, v := range common.NiceTicks(view.MinX2, view.MaxX2, max(2, ph/5)) {
 		cy := int(math.Floor((view.MaxX2 - v) / (view.MaxX2 - view.MinX2) * float64(ph)))
 		if cy >= 0 && cy < ph {
-			rowTicks[cy] = num(v, gutter-1)
+			rowTicks[cy] = common.Num(v, gutter-1)
 		}
 	}
 	n1, n2 := s.Columns()
@@ -381,8 +381,8 @@ func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []strin
 		copy(axis[at:], rs)
 		return true
 	}
-	for _, v := range niceTicks(view.MinX1, view.MaxX1, max(2, pw/12)) {
-		t := num(v, 10)
+	for _, v := range common.NiceTicks(view.MinX1, view.MaxX1, max(2, pw/12)) {
+		t := common.Num(v, 10)
 		cx := int(math.Floor((v - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
 		place(t, cx-len([]rune(t))/2)
 	}
@@ -395,7 +395,7 @@ func (r *region) render(s *lab.Session, th *Theme, ov overlay, w, h int) []strin
 
 // row writes one row of cells, emitting a color change only where the colors
 // change.
-func (r *region) row(th *Theme, cy int, gutter string) string {
+func (r *region) row(th *common.Theme, cy int, gutter string) string {
 	r.out.Reset()
 	r.out.WriteString(gutter)
 	if th.Mono {
@@ -404,10 +404,10 @@ func (r *region) row(th *Theme, cy int, gutter string) string {
 			switch {
 			case c.glyph == glyphOverflow:
 				r.out.WriteString(glyphOverflow)
-			case c.glyph != "" && (c.bg == colCurrent || c.bg == colFlash || c.bg == colCursor):
-				r.out.WriteString("\x1b[7m" + c.glyph + reset)
+			case c.glyph != "" && (c.bg == common.ColCurrent || c.bg == common.ColFlash || c.bg == common.ColCursor):
+				r.out.WriteString("\x1b[7m" + c.glyph + common.Reset)
 			case c.glyph != "":
-				r.out.WriteString("\x1b[1m" + c.glyph + reset)
+				r.out.WriteString("\x1b[1m" + c.glyph + common.Reset)
 			default:
 				r.out.WriteString(monoGlyph(c.fg, c.bg))
 			}
@@ -427,7 +427,7 @@ func (r *region) row(th *Theme, cy int, gutter string) string {
 			lastBold = c.bold
 		}
 		if c.fg != lastFg || c.bg != lastBg {
-			r.out.WriteString(th.cellStyle(c.fg, c.bg))
+			r.out.WriteString(th.CellStyle(c.fg, c.bg))
 			lastFg, lastBg = c.fg, c.bg
 		}
 		if c.glyph == "" {
@@ -436,20 +436,20 @@ func (r *region) row(th *Theme, cy int, gutter string) string {
 			r.out.WriteString(c.glyph)
 		}
 	}
-	r.out.WriteString(reset)
+	r.out.WriteString(common.Reset)
 	return r.out.String()
 }
 
 // monoGlyph is the texture of a cell without color.
 func monoGlyph(up, down uint8) string {
 	switch {
-	case up == colBoundary || down == colBoundary:
+	case up == common.ColBoundary || down == common.ColBoundary:
 		return monoBoundary
-	case up == colMarginP || down == colMarginP:
+	case up == common.ColMarginP || down == common.ColMarginP:
 		return monoMarginP
-	case up == colMarginN || down == colMarginN:
+	case up == common.ColMarginN || down == common.ColMarginN:
 		return monoMarginN
-	case up == colGhost || down == colGhost:
+	case up == common.ColGhost || down == common.ColGhost:
 		return monoGhost
 	case isPos(up) || isPos(down):
 		return monoPos
@@ -457,21 +457,7 @@ func monoGlyph(up, down uint8) string {
 	return monoNeg
 }
 
-func isPos(c uint8) bool { return c >= colPos && c < colPos+shades }
-
-// padLeft right-aligns s in w cells, measured by display width (a CJK
-// character takes two cells), cutting it to w cells when it is wider.
-func padLeft(s string, w int) string {
-	n := ansi.StringWidth(s)
-	if n > w {
-		s = ansi.Truncate(s, w, "")
-		n = ansi.StringWidth(s)
-	}
-	return strings.Repeat(" ", max(0, w-n)) + s
-}
-
-// isFinite reports whether v is a number other than ±Inf and NaN.
-func isFinite(v float64) bool { return math.Abs(v) <= math.MaxFloat64 }
+func isPos(c uint8) bool { return c >= common.ColPos && c < common.ColPos+common.Shades }
 
 // cellOf maps an input point to the plot cell it falls in (the inverse of
 // cellAt), and reports whether that cell is in the plot. Drawing and

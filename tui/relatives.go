@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 
 	"kernelscope/lab"
@@ -104,27 +106,27 @@ func hasRelativesKey(s *lab.Session) bool {
 // the forgotten ones (budget learners), and the boundary shown with the
 // marks of the others (averaged and voted), in at most w cells where the
 // shorter labels fit.
-func relativesKey(th *Theme, s *lab.Session, w int) string {
+func relativesKey(th *common.Theme, s *lab.Session, w int) string {
 	if !hasRelativesKey(s) {
 		return ""
 	}
 	sample := func(fg, bg uint8, text string) string {
 		if th.Mono {
-			return "\x1b[1m" + text + reset
+			return "\x1b[1m" + text + common.Reset
 		}
-		return th.cellStyle(fg, bg) + "\x1b[1m" + text + reset
+		return th.CellStyle(fg, bg) + "\x1b[1m" + text + common.Reset
 	}
-	label := func(t string) string { return "\x1b[1m" + t + reset }
+	label := func(t string) string { return "\x1b[1m" + t + common.Reset }
 	long := []string{" y = ±1   ", " support vectors   ", " forgotten   ", " boundary of "}
 	short := []string{" ±1 ", " SV ", " forgotten ", " "}
 	var out string
 	for _, l := range [][]string{long, short} {
-		out = " " + sample(colPosInk, colNeutral, glyphPos) + " " + sample(colNegInk, colNeutral, glyphNeg) + label(l[0]) +
-			sample(colNeutral, colPosInk, glyphPosSV) + " " + sample(colNeutral, colNegInk, glyphNegSV) + label(l[1])
+		out = " " + sample(common.ColPosInk, common.ColNeutral, glyphPos) + " " + sample(common.ColNegInk, common.ColNeutral, glyphNeg) + label(l[0]) +
+			sample(common.ColNeutral, common.ColPosInk, glyphPosSV) + " " + sample(common.ColNeutral, common.ColNegInk, glyphNegSV) + label(l[1])
 		if s.Budgeted() != nil {
-			out += sample(colGhost, colNeutral, glyphPosForgotten) + " " + sample(colGhost, colNeutral, glyphNegForgotten) + label(l[2])
+			out += sample(common.ColGhost, common.ColNeutral, glyphPosForgotten) + " " + sample(common.ColGhost, common.ColNeutral, glyphNegForgotten) + label(l[2])
 		}
-		line := sample(colBoundary, colBoundary, "▀▀")
+		line := sample(common.ColBoundary, common.ColBoundary, "▀▀")
 		if th.Mono {
 			line = sample(0, 0, monoBoundary+monoBoundary)
 		}
@@ -132,7 +134,7 @@ func relativesKey(th *Theme, s *lab.Session, w int) string {
 			out += line + label(l[3]+shownShort[s.Shown()])
 			for k := range numShown {
 				if learn.EnsembleMember(k) != s.Shown() {
-					out += "  " + sample(colGhost, colNeutral, shownGlyphs[k]+shownGlyphs[k]) + label(" "+shownShort[k])
+					out += "  " + sample(common.ColGhost, common.ColNeutral, shownGlyphs[k]+shownGlyphs[k]) + label(" "+shownShort[k])
 				}
 			}
 		} else {

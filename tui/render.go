@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"strings"
 
@@ -34,10 +36,10 @@ func (m *Model) render() string {
 				msg = append(msg, word)
 			}
 		}
-		lines := blank(w, h)
+		lines := common.Blank(w, h)
 		for i, l := range msg {
 			if i < h {
-				lines[i] = fit(l, w)
+				lines[i] = common.Fit(l, w)
 			}
 		}
 		return strings.Join(lines, "\n")
@@ -46,9 +48,9 @@ func (m *Model) render() string {
 	if m.showHelp {
 		// Every key, on the whole screen but the last line (the panels,
 		// narration and status step aside).
-		iw, ih := inner(w, h-1)
+		iw, ih := common.Inner(w, h-1)
 		keys := fullHelp(m.th, helpKeys{m.player.keys, m.keys}.groups(), iw, ih)
-		box := box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
+		box := common.Box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
 		return strings.Join(append(box, m.helpLine.view(m.help, helpKeys{m.player.keys, m.keys}, 0, w, m.th)), "\n")
 	}
 	var main []string

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"math"
 	"slices"
 	"strings"
@@ -84,7 +86,7 @@ func (c *sceneCanvas) at(cam camera, p [3]float64) int {
 	x, y, _ := cam.project(p)
 	fx, fy := c.toCell(x, y)
 	cx, cy := int(math.Floor(fx)), int(math.Floor(fy))
-	if cx < 0 || cy < 0 || cx >= c.w || cy >= c.h || !isFinite(fx) || !isFinite(fy) {
+	if cx < 0 || cy < 0 || cx >= c.w || cy >= c.h || !common.IsFinite(fx) || !common.IsFinite(fy) {
 		return -1
 	}
 	return cy*c.w + cx
@@ -92,7 +94,7 @@ func (c *sceneCanvas) at(cam camera, p [3]float64) int {
 
 // axis draws the segment a-b as dots, a quarter of a cell apart.
 func (c *sceneCanvas) axis(cam camera, a, b [3]float64) {
-	c.segment(cam, a, b, cell{fg: colAxis, bg: colNeutral, glyph: "·"})
+	c.segment(cam, a, b, cell{fg: common.ColAxis, bg: common.ColNeutral, glyph: "·"})
 }
 
 // segment draws the segment a-b in cell cl, a quarter of a cell apart.
@@ -123,7 +125,7 @@ func (c *sceneCanvas) outline(cam camera, n [3]float64, d float64, cl cell) {
 				var p [3]float64
 				p[b], p[e] = pb, pe
 				p[a] = (d - n[b]*pb - n[e]*pe) / n[a]
-				if math.Abs(p[a]) <= h && isFinite(p[a]) {
+				if math.Abs(p[a]) <= h && common.IsFinite(p[a]) {
 					pts = append(pts, p)
 				}
 			}
@@ -180,15 +182,15 @@ func (c *sceneCanvas) sheet(cam camera, p0, t1, t2 [3]float64) {
 // renderScene draws sc seen by cam in exactly w×h cells: the axes, the
 // plane as a mesh of dots clipped to the cube around the points, and the
 // points, far ones first, as the region draws them.
-func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
+func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 	if w <= 0 || h <= 0 {
-		return blank(max(0, w), max(0, h))
+		return common.Blank(max(0, w), max(0, h))
 	}
 	c := newSceneCanvas(w, h)
 	// Scale: the farthest point from the origin is at distance 1.
 	scale := 0.0
 	for _, p := range sc.points {
-		if n := math.Sqrt(p.u[0]*p.u[0] + p.u[1]*p.u[1] + p.u[2]*p.u[2]); isFinite(n) {
+		if n := math.Sqrt(p.u[0]*p.u[0] + p.u[1]*p.u[1] + p.u[2]*p.u[2]); common.IsFinite(n) {
 			scale = math.Max(scale, n)
 		}
 	}
@@ -197,20 +199,20 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 	}
 	// The plane n·p = c, in scaled units n·q = c/scale, then the axes
 	// from −1 to 1 over it.
-	if nn := norm3(sc.normal); nn > 0 && isFinite(nn) {
+	if nn := norm3(sc.normal); nn > 0 && common.IsFinite(nn) {
 		n := [3]float64{sc.normal[0] / nn, sc.normal[1] / nn, sc.normal[2] / nn}
-		if d := sc.offset / nn / scale; isFinite(d) && math.Abs(d) <= 1.05*math.Sqrt(3) {
+		if d := sc.offset / nn / scale; common.IsFinite(d) && math.Abs(d) <= 1.05*math.Sqrt(3) {
 			t1, t2 := tangents(n)
 			c.sheet(cam, scale3(n, d), t1, t2)
 		}
 		// The SVM's margins f = +1 and f = −1: the planes parallel to it,
 		// drawn as outlines so the sheet between them stays readable.
 		for k, off := range sc.margins {
-			cl := cell{fg: colMarginP, bg: colNeutral, glyph: "•"}
+			cl := cell{fg: common.ColMarginP, bg: common.ColNeutral, glyph: "•"}
 			if k == 1 {
-				cl.fg = colMarginN
+				cl.fg = common.ColMarginN
 			}
-			if d := off / nn / scale; isFinite(d) {
+			if d := off / nn / scale; common.IsFinite(d) {
 				c.outline(cam, n, d, cl)
 			}
 		}
@@ -226,7 +228,7 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 	for k, p := range sc.points {
 		q := [3]float64{p.u[0] / scale, p.u[1] / scale, p.u[2] / scale}
 		_, _, depth[k] = cam.project(q)
-		if p.inView && isFinite(depth[k]) {
+		if p.inView && common.IsFinite(depth[k]) {
 			order = append(order, k)
 		}
 	}
@@ -261,19 +263,19 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 		if cx < 0 || cy < 0 || cx >= w || cy >= h {
 			continue
 		}
-		ink := uint8(colNegInk)
+		ink := uint8(common.ColNegInk)
 		if p.pos {
-			ink = colPosInk
+			ink = common.ColPosInk
 		}
-		cl := cell{fg: ink, bg: colNeutral, glyph: pointGlyph(p.pos, p.sv), bold: true}
+		cl := cell{fg: ink, bg: common.ColNeutral, glyph: pointGlyph(p.pos, p.sv), bold: true}
 		if p.sv {
-			cl.fg, cl.bg = colNeutral, ink
+			cl.fg, cl.bg = common.ColNeutral, ink
 		}
 		switch p.i {
 		case sc.current:
-			cl.fg, cl.bg = colNeutral, colCurrent
+			cl.fg, cl.bg = common.ColNeutral, common.ColCurrent
 		case sc.flash:
-			cl.fg, cl.bg = colNeutral, colFlash
+			cl.fg, cl.bg = common.ColNeutral, common.ColFlash
 		}
 		c.cells[cy*w+cx] = cl
 	}
@@ -290,8 +292,8 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 			continue
 		}
 		for j, r := range name {
-			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && (c.cells[at].glyph == "" || c.cells[at].fg == colAxis || c.cells[at].glyph == "•") {
-				c.cells[at] = cell{fg: colAxis, bg: colNeutral, glyph: string(r)}
+			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && (c.cells[at].glyph == "" || c.cells[at].fg == common.ColAxis || c.cells[at].glyph == "•") {
+				c.cells[at] = cell{fg: common.ColAxis, bg: common.ColNeutral, glyph: string(r)}
 			}
 		}
 	}
@@ -300,7 +302,7 @@ func renderScene(th *Theme, sc *scene, cam camera, w, h int) []string {
 
 // lines writes the canvas as styled text, one string per row: the plane
 // as a shaded background (░ without color).
-func (c *sceneCanvas) lines(th *Theme) []string {
+func (c *sceneCanvas) lines(th *common.Theme) []string {
 	out := make([]string, 0, c.h)
 	var b strings.Builder
 	for y := range c.h {
@@ -309,32 +311,32 @@ func (c *sceneCanvas) lines(th *Theme) []string {
 			at := y*c.w + x
 			cl := c.cells[at]
 			text := cl.glyph
-			if c.plane[at] && (text == "" || cl.fg == colAxis) {
-				cl.bg = colPlane
+			if c.plane[at] && (text == "" || cl.fg == common.ColAxis) {
+				cl.bg = common.ColPlane
 				if th.Mono && text == "" {
 					text = "░"
 				}
 			}
 			if text == "" {
 				text = " "
-				cl.fg = colNeutral
+				cl.fg = common.ColNeutral
 			}
 			if th.Mono && cl.glyph == "•" {
 				// The margins' outlines, told apart by shape.
-				text = map[uint8]string{colMarginP: monoMarginP, colMarginN: monoMarginN}[cl.fg]
+				text = map[uint8]string{common.ColMarginP: monoMarginP, common.ColMarginN: monoMarginN}[cl.fg]
 			}
 			switch {
-			case th.Mono && cl.glyph != "" && cl.bg != colNeutral && cl.bg != colPlane:
-				b.WriteString("\x1b[7m" + text + reset)
+			case th.Mono && cl.glyph != "" && cl.bg != common.ColNeutral && cl.bg != common.ColPlane:
+				b.WriteString("\x1b[7m" + text + common.Reset)
 			case th.Mono && cl.bold:
-				b.WriteString("\x1b[1m" + text + reset)
+				b.WriteString("\x1b[1m" + text + common.Reset)
 			case th.Mono:
 				b.WriteString(text)
 			default:
 				if cl.bold {
 					b.WriteString("\x1b[1m")
 				}
-				b.WriteString(th.cellStyle(cl.fg, cl.bg) + text + reset)
+				b.WriteString(th.CellStyle(cl.fg, cl.bg) + text + common.Reset)
 			}
 		}
 		out = append(out, b.String())

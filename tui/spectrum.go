@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"cmp"
 	"fmt"
 	"math"
@@ -20,7 +22,7 @@ import (
 // points whose Gram submatrix is not PSD, to check by hand. It only draws:
 // the eigendecomposition and the search run off the UI path.
 type spectrumView struct {
-	th   *Theme
+	th   *common.Theme
 	w, h int
 	m    *learn.Mercer
 	ce   *learn.Counterexample
@@ -68,10 +70,10 @@ type spectrumBlock struct {
 }
 
 // spectrumText is s in style p wrapped to n lines of width iw (compact: one).
-func spectrumText(slot int, p paint, s string, iw, n int) spectrumBlock {
+func spectrumText(slot int, p common.Paint, s string, iw, n int) spectrumBlock {
 	b := spectrumBlock{slot, []string{s}, []string{s}}
 	if n > 1 {
-		b.full, b.compact = wrapLines(s, iw, n), wrapLines(s, iw, 1)
+		b.full, b.compact = common.WrapLines(s, iw, n), common.WrapLines(s, iw, 1)
 	}
 	for _, ls := range [][]string{b.full, b.compact} {
 		for i := range ls {
@@ -84,7 +86,7 @@ func spectrumText(slot int, p paint, s string, iw, n int) spectrumBlock {
 // lines draws the panel: text blocks in order of importance, compact while
 // they fit beside the smallest chart, then widened; the chart gets the rest.
 func (v *spectrumView) lines() []string {
-	iw, ih := inner(v.w, v.h)
+	iw, ih := common.Inner(v.w, v.h)
 	var lay spectrumLayout
 	if v.n > 0 && v.m != nil && len(v.m.Eigenvalues) > 0 && allFinite(v.m.Eigenvalues) {
 		lay = v.layout(iw)
@@ -112,7 +114,7 @@ func (v *spectrumView) lines() []string {
 	if rows := ih - used; len(lay.cols) > 0 && rows >= spectrumChartMin {
 		slots[slotChart] = v.chart(lay, rows)
 	}
-	return box(v.th, spectrumTitle, slices.Concat(slots[:]...), v.w, v.h)
+	return common.Box(v.th, spectrumTitle, slices.Concat(slots[:]...), v.w, v.h)
 }
 
 // blocks are the panel's text in order of importance.
@@ -135,8 +137,8 @@ func (v *spectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
 		out = append(out, spectrumText(slotNote, th.Dim, v.note, iw, 2))
 	}
 	ev := m.Eigenvalues
-	stats := fmt.Sprintf("λmax = %s  λmin = %s", num(ev[len(ev)-1], 8), num(ev[0], 8))
-	for _, more := range []string{"  n = " + strconv.Itoa(len(ev)), "  tol = " + expNum(m.Tol, 8)} {
+	stats := fmt.Sprintf("λmax = %s  λmin = %s", common.Num(ev[len(ev)-1], 8), common.Num(ev[0], 8))
+	for _, more := range []string{"  n = " + strconv.Itoa(len(ev)), "  tol = " + common.ExpNum(m.Tol, 8)} {
 		if len([]rune(stats+more)) <= iw {
 			stats += more
 		}
@@ -171,28 +173,28 @@ func (v *spectrumView) counterBlocks(iw int) []spectrumBlock {
 	out := []spectrumBlock{spectrumText(slotHeader, th.Bold, "counter-example: "+strings.Join(names, ", "), iw, 1)}
 	switch len(ce.Points) {
 	case 1:
-		return append(out, spectrumText(slotMatrix, th.Neg, fmt.Sprintf("%s = K(%s,%s) = %s < 0", k(0, 0), names[0], names[0], num(ce.Sub.At(0, 0), 8)), iw, 1),
-			spectrumText(slotReason, paint{}, "but K(x,x) = φ(x)·φ(x) = ‖φ(x)‖² ≥ 0 for every φ", iw, 2))
+		return append(out, spectrumText(slotMatrix, th.Neg, fmt.Sprintf("%s = K(%s,%s) = %s < 0", k(0, 0), names[0], names[0], common.Num(ce.Sub.At(0, 0), 8)), iw, 1),
+			spectrumText(slotReason, common.Paint{}, "but K(x,x) = φ(x)·φ(x) = ‖φ(x)‖² ≥ 0 for every φ", iw, 2))
 	case 2:
 		// Kᵢᵢ Kⱼⱼ < Kᵢⱼ² breaks Cauchy–Schwarz: (φᵢ·φⱼ)² ≤ ‖φᵢ‖²‖φⱼ‖².
 		sad, sbb := unequal(ce.Sub.At(0, 0)*ce.Sub.At(1, 1), ce.Sub.At(0, 1)*ce.Sub.At(0, 1))
 		ineq := fmt.Sprintf("%s·%s = %s < %s² = %s", k(0, 0), k(1, 1), sad, k(0, 1), sbb)
-		r := spectrumText(slotReason, paint{}, ineq+", against Cauchy–Schwarz |φᵢ·φⱼ| ≤ ‖φᵢ‖‖φⱼ‖", iw, 2)
+		r := spectrumText(slotReason, common.Paint{}, ineq+", against Cauchy–Schwarz |φᵢ·φⱼ| ≤ ‖φᵢ‖‖φⱼ‖", iw, 2)
 		r.compact = []string{ineq}
 		return append(out, v.matrixBlock(), r)
 	}
 	// MercerCounterexample tries every pair before any triple.
-	return append(out, v.matrixBlock(), spectrumText(slotReason, paint{}, "every pair passes Cauchy–Schwarz: only the three together fail", iw, 2))
+	return append(out, v.matrixBlock(), spectrumText(slotReason, common.Paint{}, "every pair passes Cauchy–Schwarz: only the three together fail", iw, 2))
 }
 
 // matrixBlock writes the counter-example's Gram submatrix, in brackets over
 // its rows, and its smallest eigenvalue.
 func (v *spectrumView) matrixBlock() spectrumBlock {
-	sub, lam := v.ce.Sub, "λ = "+num(v.ce.MinEig, 8)+" < 0"
+	sub, lam := v.ce.Sub, "λ = "+common.Num(v.ce.MinEig, 8)+" < 0"
 	n := sub.SymmetricDim()
 	cells, cw := make([]string, n*n), 0
 	for k := range cells {
-		cells[k] = num(gramRound(sub.At(k/n, k%n)), 8)
+		cells[k] = common.Num(common.GramRound(sub.At(k/n, k%n)), 8)
 		cw = max(cw, len([]rune(cells[k])))
 	}
 	left, right := []rune("⎡⎣"), []rune("⎤⎦")
@@ -207,7 +209,7 @@ func (v *spectrumView) matrixBlock() spectrumBlock {
 		}
 		row := make([]string, n)
 		for c := range n {
-			row[c] = padLeft(cells[a*n+c], cw)
+			row[c] = common.PadLeft(cells[a*n+c], cw)
 		}
 		b.full = append(b.full, head+string(left[a])+" "+strings.Join(row, " ")+" "+string(right[a])+tail)
 	}
@@ -230,7 +232,7 @@ type spectrumLayout struct {
 func (v *spectrumView) layout(iw int) spectrumLayout {
 	ev := v.m.Eigenvalues
 	n := len(ev)
-	l := spectrumLayout{labels: [3]string{num(ev[n-1], 6), "0", num(ev[0], 6)}, cw: 1, bw: 1, n: n}
+	l := spectrumLayout{labels: [3]string{common.Num(ev[n-1], 6), "0", common.Num(ev[0], 6)}, cw: 1, bw: 1, n: n}
 	l.lw = 1 + max(len([]rune(l.labels[0])), len([]rune(l.labels[2])))
 	if iw < l.lw+4 {
 		l.lw = 0
@@ -320,7 +322,7 @@ func (v *spectrumView) chart(l spectrumLayout, rows int) []string {
 		}
 		gutter := ""
 		if l.lw > 0 {
-			gutter = th.Dim.Render(padLeft(label, l.lw-1) + tick)
+			gutter = th.Dim.Render(common.PadLeft(label, l.lw-1) + tick)
 		}
 		out = append(out, gutter+ink.Render(b.String()))
 	}
@@ -337,7 +339,7 @@ var (
 // unequal writes a and b (a < b) with as many digits as it takes for them
 // to read different: 3 decimals, more when those agree.
 func unequal(a, b float64) (string, string) {
-	sa, sb := num(a, 8), num(b, 8)
+	sa, sb := common.Num(a, 8), common.Num(b, 8)
 	for prec := 6; sa == sb && prec <= 15; prec += 3 {
 		sa, sb = strconv.FormatFloat(a, 'g', prec, 64), strconv.FormatFloat(b, 'g', prec, 64)
 	}
@@ -345,5 +347,5 @@ func unequal(a, b float64) (string, string) {
 }
 
 func allFinite(xs []float64) bool {
-	return !slices.ContainsFunc(xs, func(x float64) bool { return !isFinite(x) })
+	return !slices.ContainsFunc(xs, func(x float64) bool { return !common.IsFinite(x) })
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"math"
 	"path/filepath"
@@ -39,7 +41,7 @@ func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h in
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &spectrumView{th: NewTheme(true, mono, colorprofile.TrueColor)}
+	v := &spectrumView{th: common.NewTheme(true, mono, colorprofile.TrueColor)}
 	v.set(&mc, &ce, len(xs), "")
 	v.SetSize(w, h)
 	return v, mc, ce
@@ -95,7 +97,7 @@ func TestSpectrumGoldens(t *testing.T) {
 		})
 	}
 	t.Run("notrun_36x8", func(t *testing.T) {
-		v := &spectrumView{th: NewTheme(true, false, colorprofile.TrueColor)}
+		v := &spectrumView{th: common.NewTheme(true, false, colorprofile.TrueColor)}
 		v.set(nil, nil, 250, "Mercer check not run: n = 250 > 200")
 		v.SetSize(36, 8)
 		got := v.View()
@@ -114,7 +116,7 @@ func TestSpectrumAnySize(t *testing.T) {
 	views["triple"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 0.5}, spectrumPoints(3), 0, 0)
 	views["single"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, []learn.Vec{{X1: 2}, {}, {X2: 1.5}}, 0, 0)
 	views["n0"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, nil, 0, 0)
-	views["computing"] = &spectrumView{th: NewTheme(false, false, colorprofile.ANSI256)}
+	views["computing"] = &spectrumView{th: common.NewTheme(false, false, colorprofile.ANSI256)}
 	views["computing"].set(nil, nil, 12, "computing…")
 	for name, v := range views {
 		for w := range 71 {
@@ -154,7 +156,7 @@ func TestSpectrumShowsCounterexample(t *testing.T) {
 			t.Fatalf("%s: want a %d-point counter-example, got PSD %v, %+v", c.name, c.size, mc.PSD, ce)
 		}
 		got := ansi.Strip(v.View())
-		if lmin := num(mc.Eigenvalues[0], 8); !strings.Contains(got, "λmin = "+lmin) {
+		if lmin := common.Num(mc.Eigenvalues[0], 8); !strings.Contains(got, "λmin = "+lmin) {
 			t.Errorf("%s: λmin = %s not in\n%s", c.name, lmin, got)
 		}
 		for _, i := range ce.Points {
@@ -162,7 +164,7 @@ func TestSpectrumShowsCounterexample(t *testing.T) {
 				t.Errorf("%s: counter-example point %s not in\n%s", c.name, x, got)
 			}
 		}
-		if !strings.Contains(got, "not PSD ✗") || !strings.Contains(got, num(ce.MinEig, 8)+" < 0") {
+		if !strings.Contains(got, "not PSD ✗") || !strings.Contains(got, common.Num(ce.MinEig, 8)+" < 0") {
 			t.Errorf("%s: verdict or λ of the submatrix missing:\n%s", c.name, got)
 		}
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"strings"
 
@@ -16,7 +18,7 @@ import (
 // settings, the counters, the state, and what the player is doing.
 type statusView struct {
 	s      *lab.Session
-	th     *Theme
+	th     *common.Theme
 	player *player
 	w, h   int
 	// note is what the root adds: comparison mode says what it compares.
@@ -29,7 +31,7 @@ type statusView struct {
 func (v *statusView) SetSize(w, h int) { v.w, v.h = w, h }
 
 // View draws exactly h lines of width w.
-func (v *statusView) View() string { return strings.Join(textBlock(v.h, v.w, v.line()), "\n") }
+func (v *statusView) View() string { return strings.Join(common.TextBlock(v.h, v.w, v.line()), "\n") }
 
 // line is the summary of the session, before wrapping.
 func (v *statusView) line() string {

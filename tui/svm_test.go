@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"math"
 	"path/filepath"
@@ -61,7 +63,7 @@ func TestSVMGoldens(t *testing.T) {
 			pressRun(m, c.keys...)
 			got := m.region.View()
 			// Both margins are drawn in their palette entries.
-			for _, idx := range []int{cube256[true].marginPos, cube256[true].marginNeg} {
+			for _, idx := range []int{common.Cube256[true].MarginPos, common.Cube256[true].MarginNeg} {
 				if !strings.Contains(got, fmt.Sprintf(";5;%d;", idx)) && !strings.Contains(got, fmt.Sprintf(";5;%dm", idx)) {
 					t.Errorf("%s: no cell in the margin colour %d", c.name, idx)
 				}
@@ -85,11 +87,11 @@ func TestSVMMarginsDrawn(t *testing.T) {
 		return n
 	}
 	n := count()
-	if n[colMarginP] == 0 || n[colMarginN] == 0 || n[colBoundary] == 0 {
-		t.Fatalf("pixels: boundary %d, f = +1 %d, f = −1 %d; want all three", n[colBoundary], n[colMarginP], n[colMarginN])
+	if n[common.ColMarginP] == 0 || n[common.ColMarginN] == 0 || n[common.ColBoundary] == 0 {
+		t.Fatalf("pixels: boundary %d, f = +1 %d, f = −1 %d; want all three", n[common.ColBoundary], n[common.ColMarginP], n[common.ColMarginN])
 	}
 	press(m, "B")
-	if n := count(); n[colMarginP] == 0 || n[colMarginN] == 0 {
+	if n := count(); n[common.ColMarginP] == 0 || n[common.ColMarginN] == 0 {
 		t.Errorf("projector mode draws no margins: %v", n)
 	}
 	lines := strings.Split(screen(m), "\n")
@@ -120,7 +122,7 @@ func TestSVMSupportVectorGlyphs(t *testing.T) {
 		t.Errorf("α panel title does not split the support vectors:\n%s", alpha)
 	}
 	// α = C fills the bar's column.
-	iw, _ := inner(m.alpha.w, m.alpha.h)
+	iw, _ := common.Inner(m.alpha.w, m.alpha.h)
 	barW := iw - 36
 	if !strings.Contains(alpha, strings.Repeat("█", barW)) {
 		t.Errorf("no full bar (%d cells) for α = C:\n%s", barW, alpha)

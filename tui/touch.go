@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"math"
 
 	"kernelscope/learn"
@@ -63,7 +65,7 @@ func touchingZeros(fd *learn.Field, e learn.Expansion) []bool {
 				return touch
 			}
 			v := vals[y*fd.W+x]
-			if !isFinite(v) || math.Abs(v) > 0.25*big {
+			if !common.IsFinite(v) || math.Abs(v) > 0.25*big {
 				continue
 			}
 			s := sign(v)

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"fmt"
 	"math"
 
@@ -40,7 +42,7 @@ func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion
 			} else {
 				other[g] = fd.Values[g] + bv[g] // f after a mistake on xᵢ
 			}
-			if a := math.Abs(bv[g]); isFinite(a) {
+			if a := math.Abs(bv[g]); common.IsFinite(a) {
 				peak = math.Max(peak, a)
 			}
 		}
@@ -51,20 +53,20 @@ func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion
 		g := y*fd.W + x
 		v := bv[g]
 		switch {
-		case !isFinite(v) || !isFinite(fd.Values[g]):
-			return colOverflow
+		case !common.IsFinite(v) || !common.IsFinite(fd.Values[g]):
+			return common.ColOverflow
 		case edge(fd.Values, x, y) || touch[g]:
-			return colBoundary
+			return common.ColBoundary
 		case edge(other, x, y):
-			return colGhost
+			return common.ColGhost
 		case peak == 0 || math.Abs(v) < 1e-3*peak:
-			return colNeutral
+			return common.ColNeutral
 		}
-		level := int(min(shades-1, math.Abs(v)/peak*shades))
+		level := int(min(common.Shades-1, math.Abs(v)/peak*common.Shades))
 		if v > 0 {
-			return uint8(colPos + level)
+			return uint8(common.ColPos + level)
 		}
-		return uint8(colNeg + level)
+		return uint8(common.ColNeg + level)
 	}
 	r.paint(fd, color)
 }

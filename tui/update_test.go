@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
+
 	"strings"
 	"testing"
 
@@ -30,13 +32,13 @@ func TestUpdateView(t *testing.T) {
 	counts := map[string]int{}
 	for _, c := range d.base {
 		switch {
-		case c == colGhost:
+		case c == common.ColGhost:
 			counts["ghost"]++
-		case c == colBoundary:
+		case c == common.ColBoundary:
 			counts["boundary"]++
-		case c >= colPos && c < colPos+shades:
+		case c >= common.ColPos && c < common.ColPos+common.Shades:
 			counts["pos"]++
-		case c >= colNeg && c < colNeg+shades:
+		case c >= common.ColNeg && c < common.ColNeg+common.Shades:
 			counts["neg"]++
 		}
 	}

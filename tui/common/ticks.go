@@ -1,13 +1,13 @@
-package tui
+package common
 
 import "math"
 
-// niceTicks returns round values (multiples of 1, 2 or 5 times a power of
+// NiceTicks returns round values (multiples of 1, 2 or 5 times a power of
 // ten) inside [lo, hi], about n of them at most; 0 is one of them when it
 // is in the range.
-func niceTicks(lo, hi float64, n int) []float64 {
+func NiceTicks(lo, hi float64, n int) []float64 {
 	span := hi - lo
-	if !(span > 0) || !isFinite(span) || n < 1 {
+	if !(span > 0) || !IsFinite(span) || n < 1 {
 		return nil
 	}
 	raw := span / float64(n)

@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"math"
@@ -12,29 +12,29 @@ import (
 	"kernelscope/learn"
 )
 
-// border is a panel's border; sizes inside a panel come from its frame
+// Border is a panel's border; sizes inside a panel come from its frame
 // size, never from a literal border width.
-var border = lipgloss.NewStyle().Border(lipgloss.RoundedBorder())
+var Border = lipgloss.NewStyle().Border(lipgloss.RoundedBorder())
 
-// inner is the content size of a panel of w×h cells.
-func inner(w, h int) (int, int) {
-	fw, fh := border.GetFrameSize()
+// Inner is the content size of a panel of w×h cells.
+func Inner(w, h int) (int, int) {
+	fw, fh := Border.GetFrameSize()
 	return max(0, w-fw), max(0, h-fh)
 }
 
-// box draws a rounded border around lines, with a title in the top edge.
+// Box draws a rounded border around lines, with a title in the top edge.
 // The result is exactly w×h cells; content is cut or padded to fit.
-func box(th *Theme, title string, lines []string, w, h int) []string {
-	return drawBox(th, title, lines, w, h, false)
+func Box(th *Theme, title string, lines []string, w, h int) []string {
+	return DrawBox(th, title, lines, w, h, false)
 }
 
-// drawBox is box; exact promises that every line is already w−2 cells wide,
+// DrawBox is box; exact promises that every line is already w−2 cells wide,
 // which saves measuring them (the region's lines are long escape strings).
-func drawBox(th *Theme, title string, lines []string, w, h int, exact bool) []string {
-	if fw, fh := border.GetFrameSize(); w < fw || h < fh {
-		return blank(w, h)
+func DrawBox(th *Theme, title string, lines []string, w, h int, exact bool) []string {
+	if fw, fh := Border.GetFrameSize(); w < fw || h < fh {
+		return Blank(w, h)
 	}
-	iw, ih := inner(w, h)
+	iw, ih := Inner(w, h)
 	title = ansi.Truncate(title, max(0, iw-2), "…")
 	top := "╭" + title + strings.Repeat("─", max(0, iw-ansi.StringWidth(title))) + "╮"
 	if title != "" {
@@ -48,16 +48,16 @@ func drawBox(th *Theme, title string, lines []string, w, h int, exact bool) []st
 			line = lines[i]
 		}
 		if !exact || i >= len(lines) {
-			line = fit(line, iw)
+			line = Fit(line, iw)
 		}
-		out = append(out, th.side+line+th.side)
+		out = append(out, th.Side+line+th.Side)
 	}
 	out = append(out, th.Border.Render("╰"+strings.Repeat("─", iw)+"╯"))
 	return out
 }
 
-// fit cuts or pads a styled line to exactly w cells.
-func fit(s string, w int) string {
+// Fit cuts or pads a styled line to exactly w cells.
+func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
@@ -69,7 +69,7 @@ func fit(s string, w int) string {
 	return s + strings.Repeat(" ", max(0, w-sw))
 }
 
-func blank(w, h int) []string {
+func Blank(w, h int) []string {
 	out := make([]string, max(0, h))
 	for i := range out {
 		out[i] = strings.Repeat(" ", max(0, w))
@@ -77,25 +77,25 @@ func blank(w, h int) []string {
 	return out
 }
 
-// window returns the first index of a window of size k over n items that
+// Window returns the first index of a window of size k over n items that
 // keeps focus in view, centred where it can be.
-func window(n, k, focus int) int {
+func Window(n, k, focus int) int {
 	if k >= n || focus < 0 {
 		return 0
 	}
 	return max(0, min(focus-k/2, n-k))
 }
 
-// num formats a number to fit width w, to at most 3 decimals so columns
+// Num formats a number to fit width w, to at most 3 decimals so columns
 // read evenly. A number too long for that is written in the shortest
 // exponent form that fits (1.2e6, −4e159), so it keeps its magnitude and is
 // never cut; ±Inf and NaN are written as what they are.
-func num(v float64, w int) string {
-	if !isFinite(v) {
+func Num(v float64, w int) string {
+	if !IsFinite(v) {
 		return learn.Num(v)
 	}
 	if r := math.Round(v*1000) / 1000; r == 0 && v != 0 {
-		return expNum(v, w) // 1e-6 is not 0: keep its magnitude
+		return ExpNum(v, w) // 1e-6 is not 0: keep its magnitude
 	}
 	s := learn.Num(math.Round(v*1000) / 1000)
 	if utf8.RuneCountInString(s) > w {
@@ -104,17 +104,17 @@ func num(v float64, w int) string {
 	if utf8.RuneCountInString(s) <= w && !strings.ContainsRune(s, 'e') {
 		return s
 	}
-	if k, ok := kiloNum(v, w); ok {
+	if k, ok := KiloNum(v, w); ok {
 		return k
 	}
-	return expNum(v, w)
+	return ExpNum(v, w)
 }
 
-// kiloNum writes a value in the thousands with the SI suffix k and as many
+// KiloNum writes a value in the thousands with the SI suffix k and as many
 // digits as fit in w (−47k for −47,260, 1.5k for 1,520), the form a reader
 // takes in at a glance; ok is false outside [1e3, 1e6) or when it does not
 // fit, and the exponent form is used instead (1.2e6).
-func kiloNum(v float64, w int) (string, bool) {
+func KiloNum(v float64, w int) (string, bool) {
 	if a := math.Abs(v); a < 1e3 || a >= 1e6 {
 		return "", false
 	}
@@ -131,10 +131,10 @@ func kiloNum(v float64, w int) (string, bool) {
 	return "", false
 }
 
-// expNum writes v as mantissa and exponent with as many digits as fit in
+// ExpNum writes v as mantissa and exponent with as many digits as fit in
 // w, the exponent without "+" or leading zeros: 1.25e159, −3e-7. When even
 // one digit does not fit, it returns the one-digit form, wider than w.
-func expNum(v float64, w int) string {
+func ExpNum(v float64, w int) string {
 	var s string
 	for prec := 3; prec >= 0; prec-- {
 		s = strconv.FormatFloat(v, 'e', prec, 64)
@@ -158,18 +158,18 @@ func expNum(v float64, w int) string {
 	return s
 }
 
-// gramRound rounds a Gram entry to 2 decimals where that is a change below
+// GramRound rounds a Gram entry to 2 decimals where that is a change below
 // the panel's precision (and leaves huge and non-finite values alone).
-func gramRound(k float64) float64 {
-	if math.Abs(k) > 1e12 || !isFinite(k) {
+func GramRound(k float64) float64 {
+	if math.Abs(k) > 1e12 || !IsFinite(k) {
 		return k
 	}
 	return math.Round(k*100) / 100
 }
 
-// wrapLines word-wraps s into at most n lines of width w, the last ending
+// WrapLines word-wraps s into at most n lines of width w, the last ending
 // in "…" when s does not fit.
-func wrapLines(s string, w, n int) []string {
+func WrapLines(s string, w, n int) []string {
 	if w <= 0 || n <= 0 {
 		return nil
 	}

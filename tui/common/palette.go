@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"fmt"
@@ -18,26 +18,26 @@ import (
 // 175, 215, 255); in 16 colours each class has one hue in two
 // intensities. Other colours (points, the cursor, the boundary) are
 // saturated or grey, and nearest-colour conversion keeps them.
-// shadeTable is a profile's palette entries for the class shades (level 0,
+// ShadeTable is a profile's palette entries for the class shades (level 0,
 // small |f|, first), the Gram heat (−1: no shade), the ink of points (−1:
 // nearest colour to the theme's), and the SVM's margins f = +1 and f = −1
 // (outside the shades of their class, and not the boundary's ink).
-type shadeTable struct {
-	pos, neg, heat       []int
-	ink                  int
-	marginPos, marginNeg int
-	approx               int // the approximate boundary f̃ = 0: green
+type ShadeTable struct {
+	Pos, Neg, Heat       []int
+	Ink                  int
+	MarginPos, MarginNeg int
+	Approx               int // the approximate boundary f̃ = 0: green
 }
 
 var (
 	// cube256 are the 256-colour shades.
-	cube256 = map[bool]shadeTable{
+	Cube256 = map[bool]ShadeTable{
 		// dark: deep blue (0,0,95) … (0,135,215); brown-orange (135,95,0) … (215,135,0)
 		// margins: pale blue (175,215,255) and pale orange (255,215,135)
-		true: {pos: []int{17, 18, 25, 32}, neg: []int{94, 130, 166, 172}, heat: []int{235, 17, 18, 24, 25, 32}, ink: -1, marginPos: 153, marginNeg: 222, approx: 48},
+		true: {Pos: []int{17, 18, 25, 32}, Neg: []int{94, 130, 166, 172}, Heat: []int{235, 17, 18, 24, 25, 32}, Ink: -1, MarginPos: 153, MarginNeg: 222, Approx: 48},
 		// light: pale blue (215,215,255) … (95,175,255); peach (255,215,175) … (255,175,0)
 		// margins: deep blue (0,0,175) and brown (135,95,0)
-		false: {pos: []int{189, 153, 117, 75}, neg: []int{223, 222, 215, 214}, heat: []int{255, 189, 153, 117, 111, 75}, ink: -1, marginPos: 19, marginNeg: 94, approx: 29},
+		false: {Pos: []int{189, 153, 117, 75}, Neg: []int{223, 222, 215, 214}, Heat: []int{255, 189, 153, 117, 111, 75}, Ink: -1, MarginPos: 19, MarginNeg: 94, Approx: 29},
 	}
 	// basic16 are the 16-colour shades: blue (4) and bright blue (12) for
 	// +1, yellow (3) and bright yellow (11) for −1; dark backgrounds go
@@ -48,19 +48,19 @@ var (
 	// The margins take the two hues left: cyan (f = +1) and red (f = −1).
 	// The approximate boundary f̃ = 0 (~) is green, drawn on the plain
 	// background so it reads over either class.
-	basic16 = map[bool]shadeTable{
-		true:  {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}, ink: 15, marginPos: 14, marginNeg: 9, approx: 10},
-		false: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}, ink: 0, marginPos: 6, marginNeg: 1, approx: 2},
+	Basic16 = map[bool]ShadeTable{
+		true:  {Pos: []int{4, 4, 12, 12}, Neg: []int{3, 3, 11, 11}, Heat: []int{-1, -1, 4, 4, 12, 12}, Ink: 15, MarginPos: 14, MarginNeg: 9, Approx: 10},
+		false: {Pos: []int{12, 12, 4, 4}, Neg: []int{11, 11, 3, 3}, Heat: []int{-1, -1, 12, 12, 4, 4}, Ink: 0, MarginPos: 6, MarginNeg: 1, Approx: 2},
 	}
 )
 
-// sgr writes the SGR parameters that set colour c, in the foreground or the
+// Sgr writes the SGR parameters that set colour c, in the foreground or the
 // background, for the profile; "" for no colour.
-type sgr func(c int, fg bool) string
+type Sgr func(c int, fg bool) string
 
-// paletteFor returns how to write the theme's colours (rgb) under the
+// PaletteFor returns how to write the theme's colours (rgb) under the
 // profile; heat level l is written as colour -2-l.
-func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint8, heat *[heatLevels][3]uint8) sgr {
+func PaletteFor(profile colorprofile.Profile, dark bool, rgb *[NumColors][3]uint8, heat *[HeatLevels][3]uint8) Sgr {
 	rgbOf := func(c int) [3]uint8 {
 		if c <= -2 {
 			return heat[-2-c]
@@ -69,23 +69,23 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 	}
 	// index picks colour c's palette entry: the class shades and heat from
 	// the profile's table, the rest by nearest colour.
-	index := func(t shadeTable, nearest func(color.Color) int) func(c int) int {
+	index := func(t ShadeTable, nearest func(color.Color) int) func(c int) int {
 		return func(c int) int {
 			switch {
-			case c == colPosInk && t.ink >= 0, c == colNegInk && t.ink >= 0:
-				return t.ink
-			case c == colMarginP:
-				return t.marginPos
-			case c == colMarginN:
-				return t.marginNeg
-			case c == colApprox:
-				return t.approx
+			case c == ColPosInk && t.Ink >= 0, c == ColNegInk && t.Ink >= 0:
+				return t.Ink
+			case c == ColMarginP:
+				return t.MarginPos
+			case c == ColMarginN:
+				return t.MarginNeg
+			case c == ColApprox:
+				return t.Approx
 			case c <= -2:
-				return t.heat[-2-c]
-			case c >= colPos && c < colPos+shades:
-				return t.pos[c-colPos]
-			case c >= colNeg && c < colNeg+shades:
-				return t.neg[c-colNeg]
+				return t.Heat[-2-c]
+			case c >= ColPos && c < ColPos+Shades:
+				return t.Pos[c-ColPos]
+			case c >= ColNeg && c < ColNeg+Shades:
+				return t.Neg[c-ColNeg]
 			}
 			v := rgbOf(c)
 			return nearest(color.RGBA{v[0], v[1], v[2], 0xFF})
@@ -93,7 +93,7 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 	}
 	switch profile {
 	case colorprofile.ANSI256:
-		idx := index(cube256[dark], func(c color.Color) int { return int(ansi.Convert256(c)) })
+		idx := index(Cube256[dark], func(c color.Color) int { return int(ansi.Convert256(c)) })
 		return func(c int, fg bool) string {
 			if fg {
 				return fmt.Sprintf("38;5;%d", idx(c))
@@ -101,7 +101,7 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 			return fmt.Sprintf("48;5;%d", idx(c))
 		}
 	case colorprofile.ANSI:
-		idx := index(basic16[dark], func(c color.Color) int { return int(ansi.Convert16(c)) })
+		idx := index(Basic16[dark], func(c color.Color) int { return int(ansi.Convert16(c)) })
 		return func(c int, fg bool) string {
 			n := idx(c)
 			switch {
@@ -126,6 +126,6 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 	}
 }
 
-// hasColor reports whether the profile shows colours at all (NO_COLOR and
+// HasColor reports whether the profile shows colours at all (NO_COLOR and
 // dumb terminals give Ascii or NoTTY).
-func hasColor(p colorprofile.Profile) bool { return p > colorprofile.Ascii }
+func HasColor(p colorprofile.Profile) bool { return p > colorprofile.Ascii }

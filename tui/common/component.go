@@ -1,0 +1,30 @@
+// Package common holds what every part of the terminal program shares:
+// the theme (styles built once, cell escapes precomputed), boxes and the
+// number formats panels draw with, the memo that keeps a panel's drawing
+// until what it shows changes, and the Component interface every panel
+// has.
+package common
+
+import tea "charm.land/bubbletea/v2"
+
+// Component is one part of the screen, in the shape of soft-serve's
+// common.Component: the root gives it its size (border included) and
+// routes it the messages that are its own; View draws exactly that size
+// and only reads. A new panel is a new component plus a line of layout.
+type Component interface {
+	SetSize(w, h int)
+	Update(msg tea.Msg) tea.Cmd
+	View() string
+}
+
+// Batch is tea.Batch without the work of an empty batch: nil when both are
+// nil, the one when the other is nil.
+func Batch(a, b tea.Cmd) tea.Cmd {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return tea.Batch(a, b)
+}

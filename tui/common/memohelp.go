@@ -1,0 +1,69 @@
+package common
+
+import (
+	"kernelscope/lab"
+	"kernelscope/learn"
+)
+
+// Memo keeps a panel's drawing until what it is drawn from changes: a
+// frame redraws every panel, but most frames change one or two of them
+// (a correct step moves the cursor of the α panel, a paused screen none),
+// and drawing the others again costs more than the rest of the frame.
+// The key must hold everything the drawing reads.
+type Memo[K comparable] struct {
+	key   K
+	valid bool
+	lines []string
+}
+
+// Get returns the drawing for key, drawing it when the kept one is for
+// another key.
+func (c *Memo[K]) Get(key K, draw func() []string) []string {
+	if !c.valid || c.key != key {
+		c.key, c.lines, c.valid = key, draw(), true
+	}
+	return c.lines
+}
+
+// Trained says which state of training a drawing shows: a step, an undo,
+// a reset, a rebuild (data, kernel, learner), an edit of the points, a
+// change of the field, a raised cap or an error each change it.
+type Trained struct {
+	Built, Version, T, Epochs int
+	State                     learn.State
+	Failed                    bool
+	Shown                     learn.EnsembleMember // what the region shows of the averaged and voted perceptrons
+	Computing                 bool
+	View                      learn.Rect
+}
+
+func TrainedOf(s *lab.Session) Trained {
+	return Trained{
+		Built: s.Built(), Version: s.Version(), T: s.Learner().T(), Epochs: s.Learner().Config().Epochs,
+		State: s.Learner().State(), Failed: s.Err() != nil || s.Learner().Err() != nil,
+		Shown: s.Shown(), Computing: s.Computing(), View: s.View(),
+	}
+}
+
+func FnvString(h uint64, s string) uint64 {
+	for i := range len(s) {
+		h ^= uint64(s[i])
+		h *= FnvPrime
+	}
+	return h
+}
+
+// NonEmpty is lines, or one empty line for none: what splitting the
+// joined lines gives.
+func NonEmpty(lines []string) []string {
+	if len(lines) == 0 {
+		return []string{""}
+	}
+	return lines
+}
+
+// FNV-1a, 64 bits (hash/fnv's, without its allocation).
+const (
+	FnvOffset = 14695981039346656037
+	FnvPrime  = 1099511628211
+)

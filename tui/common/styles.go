@@ -1,0 +1,204 @@
+package common
+
+import (
+	"image/color"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+)
+
+// Shades is the number of intensity levels of each class hue in the region.
+const Shades = 4
+
+// Palette indices of the region's colors.
+const (
+	ColNeutral  = 0               // f = 0 everywhere (no support vectors yet)
+	ColPos      = 1               // colPos + s, s < shades: the +1 side, s = |f| level
+	ColNeg      = ColPos + Shades // colNeg + s: the −1 side
+	ColBoundary = ColNeg + Shades // a pixel where the sign changes
+	ColPosInk   = ColBoundary + 1 // +1 points, α bars
+	ColNegInk   = ColPosInk + 1   // −1 points
+	ColCurrent  = ColNegInk + 1   // the example being visited
+	ColFlash    = ColCurrent + 1  // the last mistake
+	ColCursor   = ColFlash + 1    // the keyboard cursor
+	ColText     = ColCursor + 1   // plain text on the region
+	ColOverflow = ColText + 1     // f is not a finite number here (±Inf, NaN)
+	ColAxis     = ColOverflow + 1 // the feature view's axes
+	ColGhost    = ColAxis + 1     // the update view's boundary before (or after) the bump
+	ColPlane    = ColGhost + 1    // the feature view's plane w·φ = 0
+	ColMarginP  = ColPlane + 1    // the SVM's margin f = +1
+	ColMarginN  = ColMarginP + 1  // the SVM's margin f = −1
+	ColApprox   = ColMarginN + 1  // the approximate boundary f̃ = 0 (~)
+	NumColors   = ColApprox + 1   //
+	PairCount   = NumColors * NumColors
+)
+
+// Theme is every style of the program, built once per background (and
+// rebuilt only when the terminal reports its background or the user turns
+// color off): lipgloss styles for text, and precomputed escape strings for
+// the region's cells, where styling each cell with lipgloss would cost tens
+// of milliseconds a frame.
+type Theme struct {
+	Dark bool
+	Mono bool
+	// Profile is the terminal's colour profile the escapes are written for.
+	Profile colorprofile.Profile
+
+	Rgb [NumColors][3]uint8
+	// pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
+	Pair [PairCount]string
+	// heat[l] is the background escape of Gram heat level l; heatOverflow
+	// that of an entry that is not a finite number.
+	Heat         [HeatLevels]string
+	HeatOverflow string
+
+	// Text styles, defined with lipgloss and kept as their escape prefixes:
+	// View applies them hundreds of times a frame.
+	Dim, Bold, Pos, Neg, SV, Current, Flash, Good, Warn, Border Paint
+	Help                                                        help.Styles
+	// side is a box's vertical edge, styled.
+	Side string
+}
+
+// Paint is a text style as the escape sequence that turns it on.
+type Paint struct{ On string }
+
+// Render styles s.
+func (p Paint) Render(s string) string {
+	if p.On == "" || s == "" {
+		return s
+	}
+	return p.On + s + Reset
+}
+
+// PaintOf captures what a lipgloss style writes before its text.
+func PaintOf(st lipgloss.Style) Paint {
+	const marker = "\uE000"
+	on, _, _ := strings.Cut(st.Render(marker), marker)
+	return Paint{On: on}
+}
+
+const HeatLevels = 6
+
+// Okabe–Ito colors (colorblind-safe): blue for +1, orange for −1, yellow for
+// the visited example, reddish purple for a mistake.
+var (
+	Blue   = [3]uint8{0x00, 0x72, 0xB2}
+	Sky    = [3]uint8{0x56, 0xB4, 0xE9}
+	Orange = [3]uint8{0xE6, 0x9F, 0x00}
+	Yellow = [3]uint8{0xF0, 0xE4, 0x42}
+	Purple = [3]uint8{0xCC, 0x79, 0xA7}
+	// vermillion is the −1 ink on light backgrounds, where orange glyphs on
+	// near-white cells are too faint.
+	Vermillion = [3]uint8{0xD5, 0x5E, 0x00}
+)
+
+// NewTheme builds the theme for a dark or light background; mono drops all
+// color (NO_COLOR, or the user's choice) and leaves glyphs to tell things
+// apart.
+func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
+	t := &Theme{Dark: dark, Mono: mono, Profile: profile}
+	bg := [3]uint8{0xF4, 0xF4, 0xF4}
+	ink := [3]uint8{0x10, 0x10, 0x10}
+	if dark {
+		bg = [3]uint8{0x1C, 0x1C, 0x22}
+		ink = [3]uint8{0xEE, 0xEE, 0xEE}
+	}
+	posHue, negHue := Blue, Orange
+	if dark {
+		posHue = Sky
+	}
+	t.Rgb[ColNeutral] = bg
+	for s := range Shades {
+		// Level s of shades: from a hint of the hue to most of it.
+		a := 0.3 + 0.3*float64(s)/float64(Shades-1)
+		t.Rgb[ColPos+s] = Mix(bg, posHue, a)
+		t.Rgb[ColNeg+s] = Mix(bg, negHue, a)
+	}
+	t.Rgb[ColBoundary] = ink
+	t.Rgb[ColPosInk] = posHue
+	t.Rgb[ColNegInk] = negHue
+	if !dark {
+		t.Rgb[ColNegInk] = Vermillion
+	}
+	t.Rgb[ColCurrent] = Yellow
+	t.Rgb[ColFlash] = Purple
+	t.Rgb[ColCursor] = ink
+	t.Rgb[ColText] = ink
+	// Overflow is grey, outside both class hues: "no number here".
+	t.Rgb[ColOverflow] = Mix(bg, ink, 0.45)
+	t.Rgb[ColAxis] = Mix(bg, ink, 0.5)
+	t.Rgb[ColGhost] = Mix(bg, ink, 0.4)
+	t.Rgb[ColPlane] = Mix(bg, ink, 0.22)
+	// The margins f = ±1 in their class's hue, paler than the shades on a
+	// dark background and darker on a light one, so neither reads as the
+	// boundary (ink) or as a band of the region.
+	t.Rgb[ColMarginP] = Mix(posHue, ink, 0.45)
+	t.Rgb[ColMarginN] = Mix(negHue, ink, 0.45)
+	// The approximate boundary in green, outside every other hue here
+	// (Okabe–Ito bluish green; brighter on a dark background).
+	t.Rgb[ColApprox] = [3]uint8{0x00, 0x9E, 0x73}
+	if dark {
+		t.Rgb[ColApprox] = [3]uint8{0x3C, 0xE0, 0x9A}
+	}
+	var heat [HeatLevels][3]uint8
+	for l := range HeatLevels {
+		heat[l] = Mix(bg, posHue, 0.08+0.6*float64(l)/float64(HeatLevels-1))
+	}
+	code := PaletteFor(profile, dark, &t.Rgb, &heat)
+	for fg := range NumColors {
+		for bgc := range NumColors {
+			t.Pair[fg*NumColors+bgc] = "\x1b[" + code(fg, true) + ";" + code(bgc, false) + "m"
+		}
+	}
+	for l := range HeatLevels {
+		if c := code(-2-l, false); c != "" {
+			t.Heat[l] = "\x1b[" + c + "m"
+		}
+	}
+	t.HeatOverflow = "\x1b[" + code(ColOverflow, false) + "m"
+
+	ld := lipgloss.LightDark(dark)
+	c := func(r [3]uint8) color.Color { return color.RGBA{r[0], r[1], r[2], 0xFF} }
+	dim := ld(lipgloss.Color("#777777"), lipgloss.Color("#8A8A8A"))
+	plain := lipgloss.NewStyle()
+	style := func(st lipgloss.Style) Paint {
+		if mono {
+			// Color-free: keep only attributes (bold, reverse).
+			st = st.UnsetForeground().UnsetBackground()
+		}
+		return PaintOf(st)
+	}
+	t.Dim = style(plain.Foreground(dim))
+	t.Bold = style(plain.Bold(true))
+	t.Pos = style(plain.Foreground(c(posHue)))
+	t.Neg = style(plain.Foreground(c(t.Rgb[ColNegInk])))
+	t.SV = style(plain.Bold(true))
+	t.Current = style(plain.Reverse(true))
+	t.Flash = style(plain.Foreground(c(Purple)).Bold(true))
+	t.Good = style(plain.Foreground(ld(lipgloss.Color("#007A4D"), lipgloss.Color("#3CCB8C"))).Bold(true))
+	t.Warn = style(plain.Foreground(c(Orange)).Bold(true))
+	t.Border = style(plain.Foreground(dim))
+	t.Help = help.DefaultStyles(dark)
+	if mono {
+		t.Help = help.Styles{}
+	}
+	t.Side = t.Border.Render("│")
+	return t
+}
+
+func Mix(a, b [3]uint8, t float64) [3]uint8 {
+	var out [3]uint8
+	for i := range out {
+		out[i] = uint8(float64(a[i])*(1-t) + float64(b[i])*t + 0.5)
+	}
+	return out
+}
+
+// CellStyle is the escape that sets foreground fg and background bg.
+func (t *Theme) CellStyle(fg, bg uint8) string { return t.Pair[int(fg)*NumColors+int(bg)] }
+
+// Reset ends every SGR attribute.
+const Reset = "\x1b[0m"
