@@ -133,8 +133,8 @@ func TestApproxConverges(t *testing.T) {
 func TestApproxKeys(t *testing.T) {
 	m := trainedMoons(t, 120, 40)
 	a := m.region.approx
-	if a.on || m.keys.ApproxMore.Enabled() || m.keys.ApproxFewer.Enabled() || !m.keys.Approx.Enabled() {
-		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.on, m.keys.ApproxFewer.Enabled(), m.keys.ApproxMore.Enabled(), m.keys.Approx.Enabled())
+	if a.on || m.act.ApproxMore.Binding.Enabled() || m.act.ApproxFewer.Binding.Enabled() || !m.act.Approx.Binding.Enabled() {
+		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.on, m.act.ApproxFewer.Binding.Enabled(), m.act.ApproxMore.Binding.Enabled(), m.act.Approx.Binding.Enabled())
 	}
 	pressJob(m, ".")
 	if a.d != approxDefaultD || !strings.Contains(m.message, "~ shows the approximate boundary") {
@@ -154,8 +154,8 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		pressJob(m, ",")
 	}
-	if a.d != approxMinD || m.keys.ApproxFewer.Enabled() || !m.keys.ApproxMore.Enabled() {
-		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.d, m.keys.ApproxFewer.Enabled())
+	if a.d != approxMinD || m.act.ApproxFewer.Binding.Enabled() || !m.act.ApproxMore.Binding.Enabled() {
+		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.d, m.act.ApproxFewer.Binding.Enabled())
 	}
 	if !strings.Contains(m.message, "end of the ladder") {
 		t.Errorf(", at D = 1 says %q", m.message)
@@ -163,8 +163,8 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		pressJob(m, ".")
 	}
-	if a.d != approxMaxD || m.keys.ApproxMore.Enabled() || !m.keys.ApproxFewer.Enabled() {
-		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.d, m.keys.ApproxMore.Enabled())
+	if a.d != approxMaxD || m.act.ApproxMore.Binding.Enabled() || !m.act.ApproxFewer.Binding.Enabled() {
+		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.d, m.act.ApproxMore.Binding.Enabled())
 	}
 	pressJob(m, "~")
 	if a.on || strings.Contains(screen(m), glyphApprox) || m.region.plotH != plotH {
@@ -172,8 +172,8 @@ func TestApproxKeys(t *testing.T) {
 	}
 	// Comparison mode refuses it.
 	pressJob(m, "~", "|")
-	if m.keys.Approx.Enabled() || strings.Contains(screen(m), glyphApprox+" f̃") {
-		t.Errorf("comparison mode: ~ enabled %v\n%s", m.keys.Approx.Enabled(), screen(m))
+	if m.act.Approx.Binding.Enabled() || strings.Contains(screen(m), glyphApprox+" f̃") {
+		t.Errorf("comparison mode: ~ enabled %v\n%s", m.act.Approx.Binding.Enabled(), screen(m))
 	}
 	pressJob(m, "~")
 	if !strings.Contains(m.message, "comparison mode") {

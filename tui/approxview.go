@@ -151,12 +151,3 @@ func percent(v float64) string {
 }
 
 // syncApproxKeys enables ~ with one region on screen and , . while the
-// overlay is on and D can move that way.
-func (m *Model) syncApproxKeys(single bool) {
-	k, a := &m.keys, m.region.approx
-	k.Approx.SetEnabled(single)
-	_, down := stepApproxD(a.d, false)
-	_, up := stepApproxD(a.d, true)
-	k.ApproxFewer.SetEnabled(single && a.on && down)
-	k.ApproxMore.SetEnabled(single && a.on && up)
-}

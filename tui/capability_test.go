@@ -30,8 +30,8 @@ func atPassStart(l learn.Learner) bool {
 func budgetOf(cfg learn.Config) int { return int(cfg.Param("budget")) }
 
 // settingKeysFor are the keys that step setting name.
-func settingKeysFor(m *Model, name string) SettingKeys {
-	for _, p := range m.keys.Settings {
+func settingKeysFor(m *Model, name string) settingKeys {
+	for _, p := range m.act.Settings {
 		for _, s := range p.Settings {
 			if s.Name == name {
 				return p

@@ -70,7 +70,7 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 		m := newModel(t, builtinOptions(t, "worked4", 0), size[0], size[1])
 		press(m, "?")
 		out := screen(m)
-		for _, g := range (helpKeys{m.player.keys, m.keys}).groups() {
+		for _, g := range helpGroups(m.list) {
 			if !strings.Contains(out, g.name) {
 				t.Errorf("%dx%d: no heading %q", size[0], size[1], g.name)
 			}

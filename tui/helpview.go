@@ -1,11 +1,11 @@
 package tui
 
 import (
+	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -16,60 +16,19 @@ type helpGroup struct {
 	off   []bool      // the key does nothing now (shown dimmed)
 }
 
-// groups are every key of the program under seven headings, the mouse
-// included; disabled keys are listed too, dimmed, since the full help
-// says what the program can do, not only what it can do now.
-func (h helpKeys) groups() []helpGroup {
-	k := h.root
-	group := func(name string, bs ...key.Binding) helpGroup {
-		g := helpGroup{name: name}
-		for _, b := range bs {
-			g.items = append(g.items, [2]string{b.Help().Key, b.Help().Desc})
-			g.off = append(g.off, !b.Enabled())
+// helpGroups are every key of the program under its heading, the mouse
+// included, from the actions; keys that do nothing now are listed too,
+// dimmed, since the full help says what the program can do, not only
+// what it can do now.
+func helpGroups(l action.List) []helpGroup {
+	var out []helpGroup
+	for _, g := range l.Groups() {
+		hg := helpGroup{name: g.Name}
+		for _, it := range g.Items {
+			hg.items = append(hg.items, [2]string{it.Key, it.Desc})
+			hg.off = append(hg.off, it.Off() && !strings.HasPrefix(it.Actions[0].Binding.Keys()[0], "mouse:"))
 		}
-		return g
-	}
-	p := h.player
-	// pair lists two keys that step one setting both ways on one line, so
-	// the help fits 80×24.
-	pair := func(a, b key.Binding, desc string) key.Binding {
-		both := key.NewBinding(key.WithHelp(a.Help().Key+" "+b.Help().Key, desc))
-		both.SetEnabled(a.Enabled() || b.Enabled())
-		return both
-	}
-	approx := key.NewBinding(key.WithHelp("~ , .", "f̃ on/off, D ÷2 ×2"))
-	approx.SetEnabled(k.Approx.Enabled())
-	stepping := []key.Binding{p.Step, p.Epoch, p.Converge, p.Play, pair(p.Faster, p.Slower, "faster / slower"), p.Back, p.Reset, p.RaiseCap, k.Quiz}
-	// The four arrows share one line, so the help fits 80×24.
-	arrows := key.NewBinding(key.WithHelp("↑↓←→", "move cursor (⇧ ×5)"))
-	arrows.SetEnabled(k.Up.Enabled())
-	edit := group("cursor and editing", arrows, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Reproduce, k.Figure)
-	for _, m := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
-		edit.items = append(edit.items, m)
-		edit.off = append(edit.off, false)
-	}
-	return []helpGroup{
-		group("stepping", stepping...),
-		group("data", pair(k.Dataset, k.PrevDataset, "next / prev dataset"), pair(k.FewerPoints, k.MorePoints, "fewer / more points"),
-			pair(k.LessNoise, k.MoreNoise, "less / more noise"), k.Reseed, k.Standardize, k.Holdout),
-		// The approximate boundary's three keys on one line, so the help
-		// fits 80×24.
-		group("kernel approximation", approx),
-		group("kernel", pair(k.Kernel, k.PrevKernel, "next / prev kernel"), pair(k.ParamDown, k.ParamUp, paramSymbols(0)+" down / up"),
-			pair(k.Param2Down, k.Param2Up, paramSymbols(1)+" down / up"), k.Bias, k.Tie, k.Shuffle),
-		edit,
-		group("view", k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit),
-		group("learner and comparison", append(append([]key.Binding{k.Learner}, settingPairs(k, pair)...), k.Ensemble, k.Compare, k.CompareWhat)...),
-	}
-}
-
-// settingPairs are the setting keys, a line for each pair ("< >  C/λ
-// down / up").
-func settingPairs(k KeyMap, pair func(a, b key.Binding, desc string) key.Binding) []key.Binding {
-	var out []key.Binding
-	for _, p := range k.Settings {
-		sym := strings.TrimSuffix(p.Down.Help().Desc, " down")
-		out = append(out, pair(p.Down, p.Up, sym+" down / up"))
+		out = append(out, hg)
 	}
 	return out
 }

@@ -264,7 +264,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 func TestHoldoutBlocksEditing(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	press(m, "h", "right")
-	if m.keys.AddPos.Enabled() || m.keys.AddNeg.Enabled() || m.keys.Delete.Enabled() {
+	if m.act.AddPos.Binding.Enabled() || m.act.AddNeg.Binding.Enabled() || m.act.Delete.Binding.Enabled() {
 		t.Fatal("o, x or del enabled while rows are held out")
 	}
 	for _, k := range []string{"o", "x", "delete", "delete"} {
@@ -274,7 +274,7 @@ func TestHoldoutBlocksEditing(t *testing.T) {
 		}
 	}
 	press(m, "h")
-	if !m.keys.AddPos.Enabled() || !m.keys.Delete.Enabled() {
+	if !m.act.AddPos.Binding.Enabled() || !m.act.Delete.Binding.Enabled() {
 		t.Fatal("h put the rows back but o or del stays off")
 	}
 	press(m, "o")

@@ -1,13 +1,13 @@
 package tui
 
 import (
+	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 
 	"fmt"
 	"os"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
@@ -49,7 +49,8 @@ var (
 // Model is the root Bubble Tea model.
 type Model struct {
 	s         *lab.Session
-	keys      KeyMap
+	act       *keyActions
+	list      action.List // every key, in the order they are matched
 	help      help.Model
 	helpLine  helpLine // the one-line help, drawn when the keys change
 	th        *common.Theme
@@ -101,9 +102,10 @@ type Model struct {
 	// typed is the example number typed so far with 0–9 (see goTo).
 	typed string
 	// confirm is the action a second press of its key confirms ("quit",
-	// "edit"), when the first press would have lost unsaved points.
-	confirm  string
-	quitting bool
+	// "edit"), when the first press would have lost unsaved points;
+	// confirmed is what the key being answered confirms.
+	confirm, confirmed string
+	quitting           bool
 	// openErr is why the session could not be replayed as saved (Run
 	// refuses to start on it).
 	openErr error
@@ -124,7 +126,6 @@ func New(o Options) *Model {
 	s, err := lab.OpenSession(o)
 	m := &Model{
 		s:       s,
-		keys:    DefaultKeyMap(),
 		help:    help.New(),
 		dark:    true,
 		mono:    noColor,
@@ -138,6 +139,14 @@ func New(o Options) *Model {
 	m.feature, m.spectrum = newFeatureView(s), &spectrumView{}
 	m.cv, m.passes = newCVView(nil), &passesView{s: s}
 	m.kernels = newKernelCycle(s.Options().Config.Kernel)
+	m.act = newKeyActions(m)
+	m.list = m.actions()
+	m.player.hold = func() string {
+		if m.quiz != nil && running(m.s) {
+			return "quiz: no step without an answer: " + m.quizPrompt(false)
+		}
+		return ""
+	}
 	m.setTheme()
 	m.syncKeys()
 	if err != nil {
@@ -299,16 +308,16 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// handleKey answers a key: a pending question (which save, the
+// cross-validation view, the quiz) first, then the action the key is
+// bound to (package action), or why that action does nothing now.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys
-	s := m.s
 	m.message = ""
-	confirm := m.confirm
-	m.confirm = ""
-	if !key.Matches(msg, k.Goto) {
+	m.confirmed, m.confirm = m.confirm, ""
+	if !m.act.Goto.Has(msg) {
 		m.typed = ""
 	}
-	if confirm == "save" {
+	if m.confirmed == "save" {
 		return m.saveChoice(msg)
 	}
 	if m.cv.open && m.cv.handles(msg) {
@@ -319,158 +328,35 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
-	if why := m.whyNot(msg); why != "" {
+	cmd, why, _ := m.list.Handle(msg)
+	if why != "" {
 		m.message = why
-		return nil
 	}
-	if m.player.handles(msg) {
-		cmd := m.player.Update(msg)
-		m.message = m.player.takeNote()
-		return cmd
+	if note := m.player.takeNote(); note != "" {
+		m.message = note
 	}
-	switch {
-	case key.Matches(msg, k.Quit):
-		if s.Unsaved() && confirm != "quit" {
-			m.player.stop()
-			m.confirm = "quit"
-			m.message = fmt.Sprintf("%d points of yours are not saved: press %s again to quit without them, or w to save them first", len(s.Yours().Points), msg.String())
-			return nil
-		}
-		m.quitting = true
-		return tea.Quit
-	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
-	case key.Matches(msg, k.Cancel):
-		switch {
-		case m.showHelp:
-			m.showHelp = false
-		case m.player.busy():
-			m.player.stop()
-		default:
-			m.region.cursorOn = false
-		}
-	case key.Matches(msg, k.Dataset), key.Matches(msg, k.PrevDataset):
-		m.player.stop()
-		m.cycleDataset(key.Matches(msg, k.Dataset))
-	case key.Matches(msg, k.FewerPoints), key.Matches(msg, k.MorePoints):
-		m.player.stop()
-		m.changeN(key.Matches(msg, k.MorePoints))
-	case key.Matches(msg, k.LessNoise), key.Matches(msg, k.MoreNoise):
-		m.player.stop()
-		m.changeNoise(key.Matches(msg, k.MoreNoise))
-	case key.Matches(msg, k.Reseed):
-		m.player.stop()
-		m.reseed()
-	case key.Matches(msg, k.Kernel), key.Matches(msg, k.PrevKernel):
-		m.player.stop()
-		m.cycleKernel(key.Matches(msg, k.Kernel))
-	case key.Matches(msg, k.ParamUp), key.Matches(msg, k.ParamDown):
-		m.player.stop()
-		m.changeParam(true, key.Matches(msg, k.ParamUp))
-	case key.Matches(msg, k.Param2Up), key.Matches(msg, k.Param2Down):
-		m.player.stop()
-		m.changeParam(false, key.Matches(msg, k.Param2Up))
-	case key.Matches(msg, k.Bias):
-		m.player.stop()
-		cfg := s.Options().Config
-		cfg.Bias = !cfg.Bias
-		m.setConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
-	case key.Matches(msg, k.Tie):
-		m.player.stop()
-		cfg := s.Options().Config
-		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
-		m.setConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
-	case key.Matches(msg, k.Shuffle):
-		m.player.stop()
-		cfg := s.Options().Config
-		cfg.Shuffle = !cfg.Shuffle
-		m.setConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
-	case key.Matches(msg, k.NextSV):
-		if j := m.region.toNextSupportVector(); j >= 0 {
-			m.message = fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(m.s.Learner().Alpha(j)))
-		} else {
-			m.message = "no support vector in view yet"
-		}
-	case key.Matches(msg, k.Goto):
-		m.goTo(msg.String())
-	case m.featureOn && (key.Matches(msg, k.Up) || key.Matches(msg, k.Down) || key.Matches(msg, k.Left) || key.Matches(msg, k.Right)):
-		m.feature.turnKey(msg.String())
-	case key.Matches(msg, k.Up), key.Matches(msg, k.Down), key.Matches(msg, k.Left), key.Matches(msg, k.Right):
-		m.region.moveCursor(msg.String())
-	case key.Matches(msg, k.AddPos), key.Matches(msg, k.AddNeg):
-		m.player.stop()
-		if m.askBeforeEdit(confirm, "press "+msg.String()+" again") {
-			return nil
-		}
-		m.addAtCursor(map[bool]int{true: 1, false: -1}[key.Matches(msg, k.AddPos)])
-	case key.Matches(msg, k.Delete):
-		m.player.stop()
-		if m.region.cursorOn && m.askBeforeEdit(confirm, "press "+msg.String()+" again") {
-			return nil
-		}
-		m.deleteAtCursor()
-	case key.Matches(msg, k.Save):
-		m.askSave()
-	case key.Matches(msg, k.Reproduce):
-		return m.reproduce()
-	case key.Matches(msg, k.Figure):
-		return m.writeFigure()
-	case key.Matches(msg, k.Quiz):
-		m.toggleQuiz()
-	case key.Matches(msg, k.Panel):
-		m.show = (m.show + 1) % numShows
-	case key.Matches(msg, k.Learner):
-		m.player.stop()
-		m.switchLearner()
-	case m.settingKey(msg):
-	case key.Matches(msg, k.Ensemble):
-		m.cycleShown()
-	case key.Matches(msg, k.Compare), key.Matches(msg, k.CompareWhat):
-		m.player.stop()
-		m.compareKey(key.Matches(msg, k.CompareWhat))
-	case key.Matches(msg, k.CrossVal):
-		return m.toggleCV()
-	case key.Matches(msg, k.Passes):
-		m.noPasses = !m.noPasses
-		m.message = map[bool]string{true: "the chart of mistakes per pass is hidden (P shows it)", false: "mistakes per pass: bars reaching 0 is convergence; bars that never do, on data that is not separable, are the perceptron cycling"}[m.noPasses]
-		cmd := m.layout()
-		if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
-			m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
-			if m.s.Passer() == nil {
-				m.message = m.s.Kind().Title + " makes no passes: each step updates a pair"
-			}
-		}
-		return cmd
-	case key.Matches(msg, k.Holdout):
-		m.player.stop()
-		m.toggleHoldout()
-	case key.Matches(msg, k.Standardize):
-		m.player.stop()
-		what, err := m.s.Standardize()
-		if err != nil {
-			m.message = err.Error()
-			break
-		}
-		m.afterDataChange(what)
-	default:
-		return m.viewKey(msg)
-	}
-	return nil
+	return cmd
 }
 
-// settingKey steps the setting msg's key steps, if it is one of the
-// setting keys.
-func (m *Model) settingKey(msg tea.KeyPressMsg) bool {
-	for _, p := range m.keys.Settings {
-		if up := key.Matches(msg, p.Up); up || key.Matches(msg, p.Down) {
-			if st := p.read(m); st != nil {
-				m.player.stop()
-				m.stepSetting(st, up)
-			}
-			return true
+// togglePasses shows or hides the chart of mistakes per pass (P).
+func (m *Model) togglePasses() tea.Cmd {
+	m.noPasses = !m.noPasses
+	m.message = map[bool]string{true: "the chart of mistakes per pass is hidden (P shows it)", false: "mistakes per pass: bars reaching 0 is convergence; bars that never do, on data that is not separable, are the perceptron cycling"}[m.noPasses]
+	cmd := m.layout()
+	if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
+		m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
+		if m.s.Passer() == nil {
+			m.message = m.s.Kind().Title + " makes no passes: each step updates a pair"
 		}
 	}
-	return false
+	return cmd
+}
+
+// syncKeys enables exactly the keys that act now, so that help never
+// offers one that does nothing; the quiz's keys follow its question.
+func (m *Model) syncKeys() {
+	m.list.Sync()
+	m.syncQuizKeys()
 }
 
 // setConfig applies a new training configuration; α resets.

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/lab"
@@ -51,8 +50,11 @@ type player struct {
 	finishing  bool // e
 	speed      int  // index into speeds
 	tick       int  // id of the live run; stale messages are dropped
-	keys       PlayerKeys
-	note       string // what the last key did, for the root to show
+	keys       playerKeys
+	// hold says why the player takes no key now ("": it does; the quiz
+	// holds it until its question is answered).
+	hold func() string
+	note string // what the last key did, for the root to show
 	// now is the clock autoplay is paced by (tests set it); frame the
 	// shortest time between its ticks (1/--fps).
 	now   func() time.Time
@@ -65,7 +67,7 @@ type player struct {
 }
 
 func newPlayer(s *lab.Session) *player {
-	return &player{s: s, speed: 3, keys: DefaultPlayerKeys(), now: time.Now, frame: time.Second / defaultFPS}
+	return &player{s: s, speed: 3, now: time.Now, frame: time.Second / defaultFPS}
 }
 
 // sessions are the learners the player drives: the session's, and the
@@ -98,32 +100,11 @@ func (p *player) any(f func(s *lab.Session) bool) bool {
 	return slices.ContainsFunc(p.sessions(), f)
 }
 
-// handles reports whether msg is one of the player's keys.
-func (p *player) handles(msg tea.KeyPressMsg) bool {
-	k := p.keys
-	return key.Matches(msg, k.all()...)
-}
-
 // takeNote returns what the last key did, once.
 func (p *player) takeNote() string {
 	n := p.note
 	p.note = ""
 	return n
-}
-
-// syncKeys enables exactly the keys that do something now.
-func (p *player) syncKeys() {
-	k := &p.keys
-	run := p.anyRunning(false)
-	k.Step.SetEnabled(run)
-	k.Epoch.SetEnabled(p.anyRunning(true) || p.finishing)
-	k.Converge.SetEnabled(run || p.converging)
-	k.Play.SetEnabled(run || p.playing)
-	k.Back.SetEnabled(p.any(func(s *lab.Session) bool { return s.Learner().CanUndo() }))
-	k.Reset.SetEnabled(p.any(func(s *lab.Session) bool { return s.Learner().T() > 0 }))
-	k.RaiseCap.SetEnabled(p.any(raisable))
-	k.Faster.SetEnabled(p.speed < len(speeds)-1)
-	k.Slower.SetEnabled(p.speed > 0)
 }
 
 // busy reports whether a run or autoplay is going on.
@@ -141,8 +122,6 @@ func (p *player) stop() {
 // autoplay or the next chunk of a run (unless stale).
 func (p *player) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return p.key(msg)
 	case tickMsg:
 		if msg.id == p.tick && p.playing {
 			return p.playTick()
@@ -150,48 +129,6 @@ func (p *player) Update(msg tea.Msg) tea.Cmd {
 	case runMsg:
 		if msg.id == p.tick && (p.converging || p.finishing) {
 			return p.runChunk()
-		}
-	}
-	return nil
-}
-
-// key does what one of the player's keys says.
-func (p *player) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.keys
-	switch {
-	case key.Matches(msg, k.Step):
-		p.stop()
-		p.step(1)
-	case key.Matches(msg, k.Epoch):
-		return p.toggleFinish()
-	case key.Matches(msg, k.Converge):
-		return p.toggleConverge()
-	case key.Matches(msg, k.Play):
-		return p.togglePlay()
-	case key.Matches(msg, k.Faster):
-		p.faster()
-	case key.Matches(msg, k.Slower):
-		p.slower()
-	case key.Matches(msg, k.Back):
-		p.stop()
-		back := false
-		for _, s := range p.sessions() {
-			back = s.Back() || back
-		}
-		if !back {
-			p.note = "nothing to step back"
-		}
-	case key.Matches(msg, k.Reset):
-		p.stop()
-		for _, s := range p.sessions() {
-			s.Reset()
-		}
-		p.note = "α reset to 0"
-	case key.Matches(msg, k.RaiseCap):
-		for _, s := range p.sessions() {
-			if raisable(s) {
-				p.note = s.RaiseCap()
-			}
 		}
 	}
 	return nil

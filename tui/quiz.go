@@ -142,7 +142,7 @@ func pressed(msg tea.KeyPressMsg, b key.Binding) bool {
 func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	q, k, s := m.quiz, m.quiz.keys, m.s
 	q.sync(s)
-	pk := m.player.keys
+	pk := &m.player.keys
 	plus, minus, yes, no := pressed(msg, k.Plus), pressed(msg, k.Minus), pressed(msg, k.Yes), pressed(msg, k.No)
 	answer := plus || minus || yes || no
 	switch {
@@ -151,13 +151,13 @@ func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// outside the quiz.
 		m.toggleQuiz()
 		return nil, true
-	case pressed(msg, m.keys.Compare), pressed(msg, m.keys.CrossVal):
+	case m.act.Compare.Has(msg), m.act.CrossVal.Has(msg):
 		m.message = "not while quizzing: Q leaves the quiz first (" + q.score() + ")"
 		return nil, true
 	case answer && !running(s):
 		m.message = "no step left to predict: r resets α to be quizzed again, Q leaves"
 		return nil, true
-	case pressed(msg, pk.Step), pressed(msg, pk.Epoch), pressed(msg, pk.Converge), pressed(msg, pk.Play):
+	case pk.Step.Has(msg), pk.Epoch.Has(msg), pk.Converge.Has(msg), pk.Play.Has(msg):
 		if !running(s) {
 			return nil, false // the player says why nothing steps
 		}
@@ -231,24 +231,17 @@ func (q *quiz) judge(kind int, right bool, said string) string {
 	return said + " ✗ wrong"
 }
 
-// syncQuizKeys disables, while the quiz is on, the keys it refuses or
-// takes for answers (space e c p, the speed, n's fewer points, comparison
-// and cross-validation), so the full help does not offer them, and
-// enables the answers the open question takes, which make the key line.
+// syncQuizKeys enables the answers the open question takes, which make
+// the key line (the keys the quiz refuses or takes for answers say so
+// themselves: their actions are off while it is on).
 func (m *Model) syncQuizKeys() {
 	q := m.quiz
-	m.keys.Compare.SetEnabled(q == nil)
-	m.keys.CrossVal.SetEnabled(q == nil)
 	if q == nil {
-		m.keys.Quiz.SetHelp("Q", "quiz mode")
+		m.act.Quiz.Binding.SetHelp("Q", "quiz mode")
 		return
 	}
-	m.keys.Quiz.SetHelp("Q", "leave quiz mode")
-	pk := &m.player.keys
-	back := pk.Back.Enabled()
-	for _, b := range []*key.Binding{&pk.Step, &pk.Epoch, &pk.Converge, &pk.Play, &pk.Faster, &pk.Slower, &m.keys.FewerPoints} {
-		b.SetEnabled(false)
-	}
+	m.act.Quiz.Binding.SetHelp("Q", "leave quiz mode")
+	back := m.player.keys.Back.Binding.Enabled()
 	q.sync(m.s)
 	live := running(m.s)
 	k := &q.keys

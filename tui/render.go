@@ -49,9 +49,9 @@ func (m *Model) render() string {
 		// Every key, on the whole screen but the last line (the panels,
 		// narration and status step aside).
 		iw, ih := common.Inner(w, h-1)
-		keys := fullHelp(m.th, helpKeys{m.player.keys, m.keys}.groups(), iw, ih)
+		keys := fullHelp(m.th, helpGroups(m.list), iw, ih)
 		box := common.Box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
-		return strings.Join(append(box, m.helpLine.view(m.help, helpKeys{m.player.keys, m.keys}, 0, w, m.th)), "\n")
+		return strings.Join(append(box, m.helpLine.view(m.help, m.list, 0, w, m.th)), "\n")
 	}
 	var main []string
 	switch {
@@ -94,7 +94,7 @@ func (m *Model) render() string {
 	case m.quiz != nil:
 		bottom = append(bottom, m.helpLine.view(m.help, m.quiz.keys, 2, w, m.th))
 	default:
-		bottom = append(bottom, m.helpLine.view(m.help, helpKeys{m.player.keys, m.keys}, 0, w, m.th))
+		bottom = append(bottom, m.helpLine.view(m.help, m.list, 0, w, m.th))
 	}
 	if len(main) == 1 && main[0] == "" && l.sideW == 0 {
 		main = nil

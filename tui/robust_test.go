@@ -31,9 +31,12 @@ func fileOptions(t testing.TB, name string, pts []datasets.Point, spec string, e
 // allKeys is one press of every key the key map declares, in order.
 func allKeys() []string {
 	var keys []string
-	for _, group := range (helpKeys{DefaultPlayerKeys(), DefaultKeyMap()}).FullHelp() {
-		for _, b := range group {
-			keys = append(keys, b.Keys()...)
+	m := New(Options{Dataset: "empty", Config: learn.Config{Kernel: learn.Linear{}, Epochs: 1}})
+	for _, a := range m.list {
+		for _, k := range a.Binding.Keys() {
+			if !strings.HasPrefix(k, "mouse:") {
+				keys = append(keys, k)
+			}
 		}
 	}
 	return keys
