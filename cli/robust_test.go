@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"io"
@@ -36,7 +36,7 @@ func TestFullDevice(t *testing.T) {
 	defer full.Close()
 	for _, args := range [][]string{{"--version"}, {"help"}, {"--help"}, {"trace", "--help"}, {"help", "export"}, {"datasets"}, {"trace", "--dataset", "worked4"}, {"export", "--dataset", "xor"}} {
 		var stderr strings.Builder
-		if code := run(args, full, &stderr); code != exitData {
+		if code := Run(args, full, &stderr); code != exitData {
 			t.Errorf("%v >/dev/full: exit %d, want %d (stderr %q)", args, code, exitData, stderr.String())
 		}
 		if !strings.Contains(stderr.String(), "no space left on device") {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -387,7 +387,7 @@ func TestFeaturesUsage(t *testing.T) {
 // neither the terminal program nor any Charm package (TestHeadlessImports
 // follows what the packages it imports import).
 func TestFeaturesImports(t *testing.T) {
-	for _, file := range []string{"features.go", "featurestext.go"} {
+	for _, file := range []string{"features.go", "features_text.go"} {
 		f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)

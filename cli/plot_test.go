@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -200,7 +200,7 @@ func TestPlotReportFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr strings.Builder
-	code := run([]string{"plot", "--dataset", "worked4", "--out", path}, fullWriter{}, &stderr)
+	code := Run([]string{"plot", "--dataset", "worked4", "--out", path}, fullWriter{}, &stderr)
 	want := "kernelscope: writing the output: no space left on device (" + path + " was left as it was)\n"
 	if code != exitData || stderr.String() != want {
 		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr.String(), want)

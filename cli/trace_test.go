@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 
 func runCLI(args ...string) (stdout, stderr string, code int) {
 	var out, errb bytes.Buffer
-	code = run(args, &out, &errb)
+	code = Run(args, &out, &errb)
 	return out.String(), errb.String(), code
 }
 

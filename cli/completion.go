@@ -1,6 +1,8 @@
-package main
+package cli
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"kernelscope/datasets"
@@ -90,4 +92,29 @@ func completeFormats(c *cobra.Command, _ []string, _ string) ([]cobra.Completion
 		out = formatCompletions(traceFormats)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
+}
+
+// refuseShells makes `completion` without a shell, or with one it has no
+// script for (tcsh), a usage error that lists the shells. Cobra's
+// completion command does not run itself: it would print its help on
+// stdout and exit 0, as if the script had been written.
+func refuseShells(root *cobra.Command) {
+	c, _, err := root.Find([]string{"completion"})
+	if err != nil || c == root {
+		return
+	}
+	c.Args = cobra.ArbitraryArgs // RunE says what is wrong with them
+	c.RunE = func(c *cobra.Command, args []string) error {
+		var shells []string
+		for _, sub := range c.Commands() {
+			if sub.IsAvailableCommand() {
+				shells = append(shells, sub.Name())
+			}
+		}
+		hint := "shells: " + strings.Join(shells, ", ")
+		if len(args) == 0 {
+			return hinted(c, hint, "no shell given")
+		}
+		return hinted(c, hint, "unknown shell %q", args[0])
+	}
 }
