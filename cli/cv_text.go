@@ -115,47 +115,21 @@ func writeCVTable(w *bufio.Writer, r crossval.Report) {
 		}
 		rows = append(rows, row)
 	}
-	widths := columnWidths(rows)
-	cols := len(widths)
-	if tableWidth(widths) > cvMaxWidth {
-		cols = 5 // without the folds
-	}
-	for _, row := range rows {
-		var b strings.Builder
-		for k, cell := range row[:cols] {
-			if k > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(strings.Repeat(" ", widths[k]-utf8.RuneCountInString(cell)) + cell)
+	table := formatTable(rows, "", alignRight)
+	folded := tableWidth(table) > cvMaxWidth
+	if folded {
+		for i := range rows {
+			rows[i] = rows[i][:5] // without the folds
 		}
-		w.WriteString(strings.TrimRight(b.String(), " ") + "\n")
+		table = formatTable(rows, "", alignRight)
 	}
+	w.WriteString(table)
 	best := r.Results[r.Best]
 	fmt.Fprintf(w, "* best: %s = %s, validation %s%% ± %s%% (the highest mean; on a tie, the smaller value)\n",
 		r.Param.Symbol(), learn.Num(best.Value), pct(best.Mean), pct(best.Std))
-	if cols < len(widths) {
+	if folded {
 		w.WriteString("(each fold's accuracy is in --format json)\n")
 	}
-}
-
-// columnWidths is the widest cell of each column, in runes.
-func columnWidths(rows [][]string) []int {
-	widths := make([]int, len(rows[0]))
-	for _, row := range rows {
-		for k, cell := range row {
-			widths[k] = max(widths[k], utf8.RuneCountInString(cell))
-		}
-	}
-	return widths
-}
-
-// tableWidth is the width of a row of columns of widths, two spaces apart.
-func tableWidth(widths []int) int {
-	n := 2 * (len(widths) - 1)
-	for _, wd := range widths {
-		n += wd
-	}
-	return n
 }
 
 // cvChartCells is the chart's width: 0% to 100% in 40 cells of 2.5%.

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -33,8 +32,7 @@ func newDatasetsCmd() *cobra.Command {
 
 // listDatasets writes the table of built-ins.
 func listDatasets(stdout io.Writer) error {
-	w := bufio.NewWriter(stdout)
-	fmt.Fprintf(w, "%-9s %5s %6s  %-16s %-5s %-8s %s\n", "NAME", "N", "NOISE", "KERNEL", "BIAS", "TIE", "DESCRIPTION")
+	rows := [][]string{{"NAME", "N", "NOISE", "KERNEL", "BIAS", "TIE", "DESCRIPTION"}}
 	for _, b := range datasets.Builtins() {
 		noise := "-"
 		if b.Generated {
@@ -44,9 +42,9 @@ func listDatasets(stdout io.Writer) error {
 		if b.Preset.Bias {
 			bias = "on"
 		}
-		fmt.Fprintf(w, "%-9s %5d %6s  %-16s %-5s %-8s %s\n", b.Name, b.DefaultN, noise, b.Preset.Kernel, bias, b.Preset.Tie, b.Description)
+		rows = append(rows, []string{b.Name, strconv.Itoa(b.DefaultN), noise, b.Preset.Kernel, bias, b.Preset.Tie.String(), b.Description})
 	}
-	if err := w.Flush(); err != nil {
+	if _, err := io.WriteString(stdout, formatTable(rows, "", alignLeft)); err != nil {
 		return fmt.Errorf("writing the output: %w", err)
 	}
 	return nil

@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -159,7 +158,7 @@ func (r *featuresReport) writeMercer(w *bufio.Writer) {
 		}
 		rows = append(rows, row)
 	}
-	writeTable(w, "  ", rows)
+	w.WriteString(formatTable(rows, "  ", alignRight))
 	fmt.Fprintf(w, "has the eigenvalue %s < 0: %s\n", learn.Num(ce.MinEig), whyNotPSD(ce.Sub, names))
 }
 
@@ -219,34 +218,9 @@ func (r *featuresReport) writeProjection(w *bufio.Writer) {
 		}
 		rows = append(rows, row)
 	}
-	writeTable(w, "  ", rows)
+	w.WriteString(formatTable(rows, "  ", alignRight))
 	if n > maxFeatureRows {
 		fmt.Fprintf(w, "… and %d more points (--format json lists every one)\n", n-maxFeatureRows)
-	}
-}
-
-// writeTable writes rows right-aligned in columns two spaces apart,
-// counting characters, not bytes (−, subscripts).
-func writeTable(w *bufio.Writer, indent string, rows [][]string) {
-	var width []int
-	for _, row := range rows {
-		for c, cell := range row {
-			if c == len(width) {
-				width = append(width, 0)
-			}
-			width[c] = max(width[c], utf8.RuneCountInString(cell))
-		}
-	}
-	for _, row := range rows {
-		var b strings.Builder
-		b.WriteString(indent)
-		for c, cell := range row {
-			if c > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(strings.Repeat(" ", width[c]-utf8.RuneCountInString(cell)) + cell)
-		}
-		w.WriteString(b.String() + "\n")
 	}
 }
 

@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -43,15 +41,11 @@ func formatNames[W any](formats []outputFormat[W]) string {
 // formatList writes the formats one a line, for the help, their docs in one
 // column.
 func formatList[W any](formats []outputFormat[W]) string {
-	width := 0
-	for _, f := range formats {
-		width = max(width, utf8.RuneCountInString(f.name))
+	rows := make([][]string, len(formats))
+	for i, f := range formats {
+		rows[i] = []string{f.name, f.doc}
 	}
-	var b strings.Builder
-	for _, f := range formats {
-		fmt.Fprintf(&b, "  %-*s %s\n", width+1, f.name, f.doc)
-	}
-	return b.String()
+	return formatTable(rows, "  ", alignLeft)
 }
 
 // formatCompletions are the formats as shell completions, with their docs.
