@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -211,12 +210,10 @@ type cvJSON struct {
 }
 
 func writeCVJSON(w *bufio.Writer, _ *setup.Options, _ crossval.Plan, r crossval.Report) error {
-	b, err := json.Marshal(cvJSON{Param: r.Param.String(), Folds: r.Folds, Results: r.Results, Best: r.BestValue()})
-	if err != nil {
-		return fmt.Errorf("cv: writing JSON: %w", err)
+	if err := writeJSONLine(w, cvJSON{Param: r.Param.String(), Folds: r.Folds, Results: r.Results, Best: r.BestValue()}); err != nil {
+		return fmt.Errorf("cv: %w", err)
 	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return nil
 }
 
 // progressBar draws `cv [██████░░░░░░] 23/45 trainings` on a terminal,

@@ -2,10 +2,8 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -110,13 +108,13 @@ type featuresReport struct {
 	merc  mercerOutcome
 }
 
-// mercerOutcome is Mercer's condition on the whole Gram matrix (seed 004),
-// checked when n ≤ featuresMercerLimit and every K(xᵢ, xⱼ) is finite.
+// mercerOutcome is Mercer's condition on the whole Gram matrix (seed 004,
+// learn.DecideMercer), checked when n ≤ featuresMercerLimit and every
+// K(xᵢ, xⱼ) is finite.
 type mercerOutcome struct {
 	run  bool
 	note string // why it was not run
-	m    learn.Mercer
-	ce   *learn.Counterexample // when not PSD
+	learn.MercerVerdict
 }
 
 // newFeaturesReport trains on s for steps steps (< 0: until training
@@ -174,37 +172,27 @@ func newFeaturesReport(s *setup.Options, steps, limit int) (*featuresReport, err
 }
 
 // checkMercer checks Mercer's condition on g and, when it fails, looks for
-// the smallest set of points that shows it.
+// the smallest set of points that shows it; when it cannot, the note says
+// why.
 func checkMercer(g *mat.SymDense) mercerOutcome {
-	n := g.SymmetricDim()
-	for i := range n {
-		for j := i; j < n; j++ {
-			if k := g.At(i, j); !finite(k) {
-				return mercerOutcome{note: fmt.Sprintf("not run: K(x%s, x%s) = %s is not finite (rescale the data or lower the degree)", learn.Sub(i+1), learn.Sub(j+1), learn.Num(k))}
-			}
-		}
+	v := learn.DecideMercer(g)
+	var over *learn.GramOverflowError
+	switch {
+	case errors.As(v.Err, &over):
+		return mercerOutcome{note: fmt.Sprintf("not run: K(x%s, x%s) = %s is not finite (rescale the data or lower the degree)",
+			learn.Sub(over.I+1), learn.Sub(over.J+1), learn.Num(over.K))}
+	case v.Err != nil:
+		return mercerOutcome{note: "not run: " + strings.TrimPrefix(v.Err.Error(), "learn: ")}
 	}
-	m, err := learn.CheckMercer(g)
-	if err != nil {
-		return mercerOutcome{note: "not run: " + strings.TrimPrefix(err.Error(), "learn: ")}
-	}
-	out := mercerOutcome{run: true, m: m}
-	if !m.PSD {
-		if ce, err := learn.MercerCounterexample(g); err == nil {
-			out.ce = &ce
-		}
-	}
-	return out
+	return mercerOutcome{run: true, MercerVerdict: v}
 }
-
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // hasNorm reports whether there is a feature space with ‖w‖ in it: the
 // Gram matrix is PSD (Mercer's check when it ran, else no evidence against
 // it in the projection) and cᵀKc ≥ 0.
 func (r *featuresReport) hasNorm() bool {
 	if r.merc.run {
-		return r.merc.m.PSD && r.proj.HasNorm
+		return r.merc.PSD && r.proj.HasNorm
 	}
 	return r.proj.HasNorm && !r.proj.Indefinite
 }
@@ -214,7 +202,7 @@ func (r *featuresReport) hasNorm() bool {
 func (r *featuresReport) psd() (psd, known bool) {
 	switch {
 	case r.merc.run:
-		return r.merc.m.PSD, true
+		return r.merc.PSD, true
 	case r.proj.Indefinite:
 		return false, true
 	}
@@ -233,22 +221,6 @@ func mapKind(err error) string {
 	}
 	return "overflow"
 }
-
-// jnum is a float written as trace's JSON writes it (jsonFloat): the
-// shortest form that reads back exactly, null when not finite.
-type jnum float64
-
-func (v jnum) MarshalJSON() ([]byte, error) { return []byte(jsonFloat(float64(v))), nil }
-
-func jnums(xs []float64) []jnum {
-	out := make([]jnum, len(xs))
-	for i, x := range xs {
-		out[i] = jnum(x)
-	}
-	return out
-}
-
-func jptr(v float64) *jnum { j := jnum(v); return &j }
 
 // The JSON object; see the README for what each field means.
 type featuresJSON struct {
@@ -365,25 +337,23 @@ func writeFeaturesJSON(w *bufio.Writer, r *featuresReport) error {
 		}
 		out.Points[i] = pt
 	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		return fmt.Errorf("features: writing JSON: %w", err)
+	if err := writeJSONLine(w, out); err != nil {
+		return fmt.Errorf("features: %w", err)
 	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return nil
 }
 
 func mercerToJSON(mo mercerOutcome) mercerJSON {
 	if !mo.run {
 		return mercerJSON{Note: mo.note}
 	}
-	ev := mo.m.Eigenvalues
-	out := mercerJSON{Run: true, PSD: &mo.m.PSD, Tol: jptr(mo.m.Tol)}
+	ev := mo.Eigenvalues
+	out := mercerJSON{Run: true, PSD: &mo.PSD, Tol: jptr(mo.Tol)}
 	if len(ev) > 0 {
 		out.MinEigenvalue, out.MaxEigenvalue = jptr(ev[0]), jptr(ev[len(ev)-1])
 		out.Lowest = jnums(ev[:min(len(ev), featuresLowest)])
 	}
-	if ce := mo.ce; ce != nil {
+	if ce := mo.Counterexample; ce != nil {
 		if !ce.Found {
 			out.Note = ce.String()
 			return out

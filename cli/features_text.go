@@ -100,7 +100,7 @@ func (r *featuresReport) writeMercer(w *bufio.Writer) {
 		w.WriteString("Mercer: " + mo.note + "\n")
 		return
 	}
-	ev, tol := mo.m.Eigenvalues, mo.m.Tol
+	ev, tol := mo.Eigenvalues, mo.Tol
 	if len(ev) == 0 {
 		w.WriteString("Mercer: no points, nothing to check\n")
 		return
@@ -122,15 +122,15 @@ func (r *featuresReport) writeMercer(w *bufio.Writer) {
 		list = fmt.Sprintf("the Gram matrix's %d eigenvalues run from %s to %s", len(ev), snap(ev[0]), snap(ev[len(ev)-1]))
 	}
 	switch {
-	case mo.m.PSD && ev[0] <= tol:
+	case mo.PSD && ev[0] <= tol:
 		fmt.Fprintf(w, "Mercer: %s; λmin ≈ 0 ≥ 0: positive semi-definite ✓\n", list)
 		return
-	case mo.m.PSD:
+	case mo.PSD:
 		fmt.Fprintf(w, "Mercer: %s; λmin = %s ≥ 0: positive semi-definite ✓\n", list, learn.Num(ev[0]))
 		return
 	}
 	fmt.Fprintf(w, "Mercer: %s; λmin = %s < 0: not PSD: no feature space ✗ (K is a kernel only if every Gram matrix it makes is PSD)\n", list, learn.Num(ev[0]))
-	ce := mo.ce
+	ce := mo.Counterexample
 	if ce == nil {
 		return
 	}

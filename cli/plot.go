@@ -99,24 +99,16 @@ func parseSize(size string, dpi int) (figure.Size, error) {
 // stops is an error: the figure would not be of the step asked for.
 func plotSpec(s *setup.Options, steps int) (figure.Spec, error) {
 	train, test := s.Split()
-	cfg := s.Config
-	cfg.NoHistory = true
-	if r := s.Replay; s.Session != "" || r.Steps > 0 || len(r.AppendedAt) > 0 {
-		// A session (--session): the run as it was saved, appends and all.
-		base := s.ReplayBase()
-		btrain, _ := base.Split()
-		l, err := learn.NewLearner(cfg, datasets.Examples(btrain))
-		if err != nil {
-			return figure.Spec{}, err
-		}
-		if err := setup.ReplayOn(*s, l, nil, nil); err != nil {
-			return figure.Spec{}, err
-		}
-		return figure.Of(l, train, test, figure.ViewOf(s.Points), sourceName(s))
-	}
-	l, err := learn.NewLearner(cfg, datasets.Examples(train))
+	run := s.Config.RunOptions
+	run.NoHistory = true
+	// A session (--session) opens on the run as it was saved, appends and
+	// all; any other run opens at step 0.
+	l, err := setup.Open(*s, run)
 	if err != nil {
 		return figure.Spec{}, err
+	}
+	if r := s.Replay; s.Session != "" || r.Steps > 0 || len(r.AppendedAt) > 0 {
+		return figure.Of(l, train, test, figure.ViewOf(s.Points), sourceName(s))
 	}
 	for k := 0; steps < 0 || k < steps; k++ {
 		if _, err := l.Step(); errors.Is(err, learn.ErrStopped) {

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -191,10 +190,8 @@ func writeSVMJSON(w *bufio.Writer, _ *setup.Options, m notation.SVM) error {
 			out.AtBound = append(out.AtBound, i+1)
 		}
 	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		return fmt.Errorf("svm: writing JSON: %w", err)
+	if err := writeJSONLine(w, out); err != nil {
+		return fmt.Errorf("svm: %w", err)
 	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return nil
 }

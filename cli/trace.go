@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -259,27 +258,6 @@ func appendValues(o jsonObject, vs []learn.Value) jsonObject {
 		}
 	}
 	return o
-}
-
-// jsonFloat writes a float as JSON the way the contract shows it: always
-// with a decimal point or exponent ("1.0", "0.25", "1e-07"), shortest form
-// that reads back exactly; null for a value that is not finite.
-func jsonFloat(v float64) string {
-	switch {
-	case math.IsNaN(v) || math.IsInf(v, 0):
-		return "null"
-	case v == 0:
-		return "0.0" // also for −0
-	}
-	a := math.Abs(v)
-	if a >= 1e-4 && a < 1e16 {
-		s := strconv.FormatFloat(v, 'f', -1, 64)
-		if !strings.ContainsRune(s, '.') {
-			s += ".0"
-		}
-		return s
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 func writeCSV(w *bufio.Writer, _ *setup.Options, p learn.Passer) error {

@@ -26,6 +26,9 @@ func traceApprox(stdout io.Writer, s *setup.Options, f traceFormat, spec string)
 	if name := s.Config.Kind().Name; name != learn.DefaultLearner {
 		return setup.Usagef("--approx %s trains the perceptron only, not the %s", a, name)
 	}
+	if fit := learn.ApproxFor(s.Config.Kernel, a.D); fit.Kind != a.Kind && a.Kind == learn.ApproxRFF {
+		return setup.Usagef("--approx %s: random Fourier features need the RBF kernel rbf(sigma=…), not %s; for this kernel use --approx %s (Nyström landmarks work for any positive semi-definite kernel)", a, s.Config.Kernel.Spec(), fit)
+	}
 	train, test := s.Split()
 	defer quietGC(0, len(train))()
 	p, err := learn.NewApproxPerceptron(s.Config, datasets.Examples(train), a)

@@ -81,11 +81,12 @@ func TestTraceApproxErrors(t *testing.T) {
 		{[]string{"--approx", "rff:0"}, "D must be a whole number from 1 to 100000"},
 		{[]string{"--approx", "fourier:10"}, "unknown kind"},
 		{[]string{"--approx", "rff:10", "--format", "text"}, "only --format summary"},
-		{[]string{"--approx", "rff:10", "--kernel", "poly", "--format", "summary"}, "need the RBF kernel"},
+		{[]string{"--approx", "rff:10", "--kernel", "poly", "--format", "summary"}, "need the RBF kernel rbf(sigma=…), not poly(d=2,c=1); for this kernel use --approx nystrom:10"},
+		{[]string{"--approx", "rff:10", "--kernel", "rbf+linear", "--format", "summary"}, "for this kernel use --approx nystrom:10"},
 		{[]string{"--approx", "rff:10", "--algo", "averaged", "--format", "summary"}, "perceptron only"},
 	} {
 		_, stderr, code := runCLI(append([]string{"trace", "--dataset", "circles"}, c.args...)...)
-		if code == 0 || !strings.Contains(stderr, c.want) {
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want an error saying %q", c.args, code, stderr, c.want)
 		}
 	}
