@@ -244,7 +244,7 @@ func TestHeadlessImports(t *testing.T) {
 			}
 		}
 	}
-	for _, file := range []string{"trace.go", "trace_table.go", "trace_approx.go", "datasets.go", "export.go", "svm.go", "formats.go", "jsonout.go", "cv.go", "cv_text.go"} {
+	for _, file := range []string{"trace.go", "trace_table.go", "trace_approx.go", "datasets.go", "export.go", "svm.go", "formats.go", "jsonout.go", "table.go", "cv.go", "cv_text.go"} {
 		f, err := parser.ParseFile(fset, filepath.Join(".", file), nil, parser.ImportsOnly)
 		if err != nil {
 			t.Fatal(err)
