@@ -1,7 +1,6 @@
 package datasets
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -59,12 +58,16 @@ const utf8BOM = "\xef\xbb\xbf"
 
 // ReadCSV parses rows x1,x2,y, one per line.
 //
-// Fields are trimmed of spaces and tabs and of one pair of surrounding double
-// quotes; CRLF line endings, a leading UTF-8 byte order mark and blank lines
-// are accepted. Coordinates must be finite. Labels are −1/+1, or 0/1 with 0
-// read as −1, written as any number equal to those; a file must not mix −1
-// and 0. A number is what strconv.ParseFloat reads: decimal with an ASCII
-// sign, as Go writes it (so 1_000 and 0x1p-2 are read too).
+// Fields are split and quoted as RFC 4180 (and encoding/csv) read them, on
+// one line: a quoted field may hold commas and quotes ("a, b", "say
+// ""hi"""), may have spaces around its quotes, and must close on its line
+// (see recordReader, which ReadCSVColumns reads through too). Fields are
+// trimmed of spaces and tabs, inside their quotes too; CRLF line endings, a
+// leading UTF-8 byte order mark and blank lines are accepted. Coordinates
+// must be finite. Labels are −1/+1, or 0/1 with 0 read as −1, written as any
+// number equal to those; a file must not mix −1 and 0. A number is what
+// strconv.ParseFloat reads: decimal with an ASCII sign, as Go writes it (so
+// 1_000 and 0x1p-2 are read too).
 //
 // The first non-blank line is a header iff its first field is not a number
 // and looks like a column name: it starts with a letter (in any script) or
@@ -86,7 +89,7 @@ const utf8BOM = "\xef\xbb\xbf"
 // Problems with the data are returned as *ParseError; a failing reader's error
 // is wrapped.
 func ReadCSV(r io.Reader) (Table, error) {
-	lines := newLineReader(r, "is it a CSV file of rows x1,x2,y?")
+	rows := newRecordReader(r, "is it a CSV file of rows x1,x2,y?")
 	var (
 		t          Table
 		headerLine int  // line of the header, 0 if none
@@ -94,29 +97,21 @@ func ReadCSV(r io.Reader) (Table, error) {
 		labels     labelStyle
 	)
 	for {
-		line, err := lines.next()
+		fields, lineNo, err := rows.next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return Table{}, err
 		}
-		lineNo := lines.n
-		// Checking the bytes first spares a blank line its string.
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		s := string(line)
-		fields, nf := splitFields(s)
-		switch {
+		switch nf := len(fields); {
 		case nf != 3:
-			e := &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(s))}
+			e := &ParseError{Line: lineNo, Msg: fmt.Sprintf("want 3 fields x1,x2,y, got %d%s", nf, separatorHint(string(rows.line)))}
 			if !seen && nf > 3 {
 				e.Wide = nf
 			}
 			return Table{}, e
 		case !seen && !isNumber(fields[0]) && looksLikeName(fields[0]):
-			// A copy, so that fields stays on the stack for every other row.
 			t.Header = []string{headerName(fields[0]), fields[1], fields[2]}
 			headerLine = lineNo
 		case len(t.Points) == MaxRows:
@@ -201,32 +196,6 @@ func trimSuffix(b []byte, c byte) []byte {
 	return b
 }
 
-// splitFields splits a line at commas and cleans each field. It keeps the
-// first three fields, and counts them all so the caller can report a wrong
-// count; a fixed array saves allocating a slice per row.
-func splitFields(s string) (fields [3]string, n int) {
-	for {
-		f, rest, more := strings.Cut(s, ",")
-		if n < len(fields) {
-			fields[n] = cleanField(f)
-		}
-		n++
-		if !more {
-			return fields, n
-		}
-		s = rest
-	}
-}
-
-// cleanField trims spaces and tabs and one pair of surrounding double quotes.
-func cleanField(f string) string {
-	f = strings.Trim(f, " \t")
-	if len(f) >= 2 && f[0] == '"' && f[len(f)-1] == '"' {
-		f = strings.Trim(f[1:len(f)-1], " \t")
-	}
-	return f
-}
-
 // isNumber reports whether ParseFloat reads f as a number, out of range or not.
 func isNumber(f string) bool {
 	_, err := strconv.ParseFloat(f, 64)
@@ -302,7 +271,7 @@ type labelStyle struct {
 
 // parseRow reads a data row; first says whether it is the first non-blank
 // line, the one line that might have been a header.
-func parseRow(fields [3]string, line int, first bool, labels *labelStyle) (Point, error) {
+func parseRow(fields []string, line int, first bool, labels *labelStyle) (Point, error) {
 	x1, err := parseCoord(fields[0], 1, line, first)
 	if err != nil {
 		return Point{}, err

@@ -45,6 +45,8 @@ func FuzzReadCSV(f *testing.F) {
 		"1;2;1\n",
 		"#1,2,1\n",
 		"_,_,_\n\r\n1_0,0x1p0,1\n",
+		"\"a, b\",\"say \"\"hi\"\"\" ,c\n \"1\" ,2,\"-1\"\n",
+		"x,y\"s,z\n1,\"2\" x,1\n1,\"2,1\n",
 	} {
 		f.Add([]byte(s))
 	}

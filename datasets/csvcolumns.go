@@ -1,7 +1,6 @@
 package datasets
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -18,11 +17,11 @@ import (
 // cols.Positive is +1 and any other −1 (one-vs-rest), and the file must
 // hold both.
 //
-// Lines, blank lines, CRLF, the byte order mark, the trimming of fields,
-// the forms of numbers and the limits are as for ReadCSV. A field may also
-// be quoted as RFC 4180 quotes it, to hold commas ("Smith, J.") and quotes
-// (""), as long as it ends on its line. Every row must have as many fields
-// as the first non-blank line, and that must have three at least.
+// Lines, blank lines, CRLF, the byte order mark, quoted fields ("Smith,
+// J.", closed on their line), the trimming of fields, the forms of numbers
+// and the limits are as for ReadCSV: both read through one recordReader.
+// Every row must have as many fields as the first non-blank line, and that
+// must have three at least.
 //
 // The first non-blank line is a header iff none of its fields is a number,
 // or a number mistyped (−1 with a Unicode minus, 12%; see ReadCSV), and one
@@ -38,24 +37,14 @@ import (
 // Columns that do not fit the file are *ColumnError; problems with the data
 // are *ParseError, as for ReadCSV; a failing reader's error is wrapped.
 func ReadCSVColumns(r io.Reader, cols Columns) (Table, error) {
-	lines := newLineReader(r, "is it a CSV file?")
+	rows := newRecordReader(r, "is it a CSV file?")
 	cr := columnReader{positive: strings.Trim(cols.Positive, " \t"), hasPositive: cols.HasPositive}
 	var t Table
-	var fields []string
 	for {
-		line, err := lines.next()
+		fields, lineNo, err := rows.next()
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			return Table{}, err
-		}
-		lineNo := lines.n
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		s := string(line)
-		fields, err = splitQuoted(s, fields[:0], lineNo)
 		if err != nil {
 			return Table{}, err
 		}
@@ -63,7 +52,7 @@ func ReadCSVColumns(r io.Reader, cols Columns) (Table, error) {
 			l := layout{line: lineNo, width: len(fields)}
 			if l.width < 3 {
 				return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf(
-					"want 3 fields at least (x1, x2 and a label), got %d%s", l.width, separatorHint(s))}
+					"want 3 fields at least (x1, x2 and a label), got %d%s", l.width, separatorHint(string(rows.line)))}
 			}
 			if isHeader(fields) {
 				l.header = append([]string(nil), fields...)
@@ -92,7 +81,7 @@ func ReadCSVColumns(r io.Reader, cols Columns) (Table, error) {
 		}
 		if len(fields) != cr.width {
 			return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf(
-				"want %d fields, as line %d has, got %d%s", cr.width, cr.line, len(fields), separatorHint(s))}
+				"want %d fields, as line %d has, got %d%s", cr.width, cr.line, len(fields), separatorHint(string(rows.line)))}
 		}
 		if len(t.Points) == MaxRows {
 			return Table{}, tooManyRows()
@@ -268,55 +257,6 @@ func isHeader(fields []string) bool {
 		name = name || looksLikeName(f)
 	}
 	return name
-}
-
-// splitQuoted splits a line into fields at commas, appending them to dst:
-// each trimmed of spaces and tabs, and a quoted field ("a, b", "say ""hi""")
-// read as RFC 4180 reads it, then trimmed inside its quotes too, as ReadCSV
-// trims. A quoted field must close on its line: kernelscope reads a file
-// line by line, within its limits.
-func splitQuoted(s string, dst []string, line int) ([]string, error) {
-	for {
-		s = strings.TrimLeft(s, " \t")
-		if !strings.HasPrefix(s, `"`) {
-			f, rest, more := strings.Cut(s, ",")
-			dst = append(dst, strings.TrimRight(f, " \t"))
-			if !more {
-				return dst, nil
-			}
-			s = rest
-			continue
-		}
-		// A quote ends the field unless another follows it: "" is one ".
-		end, escaped := 1, false
-		for {
-			i := strings.IndexByte(s[end:], '"')
-			if i < 0 {
-				return dst, &ParseError{Line: line, Msg: fmt.Sprintf(
-					"field %d opens a quote it does not close on its line (fields cannot span lines)", len(dst)+1)}
-			}
-			end += i
-			if !strings.HasPrefix(s[end+1:], `"`) {
-				break
-			}
-			end, escaped = end+2, true
-		}
-		f := s[1:end]
-		if escaped {
-			f = strings.ReplaceAll(f, `""`, `"`)
-		}
-		dst = append(dst, strings.Trim(f, " \t"))
-		rest := strings.TrimLeft(s[end+1:], " \t")
-		if rest == "" {
-			return dst, nil
-		}
-		if rest[0] != ',' {
-			return dst, &ParseError{Line: line, Msg: fmt.Sprintf(
-				"field %d has %s after its closing quote; put a comma there, or write a quote inside quotes as \"\"",
-				len(dst), quoted(cutAt(rest, ',')))}
-		}
-		s = rest[1:]
-	}
 }
 
 // cutAt is s up to the first sep.

@@ -152,92 +152,17 @@ func join(segs [][2]int, at func(edge int) xy) []polyline {
 	return lines
 }
 
-// touchSteps is the number of ternary-search steps along a segment: it
-// shrinks by (2/3)^45, to a hundred-millionth of a lattice cell.
-const touchSteps = 45
-
 // maxTouchWork bounds the kernel evaluations spent looking for touching
 // zeros: about a tenth of a second.
 const maxTouchWork = 20_000_000
 
 // touchingZeros are the points near which f reaches 0 without changing
-// sign, which no sign change between lattice points can find: the
-// anti-diagonal of seed 003's f(x) = (x₁ + x₂)², where the −1 points sit
-// (the terminal program's tui/touch.go finds them the same way). Where a
-// lattice value is a local minimum of |f| across its row or its column,
-// between neighbours of its own sign, the exact f is minimised along the
-// segment between them by ternary search; a minimum within rounding of 0
-// (1e-9 of the largest |f|) is on the boundary, and the point where it
-// falls is returned, with its lattice index. A lattice value that is
-// itself within rounding of 0 between neighbours of one sign is one too.
+// sign (learn.TouchingZeros, which the terminal program's region uses too),
+// and their lattice indices: the anti-diagonal of seed 003's
+// f(x) = (x₁ + x₂)², where the −1 points sit.
 func touchingZeros(fd *learn.Field, e learn.Expansion) (pts []xy, at []int) {
-	if e == nil {
-		return nil, nil
-	}
-	vals := fd.Values
-	big := 0.0
-	for _, v := range vals {
-		if a := math.Abs(v); a <= math.MaxFloat64 {
-			big = math.Max(big, a)
-		}
-	}
-	if big == 0 {
-		return nil, nil
-	}
-	tol := 1e-9 * big
-	work, perSum := 0, max(1, len(e.SupportVectors()))
-	sign := func(v float64) float64 {
-		if v < 0 {
-			return -1
-		}
-		return 1
-	}
-	for r := range fd.H {
-		for c := range fd.W {
-			g := r*fd.W + c
-			v := vals[g]
-			if !(math.Abs(v) <= 0.25*big) {
-				continue
-			}
-			for _, d := range [2][2]int{{1, 0}, {0, 1}} {
-				c0, r0, c1, r1 := c-d[0], r-d[1], c+d[0], r+d[1]
-				if c0 < 0 || r0 < 0 || c1 >= fd.W || r1 >= fd.H {
-					continue
-				}
-				u, w := vals[r0*fd.W+c0], vals[r1*fd.W+c1]
-				if math.Abs(v) <= tol {
-					if math.Abs(u) > tol && math.Abs(w) > tol && sign(u) == sign(w) {
-						x1, x2 := fd.Point(c, r)
-						pts, at = append(pts, xy{x1, x2}), append(at, g)
-						break
-					}
-					continue
-				}
-				s := sign(v)
-				if !(s*u > 0 && s*w > 0 && s*u >= s*v && s*w >= s*v) || work > maxTouchWork {
-					continue
-				}
-				a1, a2 := fd.Point(c0, r0)
-				b1, b2 := fd.Point(c1, r1)
-				// Ternary search for the minimum of s·f on the segment
-				// a + t(b − a), t ∈ [0, 1]: s·f is near its minimum there.
-				f := func(t float64) float64 { return s * e.Decide(a1+t*(b1-a1), a2+t*(b2-a2)) }
-				lo, hi := 0.0, 1.0
-				for range touchSteps {
-					m1, m2 := lo+(hi-lo)/3, hi-(hi-lo)/3
-					if f(m1) < f(m2) {
-						hi = m2
-					} else {
-						lo = m1
-					}
-				}
-				work += 2 * touchSteps * perSum
-				if t := (lo + hi) / 2; f(t) <= tol {
-					pts, at = append(pts, xy{a1 + t*(b1-a1), a2 + t*(b2-a2)}), append(at, g)
-					break
-				}
-			}
-		}
+	for _, z := range learn.TouchingZeros(fd, e, maxTouchWork) {
+		pts, at = append(pts, xy{z.X1, z.X2}), append(at, z.At)
 	}
 	return pts, at
 }

@@ -80,6 +80,19 @@ func ParseApprox(s string) (Approx, error) {
 	return a, nil
 }
 
+// ApproxFor is the approximation of kernel k by d features: random Fourier
+// features (rff:d) when k is the RBF kernel, the one whose spectrum they
+// sample, and Nyström landmarks (nystrom:d) for any other, since they work
+// for every positive semi-definite kernel. It is the one choice between
+// the two: the terminal program's ~ overlay draws it, and trace --approx
+// refuses rff:D for a kernel it would not choose rff for.
+func ApproxFor(k Kernel, d int) Approx {
+	if _, ok := k.(RBF); ok {
+		return Approx{Kind: ApproxRFF, D: d}
+	}
+	return Approx{Kind: ApproxNystrom, D: d}
+}
+
 // approxStream is the PCG stream of a map's random draws, apart from the
 // streams 1, 2, … of the shuffled epochs.
 const approxStream = 0x617070726f78 // "approx"

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -62,4 +63,68 @@ func CheckMercer(g *mat.SymDense) (Mercer, error) {
 	}
 	tol := 1e-9 * big
 	return Mercer{Eigenvalues: vals, PSD: vals[0] >= -tol, Tol: tol}, nil
+}
+
+// ErrEigenOverflow is returned when the eigenvalues of a Gram matrix whose
+// entries are all finite overflow float64.
+var ErrEigenOverflow = errors.New("learn: the eigenvalues overflow float64 (K is too large: rescale the data)")
+
+// A GramOverflowError is an entry K(xᵢ, xⱼ) of a Gram matrix that is not a
+// finite number (float64 overflowed: a high degree, data far from 0). Such a
+// matrix has no eigenvalues to judge Mercer's condition by, and is no
+// evidence against it either.
+type GramOverflowError struct {
+	I, J int // the entry, 0-based, I ≤ J
+	K    float64
+}
+
+func (e *GramOverflowError) Error() string {
+	return fmt.Sprintf("learn: K(x%s, x%s) = %s is not finite", Sub(e.I+1), Sub(e.J+1), Num(e.K))
+}
+
+// A MercerVerdict is Mercer's condition (seed 004) decided on one Gram
+// matrix, as far as float64 allows: the eigenvalues and whether they are
+// ≥ 0, and when they are not the smallest set of points that shows it.
+type MercerVerdict struct {
+	// Mercer is the outcome when Err is nil.
+	Mercer
+	// Err says why there is no outcome: a *GramOverflowError for the
+	// first entry (row by row) that is not finite, ErrEigen, or
+	// ErrEigenOverflow.
+	Err error
+	// Counterexample is MercerCounterexample's outcome when the matrix is
+	// not PSD (Found may still be false); nil otherwise, or when it failed.
+	Counterexample *Counterexample
+}
+
+// DecideMercer checks Mercer's condition on the Gram matrix g: that every
+// entry is finite, then its eigenvalues (CheckMercer), then, when g is not
+// positive semi-definite, the counter-example (MercerCounterexample). It is
+// the one verdict the terminal program's Gram panel and spectrum view and
+// `kernelscope features` give, each in its own words.
+func DecideMercer(g *mat.SymDense) MercerVerdict {
+	n := g.SymmetricDim()
+	for i := range n {
+		for j := i; j < n; j++ {
+			if k := g.At(i, j); math.IsNaN(k) || math.IsInf(k, 0) {
+				return MercerVerdict{Err: &GramOverflowError{I: i, J: j, K: k}}
+			}
+		}
+	}
+	m, err := CheckMercer(g)
+	if err != nil {
+		return MercerVerdict{Err: err}
+	}
+	for _, v := range m.Eigenvalues {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return MercerVerdict{Err: ErrEigenOverflow}
+		}
+	}
+	out := MercerVerdict{Mercer: m}
+	if !m.PSD {
+		if ce, err := MercerCounterexample(g); err == nil {
+			out.Counterexample = &ce
+		}
+	}
+	return out
 }

@@ -18,7 +18,7 @@ import (
 	"kernelscope/learn"
 )
 
-// rootFlags are the terminal program's flags, bound as main.go binds them,
+// rootFlags are the terminal program's flags, bound as cli/root.go binds them,
 // and its --steps.
 func rootFlags() (*pflag.FlagSet, *Flags, *int) {
 	fs := pflag.NewFlagSet("kernelscope", pflag.ContinueOnError)

@@ -124,7 +124,7 @@ func rectBits(r learn.Rect) [4]uint64 {
 // rff:D for the RBF kernel (D halved while #SV·D > rffMaxWork), nystrom:m
 // for the others (m ≤ n, m ≤ nystromMaxM); capped says why it is smaller.
 func approxSpec(k learn.Kernel, d, n, nsv int) (learn.Approx, string) {
-	if _, ok := k.(learn.RBF); ok {
+	if learn.ApproxFor(k, d).Kind == learn.ApproxRFF {
 		capped := ""
 		for d > 1 && nsv*d > rffMaxWork {
 			d /= 2

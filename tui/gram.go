@@ -14,6 +14,7 @@ import (
 
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
 // gramView is the Gram panel: K(xᵢ, xⱼ) for a window of rows and columns
@@ -224,41 +225,14 @@ type mercerNote struct {
 	ce     *learn.Counterexample
 }
 
-// mercerOf checks Mercer's condition on a Gram matrix g (seed 004). A
-// matrix with an entry that is not a finite number has no eigenvalues: that
-// is said as an overflow of K, never as a failure of the condition.
+// mercerOf checks Mercer's condition on a Gram matrix g (seed 004):
+// learn.DecideMercer, in the words of notation.MercerNote.
 func mercerOf(g *mat.SymDense) mercerNote {
-	n := g.SymmetricDim()
-	if n == 0 {
-		return mercerNote{}
-	}
-	for i := range n {
-		for j := i; j < n; j++ {
-			if k := g.At(i, j); !common.IsFinite(k) {
-				return mercerNote{text: fmt.Sprintf("K(x%s,x%s) = %s overflows: no Mercer check (rescale data or lower d)", learn.Sub(i+1), learn.Sub(j+1), learn.Num(k)), warn: true}
-			}
-		}
-	}
-	mc, err := learn.CheckMercer(g)
-	if err == nil {
-		for _, v := range mc.Eigenvalues {
-			if !common.IsFinite(v) {
-				err = fmt.Errorf("the eigenvalues overflow float64 (K is too large: rescale the data)")
-				break
-			}
-		}
-	}
-	switch {
-	case err != nil:
-		return mercerNote{text: "Mercer check failed: " + err.Error(), warn: true}
-	case mc.PSD && mc.Eigenvalues[0] <= mc.Tol:
-		return mercerNote{text: "λmin ≈ 0 ≥ 0: PSD ✓ (Mercer)", mercer: &mc}
-	case mc.PSD:
-		return mercerNote{text: fmt.Sprintf("λmin = %s ≥ 0: PSD ✓ (Mercer)", learn.Num(mc.Eigenvalues[0])), mercer: &mc}
-	}
-	note := mercerNote{text: fmt.Sprintf("λmin = %s < 0: not PSD, not a Mercer kernel here (M: the counter-example)", learn.Num(mc.Eigenvalues[0])), warn: true, mercer: &mc}
-	if ce, err := learn.MercerCounterexample(g); err == nil {
-		note.ce = &ce
+	v := learn.DecideMercer(g)
+	note := mercerNote{ce: v.Counterexample}
+	note.text, note.warn = notation.MercerNote(v)
+	if v.Err == nil && len(v.Eigenvalues) > 0 {
+		note.mercer = &v.Mercer
 	}
 	return note
 }

@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"kernelscope/lab"
+
+	"github.com/spf13/cobra"
+
+	"kernelscope/datasets"
+	"kernelscope/figure"
+	"kernelscope/internal/safetext"
+	"kernelscope/learn"
+	"kernelscope/notation"
+	"kernelscope/setup"
+)
+
+// newPlotCmd is `kernelscope plot`: train, then write the decision region
+// as a figure for slides and handouts.
+func newPlotCmd() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "plot --out FIG.png|svg|pdf",
+		Short: "Train, then write the decision region as a figure (PNG, SVG or PDF)",
+		Long: `Train as trace does (the same flags), for --steps steps or until training stops, then write a figure: f as a heat map (blue where f > 0, orange where f < 0: the terminal program's colour-blind-safe Okabe–Ito pair, paler near the boundary), the boundary f = 0 as a solid black line and, for the SVM, the margins f = ±1 dashed; +1 points as triangles and −1 points as squares, held-out points hollow, support vectors ringed (the SVM's at α = C dashed), and the example the next step visits in a large square when --steps stops mid-pass. Both axes are in data units, at the same scale. The title gives the data, the kernel, the learner and the run's numbers (steps, mistakes, support vectors, accuracy). It reads in black and white too: the classes differ by shape, the two sides of the boundary by shade.
+
+The format is the --out file's extension. The file is replaced atomically, and only once the line plot prints on stdout is written: a failed run leaves it as it was.
+
+` + exitCodes,
+		Example: `
+kernelscope plot --dataset moons --kernel 'rbf(sigma=0.4)' --out moons.png
+kernelscope plot --dataset worked4 --steps 3 --out step3.pdf
+kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1200
+`,
+		Args: noArgs,
+	}
+	flags := setup.Bind(c.Flags(), "plot", setup.Train)
+	flags.BindLearner()
+	flags.BindSplit()
+	flags.BindSession()
+	out := c.Flags().String("out", "", "the figure's file: .png, .svg or .pdf (required)")
+	nSteps := c.Flags().Int("steps", -1, "take this many steps (SMO iterations for the SVM), ≥ 0 (default: until training stops)")
+	size := c.Flags().String("size", "1200x1200", "the figure's size in pixels, WxH, each 100 to 8000 (a vector format keeps the physical size at --dpi)")
+	dpi := c.Flags().Int("dpi", figure.DefaultSize.DPI, "dots per inch, 30 to 1200: sets the size of the text and glyphs against the pixels")
+	c.RunE = func(c *cobra.Command, _ []string) error {
+		format, err := figure.FormatOf(*out)
+		if *out == "" {
+			return setup.Usagef("plot needs --out FILE (.png, .svg or .pdf)")
+		}
+		if err != nil {
+			return setup.Usagef("--out %v", err)
+		}
+		sz, err := parseSize(*size, *dpi)
+		if err != nil {
+			return err
+		}
+		if c.Flags().Changed("steps") && *nSteps < 0 {
+			return setup.Usagef("--steps must be ≥ 0, not %d", *nSteps)
+		}
+		s, err := flags.Resolve()
+		if err != nil {
+			return err
+		}
+		spec, err := plotSpec(&s, *nSteps)
+		if err != nil {
+			return err
+		}
+		// The report goes out after the figure is written and before it
+		// replaces --out: a report that cannot be written (stdout on a
+		// full disk) fails the run with the old file still there.
+		report := func() error {
+			if _, err := fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", safetext.Name(*out), spec.Subtitle); err != nil {
+				return fmt.Errorf("writing the output: %w (%s was left as it was)", err, safetext.Name(*out))
+			}
+			return nil
+		}
+		return datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(w, format, spec, sz) }, report)
+	}
+	return c
+}
+
+// parseSize reads --size WxH and --dpi.
+func parseSize(size string, dpi int) (figure.Size, error) {
+	w, h, ok := strings.Cut(strings.ToLower(size), "x")
+	width, err1 := strconv.Atoi(w)
+	height, err2 := strconv.Atoi(h)
+	if !ok || err1 != nil || err2 != nil || width < figure.MinSide || height < figure.MinSide || width > figure.MaxSide || height > figure.MaxSide {
+		return figure.Size{}, setup.Usagef("--size must be WxH in pixels, each %d to %d, like 1200x1200, not %q", figure.MinSide, figure.MaxSide, size)
+	}
+	if dpi < figure.MinDPI || dpi > figure.MaxDPI {
+		return figure.Size{}, setup.Usagef("--dpi must be %d to %d, not %d", figure.MinDPI, figure.MaxDPI, dpi)
+	}
+	return figure.Size{Width: width, Height: height, DPI: dpi}, nil
+}
+
+// plotSpec trains on s for steps steps (all of them when steps < 0) and
+// describes the figure of where it stopped. --steps beyond where training
+// stops is an error: the figure would not be of the step asked for.
+func plotSpec(s *lab.Options, steps int) (figure.Spec, error) {
+	train, test := s.Split()
+	run := s.Config.RunOptions
+	run.NoHistory = true
+	// A session (--session) opens on the run as it was saved, appends and
+	// all; any other run opens at step 0.
+	l, err := lab.Open(*s, run)
+	if err != nil {
+		return figure.Spec{}, err
+	}
+	if r := s.Replay; s.Session != "" || r.Steps > 0 || len(r.AppendedAt) > 0 {
+		return figure.Of(l, train, test, datasets.ViewOf(s.Points), sourceName(s))
+	}
+	for k := 0; steps < 0 || k < steps; k++ {
+		if _, err := l.Step(); errors.Is(err, learn.ErrStopped) {
+			if steps >= 0 && l.Err() == nil {
+				return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %d steps (%s)", steps, l.T(), stateWord(l))
+			}
+			break
+		} else if err != nil {
+			return figure.Spec{}, err
+		}
+	}
+	if err := l.Err(); err != nil {
+		return figure.Spec{}, err
+	}
+	return figure.Of(l, train, test, datasets.ViewOf(s.Points), sourceName(s))
+}
+
+func stateWord(l learn.Learner) string {
+	if l.State() == learn.Converged {
+		return "converged"
+	}
+	return "capped at " + notation.Passes(l.Config().Epochs)
+}
