@@ -301,3 +301,75 @@ func TestRunRefusesHalfSessions(t *testing.T) {
 		t.Errorf("Run: %v", err)
 	}
 }
+
+// TestAddPointAtLimit: with data at the most points kernelscope trains on
+// (made small here), o, x and a click add nothing and say why, naming the
+// limit; del then makes room for one again. What w s and w c save then
+// holds no more points than the program opens.
+func TestAddPointAtLimit(t *testing.T) {
+	t.Chdir(t.TempDir())
+	o := builtinOptions(t, "moons", 60)
+	defer func(n int) { maxPoints = n }(maxPoints)
+	maxPoints = 62
+	m := newModel(t, o, 120, 40)
+	press(m, "space", "o", "right", "right", "x")
+	if n := len(m.s.opts.Points); n != 62 {
+		t.Fatalf("two points added below the limit: n = %d, want 62: %q", n, m.message)
+	}
+	limit := "n = 62 is the most points kernelscope trains on"
+	for _, k := range []string{"o", "x"} {
+		press(m, "up", k)
+		if n := len(m.s.opts.Points); n != 62 || !strings.Contains(m.message, limit) {
+			t.Errorf("%s at the limit: n = %d, message %q; want n = 62 and %q", k, n, m.message, limit)
+		}
+	}
+	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
+	if n := len(m.s.opts.Points); n != 62 || !strings.Contains(m.message, limit) {
+		t.Errorf("a click at the limit: n = %d, message %q; want n = 62 and %q", n, m.message, limit)
+	}
+	if m.keys.AddPos.Enabled() || m.keys.AddNeg.Enabled() {
+		t.Errorf("o and x are in the help at the limit")
+	}
+	back := reopen(t, saveSessionFile(t, m))
+	if n := len(back.s.opts.Points); n != 62 {
+		t.Errorf("the saved session reopened with %d points, want 62", n)
+	}
+	// del makes room: o adds again.
+	p := m.s.opts.Points[5]
+	m.region.cursorOn = true
+	m.region.cursorX, m.region.curY, _ = m.region.cellOf(p.X1, p.X2)
+	press(m, "delete", "o")
+	if n := len(m.s.opts.Points); n != 62 {
+		t.Errorf("del then o at the limit: n = %d, want 62: %q", n, m.message)
+	}
+}
+
+// TestSaveAtMaxTrainNReopens: the real limit. Data of setup.MaxTrainN
+// points takes no point more, so the session saved from it reopens (on
+// e5ea84d the point went in and setup refused the file: "trains on at
+// most 1000000").
+func TestSaveAtMaxTrainNReopens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million points")
+	}
+	o := builtinOptions(t, "circles", setup.MaxTrainN)
+	s, err := newSession(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.addPoint(0.5, 0.5, 1)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprint(setup.MaxTrainN)) {
+		t.Errorf("adding point %d: %v; want an error naming the limit %d", setup.MaxTrainN+1, err, setup.MaxTrainN)
+	}
+	var buf strings.Builder
+	if err := setup.WriteSession(&buf, s.snapshot()); err != nil {
+		t.Fatal(err)
+	}
+	back, err := setup.ReadSession(strings.NewReader(buf.String()), "saved.json")
+	if err != nil {
+		t.Fatalf("the saved session does not reopen: %v", err)
+	}
+	if len(back.Points) != setup.MaxTrainN {
+		t.Errorf("reopened with %d points, want %d", len(back.Points), setup.MaxTrainN)
+	}
+}
