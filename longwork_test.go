@@ -48,7 +48,7 @@ func TestLongCommandsInterrupted(t *testing.T) {
 		{[]string{"trace", "--dataset", "moons"}, "kernelscope: trace: interrupted while training (step 1, pass 1); nothing written\n"},
 		{[]string{"trace", "--dataset", "moons", "--format", "summary"}, "kernelscope: trace: interrupted while training (step 1, pass 1); nothing written\n"},
 		{[]string{"svm", "--dataset", "moons", "--format", "json"}, "kernelscope: svm: interrupted while training (iteration 1); nothing written\n"},
-		{[]string{"--dataset", "moons", "--steps", "500"}, "kernelscope: interrupted while replaying step 0 of 500; the terminal program did not open\n"},
+		{[]string{"--dataset", "moons", "--steps", "200"}, "kernelscope: interrupted while replaying step 0 of 200; the terminal program did not open\n"},
 	} {
 		out, stderr, code := runCLI(tc.args...)
 		if code != exitInterrupted || out != "" || stderr != tc.want {
