@@ -117,12 +117,10 @@ func (fd *Field) recompute(e Expansion, cores int, check func() error) error {
 	}
 	var wg sync.WaitGroup
 	size := (len(fd.pts) + parts - 1) / parts
-	errs := make([]error, 0, parts)
-	for lo := 0; lo < len(fd.pts); lo += size {
-		hi := min(lo+size, len(fd.pts))
+	errs := make([]error, (len(fd.pts)+size-1)/size) // one a part
+	for k := range errs {
+		lo, hi := k*size, min((k+1)*size, len(fd.pts))
 		part := &Field{Values: fd.Values[lo:hi], pts: fd.pts[lo:hi], kernel: fd.kernel}
-		errs = append(errs, nil)
-		k := len(errs) - 1
 		wg.Go(func() { errs[k] = sum(part) })
 	}
 	wg.Wait()
