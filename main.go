@@ -75,7 +75,8 @@ func exitCode(err error) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.Is(err, context.Canceled):
+		// A context is cancelled only by Ctrl-C (interruptible).
 		return exitInterrupted
 	case errors.As(err, &ue):
 		return exitUsage
@@ -156,7 +157,13 @@ kernelscope trace --dataset worked4
 		if c.Flags().Changed("steps") {
 			s.Replay.Steps = *steps
 		}
-		return runTUI(s, display)
+		// Ctrl-C stops a long replay before the program has the terminal.
+		ctx, stop := interrupt(c.Context())
+		defer stop()
+		if isTerminal(c.ErrOrStderr()) {
+			display.Progress = c.ErrOrStderr()
+		}
+		return runTUI(ctx, s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
 	root.AddCommand(newFeaturesCmd(), newSVMCmd(), newCVCmd(), newPlotCmd())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -32,7 +33,7 @@ func writeSessionFile(t *testing.T, dir, name string, o setup.Options) string {
 func recordTUI(t *testing.T) *setup.Options {
 	t.Helper()
 	var got setup.Options
-	runTUI = func(o setup.Options, _ tui.Display) error { got = o; return nil }
+	runTUI = func(_ context.Context, o setup.Options, _ tui.Display) error { got = o; return nil }
 	t.Cleanup(func() { runTUI = tui.Run })
 	return &got
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -62,13 +63,16 @@ kernelscope trace --data points.csv --kernel rbf --sigma 0.5 --format jsonl
 		if *approx != "" {
 			return traceApprox(c.OutOrStdout(), &s, f, *approx)
 		}
-		return trace(c.OutOrStdout(), &s, f)
+		return trace(c.Context(), c.OutOrStdout(), c.ErrOrStderr(), &s, f)
 	}
 	return c
 }
 
-// trace trains on s and writes the run in format f.
-func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
+// trace trains on s and writes the run in format f. The training that
+// writes nothing (the dry run, or the summary's run) shows its progress
+// and stops on ctrl+c (longWork); the steps are written with ctrl+c's
+// default, which ends the program at once.
+func trace(ctx context.Context, stdout, stderr io.Writer, s *setup.Options, f traceFormat) error {
 	cfg := s.Config
 	if cfg.Algo == learn.AlgoSVM {
 		return setup.Usagef("trace steps the perceptron and its relatives; for the SVM's iterations use: kernelscope svm")
@@ -84,6 +88,9 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 	cfg.NoHistory = true
 	train, _ := s.Split()
 	examples := datasets.Examples(train)
+	ctx, stop := interrupt(ctx)
+	defer stop()
+	work := newLongWork(ctx, stderr, "trace")
 	if f.name != "summary" {
 		// A numerical failure can come late in a run, after output a reader
 		// would take for a whole trace. Train once silently (the fast path
@@ -92,8 +99,8 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 		if err != nil {
 			return err
 		}
-		if err := dry.Run(); err != nil {
-			return err
+		if err := work.run(dry); err != nil {
+			return work.stopped(err)
 		}
 		// Every format but summary writes f as the notes define it: the sum
 		// in dataset order, which costs O(#SV) a step.
@@ -106,6 +113,13 @@ func trace(stdout io.Writer, s *setup.Options, f traceFormat) error {
 	if err != nil {
 		return err
 	}
+	if f.name == "summary" {
+		if err := work.run(p); err != nil {
+			return work.stopped(err)
+		}
+	}
+	work.done()
+	stop()
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	if err := f.write(w, s, p); err != nil {
 		return err
@@ -155,7 +169,7 @@ func heldout(s *setup.Options, p *learn.Perceptron) (float64, int, error) {
 	if len(test) == 0 {
 		return 0, 0, nil
 	}
-	acc, err := crossval.Accuracy(p, datasets.Examples(test))
+	acc, err := crossval.Accuracy(context.Background(), p, datasets.Examples(test))
 	return acc, len(test), err
 }
 

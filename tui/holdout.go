@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -82,7 +83,9 @@ func (s *session) scoreTest() (float64, error) {
 	}
 	p, voted := s.p.(*learn.Perceptron)
 	if !voted || p.Config().Algo != learn.AlgoVoted {
-		return crossval.Accuracy(s.p, h.points)
+		// The averaged perceptron's f̄: scored in full, with nothing to
+		// cancel it.
+		return crossval.Accuracy(context.Background(), s.p, h.points)
 	}
 	if h.ens == nil || h.ensBld != s.built {
 		xs := make([]learn.Vec, len(h.points))

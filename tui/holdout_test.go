@@ -170,7 +170,7 @@ func TestHoldoutAverageAndVote(t *testing.T) {
 		m := newModel(t, o, 120, 40)
 		check := func(when string) {
 			t.Helper()
-			want, err := crossval.Accuracy(m.s.p, m.s.test.points)
+			want, err := crossval.Accuracy(t.Context(), m.s.p, m.s.test.points)
 			if err != nil {
 				t.Fatal(err)
 			}

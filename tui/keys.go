@@ -248,8 +248,8 @@ func (m *Model) syncKeys() {
 	// Editing would move rows across the held-out split: h puts them back
 	// first.
 	edit := cursor && !s.opts.Holdout.On()
-	k.AddPos.SetEnabled(edit)
-	k.AddNeg.SetEnabled(edit)
+	k.AddPos.SetEnabled(edit && !s.full())
+	k.AddNeg.SetEnabled(edit && !s.full())
 	k.Delete.SetEnabled(edit && len(s.opts.Points) > 0)
 	k.Up.SetEnabled(cursor)
 	k.Down.SetEnabled(cursor)

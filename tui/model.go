@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"os"
 
@@ -9,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"kernelscope/internal/progress"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
@@ -102,9 +104,13 @@ type (
 )
 
 // New makes the root model for the given options.
-func New(o Options) *Model {
+func New(o Options) *Model { return open(context.Background(), o, nil) }
+
+// open is New, replaying o.Replay with its progress on bar (nil: none)
+// until ctx is done (see openSession).
+func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	noColor := os.Getenv("NO_COLOR") != ""
-	s, err := openSession(o)
+	s, err := openSession(ctx, o, bar)
 	m := &Model{
 		s:       s,
 		keys:    DefaultKeyMap(),

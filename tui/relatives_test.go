@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"kernelscope/datasets"
 	"kernelscope/learn"
 )
@@ -161,6 +163,52 @@ func TestAveragedAddPointStartsAgain(t *testing.T) {
 		}
 		if err != nil || kept != c.kept || m.s.p.N() != n+1 || m.s.p.T() != wantT || m.s.p.Config().Algo != c.algo {
 			t.Errorf("%v: add a point: kept %v, err %v, n %d → %d, T = %d; want kept %v, n + 1, T = %d", c.algo, kept, err, n, m.s.p.N(), m.s.p.T(), c.kept, wantT)
+		}
+	}
+}
+
+// TestEnsembleLiveMatchesReopened: the averaged and voted perceptrons'
+// region, drawn live while stepping (and stepping back), is line for line
+// the region of a model opened afresh at the same state (the session
+// file's options, replayed). A correct step moves f̄ and V/T though α
+// stays, so a drawing kept from the last mistake drifts.
+func TestEnsembleLiveMatchesReopened(t *testing.T) {
+	for _, algo := range []learn.Algo{learn.AlgoAveraged, learn.AlgoVoted} {
+		m := newModel(t, relativeOptions(t, "moons", algo, 0), 120, 40)
+		for _, c := range []struct{ forward, back int }{{40, 0}, {110, 0}, {0, 7}} {
+			for range c.forward {
+				press(m, "space")
+			}
+			for range c.back {
+				press(m, "b")
+			}
+			for range numShown {
+				fresh := newModel(t, m.s.snapshot(), 120, 40)
+				for fresh.s.shown != m.s.shown {
+					press(fresh, "A")
+				}
+				if fresh.s.p.T() != m.s.p.T() {
+					t.Fatalf("%v: reopened at T = %d, live at %d", algo, fresh.s.p.T(), m.s.p.T())
+				}
+				live, want := strings.Split(m.region.View(), "\n"), strings.Split(fresh.region.View(), "\n")
+				if len(live) != len(want) {
+					t.Fatalf("%v T = %d: %d lines live, %d reopened", algo, m.s.p.T(), len(live), len(want))
+				}
+				// Colors and marks both: the shades of f̄ and V/T move too.
+				differ := 0
+				for i := range live {
+					if live[i] != want[i] {
+						if differ == 0 {
+							t.Errorf("%v T = %d, %s shown: line %d (without colors)\nlive:     %s\nreopened: %s", algo, m.s.p.T(), shownShort[m.s.shown], i, ansi.Strip(live[i]), ansi.Strip(want[i]))
+						}
+						differ++
+					}
+				}
+				if differ > 0 {
+					t.Errorf("%v T = %d, %s shown: %d of %d lines differ", algo, m.s.p.T(), shownShort[m.s.shown], differ, len(live))
+				}
+				press(m, "A")
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/progress"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 	"kernelscope/setup"
@@ -28,20 +30,31 @@ import (
 
 // openSession opens o and replays o.Replay on it: the steps, and the
 // points appended mid-run where they were appended, through the same
-// paths as space and o/x, so the narration, the pass log, the undo floor
-// and the edits come out as they were.
-func openSession(o setup.Options) (*session, error) {
+// paths as c and o/x, so the narration, the pass log, the undo floor and
+// the edits come out as they were. As c does, it narrates only the steps
+// the screen shows (the last, and the last before each append): millions
+// of steps replay in seconds, not minutes. bar (nil: none) counts them,
+// and once ctx is done it stops with ctx's error, within a step.
+func openSession(ctx context.Context, o setup.Options, bar *progress.Bar) (*session, error) {
 	s, err := newSession(o.ReplayBase())
 	if err != nil {
 		return s, err
 	}
+	n := 0
 	step := func() (bool, error) {
-		if s.step() {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		if n++; n%replayTick == 0 {
+			bar.Update(s.p.T(), o.Replay.Steps)
+		}
+		if s.take(false) {
 			return true, nil
 		}
 		return false, s.err
 	}
 	add := func(p datasets.Point) error {
+		s.narrateLast() // what the screen showed when the point went in
 		// The file's points are the session's and the appended ones in
 		// order: the session's grow as a prefix of them, never copied.
 		var kept bool
@@ -59,6 +72,7 @@ func openSession(o setup.Options) (*session, error) {
 	if err := setup.ReplayOn(o, s.p, step, add); err != nil {
 		return s, err
 	}
+	s.narrateLast()
 	if o.Edited {
 		// Points edited by hand: yours, and saved, in the session file.
 		s.edited, s.onYours, s.yoursEdited = true, true, true
@@ -71,6 +85,10 @@ func openSession(o setup.Options) (*session, error) {
 	}
 	return s, nil
 }
+
+// replayTick is how many steps openSession replays between updates of
+// its progress line (a look at the clock).
+const replayTick = 256
 
 // savedSession is the session file written last, and the state it holds.
 type savedSession struct {

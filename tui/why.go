@@ -77,6 +77,8 @@ func (m *Model) whyNot(msg tea.KeyPressMsg) string {
 		return "a sum or product of kernels: its parameters are in the spec (--kernel)"
 	case (off(k.AddPos) || off(k.AddNeg) || off(k.Delete)) && s.opts.Holdout.On():
 		return holdoutEditWhy
+	case (off(k.AddPos) || off(k.AddNeg)) && s.full():
+		return errFull().Error()
 	case off(k.AddPos), off(k.AddNeg), off(k.Up), off(k.Down), off(k.Left), off(k.Right):
 		return "no plot to put a point on at this size: make the terminal larger"
 	case off(k.Delete):

@@ -6,6 +6,7 @@ import (
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
+	"kernelscope/setup"
 )
 
 // The user's own data: a --data file, or points added and deleted by hand.
@@ -74,6 +75,9 @@ func (s *session) saved(v int) {
 // on one set of data) is built afresh for the new data: α starts again
 // from 0. kept reports which happened.
 func (s *session) addPoint(x1, x2 float64, y int) (kept bool, err error) {
+	if s.full() {
+		return false, errFull()
+	}
 	// The points in a new array: the old one may be shared (yours, a save
 	// under way).
 	pt := datasets.Point{X1: x1, X2: x2, Y: y}
@@ -114,6 +118,21 @@ func (s *session) addLast(pts []datasets.Point) (kept bool, err error) {
 	s.built++
 	s.version++
 	return true, nil
+}
+
+// maxPoints is the most points the data may hold: setup.MaxTrainN, the
+// most a session file or a CSV file may hold to be read again, so that
+// no edit makes data that w cannot save for the program to reopen. A
+// variable so that tests can make it small.
+var maxPoints = setup.MaxTrainN
+
+// full reports whether the data holds maxPoints points: adding one is
+// refused.
+func (s *session) full() bool { return len(s.opts.Points) >= maxPoints }
+
+// errFull says why a point cannot be added to full data.
+func errFull() error {
+	return fmt.Errorf("n = %d is the most points kernelscope trains on: del a point to add one", maxPoints)
 }
 
 // deletePoint removes the point nearest to (x1, x2) within radius; α
