@@ -69,7 +69,8 @@ func exitCode(err error) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.Is(err, context.Canceled):
+		// A context is cancelled only by Ctrl-C (interruptible).
 		return exitInterrupted
 	case errors.As(err, &ue):
 		return exitUsage

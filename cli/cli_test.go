@@ -217,11 +217,11 @@ func TestPanicInACommand(t *testing.T) {
 }
 
 // TestHeadlessImports: the headless commands depend on setup, lab, learn,
-// datasets and notation (and what those use), never on the terminal
+// datasets and notation (and what those use, and the progress bar), never on the terminal
 // program: trace.go, datasets.go, export.go, svm.go, cv.go and formats.go
 // do not import tui, nor does anything of this module they import.
 func TestHeadlessImports(t *testing.T) {
-	allowed := []string{"kernelscope/setup", "kernelscope/lab", "kernelscope/learn", "kernelscope/crossval", "kernelscope/datasets", "kernelscope/notation", "kernelscope/internal/safetext"}
+	allowed := []string{"kernelscope/setup", "kernelscope/lab", "kernelscope/learn", "kernelscope/crossval", "kernelscope/datasets", "kernelscope/notation", "kernelscope/internal/safetext", "kernelscope/internal/progress"}
 	fset := token.NewFileSet()
 	seen := map[string]bool{}
 	var visit func(pkg string)

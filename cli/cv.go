@@ -5,10 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"strings"
-	"syscall"
 	"time"
 
 	"kernelscope/lab"
@@ -17,6 +13,7 @@ import (
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
+	"kernelscope/internal/progress"
 	"kernelscope/setup"
 )
 
@@ -34,15 +31,6 @@ type cvEnv struct {
 }
 
 var cvDefaults = cvEnv{terminal: isTerminal, context: interruptible, now: time.Now}
-
-// interruptible is parent, cancelled by Ctrl-C or SIGTERM. The first
-// signal cancels the run; once it has, a second one is the default again
-// and ends the program at once.
-func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
-	context.AfterFunc(ctx, stop)
-	return ctx, stop
-}
 
 // cvRequest is what cv's own flags ask for, checked.
 type cvRequest struct {
@@ -146,37 +134,26 @@ func cvPlan(c *cobra.Command, s *lab.Options, req cvRequest) (crossval.Plan, err
 	return plan, nil
 }
 
-// interruptedError is a run that Ctrl-C (or SIGTERM) stopped: nothing was
-// written, and the message says how far it got.
-type interruptedError struct{ done, total int }
-
-func (e *interruptedError) Error() string {
-	return fmt.Sprintf("cv: interrupted after %d of %d trainings; no results written", e.done, e.total)
-}
-
-// Unwrap makes an interrupt errors.Is(err, context.Canceled).
-func (e *interruptedError) Unwrap() error { return context.Canceled }
-
 // crossValidate runs plan, with a progress bar on stderr when stderr is a
 // terminal, and writes the report in format f. Nothing reaches stdout
 // unless every training finished: an interrupted or failed run writes no
 // part of a report.
 func crossValidate(ctx context.Context, stdout, stderr io.Writer, env cvEnv, s *lab.Options, plan crossval.Plan, f cvFormat) error {
 	done := 0
-	var bar *progressBar
+	var bar *progress.Bar
 	if env.terminal(stderr) {
-		bar = &progressBar{w: stderr, now: env.now}
-		bar.update(0, plan.Jobs())
+		bar = progress.New(stderr, "cv", "trainings", env.now, 0)
+		bar.Update(0, plan.Jobs())
 	}
 	report, err := crossval.Run(ctx, plan, func(d, total int) {
 		done = d
-		bar.update(d, total)
+		bar.Update(d, total)
 	})
-	bar.clear()
+	bar.Clear()
 	if ctx.Err() != nil {
 		// Even a run whose last trainings beat the interrupt is not
 		// written: the user asked it to stop.
-		return &interruptedError{done, plan.Jobs()}
+		return &interruptedError{fmt.Sprintf("cv: interrupted after %d of %d trainings; no results written", done, plan.Jobs())}
 	}
 	if err != nil {
 		return fmt.Errorf("cv: %w", err)
@@ -216,49 +193,4 @@ func writeCVJSON(w *bufio.Writer, _ *lab.Options, _ crossval.Plan, r crossval.Re
 		return fmt.Errorf("cv: %w", err)
 	}
 	return nil
-}
-
-// progressBar draws `cv [██████░░░░░░] 23/45 trainings` on a terminal,
-// redrawn in place (\r) at most once a barTick, and the last state always.
-// A nil bar draws nothing.
-type progressBar struct {
-	w     io.Writer
-	now   func() time.Time
-	last  time.Time
-	drawn int // the width of the line on screen, 0 for none
-}
-
-const (
-	barTick  = 100 * time.Millisecond
-	barCells = 24
-)
-
-func (b *progressBar) update(done, total int) {
-	if b == nil {
-		return
-	}
-	t := b.now()
-	if b.drawn > 0 && done < total && t.Sub(b.last) < barTick {
-		return
-	}
-	b.last = t
-	full := 0
-	if total > 0 {
-		full = barCells * done / total
-	}
-	line := fmt.Sprintf("cv [%s%s] %d/%d trainings", strings.Repeat("█", full), strings.Repeat("░", barCells-full), done, total)
-	width := len([]rune(line))
-	// Pad over a longer line drawn before; the bar's cells are one column
-	// each.
-	fmt.Fprint(b.w, "\r"+line+strings.Repeat(" ", max(0, b.drawn-width)))
-	b.drawn = max(b.drawn, width)
-}
-
-// clear blanks the bar's line, so what stderr says next starts clean.
-func (b *progressBar) clear() {
-	if b == nil || b.drawn == 0 {
-		return
-	}
-	fmt.Fprint(b.w, "\r"+strings.Repeat(" ", b.drawn)+"\r")
-	b.drawn = 0
 }

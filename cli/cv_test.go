@@ -341,21 +341,6 @@ func TestCVProgress(t *testing.T) {
 	}
 }
 
-// TestProgressBarThrottle: at most one redraw a tick, the end always.
-func TestProgressBarThrottle(t *testing.T) {
-	var w bytes.Buffer
-	now := time.Unix(0, 0)
-	b := &progressBar{w: &w, now: func() time.Time { return now }}
-	b.update(0, 10)
-	b.update(1, 10) // too soon
-	now = now.Add(barTick)
-	b.update(2, 10)
-	b.update(10, 10) // the end, however soon
-	if got := strings.Count(w.String(), "\r"); got != 3 || strings.Contains(w.String(), " 1/10") {
-		t.Errorf("%d redraws: %q", got, w.String())
-	}
-}
-
 // TestCVInterrupted: a run interrupted before or during its trainings
 // writes nothing on stdout, fails with an error that is not a usage error,
 // and says how far it got.

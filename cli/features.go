@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -73,15 +75,23 @@ kernelscope features --dataset moons --kernel 'sigmoid(gamma=1,c=-1)' --format t
 		if err != nil {
 			return err
 		}
-		r, err := newFeaturesReport(&s, n, *limit)
+		ctx, stop := interrupt(c.Context())
+		defer stop()
+		work := newLongWork(ctx, c.ErrOrStderr(), "features")
+		r, err := newFeaturesReport(work, &s, n, *limit)
 		if err != nil {
-			return err
+			return work.stopped(err)
 		}
-		w := bufio.NewWriterSize(c.OutOrStdout(), 1<<16)
+		// The whole report first: ctrl+c while it is written leaves stdout
+		// empty.
+		var out bytes.Buffer
+		w := bufio.NewWriterSize(&out, 1<<16)
 		if err := f.write(w, r); err != nil {
-			return err
+			return work.stopped(err)
 		}
-		if err := w.Flush(); err != nil {
+		w.Flush()
+		work.done()
+		if _, err := out.WriteTo(c.OutOrStdout()); err != nil {
 			return fmt.Errorf("writing the output: %w", err)
 		}
 		return nil
@@ -100,6 +110,7 @@ var featuresFormats = []featuresFormat{
 
 // featuresReport is what every format writes, computed once.
 type featuresReport struct {
+	work  *longWork // ctrl+c and the progress bar, while it is written too
 	s     *lab.Options
 	p     *learn.Perceptron
 	prim  *learn.Primal // w on φ; nil when the kernel has no explicit map
@@ -121,20 +132,18 @@ type mercerOutcome struct {
 
 // newFeaturesReport trains on s for steps steps (< 0: until training
 // stops) with trace's configuration, so the kept scores f(xᵢ) are trace's,
-// and computes w, the projection and Mercer's condition.
-func newFeaturesReport(s *lab.Options, steps, limit int) (*featuresReport, error) {
+// and computes w, the projection and Mercer's condition, under work.
+func newFeaturesReport(work *longWork, s *lab.Options, steps, limit int) (*featuresReport, error) {
 	cfg := s.Config
 	cfg.NoHistory = true
 	p, err := learn.New(cfg, datasets.Examples(s.Points))
 	if err != nil {
 		return nil, err
 	}
-	for t := 0; p.State() == learn.Running && (steps < 0 || t < steps); t++ {
-		if _, err := p.Step(); err != nil {
-			return nil, err
-		}
+	if err := work.train(p, steps); err != nil {
+		return nil, err
 	}
-	r := &featuresReport{s: s, p: p}
+	r := &featuresReport{work: work, s: s, p: p}
 	if r.prim, r.noMap = learn.Weights(p); r.noMap != nil {
 		r.prim = nil
 	}
@@ -143,24 +152,34 @@ func newFeaturesReport(s *lab.Options, steps, limit int) (*featuresReport, error
 		r.ctkc += p.Coef(i) * (p.Score(i) - p.Offset())
 	}
 
+	// Eigendecompositions, seconds at n = 1000 that nothing can stop part
+	// way: work.await leaves them to finish unseen on ctrl+c.
 	var g *mat.SymDense
 	if n <= featuresMercerLimit {
-		g = p.Gram()
-		r.merc = checkMercer(g)
+		work.phase("checking Mercer's condition", "")
+		if err := work.await(func() { g = p.Gram(); r.merc = checkMercer(g) }); err != nil {
+			return nil, err
+		}
 	} else {
 		r.merc.note = fmt.Sprintf("not run: n = %d > %d (an n×n eigendecomposition, O(n³))", n, featuresMercerLimit)
 	}
-	if g != nil && n <= limit {
-		// ProjectLearner would build the same matrix again.
-		coef := make([]float64, n)
-		for i := range coef {
-			coef[i] = p.Coef(i)
+	work.phase(fmt.Sprintf("projecting %d points (kernel PCA)", min(n, limit)), "")
+	var perr error
+	if err := work.await(func() {
+		if g != nil && n <= limit {
+			// ProjectLearner would build the same matrix again.
+			coef := make([]float64, n)
+			for i := range coef {
+				coef[i] = p.Coef(i)
+			}
+			r.proj, perr = learn.Project(g, coef, p.Offset())
+		} else {
+			r.proj, perr = learn.ProjectLearner(p, limit)
 		}
-		r.proj, err = learn.Project(g, coef, p.Offset())
-	} else {
-		r.proj, err = learn.ProjectLearner(p, limit)
+	}); err != nil {
+		return nil, err
 	}
-	if err != nil {
+	if err := perr; err != nil {
 		return nil, err
 	}
 	r.slot = make([]int, n)
@@ -309,7 +328,7 @@ func writeFeaturesJSON(w *bufio.Writer, r *featuresReport) error {
 		CTKC: jnum(r.ctkc), AlongW: r.proj.AlongW, UEigen: [3]jnum(jnums(r.proj.Eigen[:])),
 		UEigenSum: jnum(r.proj.EigenSum), Indefinite: r.proj.Indefinite, Projected: len(r.proj.Index),
 		Subsampled: r.proj.Subsampled, Sample: r.proj.Sample, Note: r.proj.Reason,
-		Mercer: mercerToJSON(r.merc), Points: make([]pointJSON, p.N()),
+		Mercer: mercerToJSON(r.merc), Points: []pointJSON{},
 	}
 	if r.prim != nil {
 		out.Names, out.W = r.prim.Map.Names, jnums(r.prim.W)
@@ -325,8 +344,23 @@ func writeFeaturesJSON(w *bufio.Writer, r *featuresReport) error {
 	if r.proj.AlongW {
 		out.PlaneAt = jptr(r.proj.PlaneAt)
 	}
+	// The object with "points":[] closes in "]}"; the points go in
+	// between, one at a time (a million are seconds), written as
+	// json.Marshal writes a list, stopped by ctrl+c.
+	b, err := json.Marshal(out)
+	if err != nil {
+		return fmt.Errorf("features: writing JSON: %w", err)
+	}
+	w.Write(b[:len(b)-2])
+	r.work.phase("writing JSON", "points")
 	var phi []float64
-	for i := range out.Points {
+	for i := range p.N() {
+		if i%checkEvery == 0 {
+			r.work.bar.Update(i, p.N())
+			if err := r.work.ctx.Err(); err != nil {
+				return err
+			}
+		}
 		x := p.X(i)
 		pt := pointJSON{I: i + 1, X: [2]jnum{jnum(x.X1), jnum(x.X2)}, Y: p.Y(i), Alpha: jnum(p.Alpha(i)), F: jnum(p.Score(i))}
 		if r.prim != nil {
@@ -337,12 +371,17 @@ func writeFeaturesJSON(w *bufio.Writer, r *featuresReport) error {
 			u := [3]jnum(jnums(r.proj.U[k][:]))
 			pt.U = &u
 		}
-		out.Points[i] = pt
+		b, err := json.Marshal(pt)
+		if err != nil {
+			return fmt.Errorf("features: writing JSON: %w", err)
+		}
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		w.Write(b)
 	}
-	if err := writeJSONLine(w, out); err != nil {
-		return fmt.Errorf("features: %w", err)
-	}
-	return nil
+	_, err = w.WriteString("]}\n")
+	return err
 }
 
 func mercerToJSON(mo mercerOutcome) mercerJSON {

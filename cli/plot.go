@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -64,20 +63,28 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 		if err != nil {
 			return err
 		}
-		spec, err := plotSpec(&s, *nSteps)
+		ctx, stop := interrupt(c.Context())
+		defer stop()
+		work := newLongWork(ctx, c.ErrOrStderr(), "plot")
+		spec, err := plotSpec(work, &s, *nSteps)
 		if err != nil {
-			return err
+			return work.stopped(err)
 		}
 		// The report goes out after the figure is written and before it
 		// replaces --out: a report that cannot be written (stdout on a
 		// full disk) fails the run with the old file still there.
 		report := func() error {
+			work.done()
 			if _, err := fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", safetext.Name(*out), spec.Subtitle); err != nil {
 				return fmt.Errorf("writing the output: %w (%s was left as it was)", err, safetext.Name(*out))
 			}
 			return nil
 		}
-		return datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(w, format, spec, sz) }, report)
+		work.phase("drawing", "glyphs")
+		if err := datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(ctx, w, format, spec, sz, work.bar.Update) }, report); err != nil {
+			return work.stopped(err)
+		}
+		return nil
 	}
 	return c
 }
@@ -98,34 +105,45 @@ func parseSize(size string, dpi int) (figure.Size, error) {
 
 // plotSpec trains on s for steps steps (all of them when steps < 0) and
 // describes the figure of where it stopped. --steps beyond where training
-// stops is an error: the figure would not be of the step asked for.
-func plotSpec(s *lab.Options, steps int) (figure.Spec, error) {
+// stops is an error: the figure would not be of the step asked for. It
+// stops with the work's context.
+func plotSpec(work *longWork, s *lab.Options, steps int) (figure.Spec, error) {
 	train, test := s.Split()
-	run := s.Config.RunOptions
-	run.NoHistory = true
-	// A session (--session) opens on the run as it was saved, appends and
-	// all; any other run opens at step 0.
-	l, err := lab.Open(*s, run)
+	cfg := s.Config
+	cfg.NoHistory = true
+	if r := s.Replay; s.Session != "" || r.Steps > 0 || len(r.AppendedAt) > 0 {
+		// A session (--session): the run as it was saved, appends and all.
+		base := s.ReplayBase()
+		btrain, _ := base.Split()
+		l, err := learn.NewLearner(cfg, datasets.Examples(btrain))
+		if err != nil {
+			return figure.Spec{}, err
+		}
+		if err := work.replay(*s, l); err != nil {
+			return figure.Spec{}, err
+		}
+		return work.figureOf(l, train, test, s)
+	}
+	l, err := learn.NewLearner(cfg, datasets.Examples(train))
 	if err != nil {
 		return figure.Spec{}, err
 	}
-	if r := s.Replay; s.Session != "" || r.Steps > 0 || len(r.AppendedAt) > 0 {
-		return figure.Of(l, train, test, datasets.ViewOf(s.Points), sourceName(s))
-	}
-	for k := 0; steps < 0 || k < steps; k++ {
-		if _, err := l.Step(); errors.Is(err, learn.ErrStopped) {
-			if steps >= 0 && l.Err() == nil {
-				return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %d steps (%s)", steps, l.T(), stateWord(l))
-			}
-			break
-		} else if err != nil {
-			return figure.Spec{}, err
-		}
-	}
-	if err := l.Err(); err != nil {
+	if err := work.train(l, steps); err != nil {
 		return figure.Spec{}, err
 	}
-	return figure.Of(l, train, test, datasets.ViewOf(s.Points), sourceName(s))
+	if steps >= 0 && l.T() < steps {
+		return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %d steps (%s)", steps, l.T(), stateWord(l))
+	}
+	return work.figureOf(l, train, test, s)
+}
+
+// figureOf is figure.Of, stopped by the work's context: scoring the
+// held-out points is len(test)·#SV kernel evaluations.
+func (w *longWork) figureOf(l learn.Learner, train, test []datasets.Point, s *lab.Options) (figure.Spec, error) {
+	if len(test) > 0 {
+		w.phase("scoring the held-out points", "")
+	}
+	return figure.Of(w.ctx, l, train, test, datasets.ViewOf(s.Points), sourceName(s))
 }
 
 func stateWord(l learn.Learner) string {

@@ -54,7 +54,13 @@ kernelscope trace --dataset worked4
 		if c.Flags().Changed("steps") {
 			s.Replay.Steps = *steps
 		}
-		return runTUI(s, display)
+		// Ctrl-C stops a long replay before the program has the terminal.
+		ctx, stop := interrupt(c.Context())
+		defer stop()
+		if isTerminal(c.ErrOrStderr()) {
+			display.Progress = c.ErrOrStderr()
+		}
+		return runTUI(ctx, s, display)
 	}
 	root.AddCommand(newTraceCmd(), newDatasetsCmd(), newExportCmd(), newManCmd())
 	root.AddCommand(newFeaturesCmd(), newSVMCmd(), newCVCmd(), newPlotCmd())

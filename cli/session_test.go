@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -34,7 +35,7 @@ func writeSessionFile(t *testing.T, dir, name string, o lab.Options) string {
 func recordTUI(t *testing.T) *lab.Options {
 	t.Helper()
 	var got lab.Options
-	runTUI = func(o lab.Options, _ tui.Display) error { got = o; return nil }
+	runTUI = func(_ context.Context, o lab.Options, _ tui.Display) error { got = o; return nil }
 	t.Cleanup(func() { runTUI = tui.Run })
 	return &got
 }

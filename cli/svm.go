@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -53,15 +54,18 @@ kernelscope svm --dataset circles --kernel rbf --sigma 0.5 --format json
 		if err != nil {
 			return err
 		}
-		return trace(c.OutOrStdout(), &s, *format)
+		return trace(c.Context(), c.OutOrStdout(), c.ErrOrStderr(), &s, *format)
 	}
 	return c
 }
 
-// trainSVM trains s's SVM and writes the run in format f. On an error the
-// pair updates already written stay (text, jsonl), but nothing that reads
-// as the end of a run is written.
-func trainSVM(stdout io.Writer, s *lab.Options, f svmFormat) error {
+// trainSVM trains an SVM on s and writes the run in format f. On an error
+// the pair updates already written stay (text, jsonl), but nothing that
+// reads as the end of a run is written. json, which writes nothing until
+// the end, trains with its progress shown and stops on ctrl+c
+// (longWork); the others write every update, with ctrl+c's default, which
+// ends the program at once.
+func trainSVM(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, f svmFormat) error {
 	cfg := s.Config
 	cfg.NoHistory = true
 	// Every format but json writes D(α) and b after each update, which
@@ -80,6 +84,16 @@ func trainSVM(stdout io.Writer, s *lab.Options, f svmFormat) error {
 		// Known before the first update (a kernel value out of range):
 		// no header for a run that cannot start.
 		return err
+	}
+	if f.name == "json" {
+		ctx, stop := interrupt(ctx)
+		defer stop()
+		work := newLongWork(ctx, stderr, "svm")
+		if err := work.train(m, -1); err != nil && work.ctx.Err() != nil {
+			return work.stopped(err)
+		}
+		work.done()
+		stop()
 	}
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	werr := f.write(w, s, m)

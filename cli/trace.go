@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -71,7 +72,7 @@ kernelscope trace --dataset worked4 --algo pa --C inf
 			}
 			return traceApprox(c.OutOrStdout(), &s, f, *approx)
 		}
-		return trace(c.OutOrStdout(), &s, *format)
+		return trace(c.Context(), c.OutOrStdout(), c.ErrOrStderr(), &s, *format)
 	}
 	return c
 }
@@ -80,7 +81,10 @@ kernelscope trace --dataset worked4 --algo pa --C inf
 // format: a learner that visits example by example in one of
 // traceFormats, one that steps a pair at a time (the SVM) in one of
 // svmFormats ("summary" is its "json").
-func trace(stdout io.Writer, s *lab.Options, format string) error {
+// The training that writes nothing (the dry run, or the summary's run)
+// shows its progress and stops on ctrl+c (longWork); the steps are written
+// with ctrl+c's default, which ends the program at once.
+func trace(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, format string) error {
 	if s.Session != "" {
 		// The trace trains from α = 0 on every point, but a session whose
 		// run does not go where the file says is refused, by the rule plot
@@ -97,7 +101,7 @@ func trace(stdout io.Writer, s *lab.Options, format string) error {
 		if err != nil {
 			return setup.Usagef("--format %s writes a learner that steps example by example; %s steps a pair at a time and writes %s, as kernelscope svm does", format, s.Config.Kind().Title, formatNames(svmFormats))
 		}
-		return trainSVM(stdout, s, f)
+		return trainSVM(ctx, stdout, stderr, s, f)
 	}
 	if format == "json" {
 		format = "summary"
@@ -110,6 +114,9 @@ func trace(stdout io.Writer, s *lab.Options, format string) error {
 	cfg.NoHistory = true
 	train, _ := s.Split()
 	examples := datasets.Examples(train)
+	ctx, stop := interrupt(ctx)
+	defer stop()
+	work := newLongWork(ctx, stderr, "trace")
 	if f.name != "summary" {
 		// A numerical failure can come late in a run, after output a reader
 		// would take for a whole trace. Train once silently (the fast path
@@ -118,8 +125,8 @@ func trace(stdout io.Writer, s *lab.Options, format string) error {
 		if err != nil {
 			return err
 		}
-		if err := dry.Run(); err != nil {
-			return err
+		if err := work.run(dry); err != nil {
+			return work.stopped(err)
 		}
 		// Every format but summary writes f as the notes define it: the sum
 		// in dataset order, which costs O(#SV) a step.
@@ -136,6 +143,13 @@ func trace(stdout io.Writer, s *lab.Options, format string) error {
 	if !ok {
 		return fmt.Errorf("trace: the %s does not visit pass by pass", cfg.Kind().Name)
 	}
+	if f.name == "summary" {
+		if err := work.run(l); err != nil {
+			return work.stopped(err)
+		}
+	}
+	work.done()
+	stop()
 	w := bufio.NewWriterSize(stdout, 1<<16)
 	if err := f.write(w, s, p); err != nil {
 		return err
@@ -186,7 +200,7 @@ func heldout(s *lab.Options, l learn.Learner) (float64, int, error) {
 	if len(test) == 0 {
 		return 0, 0, nil
 	}
-	acc, err := crossval.Accuracy(l, datasets.Examples(test))
+	acc, err := crossval.Accuracy(context.Background(), l, datasets.Examples(test))
 	return acc, len(test), err
 }
 

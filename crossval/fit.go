@@ -9,19 +9,23 @@ import (
 )
 
 // Train steps l until training stops (converged, the epoch or iteration
-// cap, or a numerical problem, which it returns), or ctx is done.
+// cap, or a numerical problem, which it returns), or ctx is done. It
+// looks at ctx after every step that moved a coefficient (a kernel row:
+// O(n), milliseconds at a million points) and every 1024 steps, so it
+// stops within a step's time.
 func Train(ctx context.Context, l learn.Learner) error {
 	for n := 0; l.State() == learn.Running; n++ {
-		if n%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		if _, err := l.Step(); err != nil {
+		st, err := l.Step()
+		if err != nil {
 			if errors.Is(err, learn.ErrStopped) {
 				break
 			}
 			return err
+		}
+		if st.Changed() || n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
 	}
 	return l.Err()
@@ -33,17 +37,16 @@ func Train(ctx context.Context, l learn.Learner) error {
 // steps, for the voted perceptron (Freund & Schapire 1999, seed 002: each
 // is what that learner predicts with). The voted perceptron walks every
 // vector it went through, so it fails once its undo history no longer
-// reaches the first step.
-func Scores(l learn.Learner, pts []learn.Example) ([]float64, error) {
+// reaches the first step. Each point costs #SV kernel evaluations, so it
+// looks at ctx every scoreCheck points and returns its error once it is
+// done.
+func Scores(ctx context.Context, l learn.Learner, pts []learn.Example) ([]float64, error) {
 	out := make([]float64, len(pts))
+	decide := l.Decide
 	if a, ok := l.(learn.Averaging); ok {
 		switch a.Predicts() {
 		case learn.AveragedMember:
-			f := a.Averaged()
-			for k, e := range pts {
-				out[k] = f.Decide(e.X1, e.X2)
-			}
-			return out, nil
+			decide = a.Averaged().Decide
 		case learn.VotedMember:
 			xs := make([]learn.Vec, len(pts))
 			for k, e := range pts {
@@ -56,19 +59,28 @@ func Scores(l learn.Learner, pts []learn.Example) ([]float64, error) {
 		}
 	}
 	for k, e := range pts {
-		out[k] = l.Decide(e.X1, e.X2)
+		if k%scoreCheck == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		out[k] = decide(e.X1, e.X2)
 	}
 	return out, nil
 }
 
+// scoreCheck is how many points Scores scores between looks at its
+// context: 64 points of a million support vectors are tenths of a second.
+const scoreCheck = 64
+
 // Accuracy is the fraction of pts that l's classifier gets right under its
 // tie rule (Scores, then learn.Tie.Predict: under tie mistake a score of 0
-// is wrong); 1 for no points.
-func Accuracy(l learn.Learner, pts []learn.Example) (float64, error) {
+// is wrong); 1 for no points. It stops with ctx's error once ctx is done.
+func Accuracy(ctx context.Context, l learn.Learner, pts []learn.Example) (float64, error) {
 	if len(pts) == 0 {
 		return 1, nil
 	}
-	scores, err := Scores(l, pts)
+	scores, err := Scores(ctx, l, pts)
 	if err != nil {
 		return 0, err
 	}
@@ -125,7 +137,7 @@ func Fit(ctx context.Context, cfg learn.Config, train, test []learn.Example) (Fi
 	if err := Train(ctx, l); err != nil {
 		return FitResult{}, err
 	}
-	acc, err := Accuracy(l, test)
+	acc, err := Accuracy(ctx, l, test)
 	if err != nil {
 		return FitResult{}, fmt.Errorf("scoring the held-out examples: %w", err)
 	}

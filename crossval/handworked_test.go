@@ -165,17 +165,17 @@ func TestFitHandWorked(t *testing.T) {
 		t.Fatal(err)
 	}
 	// w = (−2, −1): f(x2) = 2 − 2 = 0, f(x3) = 4 + 1 = 5, exactly in floats.
-	scores, err := crossval.Scores(l, test)
+	scores, err := crossval.Scores(t.Context(), l, test)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if scores[0] != 0 || scores[1] != 5 {
 		t.Errorf("held-out scores %v, want [0 5]", scores)
 	}
-	if acc, err := crossval.Accuracy(l, test); err != nil || acc != 0.5 {
+	if acc, err := crossval.Accuracy(t.Context(), l, test); err != nil || acc != 0.5 {
 		t.Errorf("Accuracy = %v, %v; want 0.5", acc, err)
 	}
-	if acc, err := crossval.Accuracy(l, nil); err != nil || acc != 1 {
+	if acc, err := crossval.Accuracy(t.Context(), l, nil); err != nil || acc != 1 {
 		t.Errorf("Accuracy of no points = %v, %v; want 1", acc, err)
 	}
 }
@@ -218,14 +218,14 @@ func TestScoresAveragedVoted(t *testing.T) {
 		if l.T() != 8 || l.State() != learn.Converged {
 			t.Fatalf("%v: T = %d, %v; want 8 steps, converged", c.algo, l.T(), l.State())
 		}
-		got, err := crossval.Scores(l, test)
+		got, err := crossval.Scores(t.Context(), l, test)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got[0] != c.scores[0] || got[1] != c.scores[1] {
 			t.Errorf("%v: Scores = %v, want %v", c.algo, got, c.scores)
 		}
-		if acc, err := crossval.Accuracy(l, test); err != nil || acc != 1 {
+		if acc, err := crossval.Accuracy(t.Context(), l, test); err != nil || acc != 1 {
 			t.Errorf("%v: Accuracy = %v, %v; want 1", c.algo, acc, err)
 		}
 		if acc := crossval.TrainAccuracy(l); acc != 1 {

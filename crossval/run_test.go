@@ -309,3 +309,64 @@ func TestRunBestIsTheHighestMean(t *testing.T) {
 		t.Errorf("Best = %d (σ = %v), want %d (σ = %v); results %+v", rep.Best, rep.BestValue(), best, values[best], rep.Results)
 	}
 }
+
+// cancelAt is a learner that cancels a context at its mistake number at,
+// and counts the steps taken after that.
+type cancelAt struct {
+	learn.Learner
+	cancel       context.CancelFunc
+	at, mistakes int
+	after        int
+}
+
+func (c *cancelAt) Step() (learn.Step, error) {
+	if c.mistakes >= c.at {
+		c.after++
+	}
+	st, err := c.Learner.Step()
+	if st.Mistake {
+		if c.mistakes++; c.mistakes == c.at {
+			c.cancel()
+		}
+	}
+	return st, err
+}
+
+// TestTrainStopsWithinAStep: cancelled by a mistake (a kernel row, O(n):
+// milliseconds a step at a million points), Train takes no step more; it
+// used to go on to its next look, up to 1024 steps later.
+func TestTrainStopsWithinAStep(t *testing.T) {
+	l, err := learn.NewLearner(learn.Config{Kernel: learn.RBF{Sigma: 0.3}, Params: learn.NewParams("eta", 1), Epochs: 50}, moons(t, 400, 0.3, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	c := &cancelAt{Learner: l, cancel: cancel, at: 5}
+	if err := crossval.Train(ctx, c); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Train: %v, want context.Canceled", err)
+	}
+	if c.mistakes != 5 || c.after != 0 {
+		t.Errorf("cancelled at mistake 5 (step %d): %d mistakes, %d steps after it", l.T(), c.mistakes, c.after)
+	}
+}
+
+// TestScoresCancelled: scoring held-out points (#SV kernel evaluations
+// each) stops with the context's error.
+func TestScoresCancelled(t *testing.T) {
+	data := moons(t, 200, 0.3, 6)
+	l, err := learn.NewLearner(learn.Config{Kernel: learn.RBF{Sigma: 0.3}, Params: learn.NewParams("eta", 1), Epochs: 5}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := crossval.Scores(ctx, l, data); !errors.Is(err, context.Canceled) {
+		t.Errorf("Scores on a cancelled context: %v", err)
+	}
+	if _, err := crossval.Accuracy(ctx, l, data); !errors.Is(err, context.Canceled) {
+		t.Errorf("Accuracy on a cancelled context: %v", err)
+	}
+	if acc, err := crossval.Accuracy(ctx, l, nil); err != nil || acc != 1 {
+		t.Errorf("Accuracy of no points: %v, %v; want 1 (nothing to score)", acc, err)
+	}
+}

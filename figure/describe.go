@@ -1,6 +1,7 @@
 package figure
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -15,12 +16,13 @@ import (
 // function is frozen, so l may go on training while the figure is drawn.
 // The example the next step visits is marked when l stopped mid-pass.
 // The accuracy on test is computed here: O(len(test)·#SV) kernel
-// evaluations (OfScored takes one already known).
-func Of(l learn.Learner, train, test []datasets.Point, view learn.Rect, name string) (Spec, error) {
+// evaluations (OfScored takes one already known), stopped with ctx's
+// error once ctx is done.
+func Of(ctx context.Context, l learn.Learner, train, test []datasets.Point, view learn.Rect, name string) (Spec, error) {
 	acc := 1.0
 	if len(test) > 0 {
 		var err error
-		if acc, err = crossval.Accuracy(l, datasets.Examples(test)); err != nil {
+		if acc, err = crossval.Accuracy(ctx, l, datasets.Examples(test)); err != nil {
 			return Spec{}, err
 		}
 	}

@@ -13,6 +13,7 @@
 package figure
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -110,7 +111,11 @@ func FormatOf(path string) (string, error) {
 const gridCells = 320
 
 // Write draws spec and writes it to w in format ("png", "svg" or "pdf").
-func Write(w io.Writer, format string, spec Spec, size Size) error {
+// A figure of a million points is seconds of work (the field, then a
+// glyph at a time): Write stops with ctx's error, writing nothing, once
+// ctx is done, and tells progress (when not nil) how many of the points'
+// glyphs are drawn as it goes.
+func Write(ctx context.Context, w io.Writer, format string, spec Spec, size Size, progress func(done, total int)) error {
 	if err := size.Check(); err != nil {
 		return err
 	}
@@ -121,11 +126,18 @@ func Write(w io.Writer, format string, spec Spec, size Size) error {
 		return err
 	}
 	dc := draw.New(c)
-	p, err := build(spec, dc)
+	d := &drawing{ctx: ctx, progress: progress}
+	p, err := build(spec, dc, d)
 	if err != nil {
 		return err
 	}
 	p.Draw(dc)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if progress != nil {
+		progress(d.total, d.total)
+	}
 	if _, err := c.WriteTo(w); err != nil {
 		return fmt.Errorf("writing the figure: %w", err)
 	}
@@ -133,8 +145,10 @@ func Write(w io.Writer, format string, spec Spec, size Size) error {
 }
 
 // build makes the plot for the canvas dc: heat map, contours, points,
-// rings, marks, over spec's view widened to dc's proportions.
-func build(spec Spec, dc draw.Canvas) (*plot.Plot, error) {
+// rings, marks, over spec's view widened to dc's proportions. The field
+// is computed here, stopped by d's context; the points are drawn by
+// p.Draw, counted and stopped by d.
+func build(spec Spec, dc draw.Canvas, d *drawing) (*plot.Plot, error) {
 	v := spec.View
 	if !(v.MaxX1 > v.MinX1) || !(v.MaxX2 > v.MinX2) || math.IsInf(v.MaxX1-v.MinX1, 0) || math.IsInf(v.MaxX2-v.MinX2, 0) {
 		return nil, fmt.Errorf("figure: the view [%g, %g] × [%g, %g] is empty or not finite", v.MinX1, v.MaxX1, v.MinX2, v.MaxX2)
@@ -143,10 +157,13 @@ func build(spec Spec, dc draw.Canvas) (*plot.Plot, error) {
 	// view: twice round is close enough (a pixel).
 	for range 2 {
 		p := frame(spec, v, dc)
-		for _, l := range pointLayers(spec) {
+		for _, l := range pointLayers(spec, &drawing{ctx: d.ctx}) {
 			p.Add(l)
 		}
 		v = fitAspect(spec.View, p.DataCanvas(dc))
+		if err := d.ctx.Err(); err != nil {
+			return nil, err
+		}
 	}
 	p := frame(spec, v, dc)
 	if spec.F != nil {
@@ -157,13 +174,15 @@ func build(spec Spec, dc draw.Canvas) (*plot.Plot, error) {
 			w = max(2, int(math.Round(gridCells*ar)))
 		}
 		fd := learn.NewField(v, w, h)
-		fd.Recompute(spec.F)
+		if err := fd.RecomputeChecked(spec.F, d.ctx.Err); err != nil {
+			return nil, err
+		}
 		p.Add(newHeatMap(fd, robustScale(fd.Values)))
 		for _, l := range contours(fd, spec) {
 			p.Add(l)
 		}
 	}
-	for _, l := range pointLayers(spec) {
+	for _, l := range pointLayers(spec, d) {
 		p.Add(l)
 	}
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = v.MinX1, v.MaxX1, v.MinX2, v.MaxX2

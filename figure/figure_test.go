@@ -2,7 +2,9 @@ package figure
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
+	"errors"
 	"image"
 	"image/color"
 	"image/png"
@@ -44,7 +46,7 @@ func worked4(t testing.TB, steps int) (Spec, learn.Learner) {
 	if !slices.Equal(l.SupportVectors(), []int{0}) {
 		t.Fatalf("support vectors %v, want [0] (α = [1, 0, 0, 0], seed 003)", l.SupportVectors())
 	}
-	spec, err := Of(l, worked4Points, nil, datasets.ViewOf(worked4Points), "worked4")
+	spec, err := Of(context.Background(), l, worked4Points, nil, datasets.ViewOf(worked4Points), "worked4")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func render(t *testing.T, spec Spec, size Size) (image.Image, func(x1, x2 float6
 	w, h := size.points()
 	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(size.DPI), vgimg.UseBackgroundColor(color.White))
 	dc := draw.New(c)
-	p, err := build(spec, dc)
+	p, err := build(spec, dc, &drawing{ctx: context.Background()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func TestPNG(t *testing.T) {
 		spec, _ := worked4(t, steps)
 		size := Size{Width: 640, Height: 480, DPI: 96}
 		var buf bytes.Buffer
-		if err := Write(&buf, "png", spec, size); err != nil {
+		if err := Write(t.Context(), &buf, "png", spec, size, nil); err != nil {
 			t.Fatal(err)
 		}
 		img, err := png.Decode(&buf)
@@ -137,7 +139,7 @@ func TestPNG(t *testing.T) {
 func TestVectorFormats(t *testing.T) {
 	spec, _ := worked4(t, 3)
 	var svg bytes.Buffer
-	if err := Write(&svg, "svg", spec, DefaultSize); err != nil {
+	if err := Write(t.Context(), &svg, "svg", spec, DefaultSize, nil); err != nil {
 		t.Fatal(err)
 	}
 	text := svg.String()
@@ -167,7 +169,7 @@ func TestVectorFormats(t *testing.T) {
 		t.Errorf("the SVG labels its PNG image/jpg, or has text a viewer would set in its own font")
 	}
 	var pdf bytes.Buffer
-	if err := Write(&pdf, "pdf", spec, DefaultSize); err != nil {
+	if err := Write(t.Context(), &pdf, "pdf", spec, DefaultSize, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.HasPrefix(pdf.Bytes(), []byte("%PDF")) {
@@ -462,7 +464,7 @@ func TestOf(t *testing.T) {
 	if err := m.(*learn.SVM).Run(); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := Of(m, pts, nil, datasets.ViewOf(pts), "moons")
+	spec, err := Of(t.Context(), m, pts, nil, datasets.ViewOf(pts), "moons")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -504,22 +506,22 @@ func TestDegenerate(t *testing.T) {
 	} {
 		for _, f := range Formats {
 			var buf bytes.Buffer
-			if err := Write(&buf, f, spec, Size{Width: 200, Height: 200, DPI: 72}); err != nil || buf.Len() == 0 {
+			if err := Write(t.Context(), &buf, f, spec, Size{Width: 200, Height: 200, DPI: 72}, nil); err != nil || buf.Len() == 0 {
 				t.Errorf("%s, %s: %v (%d bytes)", name, f, err, buf.Len())
 			}
 		}
 	}
 	for _, v := range []learn.Rect{{}, {MinX1: 0, MaxX1: math.Inf(1), MinX2: 0, MaxX2: 1}, {MinX1: math.NaN(), MaxX1: 1, MinX2: 0, MaxX2: 1}} {
-		if err := Write(io.Discard, "png", Spec{View: v, Next: -1}, DefaultSize); err == nil {
+		if err := Write(t.Context(), io.Discard, "png", Spec{View: v, Next: -1}, DefaultSize, nil); err == nil {
 			t.Errorf("view %v: no error", v)
 		}
 	}
 	for _, s := range []Size{{99, 200, 96}, {200, 8001, 96}, {200, 200, 29}, {200, 200, 1201}} {
-		if err := Write(io.Discard, "png", Spec{View: datasets.ViewOf(nil), Next: -1}, s); err == nil {
+		if err := Write(t.Context(), io.Discard, "png", Spec{View: datasets.ViewOf(nil), Next: -1}, s, nil); err == nil {
 			t.Errorf("size %v: no error", s)
 		}
 	}
-	if err := Write(io.Discard, "gif", Spec{View: datasets.ViewOf(nil), Next: -1}, DefaultSize); err == nil {
+	if err := Write(t.Context(), io.Discard, "gif", Spec{View: datasets.ViewOf(nil), Next: -1}, DefaultSize, nil); err == nil {
 		t.Errorf("gif: no error")
 	}
 }
@@ -547,8 +549,53 @@ func BenchmarkPNG(b *testing.B) {
 	spec := Spec{F: learn.Freeze(l), Train: pts, View: datasets.ViewOf(pts), Next: -1}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := Write(io.Discard, "png", spec, DefaultSize); err != nil {
+		if err := Write(b.Context(), io.Discard, "png", spec, DefaultSize, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestWriteCancelled: a figure whose context is done writes nothing and
+// says so, whether it was done before (the field is not computed) or
+// while the points are drawn (the glyphs left are skipped: progress hears
+// nothing more); run to the end, progress hears every glyph drawn.
+func TestWriteCancelled(t *testing.T) {
+	moons, _ := datasets.Lookup("moons")
+	pts := moons.Generate(2500, 0.2, 1) // more glyphs than a report of progress
+	l, err := learn.NewLearner(learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Tie: learn.TieMistake, Params: learn.NewParams("eta", 1), Epochs: 1}, datasets.Examples(pts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.(*learn.Perceptron).Run(); err != nil || len(l.SupportVectors()) == 0 {
+		t.Fatalf("training: %v, %d support vectors", err, len(l.SupportVectors()))
+	}
+	spec, err := Of(t.Context(), l, pts, nil, datasets.ViewOf(pts), "moons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := Size{Width: 400, Height: 400, DPI: 72}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	var buf bytes.Buffer
+	if err := Write(ctx, &buf, "png", spec, small, nil); !errors.Is(err, context.Canceled) || buf.Len() != 0 {
+		t.Errorf("cancelled before: %v, %d bytes written", err, buf.Len())
+	}
+	ctx, cancel = context.WithCancel(t.Context())
+	defer cancel()
+	reports := 0
+	err = Write(ctx, &buf, "svg", spec, small, func(done, total int) {
+		reports++
+		cancel()
+	})
+	if !errors.Is(err, context.Canceled) || buf.Len() != 0 || reports != 1 {
+		t.Errorf("cancelled while drawing: %v, %d bytes written, %d reports of progress (want 1: the glyphs after it are skipped)", err, buf.Len(), reports)
+	}
+	last, total := 0, 0
+	if err := Write(t.Context(), &buf, "png", spec, small, func(d, t int) { last, total = d, t }); err != nil || buf.Len() == 0 {
+		t.Fatalf("to the end: %v, %d bytes", err, buf.Len())
+	}
+	// Each point a fill and an outline, and the support vectors' rings.
+	if want := 2*len(pts) + len(l.SupportVectors()); total != want || last != total {
+		t.Errorf("progress ends at %d of %d, want %d of %d", last, total, want, want)
 	}
 }

@@ -1,6 +1,7 @@
 package figure
 
 import (
+	"context"
 	"image/color"
 	"math"
 
@@ -36,14 +37,15 @@ func outlineWidth(r vg.Length) vg.Length {
 // pointLayers are the points over the heat map: each class filled with a
 // black outline, the held-out points hollow in their class's ink, then the
 // support vectors' rings (dashed for α = C), on top so that a crowd of
-// points does not hide them, and the next example's square.
-func pointLayers(spec Spec) []plot.Plotter {
+// points does not hide them, and the next example's square. Their glyphs
+// are counted and stopped by d (nil: drawn as they are).
+func pointLayers(spec Spec, d *drawing) []plot.Plotter {
 	r := glyphRadius(len(spec.Train) + len(spec.Test))
 	edge := outlineWidth(r)
 	scatter := func(pts plotter.XYs, shape draw.GlyphDrawer, c color.Color, radius vg.Length) plot.Plotter {
 		s, _ := plotter.NewScatter(pts) // fails only for points that are not finite, which the data never has
 		s.GlyphStyle = draw.GlyphStyle{Color: c, Radius: radius, Shape: shape}
-		return s
+		return d.watch(s)
 	}
 	at := func(j int) plotter.XY { return plotter.XY{X: spec.Train[j].X1, Y: spec.Train[j].X2} }
 	var layers []plot.Plotter
@@ -154,4 +156,69 @@ func (g stroked) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 	}
 	p.Close()
 	c.Stroke(p)
+}
+
+// drawing is the drawing of a figure's points under way: gonum lays the
+// plot out from a box a point and draws a glyph at a time, so a million
+// points are seconds (PNG) to minutes (SVG, PDF), and ctrl+c must not
+// wait for them. Once ctx is done the layers are skipped, and so is the
+// rest of the layer being drawn, a glyph at a time; progress (when not
+// nil) hears every drawingTick glyphs how many of total are drawn.
+type drawing struct {
+	ctx         context.Context
+	progress    func(done, total int)
+	done, total int
+}
+
+// drawingTick is how many glyphs are drawn between reports of progress.
+const drawingTick = 4096
+
+// watch wraps s so that d counts and stops it; a nil d leaves it as it
+// is.
+func (d *drawing) watch(s *plotter.Scatter) plot.Plotter {
+	if d == nil {
+		return s
+	}
+	d.total += len(s.XYs)
+	s.GlyphStyle.Shape = watchedGlyph{s.GlyphStyle.Shape, d}
+	return watchedLayer{s, d}
+}
+
+// watchedLayer is a layer of glyphs that a stopped drawing skips.
+type watchedLayer struct {
+	*plotter.Scatter
+	d *drawing
+}
+
+// GlyphBoxes implements plot.GlyphBoxer: a box a point, for the layout.
+func (l watchedLayer) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	if l.d.ctx.Err() != nil {
+		return nil
+	}
+	return l.Scatter.GlyphBoxes(p)
+}
+
+// Plot implements plot.Plotter.
+func (l watchedLayer) Plot(c draw.Canvas, p *plot.Plot) {
+	if l.d.ctx.Err() == nil {
+		l.Scatter.Plot(c, p)
+	}
+}
+
+// watchedGlyph is a glyph drawn under a drawing's eye.
+type watchedGlyph struct {
+	draw.GlyphDrawer
+	d *drawing
+}
+
+// DrawGlyph implements draw.GlyphDrawer.
+func (g watchedGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	d := g.d
+	if d.ctx.Err() != nil {
+		return
+	}
+	g.GlyphDrawer.DrawGlyph(c, sty, pt)
+	if d.done++; d.progress != nil && d.done%drawingTick == 0 {
+		d.progress(d.done, d.total)
+	}
 }

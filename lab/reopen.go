@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -13,20 +14,32 @@ import (
 
 // OpenSession opens o and replays o.Replay on it: the steps, and the
 // points appended mid-run where they were appended, through the same
-// paths as space and o/x, so the narration, the pass log, the undo floor
-// and the edits come out as they were.
-func OpenSession(o Options) (*Session, error) {
+// paths as c and o/x, so the narration, the pass log, the undo floor and
+// the edits come out as they were. As c does, it narrates only the steps
+// the screen shows (the last, and the last before each append): millions
+// of steps replay in seconds, not minutes. progress (nil: none) is told
+// the step reached and the steps to replay every ReplayTick steps, and
+// once ctx is done the replay stops with ctx's error, within a step.
+func OpenSession(ctx context.Context, o Options, progress func(done, total int)) (*Session, error) {
 	s, err := NewSession(o.ReplayBase())
 	if err != nil {
 		return s, err
 	}
+	n := 0
 	step := func() (bool, error) {
-		if s.Step() {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		if n++; n%ReplayTick == 0 && progress != nil {
+			progress(s.p.T(), o.Replay.Steps)
+		}
+		if s.Take(false) {
 			return true, nil
 		}
 		return false, s.err
 	}
 	add := func(p datasets.Point) error {
+		s.NarrateLast() // what the screen showed when the point went in
 		// The file's points are the session's and the appended ones in
 		// order: the session's grow as a prefix of them, never copied.
 		var kept bool
@@ -44,6 +57,7 @@ func OpenSession(o Options) (*Session, error) {
 	if err := ReplayOn(o, s.p, step, add); err != nil {
 		return s, err
 	}
+	s.NarrateLast()
 	if o.Edited {
 		// Points edited by hand: yours, and saved, in the session file.
 		s.edited, s.onYours, s.yoursEdited = true, true, true
@@ -56,6 +70,10 @@ func OpenSession(o Options) (*Session, error) {
 	}
 	return s, nil
 }
+
+// ReplayTick is how many steps OpenSession replays between reports of
+// its progress (a look at the clock).
+const ReplayTick = 256
 
 // SavedSession is the session file written last, and the state it holds.
 type SavedSession struct {

@@ -1,8 +1,11 @@
 package lab
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 
 	"kernelscope/datasets"
@@ -37,7 +40,7 @@ func TestReopenAppendsLinear(t *testing.T) {
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		s, err := OpenSession(o)
+		s, err := OpenSession(context.Background(), o, nil)
 		runtime.ReadMemStats(&after)
 		if err != nil || s.p.N() != 100+k || s.p.T() != 10 || len(s.appendedAt) != k || len(s.opts.Points) != 100+k || s.opts.Points[100+k-1] != o.Points[100+k-1] {
 			t.Fatalf("%d appends: %v; n %d, T %d, %d appends, %d points", k, err, s.p.N(), s.p.T(), len(s.appendedAt), len(s.opts.Points))
@@ -48,5 +51,35 @@ func TestReopenAppendsLinear(t *testing.T) {
 	t.Logf("2000 appends: %d bytes; 8000: %d bytes", small, large)
 	if large > 6*small {
 		t.Errorf("reopening 8000 appends allocates %d bytes, 2000 %d: %.1f times, want at most 6 (linear)", large, small, float64(large)/float64(small))
+	}
+}
+
+// TestSaveAtMaxTrainNReopens: the real limit. Data of MaxPoints
+// points takes no point more, so the session saved from it reopens (on
+// e5ea84d the point went in and setup refused the file: "trains on at
+// most 1000000").
+func TestSaveAtMaxTrainNReopens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million points")
+	}
+	o := moonsOptions(t, MaxPoints)
+	s, err := NewSession(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.AddPoint(0.5, 0.5, 1)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprint(MaxPoints)) {
+		t.Errorf("adding point %d: %v; want an error naming the limit %d", MaxPoints+1, err, MaxPoints)
+	}
+	var buf strings.Builder
+	if err := WriteSession(&buf, s.Snapshot()); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadSession(strings.NewReader(buf.String()), "saved.json")
+	if err != nil {
+		t.Fatalf("the saved session does not reopen: %v", err)
+	}
+	if len(back.Points) != MaxPoints {
+		t.Errorf("reopened with %d points, want %d", len(back.Points), MaxPoints)
 	}
 }

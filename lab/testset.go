@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"math"
 
 	"kernelscope/crossval"
@@ -74,7 +75,7 @@ func (s *Session) scoreTest() (float64, error) {
 	}
 	p := s.Averaging()
 	if p == nil || p.Predicts() != learn.VotedMember {
-		return crossval.Accuracy(s.p, h.points)
+		return crossval.Accuracy(context.Background(), s.p, h.points)
 	}
 	if h.ens == nil || h.ensBld != s.built {
 		xs := make([]learn.Vec, len(h.points))

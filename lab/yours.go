@@ -74,6 +74,9 @@ func (s *Session) Saved(v int) {
 // on one set of data) is built afresh for the new data: α starts again
 // from 0. kept reports which happened.
 func (s *Session) AddPoint(x1, x2 float64, y int) (kept bool, err error) {
+	if s.Full() {
+		return false, ErrFull()
+	}
 	// The points in a new array: the old one may be shared (yours, a save
 	// under way).
 	pt := datasets.Point{X1: x1, X2: x2, Y: y}
@@ -114,6 +117,21 @@ func (s *Session) addLast(pts []datasets.Point) (kept bool, err error) {
 	s.built++
 	s.version++
 	return true, nil
+}
+
+// MaxPoints is the most points the data may hold: datasets.MaxRows, the
+// most a session file or a CSV file may hold to be read again, so that no
+// edit makes data that a save cannot write for the program to reopen. A
+// variable so that tests can make it small.
+var MaxPoints = datasets.MaxRows
+
+// Full reports whether the data holds MaxPoints points: adding one is
+// refused.
+func (s *Session) Full() bool { return len(s.opts.Points) >= MaxPoints }
+
+// ErrFull says why a point cannot be added to full data.
+func ErrFull() error {
+	return fmt.Errorf("n = %d is the most points kernelscope trains on: del a point to add one", MaxPoints)
 }
 
 // DeletePoint removes the point nearest to (x1, x2) within radius; α

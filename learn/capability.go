@@ -26,6 +26,15 @@ type Passer interface {
 	SetEpochCap(n int) error
 }
 
+// A CheckedRunner runs to the end as Run does, calling check between
+// steps (after every one that moved a coefficient, and every few
+// thousand otherwise); an error from check stops it and is returned. A
+// command that can be interrupted runs a learner through it.
+type CheckedRunner interface {
+	Learner
+	RunChecked(check func() error) error
+}
+
 // A Narrator can skip writing out each step's terms: with narration off a
 // step is O(1) where it is correct (Config.Narrate). A program that shows
 // one step in many narrates only the one it shows.

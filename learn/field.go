@@ -62,18 +62,29 @@ func (fd *Field) At(c, r int) float64 { return fd.Values[r*fd.W+c] }
 // point's sum is formed in the same order whatever the split, so the result
 // is the same. It reads e only, so e may be a Frozen copy of a learner that
 // goes on training meanwhile.
-func (fd *Field) Recompute(e Expansion) { fd.recompute(e, runtime.GOMAXPROCS(0)) }
+func (fd *Field) Recompute(e Expansion) { fd.recompute(e, runtime.GOMAXPROCS(0), nil) }
+
+// RecomputeChecked is Recompute that calls check before each support
+// vector's pass over the lattice (a kernel row of W·H points) and stops
+// with check's error, the values half summed, when it returns one: a
+// field of a million support vectors is minutes of work. check is called
+// from each goroutine that shares the lattice, so it must be safe for
+// that (a context's Err is).
+func (fd *Field) RecomputeChecked(e Expansion, check func() error) error {
+	return fd.recompute(e, runtime.GOMAXPROCS(0), check)
+}
 
 // RecomputeAside is Recompute on one core fewer than the program has
 // (on one when it has one or two): a field computed off the UI path
 // while training runs leaves the UI's goroutine a core, so keys are
 // still read at once.
 func (fd *Field) RecomputeAside(e Expansion) {
-	fd.recompute(e, max(1, runtime.GOMAXPROCS(0)-1))
+	fd.recompute(e, max(1, runtime.GOMAXPROCS(0)-1), nil)
 }
 
-// recompute is Recompute split across at most cores goroutines.
-func (fd *Field) recompute(e Expansion, cores int) {
+// recompute is Recompute split across at most cores goroutines, checked
+// as RecomputeChecked says when check is not nil.
+func (fd *Field) recompute(e Expansion, cores int, check func() error) error {
 	fd.kernel = e.Kernel()
 	fd.pts = fd.pts[:0]
 	for r := range fd.H {
@@ -87,27 +98,38 @@ func (fd *Field) recompute(e Expansion, cores int) {
 	}
 	svs := e.SupportVectors()
 	if len(svs) == 0 || len(fd.pts) == 0 {
-		return
+		return nil
+	}
+	sum := func(part *Field) error {
+		for _, j := range svs {
+			if check != nil {
+				if err := check(); err != nil {
+					return err
+				}
+			}
+			part.add(e.X(j), e.Coef(j))
+		}
+		return nil
 	}
 	parts := min(cores, max(1, len(fd.pts)*len(svs)/200_000))
 	if parts <= 1 {
-		for _, j := range svs {
-			fd.add(e.X(j), e.Coef(j))
-		}
-		return
+		return sum(fd)
 	}
 	var wg sync.WaitGroup
 	size := (len(fd.pts) + parts - 1) / parts
-	for lo := 0; lo < len(fd.pts); lo += size {
-		hi := min(lo+size, len(fd.pts))
+	errs := make([]error, (len(fd.pts)+size-1)/size) // one a part
+	for k := range errs {
+		lo, hi := k*size, min((k+1)*size, len(fd.pts))
 		part := &Field{Values: fd.Values[lo:hi], pts: fd.pts[lo:hi], kernel: fd.kernel}
-		wg.Go(func() {
-			for _, j := range svs {
-				part.add(e.X(j), e.Coef(j))
-			}
-		})
+		wg.Go(func() { errs[k] = sum(part) })
 	}
 	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Catch up moves a field computed from the expansion then to the one now:

@@ -1,7 +1,11 @@
 package learn
 
 import (
+	"errors"
 	"math"
+	"math/rand/v2"
+	"slices"
+	"sync/atomic"
 	"testing"
 )
 
@@ -41,5 +45,49 @@ func TestFieldAtFollows(t *testing.T) {
 	check("after a reset")
 	if fd.W != len(at) || fd.H != 1 {
 		t.Errorf("a field at %d points is %d×%d", len(at), fd.W, fd.H)
+	}
+}
+
+// TestRecomputeChecked: checked, the field is Recompute's exactly; a
+// check that fails stops it before the next support vector's pass over
+// the lattice, with the check's error, on one core and on several.
+func TestRecomputeChecked(t *testing.T) {
+	data := randomData(rand.New(rand.NewPCG(3, 4)), 200)
+	p, err := New(Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Params: NewParams("eta", 1), Epochs: 3}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	svs := len(p.SupportVectors())
+	if svs < 20 {
+		t.Fatalf("%d support vectors: too few to stop part way", svs)
+	}
+	r := Rect{-1.5, 1.5, -1.5, 1.5}
+	want := NewField(r, 200, 150)
+	want.Recompute(p)
+	got := NewField(r, 200, 150)
+	var calls atomic.Int64
+	if err := got.RecomputeChecked(p, func() error { calls.Add(1); return nil }); err != nil || !slices.Equal(got.Values, want.Values) {
+		t.Fatalf("RecomputeChecked: %v, values equal %v", err, slices.Equal(got.Values, want.Values))
+	}
+	if calls.Load() < int64(svs) {
+		t.Errorf("%d checks for %d support vectors", calls.Load(), svs)
+	}
+	stop := errors.New("stop")
+	for _, cores := range []int{1, 4} {
+		calls.Store(0)
+		fd := NewField(r, 200, 150)
+		err := fd.recompute(p, cores, func() error {
+			if calls.Add(1) > 5 {
+				return stop
+			}
+			return nil
+		})
+		// Each core's part makes one more check, the one that fails.
+		if err != stop || calls.Load() > int64(5+cores) {
+			t.Errorf("%d cores: %v after %d checks, want the check's error after at most %d", cores, err, calls.Load(), 5+cores)
+		}
 	}
 }

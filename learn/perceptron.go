@@ -458,15 +458,32 @@ func (p *Perceptron) Reset() {
 
 // Run steps until training stops and returns the first error other than
 // ErrStopped.
-func (p *Perceptron) Run() error {
+func (p *Perceptron) Run() error { return p.RunChecked(nil) }
+
+// checkEvery is how many steps RunChecked takes between checks when none
+// is a mistake: a correct step is O(1), so 1024 of them are microseconds.
+const checkEvery = 1024
+
+// RunChecked is Run that calls check (when not nil) after every mistake,
+// which costs a kernel row (O(n): milliseconds at a million points), and
+// after every checkEvery steps, and stops with check's error when it
+// returns one. A command passes its context's Err there, and draws its
+// progress from T and Epoch, which check may read.
+func (p *Perceptron) RunChecked(check func() error) error {
 	if _, rbf := p.rbfFactor(); rbf && p.state == Running {
 		if p.team = startTeam(len(p.xs)); p.team != nil {
 			defer func() { p.team.stop(); p.team = nil }()
 		}
 	}
 	for p.state == Running {
+		m := p.mistake
 		if _, err := p.Step(); err != nil {
 			return err
+		}
+		if check != nil && (p.mistake != m || p.t%checkEvery == 0) {
+			if err := check(); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -482,3 +482,53 @@ func TestSetEpochCap(t *testing.T) {
 			p.T(), p.Mistakes(), p.Alphas(), p.State(), q.T(), q.Mistakes(), q.Alphas(), q.State())
 	}
 }
+
+// TestRunChecked: check is asked after every mistake and at least every
+// checkEvery steps, and its error stops the run at once: stopped at the
+// third mistake, T is that mistake's step and α holds three updates. Run
+// from where it stopped, it ends where an unchecked run ends (α exactly).
+func TestRunChecked(t *testing.T) {
+	b := randomData(rand.New(rand.NewPCG(7, 8)), 300)
+	cfg := Config{Kernel: RBF{Sigma: 0.5}, Tie: TieMistake, Params: NewParams("eta", 1), Epochs: 100}
+	p, err := New(cfg, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := errors.New("stop")
+	lastT, longest := 0, 0
+	err = p.RunChecked(func() error {
+		longest = max(longest, p.T()-lastT)
+		lastT = p.T()
+		if p.Mistakes() == 3 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || p.Mistakes() != 3 || p.State() != Running {
+		t.Fatalf("RunChecked: %v after %d mistakes (state %v), want the check's error at the third", err, p.Mistakes(), p.State())
+	}
+	sum := 0.0
+	for _, a := range p.Alphas() {
+		sum += a
+	}
+	if eta, _ := cfg.Params.Lookup("eta"); sum != 3*eta {
+		t.Errorf("Σα = %v after three mistakes, want 3η = %v", sum, 3*eta)
+	}
+	if err := p.RunChecked(func() error {
+		longest = max(longest, p.T()-lastT)
+		lastT = p.T()
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if longest > checkEvery {
+		t.Errorf("%d steps without a check, want at most %d", longest, checkEvery)
+	}
+	whole, _ := New(cfg, b)
+	if err := whole.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if whole.T() != p.T() || !slices.Equal(whole.Alphas(), p.Alphas()) {
+		t.Errorf("stopped and run on: T = %d, α differs %v; an unchecked run: T = %d", p.T(), !slices.Equal(whole.Alphas(), p.Alphas()), whole.T())
+	}
+}

@@ -323,7 +323,16 @@ func newKeyActions(m *Model) *keyActions {
 	}
 	k.AddPos = n(groupEdit, "o", "add +1 point here", "o")
 	k.AddNeg = n(groupEdit, "x", "add −1 point here", "x")
-	k.AddPos.Off, k.AddNeg.Off = edit, edit
+	add := func() string {
+		if m.s.Options().Holdout.On() {
+			return holdoutEditWhy
+		}
+		if m.s.Full() {
+			return lab.ErrFull().Error()
+		}
+		return cursor()
+	}
+	k.AddPos.Off, k.AddNeg.Off = add, add
 	for _, a := range []*action.Action{k.AddPos, k.AddNeg} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 			m.player.stop()

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -42,7 +43,7 @@ func (m *Model) writeFigure() tea.Cmd {
 	t := l.T()
 	return func() tea.Msg {
 		path, err := datasets.SaveNewFile(".", stem, ".png", func(w io.Writer) error {
-			return figure.Write(w, "png", spec, figure.DefaultSize)
+			return figure.Write(context.Background(), w, "png", spec, figure.DefaultSize, nil)
 		})
 		return figureMsg{path: path, t: t, err: err}
 	}

@@ -171,7 +171,7 @@ func TestHoldoutAverageAndVote(t *testing.T) {
 		m := newModel(t, o, 120, 40)
 		check := func(when string) {
 			t.Helper()
-			want, err := crossval.Accuracy(m.s.Learner(), m.s.Test().Points())
+			want, err := crossval.Accuracy(t.Context(), m.s.Learner(), m.s.Test().Points())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 
+	"context"
 	"fmt"
 	"os"
 
@@ -11,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"kernelscope/internal/progress"
 	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/learn"
@@ -121,9 +123,13 @@ type (
 )
 
 // New makes the root model for the given options.
-func New(o Options) *Model {
+func New(o Options) *Model { return open(context.Background(), o, nil) }
+
+// open is New, replaying o.Replay with its progress on bar (nil: none)
+// until ctx is done (see openSession).
+func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	noColor := os.Getenv("NO_COLOR") != ""
-	s, err := lab.OpenSession(o)
+	s, err := lab.OpenSession(ctx, o, bar.Update)
 	m := &Model{
 		s:       s,
 		help:    help.New(),

@@ -97,6 +97,7 @@ type region struct {
 	// cell, "" for none).
 	ensemble bool
 	marks    []string
+	t        int    // the learner's T the ensemble's base was computed at
 	cells    []cell // scratch: base plus overlays
 	out      rowBuf // a row being drawn; its storage is kept from row to row
 	// gutters are the y-axis labels as drawn in gutterTheme, by label: a
@@ -216,8 +217,12 @@ type overlay struct {
 // theme changed.
 func (r *region) refresh(s *lab.Session, th *common.Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
 	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
-	if pw != r.w || ph != r.h || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble {
-		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble = pw, ph, s.Version(), th, big, update, ensemble
+	// The averaged and voted perceptrons' functions move with every step,
+	// not only with a mistake (the step counts toward c_k), so their
+	// drawing is also kept for one T.
+	stale := ensemble && r.t != s.Learner().T()
+	if pw != r.w || ph != r.h || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble || stale {
+		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble, r.t = pw, ph, s.Version(), th, big, update, ensemble, s.Learner().T()
 		r.gen++
 		r.marks = r.marks[:0]
 		if ensemble && update == nil {

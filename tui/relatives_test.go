@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"kernelscope/datasets"
 	"kernelscope/learn"
 )
@@ -163,6 +165,52 @@ func TestAveragedAddPointStartsAgain(t *testing.T) {
 		}
 		if err != nil || kept != c.kept || m.s.Learner().N() != n+1 || m.s.Learner().T() != wantT || m.s.Learner().Config().Learner != c.algo {
 			t.Errorf("%v: add a point: kept %v, err %v, n %d → %d, T = %d; want kept %v, n + 1, T = %d", c.algo, kept, err, n, m.s.Learner().N(), m.s.Learner().T(), c.kept, wantT)
+		}
+	}
+}
+
+// TestEnsembleLiveMatchesReopened: the averaged and voted perceptrons'
+// region, drawn live while stepping (and stepping back), is line for line
+// the region of a model opened afresh at the same state (the session
+// file's options, replayed). A correct step moves f̄ and V/T though α
+// stays, so a drawing kept from the last mistake drifts.
+func TestEnsembleLiveMatchesReopened(t *testing.T) {
+	for _, algo := range []string{"averaged", "voted"} {
+		m := newModel(t, relativeOptions(t, "moons", algo, 0), 120, 40)
+		for _, c := range []struct{ forward, back int }{{40, 0}, {110, 0}, {0, 7}} {
+			for range c.forward {
+				press(m, "space")
+			}
+			for range c.back {
+				press(m, "b")
+			}
+			for range numShown {
+				fresh := newModel(t, m.s.Snapshot(), 120, 40)
+				for fresh.s.Shown() != m.s.Shown() {
+					press(fresh, "A")
+				}
+				if fresh.s.Learner().T() != m.s.Learner().T() {
+					t.Fatalf("%v: reopened at T = %d, live at %d", algo, fresh.s.Learner().T(), m.s.Learner().T())
+				}
+				live, want := strings.Split(m.region.View(), "\n"), strings.Split(fresh.region.View(), "\n")
+				if len(live) != len(want) {
+					t.Fatalf("%v T = %d: %d lines live, %d reopened", algo, m.s.Learner().T(), len(live), len(want))
+				}
+				// Colors and marks both: the shades of f̄ and V/T move too.
+				differ := 0
+				for i := range live {
+					if live[i] != want[i] {
+						if differ == 0 {
+							t.Errorf("%v T = %d, %s shown: line %d (without colors)\nlive:     %s\nreopened: %s", algo, m.s.Learner().T(), shownShort[m.s.Shown()], i, ansi.Strip(live[i]), ansi.Strip(want[i]))
+						}
+						differ++
+					}
+				}
+				if differ > 0 {
+					t.Errorf("%v T = %d, %s shown: %d of %d lines differ", algo, m.s.Learner().T(), shownShort[m.s.Shown()], differ, len(live))
+				}
+				press(m, "A")
+			}
 		}
 	}
 }

@@ -1,10 +1,14 @@
 package tui
 
 import (
+	"context"
+	"fmt"
+	"io"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/internal/progress"
 	"kernelscope/setup"
 )
 
@@ -18,12 +22,27 @@ type Display struct {
 	// no screen more often (frames.go), while training keeps its speed.
 	// A key's answer is drawn at once, at up to 60 frames a second.
 	FPS int
+	// Progress is where a long start (a session or --steps replayed:
+	// seconds for millions of steps) draws its progress line before the
+	// first frame: stderr on a terminal, nil for none.
+	Progress io.Writer
 }
 
 // Run opens the terminal program and returns when the user quits. A panic
 // inside it comes back as a *PanicError, with the terminal restored.
-func Run(o Options, d Display) error {
-	m := New(o)
+// Opening replays o.Replay, drawing its progress on d.Progress; ctx
+// stops that (ctrl+c, before the program has the terminal), and Run then
+// returns an error that errors.Is context.Canceled.
+func Run(ctx context.Context, o Options, d Display) error {
+	var bar *progress.Bar
+	if d.Progress != nil {
+		bar = progress.New(d.Progress, "kernelscope: replaying", "steps", time.Now, progress.Delay)
+	}
+	m := open(ctx, o, bar)
+	bar.Clear()
+	if ctx.Err() != nil {
+		return &interruptedStart{t: m.s.Learner().T(), steps: o.Replay.Steps}
+	}
 	if m.openErr != nil && (o.Session != "" || !o.Replay.IsZero()) {
 		// A session or --steps that does not replay as asked is not
 		// opened half.
@@ -51,3 +70,14 @@ func Run(o Options, d Display) error {
 	}
 	return err
 }
+
+// interruptedStart is a replay that ctrl+c stopped before the program
+// opened.
+type interruptedStart struct{ t, steps int }
+
+func (e *interruptedStart) Error() string {
+	return fmt.Sprintf("interrupted while replaying step %d of %d; the terminal program did not open", e.t, e.steps)
+}
+
+// Unwrap makes an interrupt errors.Is(err, context.Canceled).
+func (e *interruptedStart) Unwrap() error { return context.Canceled }

@@ -1,14 +1,20 @@
 package tui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"kernelscope/lab"
+	"kernelscope/learn"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/pflag"
@@ -301,7 +307,7 @@ func TestReproduce(t *testing.T) {
 func TestRunRefusesHalfSessions(t *testing.T) {
 	o := builtinOptions(t, "worked4", 0)
 	o.Session, o.Replay = "s.json", lab.Replay{Steps: 9}
-	err := Run(o, Display{})
+	err := Run(t.Context(), o, Display{})
 	if err == nil || err.Error() != `s.json: "steps": 9, but training stops at step 8 (converged)` {
 		t.Errorf("Run: %v", err)
 	}
@@ -365,4 +371,128 @@ func TestReproduceHostileNames(t *testing.T) {
 	if !strings.HasPrefix(m.message, "to recreate this: kernelscope --session kernelscope-passwd-session.json  (copied") {
 		t.Errorf("R after a step on a session's points: %q", m.message)
 	}
+}
+
+// TestAddPointAtLimit: with data at the most points kernelscope trains on
+// (made small here), o, x and a click add nothing and say why, naming the
+// limit; del then makes room for one again. What w s and w c save then
+// holds no more points than the program opens.
+func TestAddPointAtLimit(t *testing.T) {
+	t.Chdir(t.TempDir())
+	o := builtinOptions(t, "moons", 60)
+	defer func(n int) { lab.MaxPoints = n }(lab.MaxPoints)
+	lab.MaxPoints = 62
+	m := newModel(t, o, 120, 40)
+	press(m, "space", "o", "right", "right", "x")
+	if n := len(m.s.Options().Points); n != 62 {
+		t.Fatalf("two points added below the limit: n = %d, want 62: %q", n, m.message)
+	}
+	limit := "n = 62 is the most points kernelscope trains on"
+	for _, k := range []string{"o", "x"} {
+		press(m, "up", k)
+		if n := len(m.s.Options().Points); n != 62 || !strings.Contains(m.message, limit) {
+			t.Errorf("%s at the limit: n = %d, message %q; want n = 62 and %q", k, n, m.message, limit)
+		}
+	}
+	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
+	if n := len(m.s.Options().Points); n != 62 || !strings.Contains(m.message, limit) {
+		t.Errorf("a click at the limit: n = %d, message %q; want n = 62 and %q", n, m.message, limit)
+	}
+	if m.act.AddPos.Binding.Enabled() || m.act.AddNeg.Binding.Enabled() {
+		t.Errorf("o and x are in the help at the limit")
+	}
+	back := reopen(t, saveSessionFile(t, m))
+	if n := len(back.s.Options().Points); n != 62 {
+		t.Errorf("the saved session reopened with %d points, want 62", n)
+	}
+	// del makes room: o adds again.
+	p := m.s.Options().Points[5]
+	m.region.cursorOn = true
+	m.region.cursorX, m.region.curY, _ = m.region.cellOf(p.X1, p.X2)
+	press(m, "delete", "o")
+	if n := len(m.s.Options().Points); n != 62 {
+		t.Errorf("del then o at the limit: n = %d, want 62: %q", n, m.message)
+	}
+}
+
+// cancelOn is a writer that calls cancel once what is written contains
+// when; it is written from the goroutine that runs Run.
+type cancelOn struct {
+	mu     sync.Mutex
+	buf    strings.Builder
+	cancel func()
+	when   string
+}
+
+func (c *cancelOn) Write(b []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if strings.Contains(string(b), c.when) {
+		c.cancel()
+	}
+	return c.buf.Write(b)
+}
+
+// TestRunReplayProgress: a long replay (--steps, a session) draws its
+// progress line before the first frame, once it has taken a second, and
+// ctrl+c (the context) stops it within a step: Run returns an interrupt
+// that says how far it got, the line cleared. It used to replay on, with
+// a blank terminal, for as long as the steps took.
+func TestRunReplayProgress(t *testing.T) {
+	o := builtinOptions(t, "moons", 0)
+	o.Config.Kernel, o.Config.Epochs = learn.Linear{}, 1_000_000_000
+	o.Replay = lab.Replay{Steps: 1_000_000_000} // hours of steps
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	w := &cancelOn{cancel: cancel, when: "replaying ["}
+	done := make(chan error)
+	go func() { done <- Run(ctx, o, Display{Progress: w}) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("Run did not return 60 s after the progress line")
+	}
+	w.mu.Lock()
+	out := w.buf.String()
+	w.mu.Unlock()
+	var ie *interruptedStart
+	if !errors.Is(err, context.Canceled) || !errors.As(err, &ie) || ie.t == 0 || ie.steps != 1_000_000_000 ||
+		!strings.HasPrefix(err.Error(), "interrupted while replaying step ") || !strings.HasSuffix(err.Error(), " of 1000000000; the terminal program did not open") {
+		t.Fatalf("Run: %v", err)
+	}
+	if !regexp.MustCompile(`^\rkernelscope: replaying \[[█░]{24}\] \d+/1000000000 steps`).MatchString(out) {
+		t.Errorf("progress line %q", out)
+	}
+	if parts := strings.Split(out, "\r"); len(parts) < 3 || parts[len(parts)-1] != "" || strings.TrimLeft(parts[len(parts)-2], " ") != "" {
+		t.Errorf("the progress line is not cleared: %q", out)
+	}
+}
+
+// TestReopenedNarration: a session replayed (quietly, as c runs) shows
+// the narration that stepping showed: of its last step, and after a
+// point appended mid-run, of the step before it; and b then narrates the
+// step before, as it does live.
+func TestReopenedNarration(t *testing.T) {
+	t.Chdir(t.TempDir())
+	m := newModel(t, builtinOptions(t, "moons", 40), 120, 40)
+	for range 57 {
+		press(m, "space")
+	}
+	same := func(when string, back *Model) {
+		t.Helper()
+		a1, a2 := describe(m.s)
+		b1, b2 := describe(back.s)
+		if a1 != b1 || a2 != b2 {
+			t.Errorf("%s, reopened at step %d:\n%s\n%s\nlive:\n%s\n%s", when, back.s.Learner().T(), b1, b2, a1, a2)
+		}
+	}
+	same("stepped", reopen(t, saveSessionFile(t, m)))
+	press(m, "right", "o")
+	same("a point appended", reopen(t, saveSessionFile(t, m)))
+	press(m, "space", "space")
+	back := reopen(t, saveSessionFile(t, m))
+	press(m, "b")
+	press(back, "b")
+	same("b", back)
 }

@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"kernelscope/internal/progress"
+	"kernelscope/lab"
+	"kernelscope/learn"
+)
+
+// Long work: training on a million points, drawing a figure of them,
+// cross-validating, replaying a long session, are minutes. While such
+// work writes nothing, a progress bar on stderr says how far it has got,
+// on a terminal and from a second on (cv's from the start); ctrl+c (or
+// SIGTERM) cancels its context, every loop of it looks at the context at
+// least once a kernel row (milliseconds at a million points), and the
+// command stops with exit code 130, writing nothing. What trace and svm
+// write step by step is written with ctrl+c's default: the program ends
+// at once, as the shell's 130 says.
+
+// interruptible is parent, cancelled by Ctrl-C or SIGTERM. The first
+// signal cancels the run; once it has, a second one is the default again
+// and ends the program at once.
+func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
+}
+
+// interrupt is interruptible; tests put a context of their own in its
+// place.
+var interrupt = interruptible
+
+// interruptedError is work that Ctrl-C (or SIGTERM) stopped: nothing was
+// written, and the message says how far it got.
+type interruptedError struct{ what string }
+
+func (e *interruptedError) Error() string { return e.what }
+
+// Unwrap makes an interrupt errors.Is(err, context.Canceled).
+func (e *interruptedError) Unwrap() error { return context.Canceled }
+
+// longWork is one command's long work: the context Ctrl-C cancels, the
+// progress bar (nil when stderr is not a terminal), and what is being
+// done, which the bar and an interruption name.
+type longWork struct {
+	ctx   context.Context
+	bar   *progress.Bar
+	cmd   string // the command: "plot"
+	doing string // "training"
+	// l is the learner being trained, whose step an interruption names
+	// (nil in other phases).
+	l learn.Learner
+}
+
+// newLongWork is cmd's work under ctx, with a bar on stderr when it is a
+// terminal.
+func newLongWork(ctx context.Context, stderr io.Writer, cmd string) *longWork {
+	w := &longWork{ctx: ctx, cmd: cmd}
+	if isTerminal(stderr) {
+		w.bar = progress.New(stderr, cmd, "", time.Now, progress.Delay)
+	}
+	return w
+}
+
+// phase starts a part of the work: the bar counts unit under "cmd:
+// doing", and an interruption says it came while doing.
+func (w *longWork) phase(doing, unit string) {
+	w.doing, w.l = doing, nil
+	w.bar.Phase(w.cmd+": "+doing, unit)
+	w.bar.Update(0, 0) // the label, until there is a count
+}
+
+// done clears the bar, for the output or the error that follows.
+func (w *longWork) done() { w.bar.Clear() }
+
+// stopped is the error to return for err: an interruption when ctx was
+// cancelled (whatever err says: the cancellation, or a failure it caused),
+// else err.
+func (w *longWork) stopped(err error) error {
+	w.done()
+	if w.ctx.Err() == nil {
+		return err
+	}
+	at := ""
+	if w.l != nil {
+		at = fmt.Sprintf(" (iteration %d)", w.l.T())
+		if p, ok := w.l.(learn.Passer); ok {
+			at = fmt.Sprintf(" (step %d, pass %d)", p.T(), p.Epoch())
+		}
+	}
+	return &interruptedError{fmt.Sprintf("%s: interrupted while %s%s; nothing written", w.cmd, w.doing, at)}
+}
+
+// checkEvery is how many steps train takes between looks at its context
+// when none moved a coefficient: a correct step is O(1), so 1024 of them
+// are microseconds.
+const checkEvery = 1024
+
+// training starts the phase of training l for steps steps (until it
+// stops when steps < 0) and returns what to call between steps: it
+// counts them on the bar (the passes up to the cap, or the SVM's
+// iterations up to its cap, when l trains until it stops) and returns
+// ctx's error once ctx is done.
+func (w *longWork) training(l learn.Learner, steps int) (check func() error) {
+	start := l.T()
+	total, unit := steps, "steps"
+	at := func() int { return l.T() - start }
+	if steps < 0 {
+		switch m := l.(type) {
+		case learn.Passer:
+			total, unit, at = l.Config().Epochs, "passes", m.Epoch
+		case learn.DualSolver:
+			total, unit, at = m.MaxIter(), "iterations", l.T
+		}
+	}
+	w.phase("training", unit)
+	w.l = l
+	return func() error {
+		w.bar.Update(at(), total)
+		return w.ctx.Err()
+	}
+}
+
+// train takes steps steps of l (until it stops when steps < 0) and
+// returns the error that stopped training, if any, or ctx's once ctx is
+// done: it looks after every step that moved a coefficient (a kernel row:
+// milliseconds at a million points) and every checkEvery steps.
+func (w *longWork) train(l learn.Learner, steps int) error {
+	check := w.training(l, steps)
+	for n := 0; steps < 0 || n < steps; n++ {
+		st, err := l.Step()
+		if errors.Is(err, learn.ErrStopped) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if st.Changed() || n%checkEvery == 0 {
+			if err := check(); err != nil {
+				return err
+			}
+		}
+	}
+	return l.Err()
+}
+
+// run is l.Run (for the perceptron, the RBF update shared with a second
+// core), looking at ctx as train does.
+func (w *longWork) run(l learn.Learner) error {
+	if r, ok := l.(learn.CheckedRunner); ok {
+		return r.RunChecked(w.training(l, -1))
+	}
+	return w.train(l, -1)
+}
+
+// replay replays o's run on l, a fresh learner of o.ReplayBase()
+// (lab.ReplayOn), counting its steps on the bar; it stops with ctx's
+// error once ctx is done, looking as train does.
+func (w *longWork) replay(o lab.Options, l learn.Learner) error {
+	w.phase("replaying", "steps")
+	w.l = l
+	n := 0
+	step := func() (bool, error) {
+		st, err := l.Step()
+		if errors.Is(err, learn.ErrStopped) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		if n++; st.Changed() || n%checkEvery == 0 {
+			w.bar.Update(l.T(), o.Replay.Steps)
+			if err := w.ctx.Err(); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	}
+	return lab.ReplayOn(o, l, step, nil)
+}
+
+// await runs f, a library call that cannot stop part way (gonum's
+// eigendecomposition: seconds at n = 1000), in a goroutine of its own and
+// waits for it or for ctx, whichever is first. When ctx is, f runs on
+// unseen until the program exits, which it is about to: the caller
+// returns ctx's error and reads nothing f writes.
+func (w *longWork) await(f func()) error {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-w.ctx.Done():
+		return w.ctx.Err()
+	}
+}

@@ -1,0 +1,83 @@
+// Package progress draws the progress bar of long work on a terminal's
+// stderr, `cv [██████░░░░░░] 23/45 trainings`, redrawn in place: cv's
+// trainings, the steps a long command trains for, the steps the terminal
+// program replays before its first frame.
+package progress
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Bar draws `label [██████░░░░░░] 23/45 unit` on a terminal, redrawn in
+// place (\r) at most once a Tick, and the last state always. It draws
+// nothing before its delay has passed, so work that ends sooner leaves no
+// trace. A nil Bar draws nothing: callers make one only when stderr is a
+// terminal.
+type Bar struct {
+	w           io.Writer
+	now         func() time.Time
+	label, unit string
+	from        time.Time // nothing is drawn before it
+	last        time.Time
+	drawn       int // the width of the line on screen, 0 for none
+}
+
+const (
+	// Tick is the most often a bar is redrawn.
+	Tick = 100 * time.Millisecond
+	// Delay is how long long work goes silent before its bar appears.
+	Delay = time.Second
+	cells = 24
+)
+
+// New is a bar on w that counts unit ("trainings", "steps") under label
+// ("cv"), drawn from delay after now() on.
+func New(w io.Writer, label, unit string, now func() time.Time, delay time.Duration) *Bar {
+	return &Bar{w: w, now: now, label: label, unit: unit, from: now().Add(delay)}
+}
+
+// Phase makes the bar count something else from now on: the next
+// Update draws the new label and unit.
+func (b *Bar) Phase(label, unit string) {
+	if b == nil {
+		return
+	}
+	b.label, b.unit, b.last = label, unit, time.Time{}
+}
+
+// Update draws done of total; with total ≤ 0, only the label (work that
+// has no count yet).
+func (b *Bar) Update(done, total int) {
+	if b == nil {
+		return
+	}
+	t := b.now()
+	if t.Before(b.from) || (b.drawn > 0 && done < total && t.Sub(b.last) < Tick) {
+		return
+	}
+	b.last = t
+	var line string
+	if total > 0 {
+		full := cells * min(done, total) / total
+		line = fmt.Sprintf("%s [%s%s] %d/%d %s", b.label, strings.Repeat("█", full), strings.Repeat("░", cells-full), done, total, b.unit)
+	} else {
+		line = b.label + "…"
+	}
+	width := len([]rune(line))
+	// Pad over a longer line drawn before; the bar's cells are one column
+	// each.
+	fmt.Fprint(b.w, "\r"+line+strings.Repeat(" ", max(0, b.drawn-width)))
+	b.drawn = max(b.drawn, width)
+}
+
+// Clear blanks the bar's line, so what stderr says next starts clean.
+func (b *Bar) Clear() {
+	if b == nil || b.drawn == 0 {
+		return
+	}
+	fmt.Fprint(b.w, "\r"+strings.Repeat(" ", b.drawn)+"\r")
+	b.drawn = 0
+}
