@@ -316,6 +316,9 @@ func Summary(r Run) string {
 // (the notes' word for what the code calls an epoch).
 func Passes(n int) string { return plural(n, "pass") }
 
+// Iterations writes a count of SMO iterations: "1 iteration", "2 iterations".
+func Iterations(n int) string { return plural(n, "iteration") }
+
 // plural writes a count and its noun: "1 step", "2 steps", "2 passes".
 func plural(n int, word string) string {
 	switch {

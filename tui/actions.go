@@ -9,7 +9,6 @@ import (
 
 	"kernelscope/lab"
 	"kernelscope/learn"
-	"kernelscope/notation"
 	"kernelscope/tui/action"
 )
 
@@ -17,17 +16,6 @@ import (
 // it does nothing now, and what it does. The one-line help, the full
 // help, the answer to a key that does nothing and the dispatch are all
 // made from them.
-
-// Full help headings, in the order the full help lists them.
-const (
-	groupStepping = "stepping"
-	groupData     = "data"
-	groupApprox   = "kernel approximation"
-	groupKernel   = "kernel"
-	groupEdit     = "cursor and editing"
-	groupView     = "view"
-	groupLearner  = "learner and comparison"
-)
 
 // keyActions are the root's actions by name (the player's are its own,
 // playerKeys), and the setting keys, a pair for each pair of keys the
@@ -79,7 +67,7 @@ func newKeyActions(m *Model) *keyActions {
 	n := action.New
 	pair := func(key, desc string) *action.Line { return &action.Line{Key: key, Desc: desc} }
 
-	k.Quiz = n(groupStepping, "Q", "quiz mode", "Q")
+	k.Quiz = n(action.GroupStepping, "Q", "quiz mode", "Q")
 	k.Quiz.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleQuiz(); return nil }
 
 	// The data.
@@ -90,23 +78,23 @@ func newKeyActions(m *Model) *keyActions {
 		return fmt.Sprintf("n N z Z change a generated dataset's size and noise; %s is not one (d cycles to the generated sets)", m.s.Name())
 	}
 	datasets := pair("d D", "next / prev dataset")
-	k.Dataset = n(groupData, "d", "next dataset", "d")
-	k.PrevDataset = n(groupData, "D", "previous dataset", "D")
+	k.Dataset = n(action.GroupData, "d", "next dataset", "d")
+	k.PrevDataset = n(action.GroupData, "D", "previous dataset", "D")
 	k.Dataset.Line, k.PrevDataset.Line = datasets, datasets
 	k.Dataset.Short = 10
 	for _, a := range []*action.Action{k.Dataset, k.PrevDataset} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.stop()
+			m.player.Stop()
 			m.cycleDataset(k.Dataset.Has(msg))
 			return nil
 		}
 	}
 	points := pair("n N", "fewer / more points")
-	k.FewerPoints = n(groupData, "n", "fewer points", "n")
-	k.MorePoints = n(groupData, "N", "more points", "N")
+	k.FewerPoints = n(action.GroupData, "n", "fewer points", "n")
+	k.MorePoints = n(action.GroupData, "N", "more points", "N")
 	noise := pair("z Z", "less / more noise")
-	k.LessNoise = n(groupData, "z", "less noise", "z")
-	k.MoreNoise = n(groupData, "Z", "more noise", "Z")
+	k.LessNoise = n(action.GroupData, "z", "less noise", "z")
+	k.MoreNoise = n(action.GroupData, "Z", "more noise", "Z")
 	k.FewerPoints.Line, k.MorePoints.Line, k.LessNoise.Line, k.MoreNoise.Line = points, points, noise, noise
 	k.FewerPoints.Off = func() string {
 		if m.quiz != nil {
@@ -118,23 +106,23 @@ func newKeyActions(m *Model) *keyActions {
 	k.MorePoints.Off, k.LessNoise.Off, k.MoreNoise.Off = gen, gen, gen
 	for _, a := range []*action.Action{k.FewerPoints, k.MorePoints} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.stop()
+			m.player.Stop()
 			m.changeN(k.MorePoints.Has(msg))
 			return nil
 		}
 	}
 	for _, a := range []*action.Action{k.LessNoise, k.MoreNoise} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.stop()
+			m.player.Stop()
 			m.changeNoise(k.MoreNoise.Has(msg))
 			return nil
 		}
 	}
-	k.Reseed = n(groupData, "S", "new seed", "S")
-	k.Reseed.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.stop(); m.reseed(); return nil }
-	k.Standardize = n(groupData, "u", "z-scores on/off", "u")
+	k.Reseed = n(action.GroupData, "S", "new seed", "S")
+	k.Reseed.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.reseed(); return nil }
+	k.Standardize = n(action.GroupData, "u", "z-scores on/off", "u")
 	k.Standardize.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.stop()
+		m.player.Stop()
 		what, err := m.s.Standardize()
 		if err != nil {
 			m.message = err.Error()
@@ -143,14 +131,14 @@ func newKeyActions(m *Model) *keyActions {
 		m.afterDataChange(what)
 		return nil
 	}
-	k.Holdout = n(groupData, "h", "hold out test rows", "h")
-	k.Holdout.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.stop(); m.toggleHoldout(); return nil }
+	k.Holdout = n(action.GroupData, "h", "hold out test rows", "h")
+	k.Holdout.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.toggleHoldout(); return nil }
 
 	// The approximate boundary.
 	approx := pair("~ , .", "f̃ on/off, D ÷2 ×2")
-	k.Approx = n(groupApprox, "~", "approx. boundary f̃", "~")
-	k.ApproxFewer = n(groupApprox, ",", "f̃: D ÷ 2", ",")
-	k.ApproxMore = n(groupApprox, ".", "f̃: D × 2", ".")
+	k.Approx = n(action.GroupApprox, "~", "approx. boundary f̃", "~")
+	k.ApproxFewer = n(action.GroupApprox, ",", "f̃: D ÷ 2", ",")
+	k.ApproxMore = n(action.GroupApprox, ".", "f̃: D × 2", ".")
 	k.Approx.Line, k.ApproxFewer.Line, k.ApproxMore.Line = approx, approx, approx
 	k.Approx.Off = func() string {
 		if m.cmp != nil {
@@ -181,23 +169,23 @@ func newKeyActions(m *Model) *keyActions {
 
 	// The kernel.
 	kernels := pair("k K", "next / prev kernel")
-	k.Kernel = n(groupKernel, "k", "next kernel", "k")
-	k.PrevKernel = n(groupKernel, "K", "previous kernel", "K")
+	k.Kernel = n(action.GroupKernel, "k", "next kernel", "k")
+	k.PrevKernel = n(action.GroupKernel, "K", "previous kernel", "K")
 	k.Kernel.Line, k.PrevKernel.Line = kernels, kernels
 	k.Kernel.Short = 11
 	for _, a := range []*action.Action{k.Kernel, k.PrevKernel} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.stop()
+			m.player.Stop()
 			m.cycleKernel(k.Kernel.Has(msg))
 			return nil
 		}
 	}
 	param1 := pair("[ ]", paramSymbols(0)+" down / up")
-	k.ParamDown = n(groupKernel, "[", paramSymbols(0)+" down", "[")
-	k.ParamUp = n(groupKernel, "]", paramSymbols(0)+" up", "]")
+	k.ParamDown = n(action.GroupKernel, "[", paramSymbols(0)+" down", "[")
+	k.ParamUp = n(action.GroupKernel, "]", paramSymbols(0)+" up", "]")
 	param2 := pair("{ }", paramSymbols(1)+" down / up")
-	k.Param2Down = n(groupKernel, "{", paramSymbols(1)+" down", "{")
-	k.Param2Up = n(groupKernel, "}", paramSymbols(1)+" up", "}")
+	k.Param2Down = n(action.GroupKernel, "{", paramSymbols(1)+" down", "{")
+	k.Param2Up = n(action.GroupKernel, "}", paramSymbols(1)+" up", "}")
 	k.ParamDown.Line, k.ParamUp.Line, k.Param2Down.Line, k.Param2Up.Line = param1, param1, param2, param2
 	paramOff := func(i int) func() string {
 		return func() string {
@@ -220,31 +208,31 @@ func newKeyActions(m *Model) *keyActions {
 	k.ParamDown.Off, k.ParamUp.Off, k.Param2Down.Off, k.Param2Up.Off = paramOff(0), paramOff(0), paramOff(1), paramOff(1)
 	for _, a := range []*action.Action{k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.stop()
+			m.player.Stop()
 			first := k.ParamDown.Has(msg) || k.ParamUp.Has(msg)
 			m.changeParam(first, k.ParamUp.Has(msg) || k.Param2Up.Has(msg))
 			return nil
 		}
 	}
-	k.Bias = n(groupKernel, "a", "bias x̃=(1,x) on/off", "a")
+	k.Bias = n(action.GroupKernel, "a", "bias x̃=(1,x) on/off", "a")
 	k.Bias.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.stop()
+		m.player.Stop()
 		cfg := m.s.Options().Config
 		cfg.Bias = !cfg.Bias
 		m.setConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
 		return nil
 	}
-	k.Tie = n(groupKernel, "t", "cycle tie rule", "t")
+	k.Tie = n(action.GroupKernel, "t", "cycle tie rule", "t")
 	k.Tie.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.stop()
+		m.player.Stop()
 		cfg := m.s.Options().Config
 		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
 		m.setConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
 		return nil
 	}
-	k.Shuffle = n(groupKernel, "s", "shuffle on/off", "s")
+	k.Shuffle = n(action.GroupKernel, "s", "shuffle on/off", "s")
 	k.Shuffle.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.stop()
+		m.player.Stop()
 		cfg := m.s.Options().Config
 		cfg.Shuffle = !cfg.Shuffle
 		m.setConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
@@ -272,7 +260,7 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		turn.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.feature.turnKey(msg.String()); return nil }
 		k.Turns[i] = turn
-		a := n(groupEdit, d.help, d.desc, d.name, "shift+"+d.name)
+		a := n(action.GroupEdit, d.help, d.desc, d.name, "shift+"+d.name)
 		a.Line, a.Off = arrows, cursor
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.region.moveCursor(msg.String()); return nil }
 		switch i {
@@ -286,7 +274,7 @@ func newKeyActions(m *Model) *keyActions {
 			k.Right = a
 		}
 	}
-	k.NextSV = n(groupEdit, "v", "cursor to next SV", "v")
+	k.NextSV = n(action.GroupEdit, "v", "cursor to next SV", "v")
 	k.NextSV.Off = func() string {
 		if why := cursor(); why != "" {
 			return "no plot to put the cursor on at this size: make the terminal larger"
@@ -304,7 +292,7 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return nil
 	}
-	k.Goto = n(groupEdit, "0–9", "jump to xᵢ (type i)", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+	k.Goto = n(action.GroupEdit, "0–9", "jump to xᵢ (type i)", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 	k.Goto.Off = func() string {
 		switch {
 		case m.s.Learner().N() == 0:
@@ -321,8 +309,8 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return cursor()
 	}
-	k.AddPos = n(groupEdit, "o", "add +1 point here", "o")
-	k.AddNeg = n(groupEdit, "x", "add −1 point here", "x")
+	k.AddPos = n(action.GroupEdit, "o", "add +1 point here", "o")
+	k.AddNeg = n(action.GroupEdit, "x", "add −1 point here", "x")
 	add := func() string {
 		if m.s.Options().Holdout.On() {
 			return holdoutEditWhy
@@ -335,7 +323,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.AddPos.Off, k.AddNeg.Off = add, add
 	for _, a := range []*action.Action{k.AddPos, k.AddNeg} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.stop()
+			m.player.Stop()
 			if m.askBeforeEdit(m.confirmed, "press "+msg.String()+" again") {
 				return nil
 			}
@@ -347,7 +335,7 @@ func newKeyActions(m *Model) *keyActions {
 			return nil
 		}
 	}
-	k.Delete = n(groupEdit, "del", "delete nearest", "delete", "backspace")
+	k.Delete = n(action.GroupEdit, "del", "delete nearest", "delete", "backspace")
 	k.Delete.Off = func() string {
 		if why := edit(); why != "" {
 			return why
@@ -358,18 +346,18 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	k.Delete.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-		m.player.stop()
+		m.player.Stop()
 		if m.region.cursorOn && m.askBeforeEdit(m.confirmed, "press "+msg.String()+" again") {
 			return nil
 		}
 		m.deleteAtCursor()
 		return nil
 	}
-	k.Save = n(groupEdit, "w", "save data/session", "w")
+	k.Save = n(action.GroupEdit, "w", "save data/session", "w")
 	k.Save.Do = func(tea.KeyPressMsg) tea.Cmd { m.askSave(); return nil }
-	k.Reproduce = n(groupEdit, "R", "reproduce command", "R")
+	k.Reproduce = n(action.GroupEdit, "R", "reproduce command", "R")
 	k.Reproduce.Do = func(tea.KeyPressMsg) tea.Cmd { return m.reproduce() }
-	k.Figure = n(groupEdit, "F", "write figure (PNG)", "F")
+	k.Figure = n(action.GroupEdit, "F", "write figure (PNG)", "F")
 	k.Figure.Do = func(tea.KeyPressMsg) tea.Cmd { return m.writeFigure() }
 
 	// The view.
@@ -379,7 +367,7 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return "comparison mode shows two regions in place of the panels: | ends it"
 	}
-	k.Panel = n(groupView, "g", "next panel", "g")
+	k.Panel = n(action.GroupView, "g", "next panel", "g")
 	k.Panel.Short = 1
 	k.Panel.Off = func() string {
 		switch {
@@ -391,14 +379,14 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	k.Panel.Do = func(tea.KeyPressMsg) tea.Cmd { m.show = (m.show + 1) % numShows; return nil }
-	k.OnlySV = n(groupView, "V", "α: only SVs / all", "V")
+	k.OnlySV = n(action.GroupView, "V", "α: only SVs / all", "V")
 	k.OnlySV.Off = single
 	k.OnlySV.Do = func(tea.KeyPressMsg) tea.Cmd {
 		m.alpha.onlySV = !m.alpha.onlySV
 		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
 		return nil
 	}
-	k.Feature = n(groupView, "f", "feature space φ(x)", "f")
+	k.Feature = n(action.GroupView, "f", "feature space φ(x)", "f")
 	k.Feature.Off = single
 	k.Feature.Do = func(tea.KeyPressMsg) tea.Cmd {
 		m.featureOn = !m.featureOn
@@ -408,7 +396,7 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return nil
 	}
-	k.Update = n(groupView, "U", "bump of a mistake", "U")
+	k.Update = n(action.GroupView, "U", "bump of a mistake", "U")
 	k.Update.Off = func() string {
 		switch {
 		case m.cmp != nil:
@@ -423,7 +411,7 @@ func newKeyActions(m *Model) *keyActions {
 		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; " + m.s.Kind().Title + " updates by a rule of its own, and the narration writes it out"
 	}
 	k.Update.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleUpdateView(); return nil }
-	k.Spectrum = n(groupView, "M", "Mercer spectrum", "M")
+	k.Spectrum = n(action.GroupView, "M", "Mercer spectrum", "M")
 	k.Spectrum.Off = single
 	k.Spectrum.Do = func(tea.KeyPressMsg) tea.Cmd {
 		m.showSpectrum = !m.showSpectrum
@@ -433,7 +421,7 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return nil
 	}
-	k.CrossVal = n(groupView, "X", "cross-validation", "X")
+	k.CrossVal = n(action.GroupView, "X", "cross-validation", "X")
 	k.CrossVal.Off = func() string {
 		if m.quiz != nil {
 			return "not while quizzing: Q leaves the quiz first (" + m.quiz.score() + ")"
@@ -441,32 +429,32 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	k.CrossVal.Do = func(tea.KeyPressMsg) tea.Cmd { return m.toggleCV() }
-	k.Passes = n(groupView, "P", "passes chart", "P")
+	k.Passes = n(action.GroupView, "P", "passes chart", "P")
 	k.Passes.Do = func(tea.KeyPressMsg) tea.Cmd { return m.togglePasses() }
-	k.Big = n(groupView, "B", "projector mode", "B")
+	k.Big = n(action.GroupView, "B", "projector mode", "B")
 	k.Big.Do = func(tea.KeyPressMsg) tea.Cmd { return m.toggleBig() }
-	k.Mono = n(groupView, "m", "color-free mode", "m")
+	k.Mono = n(action.GroupView, "m", "color-free mode", "m")
 	k.Mono.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleMono(); return nil }
-	k.Cancel = n(groupView, "esc", "stop / hide cursor", "esc")
+	k.Cancel = n(action.GroupView, "esc", "stop / hide cursor", "esc")
 	k.Cancel.Do = func(tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case m.showHelp:
 			m.showHelp = false
-		case m.player.busy():
-			m.player.stop()
+		case m.player.Busy():
+			m.player.Stop()
 		default:
 			m.region.cursorOn = false
 		}
 		return nil
 	}
-	k.Help = n(groupView, "?", "all keys", "?")
+	k.Help = n(action.GroupView, "?", "all keys", "?")
 	k.Help.Short = 12
 	k.Help.Do = func(tea.KeyPressMsg) tea.Cmd { m.showHelp = !m.showHelp; return nil }
-	k.Quit = n(groupView, "q", "quit", "q", "ctrl+c")
+	k.Quit = n(action.GroupView, "q", "quit", "q", "ctrl+c")
 	k.Quit.Short = 13
 	k.Quit.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 		if m.s.Unsaved() && m.confirmed != "quit" {
-			m.player.stop()
+			m.player.Stop()
 			m.confirm = "quit"
 			m.message = fmt.Sprintf("%d points of yours are not saved: press %s again to quit without them, or w to save them first", len(m.s.Yours().Points), msg.String())
 			return nil
@@ -476,10 +464,10 @@ func newKeyActions(m *Model) *keyActions {
 	}
 
 	// The learner and comparison.
-	k.Learner = n(groupLearner, "l", "next learner", "l")
-	k.Learner.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.stop(); m.switchLearner(); return nil }
+	k.Learner = n(action.GroupLearner, "l", "next learner", "l")
+	k.Learner.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.switchLearner(); return nil }
 	k.Settings = newSettingKeys(m)
-	k.Ensemble = n(groupLearner, "A", "f / average / vote", "A")
+	k.Ensemble = n(action.GroupLearner, "A", "f / average / vote", "A")
 	k.Ensemble.Off = func() string {
 		switch {
 		case m.cmp != nil:
@@ -492,17 +480,17 @@ func newKeyActions(m *Model) *keyActions {
 		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
 	}
 	k.Ensemble.Do = func(tea.KeyPressMsg) tea.Cmd { m.cycleShown(); return nil }
-	k.Compare = n(groupLearner, "|", "comparison mode", "|")
+	k.Compare = n(action.GroupLearner, "|", "comparison mode", "|")
 	k.Compare.Off = k.CrossVal.Off
-	k.Compare.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.stop(); m.compareKey(false); return nil }
-	k.CompareWhat = n(groupLearner, "L", "what is compared", "L")
+	k.Compare.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(false); return nil }
+	k.CompareWhat = n(action.GroupLearner, "L", "what is compared", "L")
 	k.CompareWhat.Off = func() string {
 		if m.cmp != nil {
 			return ""
 		}
 		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
 	}
-	k.CompareWhat.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.stop(); m.compareKey(true); return nil }
+	k.CompareWhat.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(true); return nil }
 	return k
 }
 
@@ -533,8 +521,8 @@ func newSettingKeys(m *Model) []settingKeys {
 		sym := strings.Join(syms, "/")
 		keys := p.Settings[0].Keys
 		line := &action.Line{Key: keys[0] + " " + keys[1], Desc: sym + " down / up"}
-		p.Down = action.New(groupLearner, keys[0], sym+" down", keys[0])
-		p.Up = action.New(groupLearner, keys[1], sym+" up", keys[1])
+		p.Down = action.New(action.GroupLearner, keys[0], sym+" down", keys[0])
+		p.Up = action.New(action.GroupLearner, keys[1], sym+" up", keys[1])
 		p.Down.Line, p.Up.Line = line, line
 		off := func(up bool) func() string {
 			return func() string {
@@ -565,7 +553,7 @@ func newSettingKeys(m *Model) []settingKeys {
 		for _, a := range []*action.Action{p.Down, p.Up} {
 			a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 				if st := p.read(m); st != nil {
-					m.player.stop()
+					m.player.Stop()
 					m.stepSetting(st, p.Up.Has(msg))
 				}
 				return nil
@@ -580,7 +568,7 @@ func newSettingKeys(m *Model) []settingKeys {
 // the player's, then the root's.
 func (m *Model) actions() action.List {
 	k := m.act
-	list := append(action.List{}, m.player.actions()...)
+	list := append(action.List{}, m.player.Actions()...)
 	list = append(list, k.Quiz,
 		k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Standardize, k.Holdout,
 		k.Approx, k.ApproxFewer, k.ApproxMore,
@@ -599,7 +587,7 @@ func (m *Model) actions() action.List {
 var mouseHelp = func() []*action.Action {
 	var out []*action.Action
 	for _, h := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
-		out = append(out, action.New(groupEdit, h[0], h[1], "mouse:"+h[0]))
+		out = append(out, action.New(action.GroupEdit, h[0], h[1], "mouse:"+h[0]))
 	}
 	return out
 }()
@@ -614,162 +602,4 @@ func paramSymbols(i int) string {
 		}
 	}
 	return strings.Join(syms, "/")
-}
-
-// playerKeys are the player's actions by name.
-type playerKeys struct {
-	Step, Epoch, Converge, Play, Faster, Slower, Back, Reset, RaiseCap *action.Action
-}
-
-// actions are the player's keys: stepping, runs, autoplay, undo. While
-// hold says why (the quiz asks first), the stepping keys do nothing.
-func (p *player) actions() []*action.Action {
-	k := &p.keys
-	if k.Step != nil {
-		return []*action.Action{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset, k.RaiseCap}
-	}
-	n := action.New
-	k.Step = n(groupStepping, "space", "step", "space")
-	k.Epoch = n(groupStepping, "e", "finish epoch", "e")
-	k.Converge = n(groupStepping, "c", "run to convergence", "c")
-	k.Play = n(groupStepping, "p", "play/pause", "p")
-	speed := &action.Line{Key: "+ -", Desc: "faster / slower"}
-	k.Faster = n(groupStepping, "+", "faster", "+", "=")
-	k.Slower = n(groupStepping, "-", "slower", "-", "_")
-	k.Faster.Line, k.Slower.Line = speed, speed
-	k.Back = n(groupStepping, "b", "step back", "b")
-	k.Reset = n(groupStepping, "r", "reset α", "r")
-	k.RaiseCap = n(groupStepping, "E", "double the pass cap", "E")
-	for i, a := range []*action.Action{k.Step, k.Epoch, k.Converge, k.Play, k.Faster, k.Slower, k.Back, k.Reset} {
-		a.Short = 2 + i
-	}
-	held := func() string {
-		if p.hold != nil {
-			return p.hold()
-		}
-		return ""
-	}
-	stopped := func(run bool) string {
-		if why := held(); why != "" {
-			return why
-		}
-		if run {
-			return ""
-		}
-		return p.whyStopped()
-	}
-	k.Step.Off = func() string { return stopped(p.anyRunning(false)) }
-	k.Epoch.Off = func() string {
-		if why := held(); why != "" {
-			return why
-		}
-		if p.anyRunning(true) || p.finishing {
-			return ""
-		}
-		if p.s.Passer() == nil && running(p.s) {
-			return p.s.Kind().Title + " has no passes: space takes one pair update, c runs it to the tolerance"
-		}
-		return p.whyStopped()
-	}
-	k.Converge.Off = func() string { return stopped(p.anyRunning(false) || p.converging) }
-	k.Play.Off = func() string { return stopped(p.anyRunning(false) || p.playing) }
-	k.Faster.Off = func() string {
-		if why := held(); why != "" {
-			return why
-		}
-		if p.speed < len(speeds)-1 {
-			return ""
-		}
-		return fmt.Sprintf("%d steps a second is the fastest", speeds[len(speeds)-1])
-	}
-	k.Slower.Off = func() string {
-		if why := held(); why != "" {
-			return why
-		}
-		if p.speed > 0 {
-			return ""
-		}
-		return "1 step a second is the slowest"
-	}
-	k.Back.Off = func() string {
-		l := p.s.Learner()
-		switch {
-		case p.any(func(s *lab.Session) bool { return s.Learner().CanUndo() }):
-			return ""
-		case l.T() == 0:
-			return "nothing to step back: this is the start"
-		}
-		return fmt.Sprintf("steps 1–%d can no longer be undone (a point was added, or the history keeps only the latest mistakes); r starts over", l.UndoFloor())
-	}
-	k.Reset.Off = func() string {
-		if p.any(func(s *lab.Session) bool { return s.Learner().T() > 0 }) {
-			return ""
-		}
-		return "every α is 0 already"
-	}
-	k.RaiseCap.Off = func() string {
-		if p.any(raisable) {
-			return ""
-		}
-		if sv := p.s.SMO(); sv != nil {
-			return fmt.Sprintf("E raises the perceptron's cap on passes; the SVM's cap is %s (--max-iter)", iterations(sv.MaxIter()))
-		}
-		return fmt.Sprintf("E raises the cap on passes when training stops at it; the cap is %s", notation.Passes(p.s.Learner().Config().Epochs))
-	}
-	k.Step.Do = func(tea.KeyPressMsg) tea.Cmd { p.stop(); p.step(1); return nil }
-	k.Epoch.Do = func(tea.KeyPressMsg) tea.Cmd { return p.toggleFinish() }
-	k.Converge.Do = func(tea.KeyPressMsg) tea.Cmd { return p.toggleConverge() }
-	k.Play.Do = func(tea.KeyPressMsg) tea.Cmd { return p.togglePlay() }
-	k.Faster.Do = func(tea.KeyPressMsg) tea.Cmd { p.faster(); return nil }
-	k.Slower.Do = func(tea.KeyPressMsg) tea.Cmd { p.slower(); return nil }
-	k.Back.Do = func(tea.KeyPressMsg) tea.Cmd {
-		p.stop()
-		back := false
-		for _, s := range p.sessions() {
-			back = s.Back() || back
-		}
-		if !back {
-			p.note = "nothing to step back"
-		}
-		return nil
-	}
-	k.Reset.Do = func(tea.KeyPressMsg) tea.Cmd {
-		p.stop()
-		for _, s := range p.sessions() {
-			s.Reset()
-		}
-		p.note = "α reset to 0"
-		return nil
-	}
-	k.RaiseCap.Do = func(tea.KeyPressMsg) tea.Cmd {
-		for _, s := range p.sessions() {
-			if raisable(s) {
-				p.note = s.RaiseCap()
-			}
-		}
-		return nil
-	}
-	return p.actions()
-}
-
-// whyStopped says why the session's learner takes no step: it has
-// converged, stopped at a cap, or stopped on an error.
-func (p *player) whyStopped() string {
-	s, l := p.s, p.s.Learner()
-	sv := s.SMO()
-	switch {
-	case sv != nil && (s.Err() == learn.ErrNotSeparable || sv.Err() == learn.ErrNotSeparable):
-		return "the hard margin (C = ∞) cannot separate this data with this kernel: < gives C a finite value, or k another kernel"
-	case sv != nil && l.State() == learn.Converged:
-		return fmt.Sprintf("SMO has converged after %s (m − M ≤ tol): r resets α to watch it again, < > change C", iterations(l.T()))
-	case sv != nil && l.State() == learn.Capped:
-		return fmt.Sprintf("SMO stopped at its cap of %s (--max-iter sets it)", iterations(sv.MaxIter()))
-	case s.Err() != nil:
-		return "training stopped on a numerical problem: r resets α, or change the kernel or data"
-	case l.State() == learn.Converged:
-		return fmt.Sprintf("training has converged after %s: r resets α to watch it again", notation.Passes(s.Passer().Epoch()))
-	case l.State() == learn.Capped:
-		return fmt.Sprintf("training stopped at the cap of %s: E doubles the cap and goes on", notation.Passes(l.Config().Epochs))
-	}
-	return "no learner can step now"
 }

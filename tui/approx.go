@@ -165,8 +165,8 @@ func (m *Model) approxCheck() tea.Cmd {
 	if a.res != nil && a.res.key == key {
 		return nil
 	}
-	now := m.player.now()
-	if m.player.busy() && now.Sub(a.started) < m.player.frame {
+	now := m.player.Now()
+	if m.player.Busy() && now.Sub(a.started) < m.player.Frame {
 		return nil // the next tick or chunk asks again
 	}
 	a.started = now

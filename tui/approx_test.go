@@ -227,13 +227,13 @@ func runJob(cmd tea.Cmd) tea.Msg {
 func TestApproxThrottled(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	clock := time.Unix(0, 0)
-	m.player.now = func() time.Time { return clock }
+	m.player.Now = func() time.Time { return clock }
 	pressJob(m, "~")
 	m.Update(keyMsg("p"))
 	a := m.region.approx
 	started := 0
 	for range 20 {
-		clock = clock.Add(m.player.frame / 4)
+		clock = clock.Add(m.player.Frame / 4)
 		m.s.Step()
 		if cmd := m.approxCheck(); cmd != nil {
 			started++
@@ -327,10 +327,10 @@ func TestApproxRandomKeys(t *testing.T) {
 			r := rand.New(rand.NewPCG(14, 0))
 			send := func(k string) {
 				_, cmd := m.Update(keyMsg(k))
-				if !m.player.playing { // autoplay's ticks wait for their time
+				if !m.player.Playing { // autoplay's ticks wait for their time
 					run(m, cmd, 50)
 				}
-				m.player.stop()
+				m.player.Stop()
 			}
 			for i := range 300 {
 				k := every[r.IntN(len(every))]

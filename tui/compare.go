@@ -107,7 +107,7 @@ func (m *Model) compareKey(switchWhat bool) {
 	}
 	if m.cmp != nil {
 		m.cmp = nil
-		m.player.twin = nil
+		m.player.Twin = nil
 		m.message = "comparison off"
 		return
 	}
@@ -153,7 +153,7 @@ func (m *Model) twinOptions() Options {
 func (m *Model) syncTwin() {
 	c := m.cmp
 	if c == nil {
-		m.player.twin, m.narration.twin, m.status.note = nil, nil, ""
+		m.player.Twin, m.narration.twin, m.status.note = nil, nil, ""
 		return
 	}
 	o := m.twinOptions()
@@ -167,7 +167,7 @@ func (m *Model) syncTwin() {
 		}
 	}
 	c.label, c.learner = paneLabel(o, c.what), paneLabel(o, compareLearners)
-	m.player.twin = c.twin
+	m.player.Twin = c.twin
 	m.narration.twin = c.twin
 	m.narration.labels = [2]string{paneLabel(m.s.Options(), c.what), c.label}
 	m.status.note = "comparing " + m.compareName() + " (| ends it, L compares " + map[int]string{compareLearners: "kernels", compareKernels: "learners"}[c.what] + ")"

@@ -89,7 +89,7 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 func TestGramLabelsFitLargeIndices(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 2000), 160, 48)
 	for range 1500 {
-		m.player.step(1)
+		m.player.Step(1)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	out := ansi.Strip(m.gram.View())

@@ -281,7 +281,7 @@ func (m *Model) applyBest() {
 		m.message = "cannot use it: " + err.Error()
 		return
 	}
-	m.player.stop()
+	m.player.Stop()
 	m.setConfig(cfg, fmt.Sprintf("%s = %s, the best of cross-validation", v.param.Symbol(), learn.Num(best)))
 	v.close()
 }

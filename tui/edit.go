@@ -95,7 +95,7 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 		m.message = holdoutEditWhy
 		return
 	}
-	m.player.stop()
+	m.player.Stop()
 	if m.askBeforeEdit(confirm, "click again") {
 		return
 	}

@@ -73,7 +73,7 @@ func TestFeatureViewWorked4(t *testing.T) {
 func TestFeatureViewProjection(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 36)
 	for range 30 {
-		m.player.step(1)
+		m.player.Step(1)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	openFeatures(t, m)

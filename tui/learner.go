@@ -59,7 +59,7 @@ func (m *Model) stepSetting(st *learn.Setting, up bool) {
 		return
 	}
 	solved := false
-	for _, s := range m.player.sessions() {
+	for _, s := range m.player.Sessions() {
 		if d := s.Dual(); d != nil && s.Kind().Reads(st.Name) && d.State() == learn.Converged && d.T() > 0 {
 			solved = true
 		}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/player"
+
 	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 
@@ -95,8 +97,8 @@ type Model struct {
 	profile colorprofile.Profile
 	noColor bool
 
-	player *player
-	frames frames // draws at most once a frame while training runs by itself
+	player *player.Player
+	frames player.Frames // draws at most once a frame while training runs by itself
 
 	show     int // what the main area shows when narrow
 	showHelp bool
@@ -137,7 +139,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 		mono:    noColor,
 		noColor: noColor,
 		profile: colorprofile.TrueColor,
-		player:  newPlayer(s),
+		player:  player.New(s),
 	}
 	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
 	m.region = &regionView{s: s, approx: newApproxOverlay()}
@@ -147,8 +149,8 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.kernels = newKernelCycle(s.Options().Config.Kernel)
 	m.act = newKeyActions(m)
 	m.list = m.actions()
-	m.player.hold = func() string {
-		if m.quiz != nil && running(m.s) {
+	m.player.Hold = func() string {
+		if m.quiz != nil && player.Running(m.s) {
 			return "quiz: no step without an answer: " + m.quizPrompt(false)
 		}
 		return ""
@@ -188,13 +190,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), m.approxCheck())
 	if m.resolveC {
 		m.resolveC = false
-		if m.player.anyRunning(false) {
+		if m.player.AnyRunning(false) {
 			m.message += "; solving it again to the tolerance (esc stops)"
-			cmd = common.Batch(cmd, m.player.toggleConverge())
+			cmd = common.Batch(cmd, m.player.ToggleConverge())
 			m.syncKeys()
 		}
 	}
-	if m.frames.due(msg, m.player) {
+	if m.frames.Due(msg, m.player) {
 		m.refreshPanels()
 	}
 	check := m.gram.check(l.sideW > 0 || m.show == showGram)
@@ -285,7 +287,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		confirm := m.confirm
 		m.confirm = ""
 		m.handleClick(msg.Mouse(), confirm)
-	case tickMsg, runMsg:
+	case player.TickMsg, player.RunMsg:
 		return m.player.Update(msg)
 	case featureMsg:
 		return m.feature.Update(msg)
@@ -338,7 +340,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if why != "" {
 		m.message = why
 	}
-	if note := m.player.takeNote(); note != "" {
+	if note := m.player.TakeNote(); note != "" {
 		m.message = note
 	}
 	return cmd

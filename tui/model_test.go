@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/player"
+
 	"flag"
 	"fmt"
 	"math"
@@ -198,18 +200,18 @@ func TestConvergeAndPlay(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 10000)
-	if m.s.Learner().State() != learn.Converged || m.player.converging {
-		t.Fatalf("after c: state %v, converging %v", m.s.Learner().State(), m.player.converging)
+	if m.s.Learner().State() != learn.Converged || m.player.Converging {
+		t.Fatalf("after c: state %v, converging %v", m.s.Learner().State(), m.player.Converging)
 	}
 	if !strings.Contains(screen(m), "converged ✓") {
 		t.Error("status does not say converged")
 	}
 	// Play at 1000 steps a second: each tick takes several steps.
 	press(m, "r")
-	m.player.speed = 9
+	m.player.Speed = 9
 	_, cmd = m.Update(keyMsg("p"))
-	if !m.player.playing || m.s.Learner().T() < 2 {
-		t.Fatalf("p at 1000/s: playing %v after %d steps", m.player.playing, m.s.Learner().T())
+	if !m.player.Playing || m.s.Learner().T() < 2 {
+		t.Fatalf("p at 1000/s: playing %v after %d steps", m.player.Playing, m.s.Learner().T())
 	}
 	before := m.s.Learner().T()
 	run(m, cmd, 2)
@@ -218,10 +220,10 @@ func TestConvergeAndPlay(t *testing.T) {
 	}
 	// Pause drops the pending tick.
 	_, cmd = m.Update(keyMsg("p"))
-	if m.player.playing || cmd != nil {
+	if m.player.Playing || cmd != nil {
 		t.Error("p did not pause")
 	}
-	stale := tickMsg{id: m.player.tick - 1}
+	stale := player.TickMsg{ID: m.player.Tick - 1}
 	at := m.s.Learner().T()
 	m.Update(stale)
 	if m.s.Learner().T() != at {
@@ -231,7 +233,7 @@ func TestConvergeAndPlay(t *testing.T) {
 	press(m, "r")
 	m.Update(keyMsg("c"))
 	press(m, "esc")
-	if m.player.converging {
+	if m.player.Converging {
 		t.Error("esc did not stop the run")
 	}
 }
@@ -407,13 +409,13 @@ func TestNoPanics(t *testing.T) {
 			case 2:
 				if pending != nil {
 					// Run a pending tick or run chunk without waiting for its timer.
-					switch m.player.tick % 2 {
+					switch m.player.Tick % 2 {
 					default:
-						if m.player.playing {
-							m.Update(tickMsg{id: m.player.tick})
+						if m.player.Playing {
+							m.Update(player.TickMsg{ID: m.player.Tick})
 						}
-						if m.player.converging || m.player.finishing {
-							m.Update(runMsg{id: m.player.tick})
+						if m.player.Converging || m.player.Finishing {
+							m.Update(player.RunMsg{ID: m.player.Tick})
 						}
 					}
 				}
@@ -562,7 +564,7 @@ func BenchmarkViewAfterMistake(b *testing.B) {
 // 2000-point set: the steps of a 1/30 s tick and a redraw.
 func BenchmarkAutoplay2000(b *testing.B) {
 	m := newModel(b, builtinOptions(b, "circles", 2000), 160, 48)
-	m.player.speed = len(speeds) - 1
+	m.player.Speed = len(player.Speeds) - 1
 	m.Update(keyMsg("p"))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -570,7 +572,7 @@ func BenchmarkAutoplay2000(b *testing.B) {
 			press(m, "r")
 			m.Update(keyMsg("p"))
 		}
-		m.Update(tickMsg{id: m.player.tick})
+		m.Update(player.TickMsg{ID: m.player.Tick})
 		_ = m.View()
 	}
 }

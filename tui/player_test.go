@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/player"
+
 	"fmt"
 	"testing"
 	"time"
@@ -16,7 +18,7 @@ func (c *fakeClock) now() time.Time      { return c.t }
 func (c *fakeClock) add(d time.Duration) { c.t = c.t.Add(d) }
 func newFakeClock(m *Model) *fakeClock {
 	c := &fakeClock{t: time.Unix(1e9, 0)}
-	m.player.now = c.now
+	m.player.Now = c.now
 	return c
 }
 func noisyOptions(t testing.TB, name string, n int, noise float64) Options {
@@ -32,7 +34,7 @@ func noisyOptions(t testing.TB, name string, n int, noise float64) Options {
 func TestAutoplayPacedByElapsedTime(t *testing.T) {
 	m := newModel(t, noisyOptions(t, "circles", 2000, 0.3), 160, 48)
 	clock := newFakeClock(m)
-	m.player.speed = len(speeds) - 1 // 5000/s
+	m.player.Speed = len(player.Speeds) - 1 // 5000/s
 	m.Update(keyMsg("p"))
 	// p takes the first frame's steps at once: 5000/30 of them.
 	if got := m.s.Learner().T(); got != 166 {
@@ -42,7 +44,7 @@ func TestAutoplayPacedByElapsedTime(t *testing.T) {
 	// (and the first frame) 5000·(1.8 + 1/30) steps are due.
 	for k := range 60 {
 		clock.add(time.Duration(20+k%3*10) * time.Millisecond) // 20, 30, 40 ms
-		m.Update(tickMsg{id: m.player.tick})
+		m.Update(player.TickMsg{ID: m.player.Tick})
 	}
 	elapsed := 1.8 + 1.0/30
 	want := int(5000 * elapsed)
@@ -54,14 +56,14 @@ func TestAutoplayPacedByElapsedTime(t *testing.T) {
 	m.Update(keyMsg("-"))
 	for range 30 {
 		clock.add(50 * time.Millisecond)
-		m.Update(tickMsg{id: m.player.tick})
+		m.Update(player.TickMsg{ID: m.player.Tick})
 	}
 	if got := m.s.Learner().T() - at; got != 3000 {
 		t.Errorf("1.5 s at 2000/s took %d steps, want 3000", got)
 	}
 	// A tick with no time passed takes nothing.
 	at = m.s.Learner().T()
-	m.Update(tickMsg{id: m.player.tick})
+	m.Update(player.TickMsg{ID: m.player.Tick})
 	if m.s.Learner().T() != at {
 		t.Errorf("a tick at the same instant took %d steps", m.s.Learner().T()-at)
 	}
@@ -77,11 +79,11 @@ func TestAutoplayNextTick(t *testing.T) {
 		fps   int
 		want  time.Duration
 	}{{0, 30, time.Second}, {3, 30, 100 * time.Millisecond}, {11, 30, time.Second / 30}, {11, 5, time.Second / 5}} {
-		m.player.stop()
-		m.player.speed, m.player.frame = c.speed, time.Second/time.Duration(c.fps)
-		m.player.togglePlay()
-		if got := m.player.interval(); got != c.want {
-			t.Errorf("%d/s at %d fps: ticks %v apart, want %v", speeds[c.speed], c.fps, got, c.want)
+		m.player.Stop()
+		m.player.Speed, m.player.Frame = c.speed, time.Second/time.Duration(c.fps)
+		m.player.TogglePlay()
+		if got := m.player.Interval(); got != c.want {
+			t.Errorf("%d/s at %d fps: ticks %v apart, want %v", player.Speeds[c.speed], c.fps, got, c.want)
 		}
 	}
 }
@@ -101,11 +103,11 @@ func TestQuietStepsNarrateAsEveryStep(t *testing.T) {
 			if algo != "svm" {
 				pressRun(fast, "e") // a chunk to the end of the pass
 			}
-			fast.player.speed = len(speeds) - 1
+			fast.player.Speed = len(player.Speeds) - 1
 			fast.Update(keyMsg("p"))
 			for range 5 {
 				clock.add(37 * time.Millisecond)
-				fast.Update(tickMsg{id: fast.player.tick})
+				fast.Update(player.TickMsg{ID: fast.player.Tick})
 			}
 			press(fast, "p")
 			quiet := 0

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/player"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -98,7 +100,7 @@ func (m *Model) toggleQuiz() {
 		m.message = "esc closes the cross-validation view first, then Q starts the quiz"
 		return
 	}
-	m.player.stop()
+	m.player.Stop()
 	m.quiz = &quiz{keys: DefaultQuizKeys()}
 	m.quiz.ask(m.s)
 	m.message = "quiz mode: predict each step; the next question follows each answer (Q leaves)"
@@ -142,7 +144,7 @@ func pressed(msg tea.KeyPressMsg, b key.Binding) bool {
 func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	q, k, s := m.quiz, m.quiz.keys, m.s
 	q.sync(s)
-	pk := &m.player.keys
+	pk := &m.player.Keys
 	plus, minus, yes, no := pressed(msg, k.Plus), pressed(msg, k.Minus), pressed(msg, k.Yes), pressed(msg, k.No)
 	answer := plus || minus || yes || no
 	switch {
@@ -154,11 +156,11 @@ func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case m.act.Compare.Has(msg), m.act.CrossVal.Has(msg):
 		m.message = "not while quizzing: Q leaves the quiz first (" + q.score() + ")"
 		return nil, true
-	case answer && !running(s):
+	case answer && !player.Running(s):
 		m.message = "no step left to predict: r resets α to be quizzed again, Q leaves"
 		return nil, true
 	case pk.Step.Has(msg), pk.Epoch.Has(msg), pk.Converge.Has(msg), pk.Play.Has(msg):
-		if !running(s) {
+		if !player.Running(s) {
 			return nil, false // the player says why nothing steps
 		}
 		m.message = "quiz: no step without an answer: " + m.quizPrompt(false)
@@ -201,8 +203,8 @@ func signOf(plus bool) int {
 // judges the answers against what it did.
 func (m *Model) quizStep(yes bool) {
 	q, s := m.quiz, m.s
-	m.player.stop()
-	if m.player.step(1) == 0 {
+	m.player.Stop()
+	if m.player.Step(1) == 0 {
 		m.message = "no step was taken: " + q.score()
 		return
 	}
@@ -241,9 +243,9 @@ func (m *Model) syncQuizKeys() {
 		return
 	}
 	m.act.Quiz.Binding.SetHelp("Q", "leave quiz mode")
-	back := m.player.keys.Back.Binding.Enabled()
+	back := m.player.Keys.Back.Binding.Enabled()
 	q.sync(m.s)
-	live := running(m.s)
+	live := player.Running(m.s)
 	k := &q.keys
 	k.Plus.SetEnabled(live && q.phase != askClip)
 	k.Minus.SetEnabled(live && q.phase != askClip)

@@ -105,13 +105,13 @@ func TestQuizRightAndWrong(t *testing.T) {
 func TestQuizCannotSkip(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 0), 120, 40) // generated: n means fewer points
 	press(m, "Q")
-	speed, n := m.player.speed, len(m.s.Options().Points)
+	speed, n := m.player.Speed, len(m.s.Options().Points)
 	if kl := quizKeyLine(m); !strings.Contains(kl, "+ sign +1 • − sign −1") || strings.Contains(kl, "space") || strings.Contains(kl, "y ") {
 		t.Errorf("key line while the sign is asked: %q", kl)
 	}
 	for _, k := range []string{"space", "e", "c", "p"} {
 		press(m, k)
-		if m.s.Learner().T() != 0 || m.player.busy() {
+		if m.s.Learner().T() != 0 || m.player.Busy() {
 			t.Fatalf("%s took a step or started a run in quiz mode (T = %d)", k, m.s.Learner().T())
 		}
 		if !strings.Contains(m.message, "quiz: no step without an answer: sign of f(x") || !strings.Contains(m.message, "+ or −") {
@@ -123,8 +123,8 @@ func TestQuizCannotSkip(t *testing.T) {
 		t.Errorf("y before the sign: T = %d, message %q", m.s.Learner().T(), m.message)
 	}
 	press(m, "=", "-") // = is +; the second sign replaces the first
-	if m.quiz.sign != -1 || m.player.speed != speed || !strings.Contains(m.message, "sign changed to −1") {
-		t.Errorf("sign %d, speed %d→%d, message %q: + = and − must be answers", m.quiz.sign, speed, m.player.speed, m.message)
+	if m.quiz.sign != -1 || m.player.Speed != speed || !strings.Contains(m.message, "sign changed to −1") {
+		t.Errorf("sign %d, speed %d→%d, message %q: + = and − must be answers", m.quiz.sign, speed, m.player.Speed, m.message)
 	}
 	if kl := quizKeyLine(m); !strings.Contains(kl, "y a mistake • n not a mistake") {
 		t.Errorf("key line while the mistake is asked: %q", kl)
@@ -139,8 +139,8 @@ func TestQuizCannotSkip(t *testing.T) {
 		t.Errorf("Q: quiz %v, message %q", m.quiz, m.message)
 	}
 	press(m, "+")
-	if m.player.speed != speed+1 {
-		t.Errorf("+ after the quiz: speed %d, want %d", m.player.speed, speed+1)
+	if m.player.Speed != speed+1 {
+		t.Errorf("+ after the quiz: speed %d, want %d", m.player.Speed, speed+1)
 	}
 	press(m, "n")
 	if len(m.s.Options().Points) >= n {
@@ -351,10 +351,10 @@ func TestQuizNoPanics(t *testing.T) {
 				continue
 			}
 			_, cmd := m.Update(keyMsg(k))
-			if m.player.converging || m.player.finishing {
+			if m.player.Converging || m.player.Finishing {
 				run(m, cmd, 50)
 			}
-			m.player.stop()
+			m.player.Stop()
 			_ = m.View()
 		}
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/player"
+
 	"fmt"
 	"strings"
 
@@ -144,7 +146,7 @@ func (m *Model) quizQuestion(w int) string {
 	short := fmt.Sprintf("score %d/%d", right, asked)
 	var forms []string
 	switch i := s.Learner().Next(); {
-	case !running(s):
+	case !player.Running(s):
 		end := brief(s)
 		forms = []string{
 			"QUIZ over: " + end + " · final " + q.score() + " · r resets α to be quizzed again, Q leaves",

@@ -12,7 +12,7 @@ import (
 
 // View draws the whole screen.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.frames.draw(m.player, m.render))
+	v := tea.NewView(m.frames.Draw(m.player, m.render))
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "kernelscope"

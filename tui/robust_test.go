@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/player"
+
 	"errors"
 	"math"
 	"os"
@@ -51,10 +53,10 @@ func pressAll(t *testing.T, m *Model, keys []string) {
 			continue
 		}
 		_, cmd := m.Update(keyMsg(k))
-		if m.player.converging || m.player.finishing {
+		if m.player.Converging || m.player.Finishing {
 			run(m, cmd, 50)
 		}
-		m.player.stop()
+		m.player.Stop()
 		_ = m.View()
 	}
 }
@@ -246,9 +248,9 @@ func TestEpochRunsInChunks(t *testing.T) {
 	// A step that costs a millisecond: whatever this machine's speed, a
 	// chunk of a few milliseconds is a few steps.
 	clock := time.Unix(1e9, 0)
-	m.player.now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
+	m.player.Now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
 	_, cmd := m.Update(keyMsg("e"))
-	if cmd == nil || !m.player.finishing {
+	if cmd == nil || !m.player.Finishing {
 		t.Fatalf("e on 20000 points finished at once (t=%d): it blocks the screen", m.s.Learner().T())
 	}
 	at := m.s.Learner().T()
@@ -256,10 +258,10 @@ func TestEpochRunsInChunks(t *testing.T) {
 		t.Fatalf("e took the whole pass (%d steps) in one go", at)
 	}
 	press(m, "esc")
-	if m.player.finishing {
+	if m.player.Finishing {
 		t.Fatal("esc did not cancel e")
 	}
-	m.Update(runMsg{id: m.player.tick - 1}) // the stale chunk
+	m.Update(player.RunMsg{ID: m.player.Tick - 1}) // the stale chunk
 	if m.s.Learner().T() != at {
 		t.Errorf("a cancelled e went on: t=%d, was %d", m.s.Learner().T(), at)
 	}

@@ -53,7 +53,7 @@ func Run(ctx context.Context, o Options, d Display) error {
 	if fps <= 0 {
 		fps = setup.DefaultFPS
 	}
-	m.player.frame = time.Second / time.Duration(fps)
+	m.player.Frame = time.Second / time.Duration(fps)
 	g := &guard{m: m}
 	// The renderer runs at 60 frames a second or more, so a key is
 	// answered within 17 ms; what autoplay and runs draw is capped at fps

@@ -205,8 +205,8 @@ func TestSaveChoice(t *testing.T) {
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 1)
 	tab, err := datasets.LoadCSV(filepath.Join(dir, "kernelscope-moons.csv"))
-	if err != nil || len(tab.Points) != 30 || m.player.converging {
-		t.Errorf("w c: %d points, %v; converging %t", len(tab.Points), err, m.player.converging)
+	if err != nil || len(tab.Points) != 30 || m.player.Converging {
+		t.Errorf("w c: %d points, %v; converging %t", len(tab.Points), err, m.player.Converging)
 	}
 	// A second session save takes the next free name.
 	if path := saveSessionFile(t, m); path != "kernelscope-moons-session-2.json" {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/player"
+
 	"kernelscope/tui/common"
 
 	"fmt"
@@ -19,7 +21,7 @@ import (
 type statusView struct {
 	s      *lab.Session
 	th     *common.Theme
-	player *player
+	player *player.Player
 	w, h   int
 	// note is what the root adds: comparison mode says what it compares.
 	note string
@@ -88,7 +90,7 @@ func (v *statusView) line() string {
 	if v.quiz != "" {
 		line += " │ " + v.quiz
 	} else {
-		line += " │ " + v.player.status()
+		line += " │ " + v.player.Status()
 	}
 	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
 		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
@@ -117,9 +119,9 @@ func (v *statusView) svmCounters(sv notation.SVM) string {
 	state := v.th.Bold.Render("training")
 	switch sv.State() {
 	case learn.Converged:
-		state = v.th.Good.Render("converged ✓ after " + iterations(sv.T()))
+		state = v.th.Good.Render("converged ✓ after " + notation.Iterations(sv.T()))
 	case learn.Capped:
-		state = v.th.Warn.Render("stopped at the cap of " + iterations(sv.MaxIter()))
+		state = v.th.Warn.Render("stopped at the cap of " + notation.Iterations(sv.MaxIter()))
 	}
 	if s.Err() != nil || sv.Err() != nil {
 		state = v.th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.Err() == learn.ErrNotSeparable])
@@ -130,12 +132,3 @@ func (v *statusView) svmCounters(sv notation.SVM) string {
 
 // Update has no messages of its own: the status follows the session.
 func (v *statusView) Update(tea.Msg) tea.Cmd { return nil }
-
-// iterations writes a count of SMO iterations: "1 iteration", "12
-// iterations".
-func iterations(n int) string {
-	if n == 1 {
-		return "1 iteration"
-	}
-	return fmt.Sprintf("%d iterations", n)
-}

@@ -441,7 +441,7 @@ func TestCompareMode(t *testing.T) {
 	pressRun(m, "c")
 	golden(t, filepath.Join("testdata", "screens", "compare_kernels_mono_120x36.golden"), screen(m))
 	press(m, "|")
-	if m.cmp != nil || m.player.twin != nil {
+	if m.cmp != nil || m.player.Twin != nil {
 		t.Error("| again did not end comparison mode")
 	}
 }
@@ -558,7 +558,7 @@ func BenchmarkViewSVM(b *testing.B) {
 		press(m, "|")
 		b.ReportAllocs()
 		for b.Loop() {
-			if !m.player.anyRunning(false) {
+			if !m.player.AnyRunning(false) {
 				press(m, "r")
 			}
 			press(m, "space")

@@ -13,6 +13,17 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
+// The full help's headings, in the order it lists them.
+const (
+	GroupStepping = "stepping"
+	GroupData     = "data"
+	GroupApprox   = "kernel approximation"
+	GroupKernel   = "kernel"
+	GroupEdit     = "cursor and editing"
+	GroupView     = "view"
+	GroupLearner  = "learner and comparison"
+)
+
 // An Action is one key of the program (or a few keys that do one thing).
 type Action struct {
 	// Binding is the keys and their help ("space", "step").

@@ -1,4 +1,4 @@
-package tui
+package player
 
 import (
 	"time"
@@ -12,17 +12,17 @@ import (
 // second. So the ticks of autoplay and the chunks of a run, while they go
 // on, bring the panels up to date and draw the screen at most once a
 // frame; any other message (a key, a size, a result) draws at once.
-type frames struct {
+type Frames struct {
 	last string    // the screen drawn last
 	at   time.Time // when, by the player's clock
 	skip bool      // the screen is not due: View shows last again
 }
 
 // due reports whether the screen must be brought up to date after msg.
-func (f *frames) due(msg tea.Msg, p *player) bool {
+func (f *Frames) Due(msg tea.Msg, p *Player) bool {
 	switch msg.(type) {
-	case tickMsg, runMsg:
-		if p.busy() && f.last != "" && p.now().Sub(f.at) < p.frame {
+	case TickMsg, RunMsg:
+		if p.Busy() && f.last != "" && p.Now().Sub(f.at) < p.Frame {
 			f.skip = true
 			return false
 		}
@@ -33,9 +33,9 @@ func (f *frames) due(msg tea.Msg, p *player) bool {
 
 // draw returns the screen: the last one when it is not due, else a new
 // one from render.
-func (f *frames) draw(p *player, render func() string) string {
+func (f *Frames) Draw(p *Player, render func() string) string {
 	if !f.skip {
-		f.last, f.at = render(), p.now()
+		f.last, f.at = render(), p.Now()
 	}
 	return f.last
 }
