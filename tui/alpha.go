@@ -123,3 +123,14 @@ func (a *alphaView) lines() []string {
 
 // Update has no messages of its own: the panel follows the session.
 func (a *alphaView) Update(tea.Msg) tea.Cmd { return nil }
+
+// cached is the α panel's lines.
+func (a *alphaView) cached() []string {
+	key := alphaKey{common.PanelKey{Trained: common.TrainedOf(a.s), W: a.w, H: a.h, Th: a.th}, a.onlySV}
+	return a.memo.Get(key, func() []string { return common.NonEmpty(a.lines()) })
+}
+
+type alphaKey struct {
+	common.PanelKey
+	onlySV bool
+}

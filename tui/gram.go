@@ -247,3 +247,16 @@ const mercerMaxN = 200
 func augmented(formula string) string {
 	return strings.NewReplacer("x·z", "x̃·z̃", "x−z", "x̃−z̃").Replace(formula)
 }
+
+// cached is the Gram panel's lines, kept until training, the panel or
+// the Mercer check changes.
+func (g *gramView) cached() []string {
+	key := gramKey{common.PanelKey{Trained: common.TrainedOf(g.s), W: g.w, H: g.h, Th: g.th}, g.mercerFor, g.asked, g.mercer.text}
+	return g.memo.Get(key, func() []string { return common.NonEmpty(g.lines()) })
+}
+
+type gramKey struct {
+	common.PanelKey
+	mercerFor, asked int
+	note             string
+}

@@ -63,3 +63,15 @@ func (v *passesView) View() string {
 }
 
 var _ common.Component = (*passesView)(nil)
+
+// cached is the chart's lines.
+func (v *passesView) cached() []string {
+	key := passesKey{common.PanelKey{Trained: common.TrainedOf(v.s), W: v.w, H: v.h, Th: v.th}, v.inks, len(v.s.Passes())}
+	return v.memo.Get(key, func() []string { return strings.Split(v.View(), "\n") })
+}
+
+type passesKey struct {
+	common.PanelKey
+	inks *common.ChartInks
+	n    int
+}

@@ -356,3 +356,27 @@ func legend(held bool) string {
 	}
 	return l
 }
+
+// cached is the region panel's lines, drawn again only when the field,
+// the points, the markers or the panel changed.
+func (r *regionView) cached() []string {
+	key := regionKey{
+		PanelKey: common.PanelKey{Trained: common.TrainedOf(r.s), W: r.w, H: r.h, Th: r.th},
+		gen:      r.draw.gen, narrow: r.narrow, big: r.big, update: r.update, compare: r.compare,
+		cursorOn: r.cursorOn, cursorX: r.cursorX, curY: r.curY, figures: r.figures,
+		flash: r.s.Flashing(), held: len(r.s.Test().Points()), approx: r.approxState(),
+	}
+	key.focus, key.focus2 = r.s.FocusPair()
+	return r.memo.Get(key, func() []string { return common.NonEmpty(r.lines()) })
+}
+
+type regionKey struct {
+	common.PanelKey
+	gen                          int
+	narrow, big, update, compare bool
+	cursorOn                     bool
+	cursorX, curY, flash, held   int
+	focus, focus2                int
+	figures                      string
+	approx                       approxState
+}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -64,4 +66,12 @@ func (m *Model) setSpectrum() {
 		return
 	}
 	m.spectrum.set(g.mercer.mercer, g.mercer.ce, m.s.Learner().N(), note)
+}
+
+// gramOrSpectrumLines is gramOrSpectrum's lines.
+func (m *Model) gramOrSpectrumLines() []string {
+	if m.showSpectrum {
+		return strings.Split(m.spectrum.View(), "\n")
+	}
+	return m.gram.cached()
 }

@@ -25,6 +25,13 @@ func (c *Memo[K]) Get(key K, draw func() []string) []string {
 	return c.lines
 }
 
+// PanelKey is the key of a panel that follows training.
+type PanelKey struct {
+	Trained
+	W, H int
+	Th   *Theme
+}
+
 // Trained says which state of training a drawing shows: a step, an undo,
 // a reset, a rebuild (data, kernel, learner), an edit of the points, a
 // change of the field, a raised cap or an error each change it.
