@@ -98,7 +98,7 @@ func (a *alphaView) lines() []string {
 		if current {
 			mark = "▶ "
 		}
-		glyph := kindGlyph(p.Y(i) > 0, a.s.SVOf(i))
+		glyph := common.KindGlyph(p.Y(i) > 0, a.s.SVOf(i))
 		ink := th.Pos
 		if p.Y(i) < 0 {
 			ink = th.Neg

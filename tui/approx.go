@@ -11,6 +11,7 @@ import (
 
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // The approximate boundary (~, issue 14): the machine that shares the
@@ -263,7 +264,7 @@ func (m *Model) approxToggle() {
 		f += " + b"
 	}
 	m.message = fmt.Sprintf("%s %s, w = Σⱼ cⱼ z(xⱼ): this run's coefficients with z(x)·z(x') for K(x, x'); , and . halve and double D (%d now)",
-		glyphApprox, f, a.d)
+		common.GlyphApprox, f, a.d)
 }
 
 // approxStepD answers , and . : D halved or doubled along 1, 2, 4, …, 4096.
@@ -276,7 +277,7 @@ func (m *Model) approxStepD(up bool) {
 	}
 	a.d = d
 	a.gen++
-	m.message = fmt.Sprintf("f̃ with D = %d: the boundary %s moves toward the exact one as D grows", d, glyphApprox)
+	m.message = fmt.Sprintf("f̃ with D = %d: the boundary %s moves toward the exact one as D grows", d, common.GlyphApprox)
 }
 
 // stepApproxD is the next D along the ladder, and whether there is one.

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // pressJob sends a key and runs what it returns, the overlay's job
@@ -142,13 +143,13 @@ func TestApproxKeys(t *testing.T) {
 	}
 	plotH := m.region.plotH
 	pressJob(m, "~")
-	if !a.on || !strings.Contains(screen(m), glyphApprox+" f̃ = w·z(x), rff:64") {
+	if !a.on || !strings.Contains(screen(m), common.GlyphApprox+" f̃ = w·z(x), rff:64") {
 		t.Fatalf("~ did not show the overlay and its legend:\n%s", screen(m))
 	}
 	if m.region.plotH != plotH-1 {
 		t.Errorf("the legend's line: plot height %d, want %d", m.region.plotH, plotH-1)
 	}
-	if !strings.Contains(screen(m), glyphApprox+glyphApprox) {
+	if !strings.Contains(screen(m), common.GlyphApprox+common.GlyphApprox) {
 		t.Errorf("no contour drawn:\n%s", screen(m))
 	}
 	for range 20 {
@@ -167,12 +168,12 @@ func TestApproxKeys(t *testing.T) {
 		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.d, m.act.ApproxMore.Binding.Enabled())
 	}
 	pressJob(m, "~")
-	if a.on || strings.Contains(screen(m), glyphApprox) || m.region.plotH != plotH {
+	if a.on || strings.Contains(screen(m), common.GlyphApprox) || m.region.plotH != plotH {
 		t.Errorf("~ again left the overlay on screen:\n%s", screen(m))
 	}
 	// Comparison mode refuses it.
 	pressJob(m, "~", "|")
-	if m.act.Approx.Binding.Enabled() || strings.Contains(screen(m), glyphApprox+" f̃") {
+	if m.act.Approx.Binding.Enabled() || strings.Contains(screen(m), common.GlyphApprox+" f̃") {
 		t.Errorf("comparison mode: ~ enabled %v\n%s", m.act.Approx.Binding.Enabled(), screen(m))
 	}
 	pressJob(m, "~")
@@ -357,7 +358,7 @@ func TestApproxRandomKeys(t *testing.T) {
 				out := screen(m)
 				if m.region.approx.current(m.s) != nil {
 					shown++
-					if !strings.Contains(out, glyphApprox+" f̃") {
+					if !strings.Contains(out, common.GlyphApprox+" f̃") {
 						t.Fatalf("after %q: a result, and no legend:\n%s", k, out)
 					}
 				}

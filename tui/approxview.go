@@ -12,13 +12,6 @@ import (
 	"kernelscope/learn"
 )
 
-// glyphApprox marks the cells the approximate boundary f̃ = 0 crosses:
-// "≋", approximately equal, drawn in colApprox on the plain background,
-// and in color-free mode by the glyph alone (no other mark of the region
-// is a triple tilde). It is one cell wide everywhere (East Asian width
-// neutral) and in DejaVu Sans Mono, as the wave ∿ is not.
-const glyphApprox = "≋"
-
 // approxShown reports whether the region draws the overlay: it is on, and
 // this is not a pane of comparison mode (there it would overlay one
 // learner of two).
@@ -73,9 +66,9 @@ func (r *regionView) approxMask() []bool {
 // forms that fits in w cells.
 func (r *regionView) approxLegend(w int) string {
 	a, th := r.approx, r.th
-	glyph := "\x1b[1m" + glyphApprox + common.Reset
+	glyph := "\x1b[1m" + common.GlyphApprox + common.Reset
 	if !th.Mono {
-		glyph = th.CellStyle(common.ColApprox, common.ColNeutral) + "\x1b[1m" + glyphApprox + common.Reset
+		glyph = th.CellStyle(common.ColApprox, common.ColNeutral) + "\x1b[1m" + common.GlyphApprox + common.Reset
 	}
 	f := "f̃ = w·z(x)"
 	if r.s.Dual() != nil {

@@ -60,7 +60,7 @@ func TestSupportVectorOnTop(t *testing.T) {
 	}
 	plot := ansi.Strip(m.region.View())
 	_, plot, _ = strings.Cut(plot, "\n") // the title's legend shows ⊕ too
-	if !strings.Contains(plot, glyphPosSV) {
+	if !strings.Contains(plot, common.GlyphPosSV) {
 		t.Errorf("the support vector is hidden under its twin:\n%s", ansi.Strip(m.region.View()))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"kernelscope/lab"
+	"kernelscope/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -50,7 +51,7 @@ func TestHoldoutKey(t *testing.T) {
 			t.Errorf("the screen lacks %q:\n%s", want, sc)
 		}
 	}
-	if n := strings.Count(sc, glyphPosTest) + strings.Count(sc, glyphNegTest); n < 10 || n > 30+1 {
+	if n := strings.Count(sc, common.GlyphPosTest) + strings.Count(sc, common.GlyphNegTest); n < 10 || n > 30+1 {
 		t.Errorf("%d test glyphs on screen (the legend's included), want most of the 30 held-out points", n)
 	}
 	press(m, "h")

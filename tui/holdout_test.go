@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"kernelscope/lab"
+	"kernelscope/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -231,7 +232,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 		if !ok || taken[[2]int{cx, cy}] {
 			continue
 		}
-		want := map[bool]string{true: glyphPosTest, false: glyphNegTest}[e.Y > 0]
+		want := map[bool]string{true: common.GlyphPosTest, false: common.GlyphNegTest}[e.Y > 0]
 		if got := ansi.Cut(lines[r.plotY0+cy], r.plotX0+cx, r.plotX0+cx+1); got != want {
 			t.Errorf("held-out point %d (y = %+d) at cell (%d, %d): %q on screen, want %q", k+1, e.Y, cx, cy, got, want)
 		}
@@ -245,12 +246,12 @@ func TestHoldoutGlyphs(t *testing.T) {
 	for _, l := range lines[r.plotY0 : r.plotY0+r.plotH] {
 		plot += ansi.Cut(l, r.plotX0, r.plotX0+r.plotW) + "\n"
 	}
-	if n := strings.Count(plot, glyphPosTest) + strings.Count(plot, glyphNegTest); n < checked || n > 30 {
+	if n := strings.Count(plot, common.GlyphPosTest) + strings.Count(plot, common.GlyphNegTest); n < checked || n > 30 {
 		t.Errorf("%d test glyphs in the plot, want %d to 30", n, checked)
 	}
 	press(m, "h")
 	sc := screen(m)
-	if n := strings.Count(sc, glyphPosTest) + strings.Count(sc, glyphNegTest); n != 0 || m.s.Learner().N() != 100 {
+	if n := strings.Count(sc, common.GlyphPosTest) + strings.Count(sc, common.GlyphNegTest); n != 0 || m.s.Learner().N() != 100 {
 		t.Errorf("h again: %d test glyphs, N = %d; want none and 100", n, m.s.Learner().N())
 	}
 	if line := ansi.Strip(m.status.line()); !strings.Contains(line, "n=100 ") || strings.Contains(line, "test") {

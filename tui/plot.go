@@ -288,7 +288,7 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 		if pos {
 			ink = common.ColPosInk
 		}
-		g := []string{kindGlyph(pos, kind)}
+		g := []string{common.KindGlyph(pos, kind)}
 		if big {
 			g = bigMarker(pos, kind)
 		}
@@ -306,7 +306,7 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 	if !svm && big {
 		return " " + point(true, lab.NotSV) + label(" y = +1   ") + point(false, lab.NotSV) + label(" y = −1   ") +
 			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" support vectors   ") +
-			line(common.ColBoundary, monoBoundary, 3) + label(" boundary f = 0")
+			line(common.ColBoundary, common.MonoBoundary, 3) + label(" boundary f = 0")
 	}
 	// The key in up to four lengths, the longest that fits.
 	type variant struct {
@@ -335,10 +335,10 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 		if svm {
 			out += point(true, lab.BoundSV) + " " + point(false, lab.BoundSV) + label(v.bound+v.sep)
 		}
-		out += line(common.ColBoundary, monoBoundary, v.n) + label(v.f0)
+		out += line(common.ColBoundary, common.MonoBoundary, v.n) + label(v.f0)
 		if svm {
-			out += label(v.sep) + line(common.ColMarginP, monoMarginP, v.n) + label(v.fp+v.sep) +
-				line(common.ColMarginN, monoMarginN, v.n) + label(v.fn)
+			out += label(v.sep) + line(common.ColMarginP, common.MonoMarginP, v.n) + label(v.fp+v.sep) +
+				line(common.ColMarginN, common.MonoMarginN, v.n) + label(v.fn)
 		}
 		if ansi.StringWidth(out) <= w {
 			break
@@ -350,9 +350,9 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 // legend names the point glyphs in the region's title (held: with the
 // held-out test points').
 func legend(held bool) string {
-	l := glyphPos + "/" + glyphNeg + " y=±1  " + glyphPosSV + "/" + glyphNegSV + " support vector"
+	l := common.GlyphPos + "/" + common.GlyphNeg + " y=±1  " + common.GlyphPosSV + "/" + common.GlyphNegSV + " support vector"
 	if held {
-		l += "  " + glyphPosTest + "/" + glyphNegTest + " test"
+		l += "  " + common.GlyphPosTest + "/" + common.GlyphNegTest + " test"
 	}
 	return l
 }

@@ -11,9 +11,9 @@ import (
 // or without color. The SVM's support vectors at α = C are braced ({+},
 // {−}).
 func bigMarker(pos bool, kind int) []string {
-	g := glyphNeg
+	g := common.GlyphNeg
 	if pos {
-		g = glyphPos
+		g = common.GlyphPos
 	}
 	switch kind {
 	case lab.FreeSV:

@@ -11,71 +11,6 @@ import (
 	"kernelscope/learn"
 )
 
-// Glyphs of the region. They tell classes and support vectors apart without
-// color: + and − for the two classes, ⊕ and ⊖ once a point is a support
-// vector (α > 0).
-const (
-	glyphPos   = "+"
-	glyphNeg   = "−"
-	glyphPosSV = "⊕"
-	glyphNegSV = "⊖"
-	// The SVM's support vectors at the bound α = C: boxed, as α is held
-	// by the box 0 ≤ α ≤ C (free ones are ⊕ ⊖).
-	glyphPosBound = "⊞"
-	glyphNegBound = "⊟"
-	// A support vector a budget learner forgot: the class's circle
-	// crossed out.
-	glyphPosForgotten = "⊗"
-	glyphNegForgotten = "⊘"
-	// Held-out test points (h, --test) are hollow: training never visits
-	// them.
-	glyphPosTest = "△"
-	glyphNegTest = "▽"
-	glyphCur     = "✛"
-	// color-free region texture: the +1 side dotted, the −1 side blank, the
-	// boundary solid, the SVM's margins hollow.
-	monoPos      = "·"
-	monoNeg      = " "
-	monoBoundary = "•"
-	monoMarginP  = "○" // f = +1
-	monoMarginN  = "◇" // f = −1
-	monoGhost    = "∘" // the update view's other boundary
-	// glyphOverflow marks cells where f is not a finite number, in color
-	// and without.
-	glyphOverflow = "░"
-)
-
-// pointGlyph is the glyph of a point of class pos (y = +1) that is, or is
-// not, a support vector.
-func pointGlyph(pos, sv bool) string {
-	if sv {
-		return kindGlyph(pos, lab.FreeSV)
-	}
-	return kindGlyph(pos, lab.NotSV)
-}
-
-// kindGlyph is the glyph of a point of class pos (y = +1) and kind (svNone,
-// svFree, svBound).
-func kindGlyph(pos bool, kind int) string {
-	switch {
-	case pos && kind == lab.FreeSV:
-		return glyphPosSV
-	case pos && kind == lab.BoundSV:
-		return glyphPosBound
-	case pos && kind == lab.ForgottenSV:
-		return glyphPosForgotten
-	case kind == lab.ForgottenSV:
-		return glyphNegForgotten
-	case pos:
-		return glyphPos
-	case kind == lab.FreeSV:
-		return glyphNegSV
-	case kind == lab.BoundSV:
-		return glyphNegBound
-	}
-	return glyphNeg
-}
-
 // gutter is the width of the x₂ axis labels left of the region.
 const gutter = 7
 
@@ -253,12 +188,12 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 	for i := range pw * ph {
 		c := cell{fg: r.base[2*i], bg: r.base[2*i+1]}
 		if c.fg == common.ColOverflow || c.bg == common.ColOverflow {
-			c = cell{fg: common.ColText, bg: common.ColOverflow, glyph: glyphOverflow}
+			c = cell{fg: common.ColText, bg: common.ColOverflow, glyph: common.GlyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
 			c = cell{fg: common.ColGhost, bg: c.bg, glyph: r.marks[i]}
 		}
-		if i < len(ov.approx) && ov.approx[i] && c.glyph != glyphOverflow {
-			c = cell{fg: common.ColApprox, bg: common.ColNeutral, glyph: glyphApprox, bold: true}
+		if i < len(ov.approx) && ov.approx[i] && c.glyph != common.GlyphOverflow {
+			c = cell{fg: common.ColApprox, bg: common.ColNeutral, glyph: common.GlyphApprox, bold: true}
 		}
 		r.cells = append(r.cells, c)
 	}
@@ -293,7 +228,7 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 		if bgOverride >= 0 {
 			fg, bg = common.ColNeutral, uint8(bgOverride)
 		}
-		glyphs := []string{kindGlyph(pos, kind)}
+		glyphs := []string{common.KindGlyph(pos, kind)}
 		if ov.big {
 			glyphs = bigMarker(pos, kind)
 		}
@@ -312,9 +247,9 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 		if !ok {
 			continue
 		}
-		ink, g := uint8(common.ColNegInk), glyphNegTest
+		ink, g := uint8(common.ColNegInk), common.GlyphNegTest
 		if e.Y > 0 {
-			ink, g = common.ColPosInk, glyphPosTest
+			ink, g = common.ColPosInk, common.GlyphPosTest
 		}
 		r.cells[cy*pw+cx] = cell{fg: ink, bg: common.ColNeutral, glyph: g, bold: true}
 	}
@@ -342,7 +277,7 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 	if ov.cursorX >= 0 && ov.cursorX < pw && ov.curY >= 0 && ov.curY < ph {
 		c := &r.cells[ov.curY*pw+ov.cursorX]
 		if c.glyph == "" {
-			c.glyph = glyphCur
+			c.glyph = common.GlyphCur
 		}
 		c.fg, c.bg, c.bold = common.ColNeutral, common.ColCursor, true
 	}
@@ -407,8 +342,8 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 		for cx := range r.w {
 			c := r.cells[cy*r.w+cx]
 			switch {
-			case c.glyph == glyphOverflow:
-				r.out.WriteString(glyphOverflow)
+			case c.glyph == common.GlyphOverflow:
+				r.out.WriteString(common.GlyphOverflow)
 			case c.glyph != "" && (c.bg == common.ColCurrent || c.bg == common.ColFlash || c.bg == common.ColCursor):
 				r.out.WriteString("\x1b[7m" + c.glyph + common.Reset)
 			case c.glyph != "":
@@ -449,17 +384,17 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 func monoGlyph(up, down uint8) string {
 	switch {
 	case up == common.ColBoundary || down == common.ColBoundary:
-		return monoBoundary
+		return common.MonoBoundary
 	case up == common.ColMarginP || down == common.ColMarginP:
-		return monoMarginP
+		return common.MonoMarginP
 	case up == common.ColMarginN || down == common.ColMarginN:
-		return monoMarginN
+		return common.MonoMarginN
 	case up == common.ColGhost || down == common.ColGhost:
-		return monoGhost
+		return common.MonoGhost
 	case isPos(up) || isPos(down):
-		return monoPos
+		return common.MonoPos
 	}
-	return monoNeg
+	return common.MonoNeg
 }
 
 func isPos(c uint8) bool { return c >= common.ColPos && c < common.ColPos+common.Shades }

@@ -121,14 +121,14 @@ func relativesKey(th *common.Theme, s *lab.Session, w int) string {
 	short := []string{" ±1 ", " SV ", " forgotten ", " "}
 	var out string
 	for _, l := range [][]string{long, short} {
-		out = " " + sample(common.ColPosInk, common.ColNeutral, glyphPos) + " " + sample(common.ColNegInk, common.ColNeutral, glyphNeg) + label(l[0]) +
-			sample(common.ColNeutral, common.ColPosInk, glyphPosSV) + " " + sample(common.ColNeutral, common.ColNegInk, glyphNegSV) + label(l[1])
+		out = " " + sample(common.ColPosInk, common.ColNeutral, common.GlyphPos) + " " + sample(common.ColNegInk, common.ColNeutral, common.GlyphNeg) + label(l[0]) +
+			sample(common.ColNeutral, common.ColPosInk, common.GlyphPosSV) + " " + sample(common.ColNeutral, common.ColNegInk, common.GlyphNegSV) + label(l[1])
 		if s.Budgeted() != nil {
-			out += sample(common.ColGhost, common.ColNeutral, glyphPosForgotten) + " " + sample(common.ColGhost, common.ColNeutral, glyphNegForgotten) + label(l[2])
+			out += sample(common.ColGhost, common.ColNeutral, common.GlyphPosForgotten) + " " + sample(common.ColGhost, common.ColNeutral, common.GlyphNegForgotten) + label(l[2])
 		}
 		line := sample(common.ColBoundary, common.ColBoundary, "▀▀")
 		if th.Mono {
-			line = sample(0, 0, monoBoundary+monoBoundary)
+			line = sample(0, 0, common.MonoBoundary+common.MonoBoundary)
 		}
 		if s.EnsembleOn() {
 			out += line + label(l[3]+shownShort[s.Shown()])

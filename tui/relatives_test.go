@@ -10,6 +10,7 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // relativeOptions is a built-in dataset with learner a (budget b).
@@ -85,7 +86,7 @@ func TestForgetronOnScreen(t *testing.T) {
 		t.Fatal("no step forgot in 60 steps of xor with B = 3")
 	}
 	out := screen(m)
-	if !strings.Contains(out, glyphPosForgotten) && !strings.Contains(out, glyphNegForgotten) {
+	if !strings.Contains(out, common.GlyphPosForgotten) && !strings.Contains(out, common.GlyphNegForgotten) {
 		t.Errorf("no forgotten glyph on the screen:\n%s", out)
 	}
 	if !strings.Contains(out, "forgotten") {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"kernelscope/tui/common"
 	"kernelscope/tui/player"
 
 	"errors"
@@ -153,12 +154,12 @@ func TestFieldOverflowShown(t *testing.T) {
 		t.Errorf("α = 1e-6 is not shown as such:\n%s", screen(m))
 	}
 	out := screen(m)
-	if !strings.Contains(out, "f overflows in part of the plane") || !strings.Contains(out, glyphOverflow) {
+	if !strings.Contains(out, "f overflows in part of the plane") || !strings.Contains(out, common.GlyphOverflow) {
 		t.Errorf("%d of %d field values are not finite, but the screen does not show it:\n%s", bad, all, out)
 	}
 	m.mono = true
 	m.setTheme()
-	if !strings.Contains(screen(m), glyphOverflow) {
+	if !strings.Contains(screen(m), common.GlyphOverflow) {
 		t.Error("without color the overflowing cells are not marked")
 	}
 }

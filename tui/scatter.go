@@ -267,7 +267,7 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 		if p.pos {
 			ink = common.ColPosInk
 		}
-		cl := cell{fg: ink, bg: common.ColNeutral, glyph: pointGlyph(p.pos, p.sv), bold: true}
+		cl := cell{fg: ink, bg: common.ColNeutral, glyph: common.PointGlyph(p.pos, p.sv), bold: true}
 		if p.sv {
 			cl.fg, cl.bg = common.ColNeutral, ink
 		}
@@ -323,7 +323,7 @@ func (c *sceneCanvas) lines(th *common.Theme) []string {
 			}
 			if th.Mono && cl.glyph == "•" {
 				// The margins' outlines, told apart by shape.
-				text = map[uint8]string{common.ColMarginP: monoMarginP, common.ColMarginN: monoMarginN}[cl.fg]
+				text = map[uint8]string{common.ColMarginP: common.MonoMarginP, common.ColMarginN: common.MonoMarginN}[cl.fg]
 			}
 			switch {
 			case th.Mono && cl.glyph != "" && cl.bg != common.ColNeutral && cl.bg != common.ColPlane:

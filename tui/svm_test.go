@@ -51,7 +51,7 @@ func TestSVMGoldens(t *testing.T) {
 			}
 			press(m, "m")
 			out := screen(m)
-			for _, want := range []string{monoBoundary, monoMarginP, monoMarginN, "SV at α=C", "f=+1", "f=−1", "SVM C = 1"} {
+			for _, want := range []string{common.MonoBoundary, common.MonoMarginP, common.MonoMarginN, "SV at α=C", "f=+1", "f=−1", "SVM C = 1"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("%s: the screen lacks %q:\n%s", c.name, want, out)
 				}
@@ -115,7 +115,7 @@ func TestSVMSupportVectorGlyphs(t *testing.T) {
 		t.Fatalf("no support vector at C = 0.1 (free %d)", free)
 	}
 	alpha := ansi.Strip(m.alpha.View())
-	if got := strings.Count(alpha, glyphPosBound) + strings.Count(alpha, glyphNegBound); got != bound {
+	if got := strings.Count(alpha, common.GlyphPosBound) + strings.Count(alpha, common.GlyphNegBound); got != bound {
 		t.Errorf("α panel shows %d support vectors at C, want %d:\n%s", got, bound, alpha)
 	}
 	if !strings.Contains(alpha, fmt.Sprintf("%d free, %d at C = 0.1", free, bound)) {
@@ -128,7 +128,7 @@ func TestSVMSupportVectorGlyphs(t *testing.T) {
 		t.Errorf("no full bar (%d cells) for α = C:\n%s", barW, alpha)
 	}
 	region := ansi.Strip(m.region.View())
-	if got := strings.Count(region, glyphPosBound) + strings.Count(region, glyphNegBound); got < bound {
+	if got := strings.Count(region, common.GlyphPosBound) + strings.Count(region, common.GlyphNegBound); got < bound {
 		t.Errorf("region shows %d bounded support vectors (key line included), want ≥ %d:\n%s", got, bound, region)
 	}
 }

@@ -1,0 +1,78 @@
+package common
+
+import "kernelscope/lab"
+
+// Glyphs of the points, on the region and wherever a point is named. They
+// tell classes and support vectors apart without color: + and − for the
+// two classes, ⊕ and ⊖ once a point is a support vector (α > 0).
+const (
+	GlyphPos   = "+"
+	GlyphNeg   = "−"
+	GlyphPosSV = "⊕"
+	GlyphNegSV = "⊖"
+	// The SVM's support vectors at the bound α = C: boxed, as α is held
+	// by the box 0 ≤ α ≤ C (free ones are ⊕ ⊖).
+	GlyphPosBound = "⊞"
+	GlyphNegBound = "⊟"
+	// A support vector a budget learner forgot: the class's circle
+	// crossed out.
+	GlyphPosForgotten = "⊗"
+	GlyphNegForgotten = "⊘"
+	// Held-out test points (h, --test) are hollow: training never visits
+	// them.
+	GlyphPosTest = "△"
+	GlyphNegTest = "▽"
+	GlyphCur     = "✛"
+	// GlyphOverflow marks cells where f is not a finite number, in color
+	// and without.
+	GlyphOverflow = "░"
+)
+
+// PointGlyph is the glyph of a point of class pos (y = +1) that is, or is
+// not, a support vector.
+func PointGlyph(pos, sv bool) string {
+	if sv {
+		return KindGlyph(pos, lab.FreeSV)
+	}
+	return KindGlyph(pos, lab.NotSV)
+}
+
+// KindGlyph is the glyph of a point of class pos (y = +1) and kind (lab.NotSV,
+// lab.FreeSV, lab.BoundSV, lab.ForgottenSV).
+func KindGlyph(pos bool, kind int) string {
+	switch {
+	case pos && kind == lab.FreeSV:
+		return GlyphPosSV
+	case pos && kind == lab.BoundSV:
+		return GlyphPosBound
+	case pos && kind == lab.ForgottenSV:
+		return GlyphPosForgotten
+	case kind == lab.ForgottenSV:
+		return GlyphNegForgotten
+	case pos:
+		return GlyphPos
+	case kind == lab.FreeSV:
+		return GlyphNegSV
+	case kind == lab.BoundSV:
+		return GlyphNegBound
+	}
+	return GlyphNeg
+}
+
+// The region's color-free texture: the +1 side dotted, the −1 side
+// blank, the boundary solid, the SVM's margins hollow.
+const (
+	MonoPos      = "·"
+	MonoNeg      = " "
+	MonoBoundary = "•"
+	MonoMarginP  = "○" // f = +1
+	MonoMarginN  = "◇" // f = −1
+	MonoGhost    = "∘" // the update view's other boundary
+)
+
+// GlyphApprox marks the cells the approximate boundary f̃ = 0 crosses:
+// "≋", approximately equal, drawn in ColApprox on the plain background,
+// and in color-free mode by the glyph alone (no other mark of the region
+// is a triple tilde). It is one cell wide everywhere (East Asian width
+// neutral) and in DejaVu Sans Mono, as the wave ∿ is not.
+const GlyphApprox = "≋"
