@@ -41,7 +41,7 @@ func (a *alphaView) lines() []string {
 		free, bound := a.s.SVCounts()
 		svs += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
 	}
-	if b := budgetText(a.s); b != "" {
+	if b := common.BudgetText(a.s); b != "" {
 		svs += ", " + b
 	}
 	if what := a.s.Kind().Alpha; what != "" {

@@ -201,11 +201,11 @@ func (m *Model) refreshCompare() {
 		return
 	}
 	iw, _ := common.Inner(m.region.w, m.region.h)
-	m.region.figures = figures(m.s, iw)
+	m.region.figures = common.Figures(m.s, iw)
 	r := c.right
 	r.cursorOn, r.cursorX, r.curY = m.region.cursorOn, m.region.cursorX, m.region.curY
 	if c.twin != nil {
-		r.figures = figures(c.twin, iw)
+		r.figures = common.Figures(c.twin, iw)
 		r.refresh()
 	}
 }

@@ -69,9 +69,9 @@ func (r *region) computeEnsemble(s *lab.Session) {
 			mark := ""
 			if r.base[2*i] != common.ColBoundary && r.base[2*i+1] != common.ColBoundary {
 				lx, ly := min(fd.W-1, cx*fd.W/r.w), min(fd.H-1, 2*cy*fd.H/(2*r.h))
-				for k := range numShown {
+				for k := range common.NumShown {
 					if learn.EnsembleMember(k) != s.Shown() && edge(vals[k], lx, ly) {
-						mark = shownGlyphs[k]
+						mark = common.ShownGlyphs[k]
 						break
 					}
 				}

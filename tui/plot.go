@@ -79,7 +79,7 @@ func (r *regionView) headerLines() int {
 
 // keyed reports whether the plot has a key line under its title.
 func (r *regionView) keyed() bool {
-	return r.big || r.compare || r.s.Boxed() != nil || hasRelativesKey(r.s)
+	return r.big || r.compare || r.s.Boxed() != nil || common.HasRelativesKey(r.s)
 }
 
 // hit maps a screen cell to a plot cell.
@@ -229,7 +229,7 @@ func (r *regionView) lines() []string {
 		title = " " + describeBump(*r.draw.update) + " "
 	}
 	if r.s.EnsembleOn() && !r.compare {
-		title = " " + shownTitles[r.s.Shown()] + "   A: final / average / vote "
+		title = " " + common.ShownTitles[r.s.Shown()] + "   A: final / average / vote "
 	}
 	if r.big {
 		title = " " + f + "   projector mode (B) "
@@ -252,7 +252,7 @@ func (r *regionView) lines() []string {
 		head = append(head, common.Fit(r.figures, iw))
 	}
 	if r.keyed() {
-		kl := relativesKey(r.th, r.s, iw)
+		kl := common.RelativesKey(r.th, r.s, iw)
 		if kl == "" || r.big {
 			kl = keyLine(r.th, sv != nil, r.big, iw)
 		}

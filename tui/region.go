@@ -423,3 +423,22 @@ type rowBuf struct{ b []byte }
 func (r *rowBuf) Reset()               { r.b = r.b[:0] }
 func (r *rowBuf) WriteString(s string) { r.b = append(r.b, s...) }
 func (r *rowBuf) String() string       { return string(r.b) }
+
+// marginAt is the colour of lattice point (x, y) when one of the SVM's
+// margins, the level sets f = +1 and f = −1 (seed 004: the hyperplanes
+// w·φ(x) + b = ±1 through the support vectors on the margin), passes
+// between it and its right or lower neighbour; 0 when neither does.
+func marginAt(fd *learn.Field, x, y int) uint8 {
+	v := fd.Values[y*fd.W+x]
+	for _, m := range [2]struct {
+		level float64
+		col   uint8
+	}{{1, common.ColMarginP}, {-1, common.ColMarginN}} {
+		above := v >= m.level
+		cross := func(u float64) bool { return common.IsFinite(u) && (u >= m.level) != above }
+		if (x+1 < fd.W && cross(fd.Values[y*fd.W+x+1])) || (y+1 < fd.H && cross(fd.Values[(y+1)*fd.W+x])) {
+			return m.col
+		}
+	}
+	return 0
+}

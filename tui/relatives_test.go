@@ -126,7 +126,7 @@ func TestEnsembleView(t *testing.T) {
 	pressRun(m, "c")
 	press(m, "m")
 	out := screen(m)
-	for _, want := range []string{"f_avg(x) = Σ ᾱⱼ yⱼ K(xⱼ, x)", "accuracy: final", "average", shownGlyphs[learn.FinalMember] + shownGlyphs[learn.FinalMember] + " final f"} {
+	for _, want := range []string{"f_avg(x) = Σ ᾱⱼ yⱼ K(xⱼ, x)", "accuracy: final", "average", common.ShownGlyphs[learn.FinalMember] + common.ShownGlyphs[learn.FinalMember] + " final f"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the averaged view lacks %q:\n%s", want, out)
 		}
@@ -142,7 +142,7 @@ func TestEnsembleView(t *testing.T) {
 	}
 	// The marks of the other boundaries are where those functions change
 	// sign: the final view marks the average's (≈) somewhere on noisy moons.
-	if !strings.Contains(m.region.View(), shownGlyphs[learn.AveragedMember]) {
+	if !strings.Contains(m.region.View(), common.ShownGlyphs[learn.AveragedMember]) {
 		t.Errorf("the final view marks no cell of the average's boundary:\n%s", m.region.View())
 	}
 }
@@ -185,7 +185,7 @@ func TestEnsembleLiveMatchesReopened(t *testing.T) {
 			for range c.back {
 				press(m, "b")
 			}
-			for range numShown {
+			for range common.NumShown {
 				fresh := newModel(t, m.s.Snapshot(), 120, 40)
 				for fresh.s.Shown() != m.s.Shown() {
 					press(fresh, "A")
@@ -202,13 +202,13 @@ func TestEnsembleLiveMatchesReopened(t *testing.T) {
 				for i := range live {
 					if live[i] != want[i] {
 						if differ == 0 {
-							t.Errorf("%v T = %d, %s shown: line %d (without colors)\nlive:     %s\nreopened: %s", algo, m.s.Learner().T(), shownShort[m.s.Shown()], i, ansi.Strip(live[i]), ansi.Strip(want[i]))
+							t.Errorf("%v T = %d, %s shown: line %d (without colors)\nlive:     %s\nreopened: %s", algo, m.s.Learner().T(), common.ShownShort[m.s.Shown()], i, ansi.Strip(live[i]), ansi.Strip(want[i]))
 						}
 						differ++
 					}
 				}
 				if differ > 0 {
-					t.Errorf("%v T = %d, %s shown: %d of %d lines differ", algo, m.s.Learner().T(), shownShort[m.s.Shown()], differ, len(live))
+					t.Errorf("%v T = %d, %s shown: %d of %d lines differ", algo, m.s.Learner().T(), common.ShownShort[m.s.Shown()], differ, len(live))
 				}
 				press(m, "A")
 			}

@@ -75,11 +75,11 @@ func (v *statusView) line() string {
 			state = v.th.Warn.Render("stopped: numerical error")
 		}
 		svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
-		if b := budgetText(s); b != "" {
+		if b := common.BudgetText(s); b != "" {
 			svs += " (" + b + ")"
 		}
 		acc := fmt.Sprintf("accuracy %.0f%%", s.Accuracy())
-		if e := ensembleAccuracy(s); e != "" {
+		if e := common.EnsembleAccuracy(s); e != "" {
 			acc = e
 		}
 		acc = accuracyStatus(s, acc)
@@ -115,7 +115,7 @@ func (v *statusView) svmCounters(sv notation.SVM) string {
 	if sv.Gap() <= sv.Tol() {
 		gap = fmt.Sprintf("m − M = %s ≤ tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	}
-	margin := marginText(sv)
+	margin := common.MarginText(sv)
 	state := v.th.Bold.Render("training")
 	switch sv.State() {
 	case learn.Converged:
@@ -132,3 +132,32 @@ func (v *statusView) svmCounters(sv notation.SVM) string {
 
 // Update has no messages of its own: the status follows the session.
 func (v *statusView) Update(tea.Msg) tea.Cmd { return nil }
+
+// holdoutStatus is the data part of the status line: "n=100" or, with
+// rows held out, "n=70+30 test".
+func holdoutStatus(s *lab.Session) string {
+	if n := len(s.Test().Points()); n > 0 {
+		return fmt.Sprintf(" n=%d+%d test", s.Learner().N(), n)
+	}
+	return fmt.Sprintf(" n=%d", len(s.Options().Points))
+}
+
+// accuracyStatus is the accuracy part of the status line: "accuracy 97%"
+// or, with rows held out, "accuracy: train 97% · test 90%" (the averaged
+// and voted perceptrons' test accuracy is their own classifier's, which
+// the label says).
+func accuracyStatus(s *lab.Session, train string) string {
+	if len(s.Test().Points()) == 0 {
+		return train
+	}
+	test, ok := s.TestAccuracy()
+	train = strings.Replace(train, "accuracy ", "accuracy: train ", 1)
+	label := "test"
+	if a := s.Averaging(); a != nil {
+		label = map[learn.EnsembleMember]string{learn.AveragedMember: "test (average)", learn.VotedMember: "test (vote)"}[a.Predicts()]
+	}
+	if !ok {
+		return train + " · " + label + " —"
+	}
+	return fmt.Sprintf("%s · %s %.0f%%", train, label, 100*test)
+}

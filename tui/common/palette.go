@@ -30,7 +30,7 @@ type ShadeTable struct {
 }
 
 var (
-	// cube256 are the 256-colour shades.
+	// Cube256 are the 256-colour shades.
 	Cube256 = map[bool]ShadeTable{
 		// dark: deep blue (0,0,95) … (0,135,215); brown-orange (135,95,0) … (215,135,0)
 		// margins: pale blue (175,215,255) and pale orange (255,215,135)
@@ -39,7 +39,7 @@ var (
 		// margins: deep blue (0,0,175) and brown (135,95,0)
 		false: {Pos: []int{189, 153, 117, 75}, Neg: []int{223, 222, 215, 214}, Heat: []int{255, 189, 153, 117, 111, 75}, Ink: -1, MarginPos: 19, MarginNeg: 94, Approx: 29},
 	}
-	// basic16 are the 16-colour shades: blue (4) and bright blue (12) for
+	// Basic16 are the 16-colour shades: blue (4) and bright blue (12) for
 	// +1, yellow (3) and bright yellow (11) for −1; dark backgrounds go
 	// from the plain to the bright one as |f| grows, light ones the other
 	// way. Heat has no shade for small entries. With one hue a class,

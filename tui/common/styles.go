@@ -47,9 +47,9 @@ type Theme struct {
 	Profile colorprofile.Profile
 
 	Rgb [NumColors][3]uint8
-	// pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
+	// Pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
 	Pair [PairCount]string
-	// heat[l] is the background escape of Gram heat level l; heatOverflow
+	// Heat[l] is the background escape of Gram heat level l; heatOverflow
 	// that of an entry that is not a finite number.
 	Heat         [HeatLevels]string
 	HeatOverflow string
@@ -58,7 +58,7 @@ type Theme struct {
 	// View applies them hundreds of times a frame.
 	Dim, Bold, Pos, Neg, SV, Current, Flash, Good, Warn, Border Paint
 	Help                                                        help.Styles
-	// side is a box's vertical edge, styled.
+	// Side is a box's vertical edge, styled.
 	Side string
 }
 
@@ -90,7 +90,7 @@ var (
 	Orange = [3]uint8{0xE6, 0x9F, 0x00}
 	Yellow = [3]uint8{0xF0, 0xE4, 0x42}
 	Purple = [3]uint8{0xCC, 0x79, 0xA7}
-	// vermillion is the −1 ink on light backgrounds, where orange glyphs on
+	// Vermillion is the −1 ink on light backgrounds, where orange glyphs on
 	// near-white cells are too faint.
 	Vermillion = [3]uint8{0xD5, 0x5E, 0x00}
 )

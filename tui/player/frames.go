@@ -6,7 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// frames spares drawing screens nobody sees. A run to convergence yields
+// Frames spares drawing screens nobody sees. A run to convergence yields
 // every chunk (a few milliseconds) so keys get through, and Bubble Tea
 // draws after every message; the terminal shows at most --fps frames a
 // second. So the ticks of autoplay and the chunks of a run, while they go
@@ -18,7 +18,7 @@ type Frames struct {
 	skip bool      // the screen is not due: View shows last again
 }
 
-// due reports whether the screen must be brought up to date after msg.
+// Due reports whether the screen must be brought up to date after msg.
 func (f *Frames) Due(msg tea.Msg, p *Player) bool {
 	switch msg.(type) {
 	case TickMsg, RunMsg:
@@ -31,7 +31,7 @@ func (f *Frames) Due(msg tea.Msg, p *Player) bool {
 	return true
 }
 
-// draw returns the screen: the last one when it is not due, else a new
+// Draw returns the screen: the last one when it is not due, else a new
 // one from render.
 func (f *Frames) Draw(p *Player, render func() string) string {
 	if !f.skip {

@@ -15,7 +15,7 @@ import (
 	"kernelscope/tui/action"
 )
 
-// speeds are the autoplay rates, in steps per second.
+// Speeds are the autoplay rates, in steps per second.
 var Speeds = []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000}
 
 // defaultFPS is the most frames a second autoplay draws unless --fps says
@@ -39,7 +39,7 @@ type (
 	RunMsg  struct{ ID int }
 )
 
-// player runs training by itself: autoplay at a speed (p, + and -), a run
+// Player runs training by itself: autoplay at a speed (p, + and -), a run
 // to convergence (c) or to the end of the pass (e) in chunks of a few
 // milliseconds, so the screen redraws and esc is read between them. In comparison
 // mode it drives both learners in lockstep: a step, a run, an undo or a
@@ -53,11 +53,11 @@ type Player struct {
 	Speed      int  // index into speeds
 	Tick       int  // id of the live run; stale messages are dropped
 	Keys       playerKeys
-	// hold says why the player takes no key now ("": it does; the quiz
+	// Hold says why the player takes no key now ("": it does; the quiz
 	// holds it until its question is answered).
 	Hold func() string
 	note string // what the last key did, for the root to show
-	// now is the clock autoplay is paced by (tests set it); frame the
+	// Now is the clock autoplay is paced by (tests set it); frame the
 	// shortest time between its ticks (1/--fps).
 	Now   func() time.Time
 	Frame time.Duration
@@ -72,7 +72,7 @@ func New(s *lab.Session) *Player {
 	return &Player{s: s, Speed: 3, Now: time.Now, Frame: time.Second / defaultFPS}
 }
 
-// sessions are the learners the player drives: the session's, and the
+// Sessions are the learners the player drives: the session's, and the
 // twin's in comparison mode.
 func (p *Player) Sessions() []*lab.Session {
 	if p.Twin != nil {
@@ -81,11 +81,11 @@ func (p *Player) Sessions() []*lab.Session {
 	return []*lab.Session{p.s}
 }
 
-// running reports whether a learner can still step: one that neither
+// Running reports whether a learner can still step: one that neither
 // stopped nor failed.
 func Running(s *lab.Session) bool { return s.Learner().State() == learn.Running && s.Err() == nil }
 
-// anyRunning reports whether any learner the player drives can step; with
+// AnyRunning reports whether any learner the player drives can step; with
 // passes, only those that have passes (the perceptron: the SVM's
 // iterations stand alone).
 func (p *Player) AnyRunning(passes bool) bool {
@@ -102,17 +102,17 @@ func (p *Player) any(f func(s *lab.Session) bool) bool {
 	return slices.ContainsFunc(p.Sessions(), f)
 }
 
-// takeNote returns what the last key did, once.
+// TakeNote returns what the last key did, once.
 func (p *Player) TakeNote() string {
 	n := p.note
 	p.note = ""
 	return n
 }
 
-// busy reports whether a run or autoplay is going on.
+// Busy reports whether a run or autoplay is going on.
 func (p *Player) Busy() bool { return p.Playing || p.Converging || p.Finishing }
 
-// stop ends autoplay and runs; their pending messages become stale.
+// Stop ends autoplay and runs; their pending messages become stale.
 func (p *Player) Stop() {
 	if p.Busy() {
 		p.Tick++
@@ -142,7 +142,7 @@ func raisable(s *lab.Session) bool {
 	return s.Learner().State() == learn.Capped && s.Err() == nil && s.Passer() != nil
 }
 
-// togglePlay starts or pauses autoplay.
+// TogglePlay starts or pauses autoplay.
 func (p *Player) TogglePlay() tea.Cmd {
 	if p.Playing {
 		p.Stop()
@@ -156,7 +156,7 @@ func (p *Player) TogglePlay() tea.Cmd {
 	return p.playTick()
 }
 
-// toggleConverge starts or stops a run to convergence (or the epoch cap).
+// ToggleConverge starts or stops a run to convergence (or the epoch cap).
 func (p *Player) ToggleConverge() tea.Cmd {
 	if p.Converging {
 		p.Stop()
@@ -191,13 +191,13 @@ func (p *Player) setSpeed(i int) {
 	}
 }
 
-// interval is the time between autoplay's ticks: one step, or one frame
+// Interval is the time between autoplay's ticks: one step, or one frame
 // when several steps fit in one.
 func (p *Player) Interval() time.Duration {
 	return max(p.Frame, time.Second/time.Duration(Speeds[p.Speed]))
 }
 
-// step takes up to n steps of each learner, in lockstep, and reports the
+// Step takes up to n steps of each learner, in lockstep, and reports the
 // most any took.
 func (p *Player) Step(n int) int {
 	taken, _ := p.advance(n, time.Time{}, nil)
@@ -313,7 +313,7 @@ func (p *Player) runChunk() tea.Cmd {
 	return tea.Tick(breath, func(time.Time) tea.Msg { return RunMsg{id} })
 }
 
-// status says what the player is doing, for the status line.
+// Status says what the player is doing, for the status line.
 func (p *Player) Status() string {
 	switch {
 	case p.Converging && p.s.Dual() != nil && p.Twin == nil:
@@ -333,7 +333,7 @@ type playerKeys struct {
 	Step, Epoch, Converge, Play, faster, slower, Back, reset, raiseCap *action.Action
 }
 
-// actions are the player's keys: stepping, runs, autoplay, undo. While
+// Actions are the player's keys: stepping, runs, autoplay, undo. While
 // hold says why (the quiz asks first), the stepping keys do nothing.
 func (p *Player) Actions() []*action.Action {
 	k := &p.Keys

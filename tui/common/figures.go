@@ -1,8 +1,6 @@
-package tui
+package common
 
 import (
-	"kernelscope/tui/common"
-
 	"fmt"
 	"math"
 	"strings"
@@ -13,26 +11,7 @@ import (
 	"kernelscope/learn"
 )
 
-// marginAt is the colour of lattice point (x, y) when one of the SVM's
-// margins, the level sets f = +1 and f = −1 (seed 004: the hyperplanes
-// w·φ(x) + b = ±1 through the support vectors on the margin), passes
-// between it and its right or lower neighbour; 0 when neither does.
-func marginAt(fd *learn.Field, x, y int) uint8 {
-	v := fd.Values[y*fd.W+x]
-	for _, m := range [2]struct {
-		level float64
-		col   uint8
-	}{{1, common.ColMarginP}, {-1, common.ColMarginN}} {
-		above := v >= m.level
-		cross := func(u float64) bool { return common.IsFinite(u) && (u >= m.level) != above }
-		if (x+1 < fd.W && cross(fd.Values[y*fd.W+x+1])) || (y+1 < fd.H && cross(fd.Values[(y+1)*fd.W+x])) {
-			return m.col
-		}
-	}
-	return 0
-}
-
-// margin is the learner's margin and the formula it comes from: the
+// Margin is the learner's margin and the formula it comes from: the
 // perceptron's geometric margin min yᵢf(xᵢ)/‖w‖ (seed 004: the distance
 // in feature space from the boundary to the nearest training point,
 // negative while one is on the wrong side), the SVM's band 2/‖w‖ between
@@ -40,7 +19,7 @@ func marginAt(fd *learn.Field, x, y int) uint8 {
 // margin, since there min yᵢf(xᵢ) = 1). short is the formula in a few
 // cells. ok is false when there is none: w = 0, or ‖w‖² ≤ 0 for a kernel
 // that is not PSD (why says which).
-func margin(p learn.Learner) (formula, short string, v float64, ok bool, why string) {
+func Margin(p learn.Learner) (formula, short string, v float64, ok bool, why string) {
 	formula, short = "min yᵢf(xᵢ)/‖w‖", "min yᵢfᵢ/‖w‖"
 	_, svm := p.(learn.DualSolver)
 	if svm {
@@ -50,8 +29,8 @@ func margin(p learn.Learner) (formula, short string, v float64, ok bool, why str
 	switch {
 	case len(p.SupportVectors()) == 0 || p.N() == 0:
 		return formula, short, 0, false, "w = 0"
-	case !(n2 > 0) || !common.IsFinite(n2):
-		return formula, short, 0, false, "‖w‖² = " + common.Num(n2, 7) + " ≤ 0: K is not PSD here"
+	case !(n2 > 0) || !IsFinite(n2):
+		return formula, short, 0, false, "‖w‖² = " + Num(n2, 7) + " ≤ 0: K is not PSD here"
 	case svm:
 		return formula, short, 2 / math.Sqrt(n2), true, ""
 	}
@@ -62,28 +41,28 @@ func margin(p learn.Learner) (formula, short string, v float64, ok bool, why str
 	return formula, short, low / math.Sqrt(n2), true, ""
 }
 
-// marginText writes the margin with its formula: "margin 2/‖w‖ = 0.44".
-func marginText(p learn.Learner) string {
-	formula, _, v, ok, why := margin(p)
+// MarginText writes the margin with its formula: "margin 2/‖w‖ = 0.44".
+func MarginText(p learn.Learner) string {
+	formula, _, v, ok, why := Margin(p)
 	if !ok {
 		return "margin " + formula + ": none (" + why + ")"
 	}
-	return "margin " + formula + " = " + common.Num(v, 7)
+	return "margin " + formula + " = " + Num(v, 7)
 }
 
-// figures is a comparison pane's line, at most w cells wide when it can
+// Figures is a comparison pane's line, at most w cells wide when it can
 // be: the learner's margin with its formula, its support vectors (the
 // SVM's split into free and at C), its training accuracy and how far it has
 // come; shorter forms where the long one does not fit.
-func figures(s *lab.Session, w int) string {
+func Figures(s *lab.Session, w int) string {
 	p := s.Learner()
 	n := len(p.SupportVectors())
 	done := ""
 	if p.State() == learn.Converged {
 		done = " ✓"
 	}
-	long := []string{marginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), fmt.Sprintf("iteration %d%s", p.T(), done)}
-	short := []string{marginText(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("acc %.0f%%", s.Accuracy())}
+	long := []string{MarginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), fmt.Sprintf("iteration %d%s", p.T(), done)}
+	short := []string{MarginText(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("acc %.0f%%", s.Accuracy())}
 	if ps := s.Passer(); ps != nil {
 		long[3] = fmt.Sprintf("pass %d, step %d%s", ps.Epoch(), p.T(), done)
 	}
@@ -93,8 +72,8 @@ func figures(s *lab.Session, w int) string {
 		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
 	}
 	// The tightest: the formula in short, the counts and the accuracy.
-	_, formula, v, ok, why := margin(p)
-	tight := []string{formula + " = " + common.Num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
+	_, formula, v, ok, why := Margin(p)
+	tight := []string{formula + " = " + Num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
 	if !ok {
 		tight[0] = why
 	}
