@@ -382,8 +382,8 @@ func newKeyActions(m *Model) *keyActions {
 	k.OnlySV = n(action.GroupView, "V", "α: only SVs / all", "V")
 	k.OnlySV.Off = single
 	k.OnlySV.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.alpha.onlySV = !m.alpha.onlySV
-		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.onlySV]
+		m.alpha.OnlySV = !m.alpha.OnlySV
+		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.OnlySV]
 		return nil
 	}
 	k.Feature = n(action.GroupView, "f", "feature space φ(x)", "f")

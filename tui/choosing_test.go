@@ -270,6 +270,6 @@ func BenchmarkHeldOutStatus(b *testing.B) {
 	}
 	for b.Loop() {
 		m.s.Step()
-		m.status.line()
+		m.status.Line()
 	}
 }

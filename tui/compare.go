@@ -153,7 +153,7 @@ func (m *Model) twinOptions() Options {
 func (m *Model) syncTwin() {
 	c := m.cmp
 	if c == nil {
-		m.player.Twin, m.narration.twin, m.status.note = nil, nil, ""
+		m.player.Twin, m.narration.Twin, m.status.Note = nil, nil, ""
 		return
 	}
 	o := m.twinOptions()
@@ -168,9 +168,9 @@ func (m *Model) syncTwin() {
 	}
 	c.label, c.learner = paneLabel(o, c.what), paneLabel(o, compareLearners)
 	m.player.Twin = c.twin
-	m.narration.twin = c.twin
-	m.narration.labels = [2]string{paneLabel(m.s.Options(), c.what), c.label}
-	m.status.note = "comparing " + m.compareName() + " (| ends it, L compares " + map[int]string{compareLearners: "kernels", compareKernels: "learners"}[c.what] + ")"
+	m.narration.Twin = c.twin
+	m.narration.Labels = [2]string{paneLabel(m.s.Options(), c.what), c.label}
+	m.status.Note = "comparing " + m.compareName() + " (| ends it, L compares " + map[int]string{compareLearners: "kernels", compareKernels: "learners"}[c.what] + ")"
 }
 
 // sizeCompare gives the two panes their sizes and places; both plots have

@@ -192,8 +192,8 @@ func TestCVApply(t *testing.T) {
 	if got, _ := crossval.Sigma.Current(m.s.Learner().Config()); got != best {
 		t.Errorf("the learner trains with σ = %v, want %v", got, best)
 	}
-	if !strings.Contains(m.message, "the best of cross-validation") || !strings.Contains(ansi.Strip(m.status.line()), "K=rbf(sigma="+learn.Num(best)) {
-		t.Errorf("a: message %q, status %s", m.message, ansi.Strip(m.status.line()))
+	if !strings.Contains(m.message, "the best of cross-validation") || !strings.Contains(ansi.Strip(m.status.Line()), "K=rbf(sigma="+learn.Num(best)) {
+		t.Errorf("a: message %q, status %s", m.message, ansi.Strip(m.status.Line()))
 	}
 }
 

@@ -147,7 +147,7 @@ func TestHoldoutAccuracyShown(t *testing.T) {
 	if !ok || got != float64(right)/30 {
 		t.Errorf("test accuracy %v (ok %v), want %d/30", got, ok, right)
 	}
-	line := ansi.Strip(m.status.line())
+	line := ansi.Strip(m.status.Line())
 	// (100·right + 15)/30 is 100·right/30 rounded to a whole percent.
 	for _, want := range []string{"n=70+30 test", "accuracy: train 100%", fmt.Sprintf("test %d%%", (100*right+15)/30)} {
 		if !strings.Contains(line, want) {
@@ -181,7 +181,7 @@ func TestHoldoutAverageAndVote(t *testing.T) {
 			}
 		}
 		label := map[string]string{"averaged": "test (average)", "voted": "test (vote)"}[algo]
-		if line := ansi.Strip(m.status.line()); !strings.Contains(line, label) {
+		if line := ansi.Strip(m.status.Line()); !strings.Contains(line, label) {
 			t.Errorf("%v: status lacks %q: %s", algo, label, line)
 		}
 		for range 5 {
@@ -254,7 +254,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 	if n := strings.Count(sc, common.GlyphPosTest) + strings.Count(sc, common.GlyphNegTest); n != 0 || m.s.Learner().N() != 100 {
 		t.Errorf("h again: %d test glyphs, N = %d; want none and 100", n, m.s.Learner().N())
 	}
-	if line := ansi.Strip(m.status.line()); !strings.Contains(line, "n=100 ") || strings.Contains(line, "test") {
+	if line := ansi.Strip(m.status.Line()); !strings.Contains(line, "n=100 ") || strings.Contains(line, "test") {
 		t.Errorf("h again: status %s", line)
 	}
 }
@@ -322,7 +322,7 @@ func TestHoldoutFromOptions(t *testing.T) {
 	if m.s.Learner().N() != 80 || !reflect.DeepEqual(m.s.Test().Points(), all[80:]) {
 		t.Fatalf("--test 0.2: N = %d, held out %d; want 80 and rows 81–100", m.s.Learner().N(), len(m.s.Test().Points()))
 	}
-	if line := ansi.Strip(m.status.line()); !strings.Contains(line, "n=80+20 test") {
+	if line := ansi.Strip(m.status.Line()); !strings.Contains(line, "n=80+20 test") {
 		t.Errorf("status: %s", line)
 	}
 

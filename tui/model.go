@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"kernelscope/tui/player"
 
 	"kernelscope/tui/action"
@@ -39,15 +41,15 @@ const (
 // The panels are components.
 var (
 	_ common.Component = (*regionView)(nil)
-	_ common.Component = (*alphaView)(nil)
-	_ common.Component = (*gramView)(nil)
-	_ common.Component = (*narrationView)(nil)
-	_ common.Component = (*statusView)(nil)
+	_ common.Component = (*panels.AlphaView)(nil)
+	_ common.Component = (*panels.GramView)(nil)
+	_ common.Component = (*panels.NarrationView)(nil)
+	_ common.Component = (*panels.StatusView)(nil)
 )
 
 var (
 	_ common.Component = (*featureView)(nil)
-	_ common.Component = (*spectrumView)(nil)
+	_ common.Component = (*panels.SpectrumView)(nil)
 )
 
 // Model is the root Bubble Tea model.
@@ -59,16 +61,16 @@ type Model struct {
 	helpLine  helpLine // the one-line help, drawn when the keys change
 	th        *common.Theme
 	region    *regionView
-	alpha     *alphaView
-	gram      *gramView
-	narration *narrationView
-	status    *statusView
+	alpha     *panels.AlphaView
+	gram      *panels.GramView
+	narration *panels.NarrationView
+	status    *panels.StatusView
 	feature   *featureView
-	spectrum  *spectrumView
+	spectrum  *panels.SpectrumView
 	// cv is the cross-validation view (X), passes the chart of mistakes
 	// per pass (P hides it); charts their inks, built with the theme.
 	cv       *cvView
-	passes   *passesView
+	passes   *panels.PassesView
 	charts   *common.ChartInks
 	noPasses bool
 	// showSpectrum puts the Mercer spectrum where the Gram matrix was (M).
@@ -141,11 +143,11 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 		profile: colorprofile.TrueColor,
 		player:  player.New(s),
 	}
-	m.alpha, m.gram = &alphaView{s: s}, newGramView(s, nil)
+	m.alpha, m.gram = &panels.AlphaView{S: s}, panels.NewGramView(s, nil)
 	m.region = &regionView{s: s, approx: newApproxOverlay()}
-	m.narration, m.status = &narrationView{s: s}, &statusView{s: s, player: m.player}
-	m.feature, m.spectrum = newFeatureView(s), &spectrumView{}
-	m.cv, m.passes = newCVView(nil), &passesView{s: s}
+	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
+	m.feature, m.spectrum = newFeatureView(s), &panels.SpectrumView{}
+	m.cv, m.passes = newCVView(nil), &panels.PassesView{S: s}
 	m.kernels = newKernelCycle(s.Options().Config.Kernel)
 	m.act = newKeyActions(m)
 	m.list = m.actions()
@@ -167,11 +169,11 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 func (m *Model) setTheme() {
 	m.th = common.NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
-	m.alpha.th, m.gram.th, m.region.th, m.spectrum.th = m.th, m.th, m.th, m.th
-	m.narration.th, m.status.th, m.feature.th = m.th, m.th, m.th
+	m.alpha.Th, m.gram.Th, m.region.th, m.spectrum.Th = m.th, m.th, m.th, m.th
+	m.narration.Th, m.status.Th, m.feature.th = m.th, m.th, m.th
 	m.charts = common.NewChartInks(m.th)
-	m.cv.th, m.passes.th = m.th, m.th
-	m.cv.ink, m.passes.inks = m.charts, m.charts
+	m.cv.th, m.passes.Th = m.th, m.th
+	m.cv.ink, m.passes.Inks = m.charts, m.charts
 }
 
 // Init asks the terminal for its background color.
@@ -199,7 +201,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.frames.Due(msg, m.player) {
 		m.refreshPanels()
 	}
-	check := m.gram.check(l.sideW > 0 || m.show == showGram)
+	check := m.gram.Check(l.sideW > 0 || m.show == showGram)
 	if m.featureOn && !m.regionHidden() {
 		check = common.Batch(check, m.feature.request())
 		m.feature.refresh()
@@ -250,10 +252,10 @@ func (m *Model) refreshPanels() {
 	m.region.refresh()
 	m.refreshCompare()
 	m.cv.stale = m.cv.report != nil && m.cv.reportFor != m.s.Built()
-	m.narration.message = m.message
-	m.narration.probe = ""
+	m.narration.Message = m.message
+	m.narration.Probe = ""
 	if m.region.cursorOn && m.region.hasPlot() {
-		m.narration.probe = m.probe()
+		m.narration.Probe = m.probe()
 	}
 	m.refreshQuiz()
 }
@@ -293,7 +295,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.feature.Update(msg)
 	case cvProgressMsg, cvDoneMsg:
 		return m.cvUpdate(msg)
-	case mercerMsg:
+	case panels.MercerMsg:
 		return m.gram.Update(msg)
 	case fieldMsg:
 		if r := lab.FieldResult(msg); r.Owner() != nil {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"kernelscope/tui/player"
 
 	"flag"
@@ -67,8 +69,8 @@ func press(m *Model, keys ...string) {
 // settle does at once what the Gram panel's Mercer check command would do,
 // so tests that press keys see its result without running timers.
 func settle(m *Model) {
-	if g := m.gram; g.asked == m.s.Built() && g.mercerFor != m.s.Built() {
-		m.Update(mercerMsg{m.s.Built(), mercerOf(m.s.Learner().Gram())})
+	if g := m.gram; g.Asked == m.s.Built() && g.MercerFor != m.s.Built() {
+		m.Update(panels.MercerMsg{Built: m.s.Built(), Note: panels.MercerOf(m.s.Learner().Gram())})
 	}
 }
 

@@ -158,16 +158,16 @@ func TestPassesPanel(t *testing.T) {
 	if !strings.Contains(sc, "no pass finished yet") {
 		t.Errorf("an empty log does not say so:\n%s", sc)
 	}
-	gramH := m.gram.h
-	if m.passes.h != passesPanelH {
-		t.Fatalf("the chart is %d rows, want %d", m.passes.h, passesPanelH)
+	gramH := m.gram.H
+	if m.passes.H != passesPanelH {
+		t.Fatalf("the chart is %d rows, want %d", m.passes.H, passesPanelH)
 	}
 	press(m, "P")
-	if strings.Contains(screen(m), title) || m.gram.h != gramH+passesPanelH {
-		t.Errorf("P: chart still on screen, or the Gram panel %d rows (want %d)", m.gram.h, gramH+passesPanelH)
+	if strings.Contains(screen(m), title) || m.gram.H != gramH+passesPanelH {
+		t.Errorf("P: chart still on screen, or the Gram panel %d rows (want %d)", m.gram.H, gramH+passesPanelH)
 	}
 	press(m, "P")
-	if !strings.Contains(screen(m), title) || m.gram.h != gramH {
+	if !strings.Contains(screen(m), title) || m.gram.H != gramH {
 		t.Error("P again does not bring the chart back")
 	}
 

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"kernelscope/tui/player"
 
 	"fmt"
@@ -142,8 +144,8 @@ func sameShown(a, b *lab.Session) error {
 	if a.Learner().T() != b.Learner().T() {
 		return fmt.Errorf("t %d and %d", a.Learner().T(), b.Learner().T())
 	}
-	a1, a2 := describe(a)
-	b1, b2 := describe(b)
+	a1, a2 := panels.Describe(a)
+	b1, b2 := panels.Describe(b)
 	if a1 != b1 || a2 != b2 {
 		return fmt.Errorf("narration at t=%d:\n%s\n%s\nstepping one by one:\n%s\n%s", a.Learner().T(), a1, a2, b1, b2)
 	}

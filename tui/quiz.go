@@ -267,15 +267,15 @@ func (m *Model) syncQuizKeys() {
 // takes its place), the question about the next step, which stays on
 // screen until it is answered, and the score in the status line.
 func (m *Model) refreshQuiz() {
-	m.status.quiz, m.narration.loud = "", m.quiz != nil
+	m.status.Quiz, m.narration.Loud = "", m.quiz != nil
 	if m.quiz == nil {
 		return
 	}
 	m.quiz.sync(m.s)
-	m.narration.message = m.quiz.verdict
+	m.narration.Message = m.quiz.verdict
 	if m.message != "" {
-		m.narration.message = m.message
+		m.narration.Message = m.message
 	}
-	m.narration.probe = m.th.Bold.Render(m.quizQuestion(m.width))
-	m.status.quiz = "quiz " + m.quiz.score()
+	m.narration.Probe = m.th.Bold.Render(m.quizQuestion(m.width))
+	m.status.Quiz = "quiz " + m.quiz.score()
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"kernelscope/tui/player"
 
 	"fmt"
@@ -147,7 +149,7 @@ func (m *Model) quizQuestion(w int) string {
 	var forms []string
 	switch i := s.Learner().Next(); {
 	case !player.Running(s):
-		end := brief(s)
+		end := panels.Brief(s)
 		forms = []string{
 			"QUIZ over: " + end + " · final " + q.score() + " · r resets α to be quizzed again, Q leaves",
 			"QUIZ over: " + end + " · final " + q.score(),

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,7 +74,7 @@ func TestForgetronOnScreen(t *testing.T) {
 	for range 60 {
 		press(m, "space")
 		if ls, ok := m.s.Last(); ok && ls.Step.Forget != nil && ls.Step.Forget.Removed >= 0 {
-			first, second := describe(m.s)
+			first, second := panels.Describe(m.s)
 			if !strings.Contains(second, "budget 3 exceeded: forget x") || !strings.Contains(second, "shrink every σ by φ = ") {
 				t.Fatalf("the narration of a forgetting step:\n%s\n%s", first, second)
 			}

@@ -61,11 +61,11 @@ func (m *Model) render() string {
 		// The view the user opened last, in place of any panel.
 		main = strings.Split(m.cv.View(), "\n")
 	case l.sideW == 0 && m.show == showAlpha:
-		main = m.alpha.cached()
+		main = m.alpha.Cached()
 	case l.sideW == 0 && m.show == showGram:
 		main = m.gramOrSpectrumLines()
 	case l.sideW == 0 && m.show == showPasses:
-		main = m.passes.cached()
+		main = m.passes.Cached()
 	case m.featureOn:
 		main = strings.Split(m.feature.View(), "\n")
 	default:
@@ -75,9 +75,9 @@ func (m *Model) render() string {
 	// panel (or the spectrum), their lines appended to the main area's.
 	var side [3][]string
 	if l.sideW > 0 {
-		side[0] = m.alpha.cached()
+		side[0] = m.alpha.Cached()
 		if l.passesH > 0 {
-			side[1] = m.passes.cached()
+			side[1] = m.passes.Cached()
 		}
 		side[2] = m.gramOrSpectrumLines()
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"context"
 	"errors"
 	"fmt"
@@ -481,8 +483,8 @@ func TestReopenedNarration(t *testing.T) {
 	}
 	same := func(when string, back *Model) {
 		t.Helper()
-		a1, a2 := describe(m.s)
-		b1, b2 := describe(back.s)
+		a1, a2 := panels.Describe(m.s)
+		b1, b2 := panels.Describe(back.s)
 		if a1 != b1 || a2 != b2 {
 			t.Errorf("%s, reopened at step %d:\n%s\n%s\nlive:\n%s\n%s", when, back.s.Learner().T(), b1, b2, a1, a2)
 		}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"kernelscope/tui/common"
 
 	"fmt"
@@ -30,7 +32,7 @@ func spectrumPoints(n int) []learn.Vec {
 
 // spectrumOf is a spectrum panel showing kernel k's Gram matrix of xs at
 // w×h, with its Mercer check and counter-example.
-func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h int) (*spectrumView, learn.Mercer, learn.Counterexample) {
+func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h int) (*panels.SpectrumView, learn.Mercer, learn.Counterexample) {
 	t.Helper()
 	g := learn.Gram(k, xs)
 	mc, err := learn.CheckMercer(g)
@@ -41,8 +43,8 @@ func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h in
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &spectrumView{th: common.NewTheme(true, mono, colorprofile.TrueColor)}
-	v.set(&mc, &ce, len(xs), "")
+	v := &panels.SpectrumView{Th: common.NewTheme(true, mono, colorprofile.TrueColor)}
+	v.Set(&mc, &ce, len(xs), "")
 	v.SetSize(w, h)
 	return v, mc, ce
 }
@@ -97,8 +99,8 @@ func TestSpectrumGoldens(t *testing.T) {
 		})
 	}
 	t.Run("notrun_36x8", func(t *testing.T) {
-		v := &spectrumView{th: common.NewTheme(true, false, colorprofile.TrueColor)}
-		v.set(nil, nil, 250, "Mercer check not run: n = 250 > 200")
+		v := &panels.SpectrumView{Th: common.NewTheme(true, false, colorprofile.TrueColor)}
+		v.Set(nil, nil, 250, "Mercer check not run: n = 250 > 200")
 		v.SetSize(36, 8)
 		got := v.View()
 		checkSize(t, got, 36, 8)
@@ -109,15 +111,15 @@ func TestSpectrumGoldens(t *testing.T) {
 // TestSpectrumAnySize: every size from 0×0 to 70×25 draws exactly its
 // size, for each kind of content.
 func TestSpectrumAnySize(t *testing.T) {
-	views := map[string]*spectrumView{}
+	views := map[string]*panels.SpectrumView{}
 	views["rbf"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, spectrumPoints(8), 0, 0)
 	views["sigmoid"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, spectrumPoints(10), 0, 0)
 	views["sigmoid120"], _, _ = spectrumOf(t, true, learn.Sigmoid{Gamma: 1, C: -1}, spectrumPoints(120), 0, 0)
 	views["triple"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 0.5}, spectrumPoints(3), 0, 0)
 	views["single"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, []learn.Vec{{X1: 2}, {}, {X2: 1.5}}, 0, 0)
 	views["n0"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, nil, 0, 0)
-	views["computing"] = &spectrumView{th: common.NewTheme(false, false, colorprofile.ANSI256)}
-	views["computing"].set(nil, nil, 12, "computing…")
+	views["computing"] = &panels.SpectrumView{Th: common.NewTheme(false, false, colorprofile.ANSI256)}
+	views["computing"].Set(nil, nil, 12, "computing…")
 	for name, v := range views {
 		for w := range 71 {
 			for h := range 26 {
@@ -189,7 +191,7 @@ func TestSpectrumColumns(t *testing.T) {
 		{10, 7, 3, "[0 1 2 -1 7 8 9]"},
 		{100, 10, 50, "[0 1 2 3 4 -1 96 97 98 99]"},
 	} {
-		if got := fmt.Sprint(spectrumColumns(c.n, c.cols, c.neg)); got != c.want {
+		if got := fmt.Sprint(panels.SpectrumColumns(c.n, c.cols, c.neg)); got != c.want {
 			t.Errorf("spectrumColumns(%d, %d, %d) = %s, want %s", c.n, c.cols, c.neg, got, c.want)
 		}
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/panels"
+
 	"kernelscope/tui/common"
 
 	"fmt"
@@ -122,7 +124,7 @@ func TestSVMSupportVectorGlyphs(t *testing.T) {
 		t.Errorf("α panel title does not split the support vectors:\n%s", alpha)
 	}
 	// α = C fills the bar's column.
-	iw, _ := common.Inner(m.alpha.w, m.alpha.h)
+	iw, _ := common.Inner(m.alpha.W, m.alpha.H)
 	barW := iw - 36
 	if !strings.Contains(alpha, strings.Repeat("█", barW)) {
 		t.Errorf("no full bar (%d cells) for α = C:\n%s", barW, alpha)
@@ -153,7 +155,7 @@ func TestSVMNarrationIsPair(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := notation.Pair(st.T, *st.Pair, own.C())
-		first, second := describe(m.s)
+		first, second := panels.Describe(m.s)
 		if first != want {
 			t.Fatalf("after %d steps the narration is\n%q, want\n%q", k, first, want)
 		}
@@ -165,7 +167,7 @@ func TestSVMNarrationIsPair(t *testing.T) {
 		}
 	}
 	pressRun(m, "c")
-	if _, second := describe(m.s); !strings.HasPrefix(second, "converged after") || !strings.Contains(second, "margin 2/‖w‖") {
+	if _, second := panels.Describe(m.s); !strings.HasPrefix(second, "converged after") || !strings.Contains(second, "margin 2/‖w‖") {
 		t.Errorf("after c the second line is %q; want the outcome and the margin", second)
 	}
 }

@@ -52,26 +52,12 @@ func (m *Model) gramOrSpectrum() string {
 }
 
 // setSpectrum gives the spectrum panel the Gram panel's last Mercer check.
-func (m *Model) setSpectrum() {
-	g := m.gram
-	note := ""
-	switch {
-	case g.mercerFor != m.s.Built():
-		note = "checking Mercer's condition…"
-	case g.mercer.mercer == nil:
-		note = g.mercer.text
-	}
-	if g.mercerFor != m.s.Built() {
-		m.spectrum.set(nil, nil, m.s.Learner().N(), note)
-		return
-	}
-	m.spectrum.set(g.mercer.mercer, g.mercer.ce, m.s.Learner().N(), note)
-}
+func (m *Model) setSpectrum() { m.gram.FeedSpectrum(m.spectrum) }
 
 // gramOrSpectrumLines is gramOrSpectrum's lines.
 func (m *Model) gramOrSpectrumLines() []string {
 	if m.showSpectrum {
 		return strings.Split(m.spectrum.View(), "\n")
 	}
-	return m.gram.cached()
+	return m.gram.Cached()
 }

@@ -1,4 +1,4 @@
-package tui
+package panels
 
 import (
 	"kernelscope/tui/common"
@@ -17,73 +17,73 @@ import (
 	"kernelscope/notation"
 )
 
-// gramView is the Gram panel: K(xᵢ, xⱼ) for a window of rows and columns
+// GramView is the Gram panel: K(xᵢ, xⱼ) for a window of rows and columns
 // that follows the current example, with heat shading and the current row
 // lit, and the outcome of Mercer's condition (seed 004) on the whole Gram
 // matrix, checked off the UI path whenever the data or kernel change.
-type gramView struct {
+type GramView struct {
 	s    *lab.Session
-	th   *common.Theme
-	w, h int
+	Th   *common.Theme
+	w, H int
 	// mercer is the Mercer note for the data and kernel of session.built
 	// mercerFor; asked is the session.built a check was last started for.
 	mercer           mercerNote
-	mercerFor, asked int
+	MercerFor, Asked int
 	memo             common.Memo[gramKey]
 }
 
-func newGramView(s *lab.Session, th *common.Theme) *gramView {
-	return &gramView{s: s, th: th, mercerFor: -1, asked: -1}
+func NewGramView(s *lab.Session, th *common.Theme) *GramView {
+	return &GramView{s: s, Th: th, MercerFor: -1, Asked: -1}
 }
 
 // SetSize sets the panel's size, border included.
-func (g *gramView) SetSize(w, h int) { g.w, g.h = w, h }
+func (g *GramView) SetSize(w, h int) { g.w, g.H = w, h }
 
 // View draws the panel in exactly its size.
-func (g *gramView) View() string { return strings.Join(g.lines(), "\n") }
+func (g *GramView) View() string { return strings.Join(g.lines(), "\n") }
 
-// mercerMsg is the outcome of a Mercer check for session.built built.
-type mercerMsg struct {
-	built int
-	note  mercerNote
+// MercerMsg is the outcome of a Mercer check for session.built built.
+type MercerMsg struct {
+	Built int
+	Note  mercerNote
 }
 
 // Update takes the outcome of a Mercer check, unless the data or kernel
 // changed since it was asked for.
-func (g *gramView) Update(msg tea.Msg) tea.Cmd {
-	if mm, ok := msg.(mercerMsg); ok && mm.built == g.s.Built() {
-		g.mercer, g.mercerFor = mm.note, mm.built
+func (g *GramView) Update(msg tea.Msg) tea.Cmd {
+	if mm, ok := msg.(MercerMsg); ok && mm.Built == g.s.Built() {
+		g.mercer, g.MercerFor = mm.Note, mm.Built
 	}
 	return nil
 }
 
-// check starts the Mercer check for the current data and kernel, when the
+// Check starts the Mercer check for the current data and kernel, when the
 // panel is on screen and no check for them was asked for yet. The Gram
 // matrix is built here (n ≤ mercerMaxN: 20,100 kernel evaluations at most)
 // and decomposed in the command.
-func (g *gramView) check(visible bool) tea.Cmd {
+func (g *GramView) Check(visible bool) tea.Cmd {
 	built := g.s.Built()
-	if !visible || g.mercerFor == built || g.asked == built {
+	if !visible || g.MercerFor == built || g.Asked == built {
 		return nil
 	}
-	g.asked = built
+	g.Asked = built
 	n := g.s.Learner().N()
 	switch {
 	case n == 0:
-		g.mercer, g.mercerFor = mercerNote{}, built
+		g.mercer, g.MercerFor = mercerNote{}, built
 		return nil
 	case n > mercerMaxN:
-		g.mercer, g.mercerFor = mercerNote{text: fmt.Sprintf("Mercer check not run: n = %d > %d (an n×n eigendecomposition; try a smaller n)", n, mercerMaxN)}, built
+		g.mercer, g.MercerFor = mercerNote{text: fmt.Sprintf("Mercer check not run: n = %d > %d (an n×n eigendecomposition; try a smaller n)", n, mercerMaxN)}, built
 		return nil
 	}
 	gram := g.s.Learner().Gram()
-	return func() tea.Msg { return mercerMsg{built, mercerOf(gram)} }
+	return func() tea.Msg { return MercerMsg{built, MercerOf(gram)} }
 }
 
 // lines draws the panel. Entries come from the learner's cached rows or
 // one kernel evaluation each: the n×n matrix is never built for it.
-func (g *gramView) lines() []string {
-	p, th, w, h := g.s.Learner(), g.th, g.w, g.h
+func (g *GramView) lines() []string {
+	p, th, w, h := g.s.Learner(), g.Th, g.w, g.H
 	title := " Gram K(xᵢ,xⱼ) = " + p.Kernel().String() + " "
 	if p.Config().Bias {
 		// The values are those of the augmented x̃ = (1, x₁, x₂).
@@ -191,12 +191,12 @@ const overflowNote = "K overflows float64 for some pairs (+Inf/NaN): rescale the
 
 // mercerWrapped is the Mercer note in at most two lines of width iw, styled,
 // for a Gram panel with ih inner lines (none below 4).
-func (g *gramView) mercerWrapped(iw, ih int) []string {
+func (g *GramView) mercerWrapped(iw, ih int) []string {
 	note := g.mercer
 	switch {
-	case g.mercerFor != g.s.Built() && g.asked == g.s.Built():
+	case g.MercerFor != g.s.Built() && g.Asked == g.s.Built():
 		note = mercerNote{text: "checking Mercer's condition…"}
-	case g.mercerFor != g.s.Built():
+	case g.MercerFor != g.s.Built():
 		return nil
 	}
 	if note.text == "" || ih < 4 {
@@ -205,9 +205,9 @@ func (g *gramView) mercerWrapped(iw, ih int) []string {
 	lines := common.WrapLines(note.text, iw, min(2, ih-3))
 	for i := range lines {
 		if note.warn {
-			lines[i] = g.th.Warn.Render(lines[i])
+			lines[i] = g.Th.Warn.Render(lines[i])
 		} else {
-			lines[i] = g.th.Dim.Render(lines[i])
+			lines[i] = g.Th.Dim.Render(lines[i])
 		}
 	}
 	return lines
@@ -225,9 +225,9 @@ type mercerNote struct {
 	ce     *learn.Counterexample
 }
 
-// mercerOf checks Mercer's condition on a Gram matrix g (seed 004):
+// MercerOf checks Mercer's condition on a Gram matrix g (seed 004):
 // learn.DecideMercer, in the words of notation.MercerNote.
-func mercerOf(g *mat.SymDense) mercerNote {
+func MercerOf(g *mat.SymDense) mercerNote {
 	v := learn.DecideMercer(g)
 	note := mercerNote{ce: v.Counterexample}
 	note.text, note.warn = notation.MercerNote(v)
@@ -248,10 +248,10 @@ func augmented(formula string) string {
 	return strings.NewReplacer("x·z", "x̃·z̃", "x−z", "x̃−z̃").Replace(formula)
 }
 
-// cached is the Gram panel's lines, kept until training, the panel or
+// Cached is the Gram panel's lines, kept until training, the panel or
 // the Mercer check changes.
-func (g *gramView) cached() []string {
-	key := gramKey{common.PanelKey{Trained: common.TrainedOf(g.s), W: g.w, H: g.h, Th: g.th}, g.mercerFor, g.asked, g.mercer.text}
+func (g *GramView) Cached() []string {
+	key := gramKey{common.PanelKey{Trained: common.TrainedOf(g.s), W: g.w, H: g.H, Th: g.Th}, g.MercerFor, g.Asked, g.mercer.text}
 	return g.memo.Get(key, func() []string { return common.NonEmpty(g.lines()) })
 }
 
@@ -259,4 +259,19 @@ type gramKey struct {
 	common.PanelKey
 	mercerFor, asked int
 	note             string
+}
+
+// FeedSpectrum gives the spectrum panel sp the panel's last Mercer check,
+// or says it is still being made.
+func (g *GramView) FeedSpectrum(sp *SpectrumView) {
+	n := g.s.Learner().N()
+	if g.MercerFor != g.s.Built() {
+		sp.Set(nil, nil, n, "checking Mercer's condition…")
+		return
+	}
+	note := ""
+	if g.mercer.mercer == nil {
+		note = g.mercer.text
+	}
+	sp.Set(g.mercer.mercer, g.mercer.ce, n, note)
 }

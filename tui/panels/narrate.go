@@ -1,4 +1,4 @@
-package tui
+package panels
 
 import (
 	"kernelscope/tui/common"
@@ -14,56 +14,56 @@ import (
 	"kernelscope/notation"
 )
 
-// narrationView is the narration under the region: the last step as the
+// NarrationView is the narration under the region: the last step as the
 // notes write it, the update or what comes next, or the root's message. In
 // comparison mode it narrates both learners, a line each.
-type narrationView struct {
-	s       *lab.Session
-	th      *common.Theme
+type NarrationView struct {
+	S       *lab.Session
+	Th      *common.Theme
 	w, h    int
-	message string // the answer to the last key, shown instead of "next"
-	probe   string // what f says at the cursor, when it is on
-	loud    bool   // the message in full strength (quiz mode's verdicts)
-	// twin is comparison mode's second learner (nil when it is off), and
+	Message string // the answer to the last key, shown instead of "next"
+	Probe   string // what f says at the cursor, when it is on
+	Loud    bool   // the message in full strength (quiz mode's verdicts)
+	// Twin is comparison mode's second learner (nil when it is off), and
 	// labels name the two panes.
-	twin   *lab.Session
-	labels [2]string
+	Twin   *lab.Session
+	Labels [2]string
 }
 
 // SetSize sets the lines and width the narration wraps into.
-func (n *narrationView) SetSize(w, h int) { n.w, n.h = w, h }
+func (n *NarrationView) SetSize(w, h int) { n.w, n.h = w, h }
 
 // View draws exactly h lines of width w.
-func (n *narrationView) View() string {
-	if n.twin != nil {
+func (n *NarrationView) View() string {
+	if n.Twin != nil {
 		return strings.Join(n.compared(), "\n")
 	}
-	first, second := describe(n.s)
-	if n.message != "" {
-		second = n.message
+	first, second := Describe(n.S)
+	if n.Message != "" {
+		second = n.Message
 	}
-	if !n.loud {
-		second = n.th.Dim.Render(second)
+	if !n.Loud {
+		second = n.Th.Dim.Render(second)
 	}
-	return strings.Join(common.TextBlock(n.h, n.w, first, second, n.probe), "\n")
+	return strings.Join(common.TextBlock(n.h, n.w, first, second, n.Probe), "\n")
 }
 
 // compared narrates comparison mode: each learner's last step on a line
 // of its own, then the message, the cursor's probe, or what comes next.
-func (n *narrationView) compared() []string {
-	a1, _ := describe(n.s)
-	b1, _ := describe(n.twin)
-	la, lb := n.th.Bold.Render(n.labels[0]+": "), n.th.Bold.Render(n.labels[1]+": ")
-	third := n.message
+func (n *NarrationView) compared() []string {
+	a1, _ := Describe(n.S)
+	b1, _ := Describe(n.Twin)
+	la, lb := n.Th.Bold.Render(n.Labels[0]+": "), n.Th.Bold.Render(n.Labels[1]+": ")
+	third := n.Message
 	if third == "" {
-		third = n.probe
+		third = n.Probe
 	}
 	if third == "" {
-		third = n.labels[0] + ": " + brief(n.s) + "   " + n.labels[1] + ": " + brief(n.twin)
+		third = n.Labels[0] + ": " + Brief(n.S) + "   " + n.Labels[1] + ": " + Brief(n.Twin)
 	}
 	// Each text its own line (cut with …), so both steps always show.
 	out := make([]string, 0, n.h)
-	for _, t := range []string{la + a1, lb + b1, n.th.Dim.Render(third)} {
+	for _, t := range []string{la + a1, lb + b1, n.Th.Dim.Render(third)} {
 		if len(out) < n.h {
 			out = append(out, common.Fit(t, n.w))
 		}
@@ -74,9 +74,9 @@ func (n *narrationView) compared() []string {
 	return out
 }
 
-// brief says in a few words what comes next for a session, or how its
+// Brief says in a few words what comes next for a session, or how its
 // training ended, for comparison mode's line of both.
-func brief(s *lab.Session) string {
+func Brief(s *lab.Session) string {
 	p, sv := s.Learner(), s.SMO()
 	switch {
 	case s.Err() != nil:
@@ -98,7 +98,7 @@ func brief(s *lab.Session) string {
 	return ""
 }
 
-// describe writes a session's last step as the notes write it, and on the
+// Describe writes a session's last step as the notes write it, and on the
 // second line the update, what comes next, or how training ended.
 //
 // The perceptron's step is the line trace writes (seed 003, package
@@ -109,7 +109,7 @@ func brief(s *lab.Session) string {
 // with the update after a mistake ("mistake → α₁ += 1, new α = [1, 0, 0,
 // 0]") and the next example; the SVM's is one SMO iteration (notation.Pair)
 // with the next pair, or the outcome and the margin.
-func describe(s *lab.Session) (string, string) {
+func Describe(s *lab.Session) (string, string) {
 	p := s.Learner()
 	err := s.Err()
 	if sv := s.Pairs(); sv != nil && err == nil {
@@ -203,4 +203,4 @@ func stateText(p learn.Passer) string {
 }
 
 // Update has no messages of its own: the narration follows the session.
-func (n *narrationView) Update(tea.Msg) tea.Cmd { return nil }
+func (n *NarrationView) Update(tea.Msg) tea.Cmd { return nil }

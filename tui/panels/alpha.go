@@ -1,4 +1,4 @@
-package tui
+package panels
 
 import (
 	"kernelscope/tui/common"
@@ -14,51 +14,51 @@ import (
 	"kernelscope/notation"
 )
 
-// alphaView is the α panel: every example with its index, (x₁, x₂), y, α
+// AlphaView is the α panel: every example with its index, (x₁, x₂), y, α
 // and a bar, support vectors highlighted, the example about to be visited
 // (or just visited) marked; it scrolls to keep that row in view.
-type alphaView struct {
-	s    *lab.Session
-	th   *common.Theme
-	w, h int
-	// onlySV lists the support vectors alone (after convergence the
+type AlphaView struct {
+	S    *lab.Session
+	Th   *common.Theme
+	W, H int
+	// OnlySV lists the support vectors alone (after convergence the
 	// window around the current example often shows none of them).
-	onlySV bool
+	OnlySV bool
 	memo   common.Memo[alphaKey]
 }
 
 // SetSize sets the panel's size, border included.
-func (a *alphaView) SetSize(w, h int) { a.w, a.h = w, h }
+func (a *AlphaView) SetSize(w, h int) { a.W, a.H = w, h }
 
 // View draws the panel in exactly its size.
-func (a *alphaView) View() string { return strings.Join(a.lines(), "\n") }
+func (a *AlphaView) View() string { return strings.Join(a.lines(), "\n") }
 
-func (a *alphaView) lines() []string {
-	p, th, w, h := a.s.Learner(), a.th, a.w, a.h
+func (a *AlphaView) lines() []string {
+	p, th, w, h := a.S.Learner(), a.Th, a.W, a.H
 	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
-	sv := a.s.Boxed()
+	sv := a.S.Boxed()
 	if sv != nil {
-		free, bound := a.s.SVCounts()
+		free, bound := a.S.SVCounts()
 		svs += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
 	}
-	if b := common.BudgetText(a.s); b != "" {
+	if b := common.BudgetText(a.S); b != "" {
 		svs += ", " + b
 	}
-	if what := a.s.Kind().Alpha; what != "" {
+	if what := a.S.Kind().Alpha; what != "" {
 		// What α is for this learner: the Forgetron's is the sum of its
 		// elements' weights σ.
 		svs = "= " + what + "  " + svs
 	}
 	title := " α  " + svs + " "
-	if a.onlySV {
+	if a.OnlySV {
 		title = " α  " + svs + ", only SVs (V: all) "
 	}
 	iw, ih := common.Inner(w, h)
 	if ih <= 0 {
 		return common.Box(th, title, nil, w, h)
 	}
-	focus, focus2 := a.s.FocusPair()
-	c1, c2 := a.s.Columns()
+	focus, focus2 := a.S.FocusPair()
+	c1, c2 := a.S.Columns()
 	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", common.PadLeft(c1, 7), common.PadLeft(c2, 7), "y", "α"))
 	rows := ih - 1
 	lines := []string{head}
@@ -76,7 +76,7 @@ func (a *alphaView) lines() []string {
 	// The examples listed: all, or the support vectors; a window of them
 	// that keeps the focused one in view.
 	listed := make([]int, 0, p.N())
-	if a.onlySV {
+	if a.OnlySV {
 		listed = append(listed, p.SupportVectors()...)
 	} else {
 		for i := range p.N() {
@@ -98,7 +98,7 @@ func (a *alphaView) lines() []string {
 		if current {
 			mark = "▶ "
 		}
-		glyph := common.KindGlyph(p.Y(i) > 0, a.s.SVOf(i))
+		glyph := common.KindGlyph(p.Y(i) > 0, a.S.SVOf(i))
 		ink := th.Pos
 		if p.Y(i) < 0 {
 			ink = th.Neg
@@ -122,11 +122,11 @@ func (a *alphaView) lines() []string {
 }
 
 // Update has no messages of its own: the panel follows the session.
-func (a *alphaView) Update(tea.Msg) tea.Cmd { return nil }
+func (a *AlphaView) Update(tea.Msg) tea.Cmd { return nil }
 
-// cached is the α panel's lines.
-func (a *alphaView) cached() []string {
-	key := alphaKey{common.PanelKey{Trained: common.TrainedOf(a.s), W: a.w, H: a.h, Th: a.th}, a.onlySV}
+// Cached is the α panel's lines.
+func (a *AlphaView) Cached() []string {
+	key := alphaKey{common.PanelKey{Trained: common.TrainedOf(a.S), W: a.W, H: a.H, Th: a.Th}, a.OnlySV}
 	return a.memo.Get(key, func() []string { return common.NonEmpty(a.lines()) })
 }
 

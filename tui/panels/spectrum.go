@@ -1,4 +1,4 @@
-package tui
+package panels
 
 import (
 	"kernelscope/tui/common"
@@ -16,13 +16,13 @@ import (
 	"kernelscope/learn"
 )
 
-// spectrumView draws the Gram matrix's eigenvalues and Mercer's verdict
+// SpectrumView draws the Gram matrix's eigenvalues and Mercer's verdict
 // (seed 004, "Věta (Mercer's)": κ is a kernel iff its Gram matrices are
 // PSD): the spectrum as bars, λmin, and when K fails the smallest set of
 // points whose Gram submatrix is not PSD, to check by hand. It only draws:
 // the eigendecomposition and the search run off the UI path.
-type spectrumView struct {
-	th   *common.Theme
+type SpectrumView struct {
+	Th   *common.Theme
 	w, h int
 	m    *learn.Mercer
 	ce   *learn.Counterexample
@@ -31,17 +31,17 @@ type spectrumView struct {
 }
 
 // SetSize sets the panel's size, border included.
-func (v *spectrumView) SetSize(w, h int) { v.w, v.h = w, h }
+func (v *SpectrumView) SetSize(w, h int) { v.w, v.h = w, h }
 
 // Update does nothing: the panel is given its data by set.
-func (v *spectrumView) Update(tea.Msg) tea.Cmd { return nil }
+func (v *SpectrumView) Update(tea.Msg) tea.Cmd { return nil }
 
 // View draws the panel in exactly its size.
-func (v *spectrumView) View() string { return strings.Join(v.lines(), "\n") }
+func (v *SpectrumView) View() string { return strings.Join(v.lines(), "\n") }
 
-// set gives the panel the Mercer check of n points' Gram matrix and its
+// Set gives the panel the Mercer check of n points' Gram matrix and its
 // counter-example (nil: not run or not back); note says why ("computing…").
-func (v *spectrumView) set(m *learn.Mercer, ce *learn.Counterexample, n int, note string) {
+func (v *SpectrumView) Set(m *learn.Mercer, ce *learn.Counterexample, n int, note string) {
 	v.m, v.ce, v.n, v.note = m, ce, n, note
 }
 
@@ -85,7 +85,7 @@ func spectrumText(slot int, p common.Paint, s string, iw, n int) spectrumBlock {
 
 // lines draws the panel: text blocks in order of importance, compact while
 // they fit beside the smallest chart, then widened; the chart gets the rest.
-func (v *spectrumView) lines() []string {
+func (v *SpectrumView) lines() []string {
 	iw, ih := common.Inner(v.w, v.h)
 	var lay spectrumLayout
 	if v.n > 0 && v.m != nil && len(v.m.Eigenvalues) > 0 && allFinite(v.m.Eigenvalues) {
@@ -114,12 +114,12 @@ func (v *spectrumView) lines() []string {
 	if rows := ih - used; len(lay.cols) > 0 && rows >= spectrumChartMin {
 		slots[slotChart] = v.chart(lay, rows)
 	}
-	return common.Box(v.th, spectrumTitle, slices.Concat(slots[:]...), v.w, v.h)
+	return common.Box(v.Th, spectrumTitle, slices.Concat(slots[:]...), v.w, v.h)
 }
 
 // blocks are the panel's text in order of importance.
-func (v *spectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
-	th, m := v.th, v.m
+func (v *SpectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
+	th, m := v.Th, v.m
 	var out []spectrumBlock
 	switch {
 	case v.n == 0:
@@ -156,8 +156,8 @@ func (v *spectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
 
 // counterBlocks write the counter-example: its points, their Gram submatrix
 // and smallest eigenvalue, and why that breaks Mercer, to check by hand.
-func (v *spectrumView) counterBlocks(iw int) []spectrumBlock {
-	th, ce := v.th, v.ce
+func (v *SpectrumView) counterBlocks(iw int) []spectrumBlock {
+	th, ce := v.Th, v.ce
 	if !ce.Found || ce.Sub == nil {
 		return []spectrumBlock{spectrumText(slotHeader, th.Dim, ce.String(), iw, 2)}
 	}
@@ -189,7 +189,7 @@ func (v *spectrumView) counterBlocks(iw int) []spectrumBlock {
 
 // matrixBlock writes the counter-example's Gram submatrix, in brackets over
 // its rows, and its smallest eigenvalue.
-func (v *spectrumView) matrixBlock() spectrumBlock {
+func (v *SpectrumView) matrixBlock() spectrumBlock {
 	sub, lam := v.ce.Sub, "λ = "+common.Num(v.ce.MinEig, 8)+" < 0"
 	n := sub.SymmetricDim()
 	cells, cw := make([]string, n*n), 0
@@ -205,7 +205,7 @@ func (v *spectrumView) matrixBlock() spectrumBlock {
 	for a := range n {
 		head, tail := "    ", ""
 		if a == (n-1)/2 {
-			head, tail = "K = ", " "+v.th.Neg.Render(lam)
+			head, tail = "K = ", " "+v.Th.Neg.Render(lam)
 		}
 		row := make([]string, n)
 		for c := range n {
@@ -229,7 +229,7 @@ type spectrumLayout struct {
 
 // layout fits the eigenvalues into iw cells: one column each when they fit
 // (up to 4 cells wide), else see spectrumColumns.
-func (v *spectrumView) layout(iw int) spectrumLayout {
+func (v *SpectrumView) layout(iw int) spectrumLayout {
 	ev := v.m.Eigenvalues
 	n := len(ev)
 	l := spectrumLayout{labels: [3]string{common.Num(ev[n-1], 6), "0", common.Num(ev[0], 6)}, cw: 1, bw: 1, n: n}
@@ -238,7 +238,7 @@ func (v *spectrumView) layout(iw int) spectrumLayout {
 		l.lw = 0
 	}
 	l.neg = sort.SearchFloat64s(ev, -v.m.Tol) // ev ascending: those < −tol
-	l.cols = spectrumColumns(n, iw-l.lw, l.neg)
+	l.cols = SpectrumColumns(n, iw-l.lw, l.neg)
 	if len(l.cols) == n {
 		l.cw = max(1, min(4, (iw-l.lw)/n))
 		l.bw = max(1, l.cw-1)
@@ -248,10 +248,10 @@ func (v *spectrumView) layout(iw int) spectrumLayout {
 	return l
 }
 
-// spectrumColumns picks which of n eigenvalues, sorted descending, get one
+// SpectrumColumns picks which of n eigenvalues, sorted descending, get one
 // of cols columns: all that fit; else the largest, a gap (−1) and the smallest
 // (a third of the columns, or every negative one up to half), λmin always.
-func spectrumColumns(n, cols, neg int) []int {
+func SpectrumColumns(n, cols, neg int) []int {
 	if n > cols && cols < 3 {
 		return []int{0, n - 1}[2-max(0, cols):]
 	}
@@ -274,8 +274,8 @@ func spectrumColumns(n, cols, neg int) []int {
 // chart draws the bars in rows rows: λ > 0 up from the zero line, λ < 0 down,
 // both ∝ √|λ| on one scale so that a small negative λ shows beside a large
 // positive one, in eighths of a row: ▁…█ up, ▔ ▀ █ down.
-func (v *spectrumView) chart(l spectrumLayout, rows int) []string {
-	th, ev, tol := v.th, v.m.Eigenvalues, v.m.Tol
+func (v *SpectrumView) chart(l spectrumLayout, rows int) []string {
+	th, ev, tol := v.Th, v.m.Eigenvalues, v.m.Tol
 	top, bot := math.Sqrt(max(ev[l.n-1], 0)), 0.0
 	up, down := rows-1, 0 // rows above and below the zero line
 	if l.neg > 0 {

@@ -1,4 +1,4 @@
-package tui
+package panels
 
 import (
 	"kernelscope/tui/player"
@@ -16,28 +16,28 @@ import (
 	"kernelscope/notation"
 )
 
-// statusView is the status line: the data, the learner, the kernel and
+// StatusView is the status line: the data, the learner, the kernel and
 // settings, the counters, the state, and what the player is doing.
-type statusView struct {
-	s      *lab.Session
-	th     *common.Theme
-	player *player.Player
+type StatusView struct {
+	S      *lab.Session
+	Th     *common.Theme
+	Player *player.Player
 	w, h   int
-	// note is what the root adds: comparison mode says what it compares.
-	note string
-	// quiz is quiz mode's score, said in place of the player's state.
-	quiz string
+	// Note is what the root adds: comparison mode says what it compares.
+	Note string
+	// Quiz is quiz mode's score, said in place of the player's state.
+	Quiz string
 }
 
 // SetSize sets the lines and width the status wraps into.
-func (v *statusView) SetSize(w, h int) { v.w, v.h = w, h }
+func (v *StatusView) SetSize(w, h int) { v.w, v.h = w, h }
 
 // View draws exactly h lines of width w.
-func (v *statusView) View() string { return strings.Join(common.TextBlock(v.h, v.w, v.line()), "\n") }
+func (v *StatusView) View() string { return strings.Join(common.TextBlock(v.h, v.w, v.Line()), "\n") }
 
-// line is the summary of the session, before wrapping.
-func (v *statusView) line() string {
-	s := v.s
+// Line is the summary of the session, before wrapping.
+func (v *StatusView) Line() string {
+	s := v.S
 	p := s.Learner()
 	cfg := p.Config()
 	bias := "bias off"
@@ -53,9 +53,9 @@ func (v *statusView) line() string {
 	}
 	var line string
 	switch sv := s.SMO(); {
-	case v.note != "":
+	case v.Note != "":
 		// Comparison mode: the panes show each learner's figures.
-		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.note, data, cfg.Kernel.Spec(), bias, cfg.Tie)
+		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.Note, data, cfg.Kernel.Spec(), bias, cfg.Tie)
 	case sv != nil:
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.LearnerName(), cfg.Kernel.Spec(), bias, v.svmCounters(sv))
 	default:
@@ -64,15 +64,15 @@ func (v *statusView) line() string {
 		if cfg.Shuffle {
 			order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
 		}
-		state := v.th.Bold.Render("training")
+		state := v.Th.Bold.Render("training")
 		switch p.State() {
 		case learn.Converged:
-			state = v.th.Good.Render("converged ✓ after " + notation.Passes(ps.Epoch()))
+			state = v.Th.Good.Render("converged ✓ after " + notation.Passes(ps.Epoch()))
 		case learn.Capped:
-			state = v.th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
+			state = v.Th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
 		}
 		if s.Err() != nil {
-			state = v.th.Warn.Render("stopped: numerical error")
+			state = v.Th.Warn.Render("stopped: numerical error")
 		}
 		svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
 		if b := common.BudgetText(s); b != "" {
@@ -87,10 +87,10 @@ func (v *statusView) line() string {
 			data, s.LearnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, ps.Epoch(), p.T(), ps.EpochMistakes(), p.Mistakes(),
 			svs, acc, state)
 	}
-	if v.quiz != "" {
-		line += " │ " + v.quiz
+	if v.Quiz != "" {
+		line += " │ " + v.Quiz
 	} else {
-		line += " │ " + v.player.Status()
+		line += " │ " + v.Player.Status()
 	}
 	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
 		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
@@ -99,7 +99,7 @@ func (v *statusView) line() string {
 	}
 	if bad, all := s.FieldOverflow(); bad > 0 {
 		// Put first: it changes how the whole picture reads.
-		line = v.th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)) + " │ " + line
+		line = v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)) + " │ " + line
 	}
 	return line
 }
@@ -108,30 +108,30 @@ func (v *statusView) line() string {
 // m − M against the tolerance, the dual objective D(α), the support
 // vectors split into free and at C, the margin 2/‖w‖, the training
 // accuracy and the state.
-func (v *statusView) svmCounters(sv notation.SVM) string {
-	s := v.s
+func (v *StatusView) svmCounters(sv notation.SVM) string {
+	s := v.S
 	free, bound := s.SVCounts()
 	gap := fmt.Sprintf("m − M = %s > tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	if sv.Gap() <= sv.Tol() {
 		gap = fmt.Sprintf("m − M = %s ≤ tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	}
 	margin := common.MarginText(sv)
-	state := v.th.Bold.Render("training")
+	state := v.Th.Bold.Render("training")
 	switch sv.State() {
 	case learn.Converged:
-		state = v.th.Good.Render("converged ✓ after " + notation.Iterations(sv.T()))
+		state = v.Th.Good.Render("converged ✓ after " + notation.Iterations(sv.T()))
 	case learn.Capped:
-		state = v.th.Warn.Render("stopped at the cap of " + notation.Iterations(sv.MaxIter()))
+		state = v.Th.Warn.Render("stopped at the cap of " + notation.Iterations(sv.MaxIter()))
 	}
 	if s.Err() != nil || sv.Err() != nil {
-		state = v.th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.Err() == learn.ErrNotSeparable])
+		state = v.Th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.Err() == learn.ErrNotSeparable])
 	}
 	return fmt.Sprintf("iteration %d │ %s │ D(α) = %s │ SV %d/%d: %d free, %d at C │ %s │ accuracy %.0f%% │ %s",
 		sv.T(), gap, learn.Num(sv.Objective()), len(sv.SupportVectors()), sv.N(), free, bound, margin, s.Accuracy(), state)
 }
 
 // Update has no messages of its own: the status follows the session.
-func (v *statusView) Update(tea.Msg) tea.Cmd { return nil }
+func (v *StatusView) Update(tea.Msg) tea.Cmd { return nil }
 
 // holdoutStatus is the data part of the status line: "n=100" or, with
 // rows held out, "n=70+30 test".
