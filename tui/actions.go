@@ -258,7 +258,7 @@ func newKeyActions(m *Model) *keyActions {
 			}
 			return "the feature view is off"
 		}
-		turn.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.feature.turnKey(msg.String()); return nil }
+		turn.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.feature.TurnKey(msg.String()); return nil }
 		k.Turns[i] = turn
 		a := n(action.GroupEdit, d.help, d.desc, d.name, "shift+"+d.name)
 		a.Line, a.Off = arrows, cursor

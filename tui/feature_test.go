@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/feature"
+
 	"kernelscope/tui/common"
 
 	"math"
@@ -20,7 +22,7 @@ func openFeatures(t *testing.T, m *Model) {
 	t.Helper()
 	_, cmd := m.Update(keyMsg("f"))
 	run(m, cmd, 10)
-	if m.feature.space == nil || m.feature.pending {
+	if m.feature.Space == nil || m.feature.Pending {
 		t.Fatal("the feature space was not computed")
 	}
 }
@@ -38,22 +40,22 @@ func TestFeatureViewWorked4(t *testing.T) {
 			m := newModel(t, builtinOptions(t, "worked4", 0), 120, 36)
 			pressRun(m, c.keys...)
 			openFeatures(t, m)
-			fs := m.feature.space
+			fs := m.feature.Space
 			r2 := math.Sqrt2
 			want := [][3]float64{{1, r2, 1}, {1, -r2, 1}, {1, r2, 1}, {1, -r2, 1}}
-			for i, p := range fs.points {
+			for i, p := range fs.Points {
 				for k := range 3 {
 					if math.Abs(p[k]-want[i][k]) > 1e-12 {
 						t.Fatalf("φ(x%d) = %v, want %v (seed 001)", i+1, p, want[i])
 					}
 				}
 			}
-			if fs.axes != [3]string{"x₁²", "√2·x₁x₂", "x₂²"} {
-				t.Errorf("axes %q, want the features' names", fs.axes)
+			if fs.Axes != [3]string{"x₁²", "√2·x₁x₂", "x₂²"} {
+				t.Errorf("axes %q, want the features' names", fs.Axes)
 			}
 			for k, w := range []float64{1, r2, 1} {
-				if math.Abs(fs.normal[k]-w) > 1e-12 {
-					t.Fatalf("plane normal %v, want w = (1, √2, 1)", fs.normal)
+				if math.Abs(fs.Normal[k]-w) > 1e-12 {
+					t.Fatalf("plane normal %v, want w = (1, √2, 1)", fs.Normal)
 				}
 			}
 			out := screen(m)
@@ -77,44 +79,44 @@ func TestFeatureViewProjection(t *testing.T) {
 	}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
 	openFeatures(t, m)
-	fs := m.feature.space
-	if fs.axes[0] != "u₁=f/‖w‖" || fs.normal != [3]float64{1, 0, 0} {
-		t.Errorf("axes %q, normal %v: want u₁ along w, the plane u₁ = 0", fs.axes, fs.normal)
+	fs := m.feature.Space
+	if fs.Axes[0] != "u₁=f/‖w‖" || fs.Normal != [3]float64{1, 0, 0} {
+		t.Errorf("axes %q, normal %v: want u₁ along w, the plane u₁ = 0", fs.Axes, fs.Normal)
 	}
 	if out := screen(m); !strings.Contains(out, "infinite-dimensional") {
 		t.Errorf("the view does not say why there is no φ:\n%s", out)
 	}
-	before := m.feature.cam
+	before := m.feature.Cam
 	press(m, "left", "up")
-	if m.feature.cam == before {
+	if m.feature.Cam == before {
 		t.Error("the arrows did not turn the view")
 	}
 	if m.region.cursorOn {
 		t.Error("the arrows moved the region's cursor in the feature view")
 	}
-	stale := featureMsg{gen: m.feature.gen - 1, space: &featureSpace{title: "stale"}}
+	stale := feature.FeatureMsg{Gen: m.feature.Gen - 1, Space: &feature.FeatureSpace{Title: "stale"}}
 	m.Update(stale)
-	if m.feature.space.title == "stale" {
+	if m.feature.Space.Title == "stale" {
 		t.Error("a stale feature space replaced the current one")
 	}
 	// A mouse drag turns it too.
-	before = m.feature.cam
+	before = m.feature.Cam
 	x, y := m.region.plotX0+10, m.region.plotY0+5
 	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	m.Update(tea.MouseMotionMsg{X: x + 6, Y: y, Button: tea.MouseLeft})
 	m.Update(tea.MouseReleaseMsg{X: x + 6, Y: y, Button: tea.MouseLeft})
-	if m.feature.cam == before || len(m.s.Options().Points) != 100 {
-		t.Errorf("a drag: camera %v → %v, %d points (a drag must not add one)", before, m.feature.cam, len(m.s.Options().Points))
+	if m.feature.Cam == before || len(m.s.Options().Points) != 100 {
+		t.Errorf("a drag: camera %v → %v, %d points (a drag must not add one)", before, m.feature.Cam, len(m.s.Options().Points))
 	}
 }
 
 // TestSceneAnySize: the scene renders exactly w×h at every small size.
 func TestSceneAnySize(t *testing.T) {
 	th := common.NewTheme(true, false, 0)
-	sc := &scene{points: []scenePoint{{u: [3]float64{1, 2, 3}, inView: true}, {u: [3]float64{-1, 0, 1e300}, i: 1, inView: true}}, normal: [3]float64{1, 1, 0}, axes: [3]string{"a", "bb", "ccc"}}
+	sc := &feature.Scene{Points: []feature.ScenePoint{{U: [3]float64{1, 2, 3}, InView: true}, {U: [3]float64{-1, 0, 1e300}, I: 1, InView: true}}, Normal: [3]float64{1, 1, 0}, Axes: [3]string{"a", "bb", "ccc"}}
 	for w := range 30 {
 		for h := range 12 {
-			lines := renderScene(th, sc, defaultCamera, w, h)
+			lines := feature.RenderScene(th, sc, feature.DefaultCamera, w, h)
 			if len(lines) != h {
 				t.Fatalf("%d×%d: %d lines", w, h, len(lines))
 			}

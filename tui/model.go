@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/feature"
+
 	"kernelscope/tui/panels"
 
 	"kernelscope/tui/player"
@@ -48,7 +50,7 @@ var (
 )
 
 var (
-	_ common.Component = (*featureView)(nil)
+	_ common.Component = (*feature.FeatureView)(nil)
 	_ common.Component = (*panels.SpectrumView)(nil)
 )
 
@@ -65,7 +67,7 @@ type Model struct {
 	gram      *panels.GramView
 	narration *panels.NarrationView
 	status    *panels.StatusView
-	feature   *featureView
+	feature   *feature.FeatureView
 	spectrum  *panels.SpectrumView
 	// cv is the cross-validation view (X), passes the chart of mistakes
 	// per pass (P hides it); charts their inks, built with the theme.
@@ -146,7 +148,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.alpha, m.gram = &panels.AlphaView{S: s}, panels.NewGramView(s, nil)
 	m.region = &regionView{s: s, approx: newApproxOverlay()}
 	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
-	m.feature, m.spectrum = newFeatureView(s), &panels.SpectrumView{}
+	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
 	m.cv, m.passes = newCVView(nil), &panels.PassesView{S: s}
 	m.kernels = newKernelCycle(s.Options().Config.Kernel)
 	m.act = newKeyActions(m)
@@ -170,7 +172,7 @@ func (m *Model) setTheme() {
 	m.th = common.NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
 	m.alpha.Th, m.gram.Th, m.region.th, m.spectrum.Th = m.th, m.th, m.th, m.th
-	m.narration.Th, m.status.Th, m.feature.th = m.th, m.th, m.th
+	m.narration.Th, m.status.Th, m.feature.Th = m.th, m.th, m.th
 	m.charts = common.NewChartInks(m.th)
 	m.cv.th, m.passes.Th = m.th, m.th
 	m.cv.ink, m.passes.Inks = m.charts, m.charts
@@ -203,8 +205,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	check := m.gram.Check(l.sideW > 0 || m.show == showGram)
 	if m.featureOn && !m.regionHidden() {
-		check = common.Batch(check, m.feature.request())
-		m.feature.refresh()
+		check = common.Batch(check, m.feature.Request())
+		m.feature.Refresh()
 	}
 	return m, common.Batch(cmd, check)
 }
@@ -279,11 +281,11 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.handleKey(msg)
 	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
 		if m.featureOn {
-			m.feature.mouse(msg.(tea.MouseMsg))
+			m.feature.Mouse(msg.(tea.MouseMsg))
 		}
 	case tea.MouseClickMsg:
 		if m.featureOn && !m.regionHidden() {
-			m.feature.mouse(msg)
+			m.feature.Mouse(msg)
 			return nil
 		}
 		confirm := m.confirm
@@ -291,7 +293,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.handleClick(msg.Mouse(), confirm)
 	case player.TickMsg, player.RunMsg:
 		return m.player.Update(msg)
-	case featureMsg:
+	case feature.FeatureMsg:
 		return m.feature.Update(msg)
 	case cvProgressMsg, cvDoneMsg:
 		return m.cvUpdate(msg)

@@ -32,9 +32,9 @@ type region struct {
 	// cell, "" for none).
 	ensemble bool
 	marks    []string
-	t        int    // the learner's T the ensemble's base was computed at
-	cells    []cell // scratch: base plus overlays
-	out      rowBuf // a row being drawn; its storage is kept from row to row
+	t        int           // the learner's T the ensemble's base was computed at
+	cells    []common.Cell // scratch: base plus overlays
+	out      rowBuf        // a row being drawn; its storage is kept from row to row
 	// gutters are the y-axis labels as drawn in gutterTheme, by label: a
 	// frame draws the same few again.
 	gutters     map[string]string
@@ -52,13 +52,6 @@ func (r *region) gutterLabel(th *common.Theme, label string) string {
 		r.gutters[label] = g
 	}
 	return g
-}
-
-// cell is one character of the plot.
-type cell struct {
-	fg, bg uint8
-	glyph  string // "" is the half block
-	bold   bool
 }
 
 // plotSize returns the plot's cells for an area of w×h (axes included).
@@ -186,14 +179,14 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 	}
 	r.cells = r.cells[:0]
 	for i := range pw * ph {
-		c := cell{fg: r.base[2*i], bg: r.base[2*i+1]}
-		if c.fg == common.ColOverflow || c.bg == common.ColOverflow {
-			c = cell{fg: common.ColText, bg: common.ColOverflow, glyph: common.GlyphOverflow}
+		c := common.Cell{FG: r.base[2*i], BG: r.base[2*i+1]}
+		if c.FG == common.ColOverflow || c.BG == common.ColOverflow {
+			c = common.Cell{FG: common.ColText, BG: common.ColOverflow, Glyph: common.GlyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
-			c = cell{fg: common.ColGhost, bg: c.bg, glyph: r.marks[i]}
+			c = common.Cell{FG: common.ColGhost, BG: c.BG, Glyph: r.marks[i]}
 		}
-		if i < len(ov.approx) && ov.approx[i] && c.glyph != common.GlyphOverflow {
-			c = cell{fg: common.ColApprox, bg: common.ColNeutral, glyph: common.GlyphApprox, bold: true}
+		if i < len(ov.approx) && ov.approx[i] && c.Glyph != common.GlyphOverflow {
+			c = common.Cell{FG: common.ColApprox, BG: common.ColNeutral, Glyph: common.GlyphApprox, Bold: true}
 		}
 		r.cells = append(r.cells, c)
 	}
@@ -237,7 +230,7 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 		x0 := max(0, min(pw-len(glyphs), cx-(len(glyphs)-1)/2))
 		for k, g := range glyphs {
 			if x := x0 + k; x >= 0 && x < pw {
-				r.cells[cy*pw+x] = cell{fg: fg, bg: bg, glyph: g, bold: true}
+				r.cells[cy*pw+x] = common.Cell{FG: fg, BG: bg, Glyph: g, Bold: true}
 			}
 		}
 	}
@@ -251,7 +244,7 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 		if e.Y > 0 {
 			ink, g = common.ColPosInk, common.GlyphPosTest
 		}
-		r.cells[cy*pw+cx] = cell{fg: ink, bg: common.ColNeutral, glyph: g, bold: true}
+		r.cells[cy*pw+cx] = common.Cell{FG: ink, BG: common.ColNeutral, Glyph: g, Bold: true}
 	}
 	// Several points can share a cell: the rest first, then the support
 	// vectors, so a support vector is never hidden under a plain point.
@@ -276,10 +269,10 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 	}
 	if ov.cursorX >= 0 && ov.cursorX < pw && ov.curY >= 0 && ov.curY < ph {
 		c := &r.cells[ov.curY*pw+ov.cursorX]
-		if c.glyph == "" {
-			c.glyph = common.GlyphCur
+		if c.Glyph == "" {
+			c.Glyph = common.GlyphCur
 		}
-		c.fg, c.bg, c.bold = common.ColNeutral, common.ColCursor, true
+		c.FG, c.BG, c.Bold = common.ColNeutral, common.ColCursor, true
 	}
 
 	// Axes: round ticks (1-2-5 steps) in the gutter for x₂ and under the
@@ -342,14 +335,14 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 		for cx := range r.w {
 			c := r.cells[cy*r.w+cx]
 			switch {
-			case c.glyph == common.GlyphOverflow:
+			case c.Glyph == common.GlyphOverflow:
 				r.out.WriteString(common.GlyphOverflow)
-			case c.glyph != "" && (c.bg == common.ColCurrent || c.bg == common.ColFlash || c.bg == common.ColCursor):
-				r.out.WriteString("\x1b[7m" + c.glyph + common.Reset)
-			case c.glyph != "":
-				r.out.WriteString("\x1b[1m" + c.glyph + common.Reset)
+			case c.Glyph != "" && (c.BG == common.ColCurrent || c.BG == common.ColFlash || c.BG == common.ColCursor):
+				r.out.WriteString("\x1b[7m" + c.Glyph + common.Reset)
+			case c.Glyph != "":
+				r.out.WriteString("\x1b[1m" + c.Glyph + common.Reset)
 			default:
-				r.out.WriteString(monoGlyph(c.fg, c.bg))
+				r.out.WriteString(monoGlyph(c.FG, c.BG))
 			}
 		}
 		return r.out.String()
@@ -358,22 +351,22 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 	lastBold := false
 	for cx := range r.w {
 		c := r.cells[cy*r.w+cx]
-		if c.bold != lastBold {
-			if c.bold {
+		if c.Bold != lastBold {
+			if c.Bold {
 				r.out.WriteString("\x1b[1m")
 			} else {
 				r.out.WriteString("\x1b[22m")
 			}
-			lastBold = c.bold
+			lastBold = c.Bold
 		}
-		if c.fg != lastFg || c.bg != lastBg {
-			r.out.WriteString(th.CellStyle(c.fg, c.bg))
-			lastFg, lastBg = c.fg, c.bg
+		if c.FG != lastFg || c.BG != lastBg {
+			r.out.WriteString(th.CellStyle(c.FG, c.BG))
+			lastFg, lastBg = c.FG, c.BG
 		}
-		if c.glyph == "" {
+		if c.Glyph == "" {
 			r.out.WriteString("▀")
 		} else {
-			r.out.WriteString(c.glyph)
+			r.out.WriteString(c.Glyph)
 		}
 	}
 	r.out.WriteString(common.Reset)

@@ -1,4 +1,4 @@
-package tui
+package feature
 
 import (
 	"kernelscope/tui/common"
@@ -20,24 +20,24 @@ import (
 // learn.ProjectionLimit (go test -bench Project ./learn), off the UI path.
 const featureLimit = 400
 
-// featureView is the feature space of the kernel trick (seed 001: "map
+// FeatureView is the feature space of the kernel trick (seed 001: "map
 // p = (x₁, x₂) to (x₁², x₂², √2·x₁x₂) where the o's and x's are linearly
 // separable"): the training points as φ(xᵢ), or as their projection onto
 // w and the top kernel-PCA directions when φ has more than three features
 // or none that is finite, with the boundary as the plane it is there. The
 // arrows and a mouse drag turn it.
-type featureView struct {
+type FeatureView struct {
 	s    *lab.Session
-	th   *common.Theme
+	Th   *common.Theme
 	w, h int
-	cam  camera
+	Cam  camera
 
 	// The last computed scene, for session state (built, version); gen
 	// counts requests so a stale result is dropped.
-	space      *featureSpace
+	Space      *FeatureSpace
 	built, ver int
-	gen        int
-	pending    bool
+	Gen        int
+	Pending    bool
 	// dragging is true while a mouse button is held on the panel; dragX,
 	// dragY where the mouse was last.
 	dragging     bool
@@ -50,7 +50,7 @@ type featureView struct {
 
 // featureDrawKey is everything the drawing depends on.
 type featureDrawKey struct {
-	space      *featureSpace
+	space      *FeatureSpace
 	th         *common.Theme
 	cam        camera
 	w, h       int
@@ -59,77 +59,77 @@ type featureDrawKey struct {
 	pending    bool
 }
 
-// featureSpace is one computed picture of feature space.
-type featureSpace struct {
-	points [][3]float64
+// FeatureSpace is one computed picture of feature space.
+type FeatureSpace struct {
+	Points [][3]float64
 	index  []int // which example each point is
-	normal [3]float64
+	Normal [3]float64
 	offset float64
 	// margins are the offsets of the SVM's margin planes f = +1 and
 	// f = −1 along the same normal (none for the perceptron).
 	margins []float64
-	axes    [3]string
-	title   string
+	Axes    [3]string
+	Title   string
 	lines   []string // w written out, ‖w‖, what the axes are
 	explain string   // what the view cannot show, if anything
 }
 
-// featureMsg carries a computed feature space back to the UI.
-type featureMsg struct {
-	gen   int
-	space *featureSpace
+// FeatureMsg carries a computed feature space back to the UI.
+type FeatureMsg struct {
+	Gen   int
+	Space *FeatureSpace
 }
 
-func newFeatureView(s *lab.Session) *featureView {
-	return &featureView{s: s, cam: defaultCamera}
+func NewFeatureView(s *lab.Session) *FeatureView {
+	return &FeatureView{s: s, Cam: DefaultCamera}
 }
 
 // SetSize sets the panel's size, border included.
-func (f *featureView) SetSize(w, h int) { f.w, f.h = w, h }
+func (f *FeatureView) SetSize(w, h int) { f.w, f.h = w, h }
 
 // Update takes computed feature spaces; the root routes keys to turn.
-func (f *featureView) Update(msg tea.Msg) tea.Cmd {
-	if msg, ok := msg.(featureMsg); ok && msg.gen == f.gen {
-		f.space, f.pending = msg.space, false
+func (f *FeatureView) Update(msg tea.Msg) tea.Cmd {
+	if msg, ok := msg.(FeatureMsg); ok && msg.Gen == f.Gen {
+		f.Space, f.Pending = msg.Space, false
 	}
 	return nil
 }
 
-// request starts computing the feature space of the current state unless
+// Request starts computing the feature space of the current state unless
 // it is computed or on its way; the copy of the learner is made here, the
 // work in the command.
-func (f *featureView) request() tea.Cmd {
-	if (f.space != nil || f.pending) && f.built == f.s.Built() && f.ver == f.s.Version() {
+func (f *FeatureView) Request() tea.Cmd {
+	if (f.Space != nil || f.Pending) && f.built == f.s.Built() && f.ver == f.s.Version() {
 		return nil
 	}
 	f.built, f.ver = f.s.Built(), f.s.Version()
-	f.gen++
-	f.pending = true
-	gen, p := f.gen, f.s.Learner()
+	f.Gen++
+	f.Pending = true
+	gen, p := f.Gen, f.s.Learner()
 	in := learn.ProjectionInputOf(p)
 	frozen := learn.Freeze(p)
 	bias, svm := p.Config().Bias, f.s.Dual() != nil
-	return func() tea.Msg { return featureMsg{gen, computeFeatureSpace(in, frozen, bias, svm)} }
+	return func() tea.Msg { return FeatureMsg{gen, computeFeatureSpace(in, frozen, bias, svm)} }
 }
 
 // turn rotates the camera: dx turns it about the up axis, dy tilts it, in
 // steps of 15°; pitch stays within ±90°.
-func (f *featureView) turn(dx, dy float64) {
+func (f *FeatureView) turn(dx, dy float64) {
 	const step = math.Pi / 12
-	f.cam.yaw = math.Mod(f.cam.yaw+dx*step, 2*math.Pi)
-	f.cam.pitch = max(-math.Pi/2, min(math.Pi/2, f.cam.pitch+dy*step))
+	f.Cam.yaw = math.Mod(f.Cam.yaw+dx*step, 2*math.Pi)
+	f.Cam.pitch = max(-math.Pi/2, min(math.Pi/2, f.Cam.pitch+dy*step))
 }
 
-// turnKey turns the view for an arrow key: 15° a press, shifted or not.
-func (f *featureView) turnKey(name string) {
+// TurnKey turns the view for an arrow key: 15° a press, shifted or not.
+func (f *FeatureView) TurnKey(name string) {
 	dir, _ := strings.CutPrefix(name, "shift+")
 	d := map[string][2]float64{"left": {-1, 0}, "right": {1, 0}, "up": {0, 1}, "down": {0, -1}}[dir]
 	f.turn(d[0], d[1])
 }
 
-// mouse turns the view by a drag: a press starts it, each motion turns by
+// Mouse turns the view by a drag: a press starts it, each motion turns by
 // the cells moved (a cell across is 5°, a cell down 10°), a release ends it.
-func (f *featureView) mouse(msg tea.MouseMsg) {
+func (f *FeatureView) Mouse(msg tea.MouseMsg) {
 	ms := msg.Mouse()
 	switch msg.(type) {
 	case tea.MouseClickMsg:
@@ -147,15 +147,15 @@ func (f *featureView) mouse(msg tea.MouseMsg) {
 // computeFeatureSpace builds the picture: the explicit φ when it has at
 // most three features (its axes named), else the projection u; with
 // margins, the SVM's margin planes f = ±1 beside the boundary f = 0.
-func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, margins bool) *featureSpace {
-	fs := &featureSpace{}
+func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, margins bool) *FeatureSpace {
+	fs := &FeatureSpace{}
 	primal, perr := learn.Weights(e)
 	if perr == nil && primal.Map.Dim() <= 3 {
 		m := primal.Map
-		fs.title = "feature space: " + m.String()
+		fs.Title = "feature space: " + m.String()
 		for k := range m.Dim() {
-			fs.axes[k] = m.Names[k]
-			fs.normal[k] = primal.W[k]
+			fs.Axes[k] = m.Names[k]
+			fs.Normal[k] = primal.W[k]
 		}
 		// f(x) = w·φ(x) + b: the plane f = 0 is w·φ = −b, the margins
 		// f = ±1 are w·φ = ±1 − b (seed 004).
@@ -166,7 +166,7 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 		for i, x := range in.X {
 			var p [3]float64
 			copy(p[:], m.Phi(x))
-			fs.points = append(fs.points, p)
+			fs.Points = append(fs.Points, p)
 			fs.index = append(fs.index, i)
 		}
 		fs.lines = append(fs.lines, primal.String(), primal.Function()+" = 0 is the plane")
@@ -174,22 +174,22 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 	}
 	proj, err := in.Project(featureLimit)
 	if err != nil {
-		fs.title = "feature space"
+		fs.Title = "feature space"
 		fs.explain = "no picture: " + err.Error()
 		return fs
 	}
-	fs.points, fs.index = proj.U, proj.Index
-	fs.title = "feature space, projected: u₁ along w, u₂ u₃ kernel PCA"
-	fs.axes = [3]string{"u₁", "u₂", "u₃"}
+	fs.Points, fs.index = proj.U, proj.Index
+	fs.Title = "feature space, projected: u₁ along w, u₂ u₃ kernel PCA"
+	fs.Axes = [3]string{"u₁", "u₂", "u₃"}
 	if proj.AlongW {
-		fs.normal, fs.offset = [3]float64{1, 0, 0}, proj.PlaneAt
-		fs.axes[0] = "u₁=f/‖w‖"
+		fs.Normal, fs.offset = [3]float64{1, 0, 0}, proj.PlaneAt
+		fs.Axes[0] = "u₁=f/‖w‖"
 		// u₁ = (f − b)/‖w‖, so f = ±1 is u₁ = (±1 − b)/‖w‖ = PlaneAt ± 1/‖w‖.
 		if margins && proj.HasNorm && proj.NormW > 0 {
 			fs.margins = []float64{proj.PlaneAt + 1/proj.NormW, proj.PlaneAt - 1/proj.NormW}
 		}
 	} else {
-		fs.title = "feature space, projected: u₁ u₂ u₃ kernel PCA"
+		fs.Title = "feature space, projected: u₁ u₂ u₃ kernel PCA"
 	}
 	switch {
 	case perr == nil:
@@ -218,48 +218,48 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 }
 
 // View draws the panel in exactly its size, as refresh drew it.
-func (f *featureView) View() string {
+func (f *FeatureView) View() string {
 	if len(f.drawn) != max(0, f.h) {
 		return strings.Join(common.Blank(max(0, f.w), max(0, f.h)), "\n")
 	}
 	return strings.Join(f.drawn, "\n")
 }
 
-// refresh redraws the panel when anything it shows changed; the root calls
+// Refresh redraws the panel when anything it shows changed; the root calls
 // it from Update, so a frame of autoplay with nothing new costs nothing.
-func (f *featureView) refresh() {
-	k := featureDrawKey{f.space, f.th, f.cam, f.w, f.h, f.s.Learner().T(), f.s.Version(), f.s.Focus(), f.pending}
+func (f *FeatureView) Refresh() {
+	k := featureDrawKey{f.Space, f.Th, f.Cam, f.w, f.h, f.s.Learner().T(), f.s.Version(), f.s.Focus(), f.Pending}
 	if k == f.drawnFor && f.drawn != nil {
 		return
 	}
 	f.drawn, f.drawnFor = f.lines(), k
 }
 
-func (f *featureView) lines() []string {
+func (f *FeatureView) lines() []string {
 	iw, ih := common.Inner(f.w, f.h)
-	fs := f.space
+	fs := f.Space
 	if fs == nil {
-		return common.Box(f.th, " feature space (computing…) ", nil, f.w, f.h)
+		return common.Box(f.Th, " feature space (computing…) ", nil, f.w, f.h)
 	}
-	title := " " + fs.title + "   ←→↑↓ turn "
-	if f.pending {
-		title = " " + fs.title + "   (updating…) "
+	title := " " + fs.Title + "   ←→↑↓ turn "
+	if f.Pending {
+		title = " " + fs.Title + "   (updating…) "
 	}
 	text := append([]string(nil), fs.lines...)
 	if fs.explain != "" {
 		text = append([]string{fs.explain}, text...)
 	}
 	info := common.TextBlock(min(len(text), max(0, ih/3)), iw, text...)
-	sc := &scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, current: f.s.Focus(), flash: -1}
+	sc := &Scene{Normal: fs.Normal, offset: fs.offset, margins: fs.margins, Axes: fs.Axes, current: f.s.Focus(), flash: -1}
 	p := f.s.Learner()
 	for k, i := range fs.index {
 		if i < p.N() {
-			sc.points = append(sc.points, scenePoint{u: fs.points[k], i: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, inView: true})
+			sc.Points = append(sc.Points, ScenePoint{U: fs.Points[k], I: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, InView: true})
 		}
 	}
-	body := renderScene(f.th, sc, f.cam, iw, ih-len(info))
+	body := RenderScene(f.Th, sc, f.Cam, iw, ih-len(info))
 	for _, l := range info {
-		body = append(body, f.th.Dim.Render(l))
+		body = append(body, f.Th.Dim.Render(l))
 	}
-	return common.DrawBox(f.th, title, body, f.w, f.h, true)
+	return common.DrawBox(f.Th, title, body, f.w, f.h, true)
 }

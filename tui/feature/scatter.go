@@ -1,4 +1,4 @@
-package tui
+package feature
 
 import (
 	"kernelscope/tui/common"
@@ -8,28 +8,28 @@ import (
 	"strings"
 )
 
-// scene is what the feature view draws: points in three dimensions, the
+// Scene is what the feature view draws: points in three dimensions, the
 // plane n·p = c that is the decision boundary there, and the axes' names.
-type scene struct {
-	points []scenePoint
-	normal [3]float64 // n; the zero vector when there is no plane (w = 0)
+type Scene struct {
+	Points []ScenePoint
+	Normal [3]float64 // n; the zero vector when there is no plane (w = 0)
 	offset float64    // c
 	// margins are the offsets of the SVM's margin planes n·p = c₊ (f = +1)
 	// and n·p = c₋ (f = −1), drawn as their outlines in the cube; empty for
 	// the perceptron.
 	margins []float64
-	axes    [3]string
+	Axes    [3]string
 	current int // example indices marked as on the region (−1: none)
 	flash   int
 }
 
-// scenePoint is one training example in the scene.
-type scenePoint struct {
-	u      [3]float64
-	i      int
+// ScenePoint is one training example in the scene.
+type ScenePoint struct {
+	U      [3]float64
+	I      int
 	pos    bool // y = +1
 	sv     bool // α > 0
-	inView bool
+	InView bool
 }
 
 // camera is the direction the scene is seen from: yaw turns it about the
@@ -40,9 +40,9 @@ type camera struct{ yaw, pitch float64 }
 // first axis: the plane u₁ = 0 is then a vertical line.
 var edgeOn = camera{}
 
-// defaultCamera shows the plane as a sheet, turned enough to see both
+// DefaultCamera shows the plane as a sheet, turned enough to see both
 // sides of it.
-var defaultCamera = camera{yaw: -math.Pi / 6, pitch: math.Pi / 9}
+var DefaultCamera = camera{yaw: -math.Pi / 6, pitch: math.Pi / 9}
 
 // project maps a point of the scene (scaled into the unit ball) to screen
 // coordinates: X to the right, Y up, and depth away from the viewer.
@@ -62,13 +62,13 @@ func (c camera) project(p [3]float64) (x, y, depth float64) {
 // characters (no braille, which many terminal fonts lack).
 type sceneCanvas struct {
 	w, h  int
-	plane []bool // the cell shows the plane
-	cells []cell // glyphs; glyph "" means blank or plane
+	plane []bool        // the cell shows the plane
+	cells []common.Cell // glyphs; glyph "" means blank or plane
 	r     float64
 }
 
 func newSceneCanvas(w, h int) *sceneCanvas {
-	c := &sceneCanvas{w: w, h: h, plane: make([]bool, w*h), cells: make([]cell, w*h)}
+	c := &sceneCanvas{w: w, h: h, plane: make([]bool, w*h), cells: make([]common.Cell, w*h)}
 	// A cell is about twice as tall as it is wide: one unit is r cells
 	// across and r/2 cells up, and the scene (within 1.25 of the centre)
 	// fits both ways.
@@ -94,11 +94,11 @@ func (c *sceneCanvas) at(cam camera, p [3]float64) int {
 
 // axis draws the segment a-b as dots, a quarter of a cell apart.
 func (c *sceneCanvas) axis(cam camera, a, b [3]float64) {
-	c.segment(cam, a, b, cell{fg: common.ColAxis, bg: common.ColNeutral, glyph: "·"})
+	c.segment(cam, a, b, common.Cell{FG: common.ColAxis, BG: common.ColNeutral, Glyph: "·"})
 }
 
 // segment draws the segment a-b in cell cl, a quarter of a cell apart.
-func (c *sceneCanvas) segment(cam camera, a, b [3]float64, cl cell) {
+func (c *sceneCanvas) segment(cam camera, a, b [3]float64, cl common.Cell) {
 	n := int(math.Ceil(norm3(add3(b, scale3(a, -1))) * c.r * 4))
 	n = min(n, 16*(c.w+c.h))
 	for k := 0; k <= n; k++ {
@@ -112,7 +112,7 @@ func (c *sceneCanvas) segment(cam camera, a, b [3]float64, cl cell) {
 // outline draws where the plane n·p = d (n a unit vector) meets the cube
 // |pₖ| ≤ 1.05 that the sheet is clipped to: the polygon through the
 // points where it crosses the cube's twelve edges, in order around it.
-func (c *sceneCanvas) outline(cam camera, n [3]float64, d float64, cl cell) {
+func (c *sceneCanvas) outline(cam camera, n [3]float64, d float64, cl common.Cell) {
 	const h = 1.05
 	var pts [][3]float64
 	for a := range 3 {
@@ -179,18 +179,18 @@ func (c *sceneCanvas) sheet(cam camera, p0, t1, t2 [3]float64) {
 	}
 }
 
-// renderScene draws sc seen by cam in exactly w×h cells: the axes, the
+// RenderScene draws sc seen by cam in exactly w×h cells: the axes, the
 // plane as a mesh of dots clipped to the cube around the points, and the
 // points, far ones first, as the region draws them.
-func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
+func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 	if w <= 0 || h <= 0 {
 		return common.Blank(max(0, w), max(0, h))
 	}
 	c := newSceneCanvas(w, h)
 	// Scale: the farthest point from the origin is at distance 1.
 	scale := 0.0
-	for _, p := range sc.points {
-		if n := math.Sqrt(p.u[0]*p.u[0] + p.u[1]*p.u[1] + p.u[2]*p.u[2]); common.IsFinite(n) {
+	for _, p := range sc.Points {
+		if n := math.Sqrt(p.U[0]*p.U[0] + p.U[1]*p.U[1] + p.U[2]*p.U[2]); common.IsFinite(n) {
 			scale = math.Max(scale, n)
 		}
 	}
@@ -199,8 +199,8 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 	}
 	// The plane n·p = c, in scaled units n·q = c/scale, then the axes
 	// from −1 to 1 over it.
-	if nn := norm3(sc.normal); nn > 0 && common.IsFinite(nn) {
-		n := [3]float64{sc.normal[0] / nn, sc.normal[1] / nn, sc.normal[2] / nn}
+	if nn := norm3(sc.Normal); nn > 0 && common.IsFinite(nn) {
+		n := [3]float64{sc.Normal[0] / nn, sc.Normal[1] / nn, sc.Normal[2] / nn}
 		if d := sc.offset / nn / scale; common.IsFinite(d) && math.Abs(d) <= 1.05*math.Sqrt(3) {
 			t1, t2 := tangents(n)
 			c.sheet(cam, scale3(n, d), t1, t2)
@@ -208,9 +208,9 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 		// The SVM's margins f = +1 and f = −1: the planes parallel to it,
 		// drawn as outlines so the sheet between them stays readable.
 		for k, off := range sc.margins {
-			cl := cell{fg: common.ColMarginP, bg: common.ColNeutral, glyph: "•"}
+			cl := common.Cell{FG: common.ColMarginP, BG: common.ColNeutral, Glyph: "•"}
 			if k == 1 {
-				cl.fg = common.ColMarginN
+				cl.FG = common.ColMarginN
 			}
 			if d := off / nn / scale; common.IsFinite(d) {
 				c.outline(cam, n, d, cl)
@@ -223,20 +223,20 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 		c.axis(cam, a, b)
 	}
 	// Points, far ones first, the marked ones last.
-	order := make([]int, 0, len(sc.points))
-	depth := make([]float64, len(sc.points))
-	for k, p := range sc.points {
-		q := [3]float64{p.u[0] / scale, p.u[1] / scale, p.u[2] / scale}
+	order := make([]int, 0, len(sc.Points))
+	depth := make([]float64, len(sc.Points))
+	for k, p := range sc.Points {
+		q := [3]float64{p.U[0] / scale, p.U[1] / scale, p.U[2] / scale}
 		_, _, depth[k] = cam.project(q)
-		if p.inView && common.IsFinite(depth[k]) {
+		if p.InView && common.IsFinite(depth[k]) {
 			order = append(order, k)
 		}
 	}
-	rank := func(p scenePoint) int {
+	rank := func(p ScenePoint) int {
 		switch {
-		case p.i == sc.current:
+		case p.I == sc.current:
 			return 3
-		case p.i == sc.flash:
+		case p.I == sc.flash:
 			return 2
 		case p.sv:
 			return 1
@@ -244,7 +244,7 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 		return 0
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		if ra, rb := rank(sc.points[a]), rank(sc.points[b]); ra != rb {
+		if ra, rb := rank(sc.Points[a]), rank(sc.Points[b]); ra != rb {
 			return ra - rb
 		}
 		switch {
@@ -256,8 +256,8 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 		return 0
 	})
 	for _, k := range order {
-		p := sc.points[k]
-		x, y, _ := cam.project([3]float64{p.u[0] / scale, p.u[1] / scale, p.u[2] / scale})
+		p := sc.Points[k]
+		x, y, _ := cam.project([3]float64{p.U[0] / scale, p.U[1] / scale, p.U[2] / scale})
 		fx, fy := c.toCell(x, y)
 		cx, cy := int(math.Floor(fx)), int(math.Floor(fy))
 		if cx < 0 || cy < 0 || cx >= w || cy >= h {
@@ -267,15 +267,15 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 		if p.pos {
 			ink = common.ColPosInk
 		}
-		cl := cell{fg: ink, bg: common.ColNeutral, glyph: common.PointGlyph(p.pos, p.sv), bold: true}
+		cl := common.Cell{FG: ink, BG: common.ColNeutral, Glyph: common.PointGlyph(p.pos, p.sv), Bold: true}
 		if p.sv {
-			cl.fg, cl.bg = common.ColNeutral, ink
+			cl.FG, cl.BG = common.ColNeutral, ink
 		}
-		switch p.i {
+		switch p.I {
 		case sc.current:
-			cl.fg, cl.bg = common.ColNeutral, common.ColCurrent
+			cl.FG, cl.BG = common.ColNeutral, common.ColCurrent
 		case sc.flash:
-			cl.fg, cl.bg = common.ColNeutral, common.ColFlash
+			cl.FG, cl.BG = common.ColNeutral, common.ColFlash
 		}
 		c.cells[cy*w+cx] = cl
 	}
@@ -286,14 +286,14 @@ func renderScene(th *common.Theme, sc *scene, cam camera, w, h int) []string {
 		x, y, _ := cam.project(e)
 		fx, fy := c.toCell(x, y)
 		cx, cy := int(math.Floor(fx)), int(math.Floor(fy))
-		name := []rune(sc.axes[k])
+		name := []rune(sc.Axes[k])
 		cx = max(0, min(w-len(name), cx-len(name)/2))
 		if cy < 0 || cy >= h {
 			continue
 		}
 		for j, r := range name {
-			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && (c.cells[at].glyph == "" || c.cells[at].fg == common.ColAxis || c.cells[at].glyph == "•") {
-				c.cells[at] = cell{fg: common.ColAxis, bg: common.ColNeutral, glyph: string(r)}
+			if at := cy*w + cx + j; cx+j >= 0 && cx+j < w && (c.cells[at].Glyph == "" || c.cells[at].FG == common.ColAxis || c.cells[at].Glyph == "•") {
+				c.cells[at] = common.Cell{FG: common.ColAxis, BG: common.ColNeutral, Glyph: string(r)}
 			}
 		}
 	}
@@ -310,33 +310,33 @@ func (c *sceneCanvas) lines(th *common.Theme) []string {
 		for x := range c.w {
 			at := y*c.w + x
 			cl := c.cells[at]
-			text := cl.glyph
-			if c.plane[at] && (text == "" || cl.fg == common.ColAxis) {
-				cl.bg = common.ColPlane
+			text := cl.Glyph
+			if c.plane[at] && (text == "" || cl.FG == common.ColAxis) {
+				cl.BG = common.ColPlane
 				if th.Mono && text == "" {
 					text = "░"
 				}
 			}
 			if text == "" {
 				text = " "
-				cl.fg = common.ColNeutral
+				cl.FG = common.ColNeutral
 			}
-			if th.Mono && cl.glyph == "•" {
+			if th.Mono && cl.Glyph == "•" {
 				// The margins' outlines, told apart by shape.
-				text = map[uint8]string{common.ColMarginP: common.MonoMarginP, common.ColMarginN: common.MonoMarginN}[cl.fg]
+				text = map[uint8]string{common.ColMarginP: common.MonoMarginP, common.ColMarginN: common.MonoMarginN}[cl.FG]
 			}
 			switch {
-			case th.Mono && cl.glyph != "" && cl.bg != common.ColNeutral && cl.bg != common.ColPlane:
+			case th.Mono && cl.Glyph != "" && cl.BG != common.ColNeutral && cl.BG != common.ColPlane:
 				b.WriteString("\x1b[7m" + text + common.Reset)
-			case th.Mono && cl.bold:
+			case th.Mono && cl.Bold:
 				b.WriteString("\x1b[1m" + text + common.Reset)
 			case th.Mono:
 				b.WriteString(text)
 			default:
-				if cl.bold {
+				if cl.Bold {
 					b.WriteString("\x1b[1m")
 				}
-				b.WriteString(th.CellStyle(cl.fg, cl.bg) + text + common.Reset)
+				b.WriteString(th.CellStyle(cl.FG, cl.BG) + text + common.Reset)
 			}
 		}
 		out = append(out, b.String())

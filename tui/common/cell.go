@@ -1,0 +1,9 @@
+package common
+
+// Cell is one character of a plot: its colors (palette indices), its
+// glyph ("" is the half block ▀, FG above and BG below) and weight.
+type Cell struct {
+	FG, BG uint8
+	Glyph  string // "" is the half block
+	Bold   bool
+}
