@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/region"
+
 	"fmt"
 	"math"
 	"strings"
@@ -149,17 +151,17 @@ func newKeyActions(m *Model) *keyActions {
 	k.Approx.Do = func(tea.KeyPressMsg) tea.Cmd { m.approxToggle(); return nil }
 	stepD := func(up bool) func() string {
 		return func() string {
-			a := m.region.approx
-			if _, ok := stepApproxD(a.d, up); m.cmp == nil && a.on && ok {
+			a := m.region.Approx
+			if _, ok := region.StepApproxD(a.D, up); m.cmp == nil && a.On && ok {
 				return ""
 			}
 			switch {
 			case m.cmp != nil:
 				return "comparison mode shows two learners, and no approximate boundary: | ends it"
-			case !a.on:
+			case !a.On:
 				return "~ shows the approximate boundary f̃ first; , and . then halve and double its D"
 			}
-			return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.d, approxMaxD)
+			return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.D, region.ApproxMaxD)
 		}
 	}
 	k.ApproxFewer.Off, k.ApproxMore.Off = stepD(false), stepD(true)
@@ -241,7 +243,7 @@ func newKeyActions(m *Model) *keyActions {
 
 	// The cursor and editing.
 	cursor := func() string {
-		if m.region.plotW > 0 && m.region.plotH > 0 {
+		if m.region.PlotW > 0 && m.region.PlotH > 0 {
 			return ""
 		}
 		return "no plot to put a point on at this size: make the terminal larger"
@@ -262,7 +264,7 @@ func newKeyActions(m *Model) *keyActions {
 		k.Turns[i] = turn
 		a := n(action.GroupEdit, d.help, d.desc, d.name, "shift+"+d.name)
 		a.Line, a.Off = arrows, cursor
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.region.moveCursor(msg.String()); return nil }
+		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.region.MoveCursor(msg.String()); return nil }
 		switch i {
 		case 0:
 			k.Up = a
@@ -285,7 +287,7 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	k.NextSV.Do = func(tea.KeyPressMsg) tea.Cmd {
-		if j := m.region.toNextSupportVector(); j >= 0 {
+		if j := m.region.ToNextSupportVector(); j >= 0 {
 			m.message = fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(m.s.Learner().Alpha(j)))
 		} else {
 			m.message = "no support vector in view yet"
@@ -347,7 +349,7 @@ func newKeyActions(m *Model) *keyActions {
 	}
 	k.Delete.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 		m.player.Stop()
-		if m.region.cursorOn && m.askBeforeEdit(m.confirmed, "press "+msg.String()+" again") {
+		if m.region.CursorOn && m.askBeforeEdit(m.confirmed, "press "+msg.String()+" again") {
 			return nil
 		}
 		m.deleteAtCursor()
@@ -443,7 +445,7 @@ func newKeyActions(m *Model) *keyActions {
 		case m.player.Busy():
 			m.player.Stop()
 		default:
-			m.region.cursorOn = false
+			m.region.CursorOn = false
 		}
 		return nil
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/region"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -101,14 +103,14 @@ func TestApproxConverges(t *testing.T) {
 	for range 4 { // 64 → 4
 		pressJob(m, ",")
 	}
-	if d := m.region.approx.d; d != 4 {
+	if d := m.region.Approx.D; d != 4 {
 		t.Fatalf("D = %d after four halvings of 64, want 4", d)
 	}
 	lo, loShown := agreementOf(t, m, 4), shownAgreement(t, m)
 	for range 10 { // 4 → 4096
 		pressJob(m, ".")
 	}
-	if d := m.region.approx.d; d != 4096 {
+	if d := m.region.Approx.D; d != 4096 {
 		t.Fatalf("D = %d after ten doublings of 4, want 4096", d)
 	}
 	hi, hiShown := agreementOf(t, m, 4096), shownAgreement(t, m)
@@ -133,21 +135,21 @@ func TestApproxConverges(t *testing.T) {
 // while the overlay is off.
 func TestApproxKeys(t *testing.T) {
 	m := trainedMoons(t, 120, 40)
-	a := m.region.approx
-	if a.on || m.act.ApproxMore.Binding.Enabled() || m.act.ApproxFewer.Binding.Enabled() || !m.act.Approx.Binding.Enabled() {
-		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.on, m.act.ApproxFewer.Binding.Enabled(), m.act.ApproxMore.Binding.Enabled(), m.act.Approx.Binding.Enabled())
+	a := m.region.Approx
+	if a.On || m.act.ApproxMore.Binding.Enabled() || m.act.ApproxFewer.Binding.Enabled() || !m.act.Approx.Binding.Enabled() {
+		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.On, m.act.ApproxFewer.Binding.Enabled(), m.act.ApproxMore.Binding.Enabled(), m.act.Approx.Binding.Enabled())
 	}
 	pressJob(m, ".")
-	if a.d != approxDefaultD || !strings.Contains(m.message, "~ shows the approximate boundary") {
-		t.Errorf(". with the overlay off: D = %d, message %q", a.d, m.message)
+	if a.D != region.ApproxDefaultD || !strings.Contains(m.message, "~ shows the approximate boundary") {
+		t.Errorf(". with the overlay off: D = %d, message %q", a.D, m.message)
 	}
-	plotH := m.region.plotH
+	plotH := m.region.PlotH
 	pressJob(m, "~")
-	if !a.on || !strings.Contains(screen(m), common.GlyphApprox+" f̃ = w·z(x), rff:64") {
+	if !a.On || !strings.Contains(screen(m), common.GlyphApprox+" f̃ = w·z(x), rff:64") {
 		t.Fatalf("~ did not show the overlay and its legend:\n%s", screen(m))
 	}
-	if m.region.plotH != plotH-1 {
-		t.Errorf("the legend's line: plot height %d, want %d", m.region.plotH, plotH-1)
+	if m.region.PlotH != plotH-1 {
+		t.Errorf("the legend's line: plot height %d, want %d", m.region.PlotH, plotH-1)
 	}
 	if !strings.Contains(screen(m), common.GlyphApprox+common.GlyphApprox) {
 		t.Errorf("no contour drawn:\n%s", screen(m))
@@ -155,8 +157,8 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		pressJob(m, ",")
 	}
-	if a.d != approxMinD || m.act.ApproxFewer.Binding.Enabled() || !m.act.ApproxMore.Binding.Enabled() {
-		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.d, m.act.ApproxFewer.Binding.Enabled())
+	if a.D != region.ApproxMinD || m.act.ApproxFewer.Binding.Enabled() || !m.act.ApproxMore.Binding.Enabled() {
+		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.D, m.act.ApproxFewer.Binding.Enabled())
 	}
 	if !strings.Contains(m.message, "end of the ladder") {
 		t.Errorf(", at D = 1 says %q", m.message)
@@ -164,11 +166,11 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		pressJob(m, ".")
 	}
-	if a.d != approxMaxD || m.act.ApproxMore.Binding.Enabled() || !m.act.ApproxFewer.Binding.Enabled() {
-		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.d, m.act.ApproxMore.Binding.Enabled())
+	if a.D != region.ApproxMaxD || m.act.ApproxMore.Binding.Enabled() || !m.act.ApproxFewer.Binding.Enabled() {
+		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.D, m.act.ApproxMore.Binding.Enabled())
 	}
 	pressJob(m, "~")
-	if a.on || strings.Contains(screen(m), common.GlyphApprox) || m.region.plotH != plotH {
+	if a.On || strings.Contains(screen(m), common.GlyphApprox) || m.region.PlotH != plotH {
 		t.Errorf("~ again left the overlay on screen:\n%s", screen(m))
 	}
 	// Comparison mode refuses it.
@@ -192,16 +194,16 @@ func TestApproxStaleDropped(t *testing.T) {
 	m := trainedMoons(t, 120, 40)
 	_, cmd := m.Update(keyMsg("~"))
 	var job tea.Cmd = cmd
-	if !m.region.approx.inFlight {
+	if !m.region.Approx.InFlight {
 		t.Fatal("~ started no job")
 	}
 	m.Update(keyMsg("."))            // D = 128 while the job for 64 runs
 	_, next := m.Update(runJob(job)) // the result for 64: dropped
-	if r := m.region.approx.res; r != nil {
-		t.Fatalf("a stale result was taken (D = %d)", r.key.d)
+	if r := m.region.Approx.Res; r != nil {
+		t.Fatalf("a stale result was taken (D = %d)", r.Key.D)
 	}
 	run(m, next, 100)
-	if r := m.region.approx.res; r == nil || r.key.d != 128 || r.spec.D != 128 {
+	if r := m.region.Approx.Res; r == nil || r.Key.D != 128 || r.Spec.D != 128 {
 		t.Fatalf("the next job is not for D = 128: %+v", r)
 	}
 }
@@ -215,7 +217,7 @@ func runJob(cmd tea.Cmd) tea.Msg {
 			if c == nil {
 				continue
 			}
-			if am, ok := c().(approxMsg); ok {
+			if am, ok := c().(region.ApproxMsg); ok {
 				return am
 			}
 		}
@@ -231,14 +233,14 @@ func TestApproxThrottled(t *testing.T) {
 	m.player.Now = func() time.Time { return clock }
 	pressJob(m, "~")
 	m.Update(keyMsg("p"))
-	a := m.region.approx
+	a := m.region.Approx
 	started := 0
 	for range 20 {
 		clock = clock.Add(m.player.Frame / 4)
 		m.s.Step()
 		if cmd := m.approxCheck(); cmd != nil {
 			started++
-			m.approxReady(runJob(cmd).(approxMsg))
+			m.approxReady(runJob(cmd).(region.ApproxMsg))
 		}
 	}
 	// 20 quarter frames: at most 5 frames, so at most 5 jobs (plus the
@@ -247,7 +249,7 @@ func TestApproxThrottled(t *testing.T) {
 		t.Errorf("%d jobs in 5 frames of autoplay", started)
 	}
 	m.s.Step()
-	a.inFlight = true
+	a.InFlight = true
 	if cmd := m.approxCheck(); cmd != nil {
 		t.Error("a second job started while one is in flight")
 	}
@@ -261,17 +263,17 @@ func TestApproxNoSupportVectors(t *testing.T) {
 		o.Config.Learner = algo
 		m := newModel(t, o, 80, 24)
 		pressJob(m, "~")
-		r := m.region.approx.current(m.s)
-		if r == nil || r.err != nil {
+		r := m.region.Approx.Current(m.s)
+		if r == nil || r.Err != nil {
 			t.Fatalf("%v: no result: %+v", algo, r)
 		}
-		for _, v := range r.vals {
+		for _, v := range r.Vals {
 			if v != m.s.Learner().Offset() {
 				t.Fatalf("%v: f̃ = %v with no support vectors, want b = %v", algo, v, m.s.Learner().Offset())
 			}
 		}
-		if r.agree != 1 {
-			t.Errorf("%v: agreement %v with no support vectors", algo, r.agree)
+		if r.Agree != 1 {
+			t.Errorf("%v: agreement %v with no support vectors", algo, r.Agree)
 		}
 	}
 }
@@ -356,7 +358,7 @@ func TestApproxRandomKeys(t *testing.T) {
 				k := training[r.IntN(len(training))]
 				send(k)
 				out := screen(m)
-				if m.region.approx.current(m.s) != nil {
+				if m.region.Approx.Current(m.s) != nil {
 					shown++
 					if !strings.Contains(out, common.GlyphApprox+" f̃") {
 						t.Fatalf("after %q: a result, and no legend:\n%s", k, out)
@@ -380,26 +382,26 @@ func BenchmarkApproxJob(b *testing.B) {
 	for _, d := range []int{64, 512, 4096} {
 		for _, kind := range []string{"rff", "nystrom"} {
 			b.Run(fmt.Sprintf("%s:%d", kind, d), func(b *testing.B) {
-				a := &approxOverlay{on: true, d: d}
+				a := &region.ApproxOverlay{On: true, D: d}
 				s := m.s
-				key := a.keyFor(s)
+				key := a.KeyFor(s)
 				frozen := learn.Freeze(s.Learner())
 				var spec learn.Approx
 				if kind == "rff" {
-					spec, _ = approxSpec(s.Learner().Kernel(), d, s.Learner().N(), len(frozen.SupportVectors()))
+					spec, _ = region.ApproxSpec(s.Learner().Kernel(), d, s.Learner().N(), len(frozen.SupportVectors()))
 				} else {
-					spec = learn.Approx{Kind: learn.ApproxNystrom, D: min(d, s.Learner().N(), nystromMaxM)}
+					spec = learn.Approx{Kind: learn.ApproxNystrom, D: min(d, s.Learner().N(), region.NystromMaxM)}
 				}
 				xs := make([]learn.Vec, s.Learner().N())
 				for i := range xs {
 					xs[i] = s.Learner().X(i)
 				}
 				geom := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
-				mk := approxMapKey{spec: spec, seed: 1}
+				mk := region.ApproxMapKey{Spec: spec, Seed: 1}
 				for b.Loop() {
-					r := computeApprox(key, spec, "", mk, nil, xs, frozen, s.Field().Values, geom)
-					if r.err != nil {
-						b.Fatal(r.err)
+					r := region.ComputeApprox(key, spec, "", mk, nil, xs, frozen, s.Field().Values, geom)
+					if r.Err != nil {
+						b.Fatal(r.Err)
 					}
 				}
 				b.ReportMetric(float64(s.Field().W*s.Field().H), "points")
@@ -416,29 +418,29 @@ func BenchmarkApproxJobNystrom512(b *testing.B) {
 	m := newModel(b, builtinOptions(b, "circles", 2000), 240, 70)
 	pressRun(m, "e")
 	s := m.s
-	a := &approxOverlay{on: true, d: approxMaxD}
-	key := a.keyFor(s)
+	a := &region.ApproxOverlay{On: true, D: region.ApproxMaxD}
+	key := a.KeyFor(s)
 	frozen := learn.Freeze(s.Learner())
-	spec, capped := approxSpec(s.Learner().Kernel(), a.d, s.Learner().N(), len(frozen.SupportVectors()))
+	spec, capped := region.ApproxSpec(s.Learner().Kernel(), a.D, s.Learner().N(), len(frozen.SupportVectors()))
 	xs := make([]learn.Vec, s.Learner().N())
 	for i := range xs {
 		xs[i] = s.Learner().X(i)
 	}
 	geom := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
-	mk := approxMapKey{spec: spec, seed: 1}
+	mk := region.ApproxMapKey{Spec: spec, Seed: 1}
 	var amap *learn.ApproxMap
 	b.Run("map", func(b *testing.B) {
 		for b.Loop() {
-			r := computeApprox(key, spec, capped, mk, nil, xs, frozen, s.Field().Values, geom)
-			if r.err != nil {
-				b.Fatal(r.err)
+			r := region.ComputeApprox(key, spec, capped, mk, nil, xs, frozen, s.Field().Values, geom)
+			if r.Err != nil {
+				b.Fatal(r.Err)
 			}
-			amap = r.amap
+			amap = r.Amap
 		}
 	})
 	b.Run("reused", func(b *testing.B) {
 		for b.Loop() {
-			computeApprox(key, spec, capped, mk, amap, xs, frozen, s.Field().Values, geom)
+			region.ComputeApprox(key, spec, capped, mk, amap, xs, frozen, s.Field().Values, geom)
 		}
 	})
 }

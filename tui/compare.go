@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/region"
+
 	"kernelscope/tui/common"
 
 	"fmt"
@@ -32,7 +34,7 @@ type comparison struct {
 	err   error
 	key   twinKey // what the twin was built for
 	tried bool    // a build was tried for key
-	right *regionView
+	right *region.RegionView
 	// label names the second pane, learner the second learner (for a
 	// twin that could not be built).
 	label, learner string
@@ -81,7 +83,7 @@ func compareGeometry(w, h int) compareLayout {
 	g := compareLayout{w: w, h: h}
 	// A plot's side in pixels: its cells across, two pixels per cell down.
 	side := func(pw, ph int) int {
-		x, y := plotSize(common.Inner(pw, ph))
+		x, y := region.PlotSize(common.Inner(pw, ph))
 		return min(x, 2*(y-2))
 	}
 	beside := w/2 >= minPaneW && h >= minPaneH
@@ -111,9 +113,9 @@ func (m *Model) compareKey(switchWhat bool) {
 		m.message = "comparison off"
 		return
 	}
-	m.cmp = &comparison{what: m.compareWhat, right: &regionView{s: m.s, th: m.th}}
+	m.cmp = &comparison{what: m.compareWhat, right: &region.RegionView{S: m.s, Th: m.th}}
 	// The views that replace the region have no place beside two regions.
-	m.featureOn, m.region.update, m.show = false, false, showRegion
+	m.featureOn, m.region.ShowBump, m.show = false, false, showRegion
 	other := "kernels (L)"
 	if m.compareWhat == compareKernels {
 		other = "the perceptron with the SVM (L)"
@@ -163,7 +165,7 @@ func (m *Model) syncTwin() {
 			c.twin, c.err = nil, err
 		} else {
 			c.twin, c.err = t, nil
-			c.right.s = t
+			c.right.S = t
 		}
 	}
 	c.label, c.learner = paneLabel(o, c.what), paneLabel(o, compareLearners)
@@ -177,7 +179,7 @@ func (m *Model) syncTwin() {
 // the same size, so a point is in the same cell in both.
 func (m *Model) sizeCompare(g compareLayout) {
 	r := m.cmp.right
-	r.th, r.big, r.compare, r.narrow = m.th, m.big, true, true
+	r.Th, r.Big, r.Compare, r.Narrow = m.th, m.big, true, true
 	if !g.ok {
 		m.region.SetSize(0, 0)
 		r.SetSize(0, 0)
@@ -200,13 +202,13 @@ func (m *Model) refreshCompare() {
 	if c == nil {
 		return
 	}
-	iw, _ := common.Inner(m.region.w, m.region.h)
-	m.region.figures = common.Figures(m.s, iw)
+	iw, _ := common.Inner(m.region.W, m.region.H)
+	m.region.Figures = common.Figures(m.s, iw)
 	r := c.right
-	r.cursorOn, r.cursorX, r.curY = m.region.cursorOn, m.region.cursorX, m.region.curY
+	r.CursorOn, r.CursorX, r.CurY = m.region.CursorOn, m.region.CursorX, m.region.CurY
 	if c.twin != nil {
-		r.figures = common.Figures(c.twin, iw)
-		r.refresh()
+		r.Figures = common.Figures(c.twin, iw)
+		r.Refresh()
 	}
 }
 

@@ -23,7 +23,7 @@ func TestComponentGoldens(t *testing.T) {
 		m.alpha.SetSize(w, h)
 		m.gram.SetSize(w, h)
 		m.region.SetSize(w, h)
-		m.region.refresh()
+		m.region.Refresh()
 		for name, view := range map[string]func() string{"alpha": m.alpha.View, "gram": m.gram.View, "region": m.region.View} {
 			got := view()
 			lines := strings.Split(got, "\n")

@@ -28,7 +28,7 @@ func (m *Model) goTo(digit string) {
 	m.typed = typed
 	j := i - 1
 	x, sub := m.s.Learner().X(j), learn.Sub(i)
-	if !m.region.toExample(j) {
+	if !m.region.ToExample(j) {
 		m.message = fmt.Sprintf("x%s = (%s, %s) is outside the plot's view", sub, learn.Num(x.X1), learn.Num(x.X2))
 		return
 	}
@@ -43,9 +43,9 @@ func (m *Model) goTo(digit string) {
 // cell: its point, f there as the sum of the notes, the prediction, and
 // which examples share the cell.
 func (m *Model) probe() string {
-	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
+	x1, x2 := m.region.At(m.region.CursorX, m.region.CurY)
 	text := "cursor: " + probeText(m.s.Learner(), m.s.Learner().Config().Tie, x1, x2)
-	if here := m.region.under(); len(here) > 0 {
+	if here := m.region.Under(); len(here) > 0 {
 		names := make([]string, len(here))
 		for k, i := range here {
 			names[k] = "x" + learn.Sub(i+1)

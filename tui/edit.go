@@ -26,15 +26,15 @@ func (m *Model) askBeforeEdit(confirm, again string) bool {
 }
 
 func (m *Model) addAtCursor(y int) {
-	if !m.region.hasPlot() {
+	if !m.region.HasPlot() {
 		return
 	}
-	m.region.showCursor()
-	m.addAt(m.region.cursorX, m.region.curY, y)
+	m.region.ShowCursor()
+	m.addAt(m.region.CursorX, m.region.CurY, y)
 }
 
 func (m *Model) addAt(cx, cy, y int) {
-	x1, x2 := m.region.at(cx, cy)
+	x1, x2 := m.region.At(cx, cy)
 	x1, x2 = roundCoord(x1), roundCoord(x2)
 	kept, err := m.s.AddPoint(x1, x2, y)
 	if err != nil {
@@ -61,17 +61,17 @@ func roundCoord(v float64) float64 {
 }
 
 func (m *Model) deleteAtCursor() {
-	if m.region.showCursor() {
+	if m.region.ShowCursor() {
 		m.message = "move the cursor to a point and press del again"
 		return
 	}
-	m.deleteAt(m.region.cursorX, m.region.curY)
+	m.deleteAt(m.region.CursorX, m.region.CurY)
 }
 
 func (m *Model) deleteAt(cx, cy int) {
-	x1, x2 := m.region.at(cx, cy)
+	x1, x2 := m.region.At(cx, cy)
 	// Within two cells of the cursor.
-	radius := 2 * (m.s.View().MaxX1 - m.s.View().MinX1) / float64(max(1, m.region.plotW))
+	radius := 2 * (m.s.View().MaxX1 - m.s.View().MinX1) / float64(max(1, m.region.PlotW))
 	if m.s.DeletePoint(x1, x2, radius) {
 		m.message = fmt.Sprintf("deleted the point nearest (%s, %s): α reset (n = %d)", learn.Num(x1), learn.Num(x2), len(m.s.Options().Points))
 	} else {
@@ -82,10 +82,10 @@ func (m *Model) deleteAt(cx, cy int) {
 // handleClick adds a +1 point (left button) or a −1 point (right button) at
 // the clicked cell of the plot; the middle button deletes the nearest.
 func (m *Model) handleClick(ms tea.Mouse, confirm string) {
-	cx, cy, ok := m.region.hit(ms.X, ms.Y)
+	cx, cy, ok := m.region.Hit(ms.X, ms.Y)
 	if !ok && m.cmp != nil {
 		// The right pane of comparison mode is on the same grid.
-		cx, cy, ok = m.cmp.right.hit(ms.X, ms.Y)
+		cx, cy, ok = m.cmp.right.Hit(ms.X, ms.Y)
 	}
 	if !ok || m.regionHidden() || m.cv.open {
 		return
@@ -99,7 +99,7 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 	if m.askBeforeEdit(confirm, "click again") {
 		return
 	}
-	m.region.cursorOn, m.region.cursorX, m.region.curY = true, cx, cy
+	m.region.CursorOn, m.region.CursorX, m.region.CurY = true, cx, cy
 	switch ms.Button {
 	case tea.MouseLeft:
 		m.addAt(cx, cy, 1)

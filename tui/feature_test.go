@@ -91,7 +91,7 @@ func TestFeatureViewProjection(t *testing.T) {
 	if m.feature.Cam == before {
 		t.Error("the arrows did not turn the view")
 	}
-	if m.region.cursorOn {
+	if m.region.CursorOn {
 		t.Error("the arrows moved the region's cursor in the feature view")
 	}
 	stale := feature.FeatureMsg{Gen: m.feature.Gen - 1, Space: &feature.FeatureSpace{Title: "stale"}}
@@ -101,7 +101,7 @@ func TestFeatureViewProjection(t *testing.T) {
 	}
 	// A mouse drag turns it too.
 	before = m.feature.Cam
-	x, y := m.region.plotX0+10, m.region.plotY0+5
+	x, y := m.region.PlotX0+10, m.region.PlotY0+5
 	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	m.Update(tea.MouseMotionMsg{X: x + 6, Y: y, Button: tea.MouseLeft})
 	m.Update(tea.MouseReleaseMsg{X: x + 6, Y: y, Button: tea.MouseLeft})

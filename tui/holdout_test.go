@@ -210,7 +210,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 	r := m.region
 	taken := map[[2]int]bool{}
 	for i := range m.s.Learner().N() {
-		if cx, cy, ok := r.cellOf(m.s.Learner().X(i).X1, m.s.Learner().X(i).X2); ok {
+		if cx, cy, ok := r.CellOf(m.s.Learner().X(i).X1, m.s.Learner().X(i).X2); ok {
 			taken[[2]int{cx, cy}] = true
 		}
 	}
@@ -218,7 +218,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 	// later one: leave those out too.
 	label := map[[2]int]int{}
 	for _, e := range m.s.Test().Points() {
-		if cx, cy, ok := r.cellOf(e.X1, e.X2); ok {
+		if cx, cy, ok := r.CellOf(e.X1, e.X2); ok {
 			if y, seen := label[[2]int{cx, cy}]; seen && y != e.Y {
 				taken[[2]int{cx, cy}] = true
 			}
@@ -228,12 +228,12 @@ func TestHoldoutGlyphs(t *testing.T) {
 	lines := strings.Split(screen(m), "\n")
 	cells := map[[2]int]bool{}
 	for k, e := range m.s.Test().Points() {
-		cx, cy, ok := r.cellOf(e.X1, e.X2)
+		cx, cy, ok := r.CellOf(e.X1, e.X2)
 		if !ok || taken[[2]int{cx, cy}] {
 			continue
 		}
 		want := map[bool]string{true: common.GlyphPosTest, false: common.GlyphNegTest}[e.Y > 0]
-		if got := ansi.Cut(lines[r.plotY0+cy], r.plotX0+cx, r.plotX0+cx+1); got != want {
+		if got := ansi.Cut(lines[r.PlotY0+cy], r.PlotX0+cx, r.PlotX0+cx+1); got != want {
 			t.Errorf("held-out point %d (y = %+d) at cell (%d, %d): %q on screen, want %q", k+1, e.Y, cx, cy, got, want)
 		}
 		cells[[2]int{cx, cy}] = true
@@ -243,8 +243,8 @@ func TestHoldoutGlyphs(t *testing.T) {
 		t.Fatalf("only %d held-out points have a cell of their own", checked)
 	}
 	var plot string
-	for _, l := range lines[r.plotY0 : r.plotY0+r.plotH] {
-		plot += ansi.Cut(l, r.plotX0, r.plotX0+r.plotW) + "\n"
+	for _, l := range lines[r.PlotY0 : r.PlotY0+r.PlotH] {
+		plot += ansi.Cut(l, r.PlotX0, r.PlotX0+r.PlotW) + "\n"
 	}
 	if n := strings.Count(plot, common.GlyphPosTest) + strings.Count(plot, common.GlyphNegTest); n < checked || n > 30 {
 		t.Errorf("%d test glyphs in the plot, want %d to 30", n, checked)
@@ -301,7 +301,7 @@ func TestHoldoutBlocksClicks(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	press(m, "h")
 	r := m.region
-	m.Update(tea.MouseClickMsg{X: r.plotX0 + 3, Y: r.plotY0 + 3, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: r.PlotX0 + 3, Y: r.PlotY0 + 3, Button: tea.MouseLeft})
 	if len(m.s.Options().Points) != 100 || m.s.Learner().N() != 70 {
 		train, test := optsOf(m.s).Split()
 		t.Fatal(fmt.Sprintf("a left click with rows held out adds a point: %d points, the learner trains on %d and %d are held out, "+

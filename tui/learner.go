@@ -41,7 +41,7 @@ func (m *Model) switchLearner() {
 	next := kinds[(at+1)%len(kinds)]
 	cfg.Learner = next.Name
 	if !next.Bump {
-		m.region.update = false // the update view draws a perceptron's bump
+		m.region.ShowBump = false // the update view draws a perceptron's bump
 	}
 	m.setConfig(cfg, next.Intro(cfg))
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/region"
+
 	"kernelscope/tui/feature"
 
 	"kernelscope/tui/panels"
@@ -42,7 +44,7 @@ const (
 
 // The panels are components.
 var (
-	_ common.Component = (*regionView)(nil)
+	_ common.Component = (*region.RegionView)(nil)
 	_ common.Component = (*panels.AlphaView)(nil)
 	_ common.Component = (*panels.GramView)(nil)
 	_ common.Component = (*panels.NarrationView)(nil)
@@ -62,7 +64,7 @@ type Model struct {
 	help      help.Model
 	helpLine  helpLine // the one-line help, drawn when the keys change
 	th        *common.Theme
-	region    *regionView
+	region    *region.RegionView
 	alpha     *panels.AlphaView
 	gram      *panels.GramView
 	narration *panels.NarrationView
@@ -146,7 +148,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 		player:  player.New(s),
 	}
 	m.alpha, m.gram = &panels.AlphaView{S: s}, panels.NewGramView(s, nil)
-	m.region = &regionView{s: s, approx: newApproxOverlay()}
+	m.region = &region.RegionView{S: s, Approx: region.NewApproxOverlay()}
 	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
 	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
 	m.cv, m.passes = newCVView(nil), &panels.PassesView{S: s}
@@ -171,7 +173,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 func (m *Model) setTheme() {
 	m.th = common.NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
-	m.alpha.Th, m.gram.Th, m.region.th, m.spectrum.Th = m.th, m.th, m.th, m.th
+	m.alpha.Th, m.gram.Th, m.region.Th, m.spectrum.Th = m.th, m.th, m.th, m.th
 	m.narration.Th, m.status.Th, m.feature.Th = m.th, m.th, m.th
 	m.charts = common.NewChartInks(m.th)
 	m.cv.th, m.passes.Th = m.th, m.th
@@ -216,15 +218,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // place when not), and brings the region's drawing up to date.
 func (m *Model) sizePanels() screenLayout {
 	l := m.computeLayout()
-	m.region.big = m.big
-	m.region.compare = m.cmp != nil
+	m.region.Big = m.big
+	m.region.Compare = m.cmp != nil
 	if m.cmp != nil {
 		m.sizeCompare(l.cmp)
 	} else {
 		m.region.SetSize(l.regionW, l.regionH)
 		m.region.SetOrigin(l.regionX, l.regionY)
 	}
-	m.region.narrow = l.sideW == 0
+	m.region.Narrow = l.sideW == 0
 	m.narration.SetSize(m.width, l.narrationLines)
 	m.status.SetSize(m.width, l.statusLines)
 	m.cv.SetSize(l.regionW, l.regionH)
@@ -251,12 +253,12 @@ func (m *Model) sizePanels() screenLayout {
 // narration's message and probe, the status's note. Update calls it, so
 // View only reads.
 func (m *Model) refreshPanels() {
-	m.region.refresh()
+	m.region.Refresh()
 	m.refreshCompare()
 	m.cv.stale = m.cv.report != nil && m.cv.reportFor != m.s.Built()
 	m.narration.Message = m.message
 	m.narration.Probe = ""
-	if m.region.cursorOn && m.region.hasPlot() {
+	if m.region.CursorOn && m.region.HasPlot() {
 		m.narration.Probe = m.probe()
 	}
 	m.refreshQuiz()
@@ -303,7 +305,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		if r := lab.FieldResult(msg); r.Owner() != nil {
 			return fieldCmd(r.Owner().FieldReady(r))
 		}
-	case approxMsg:
+	case region.ApproxMsg:
 		m.approxReady(msg)
 	case figureMsg:
 		m.figureWritten(msg)
@@ -394,7 +396,7 @@ func (m *Model) layout() tea.Cmd {
 // twin's follows it, on the same grid); a large field is computed by the
 // command it returns.
 func (m *Model) resizeFields() tea.Cmd {
-	cmd := fieldCmd(m.s.Resize(m.region.plotW, 2*m.region.plotH))
+	cmd := fieldCmd(m.s.Resize(m.region.PlotW, 2*m.region.PlotH))
 	if m.cmp != nil && m.cmp.twin != nil {
 		cmd = common.Batch(cmd, fieldCmd(m.cmp.twin.Follow(m.s)))
 	}

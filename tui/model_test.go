@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"kernelscope/tui/region"
+
 	"kernelscope/tui/panels"
 
 	"kernelscope/tui/player"
@@ -297,13 +299,13 @@ func TestEditPoints(t *testing.T) {
 		t.Errorf("delete at the cursor: %d points, want %d", len(m.s.Options().Points), n+1)
 	}
 	// A left click on the plot adds +1, a right click −1, where clicked.
-	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
-	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 5, Y: m.region.plotY0 + 2, Button: tea.MouseRight})
+	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 3, Y: m.region.PlotY0 + 2, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 5, Y: m.region.PlotY0 + 2, Button: tea.MouseRight})
 	pts := m.s.Options().Points
 	if len(pts) != n+3 || pts[n+1].Y != 1 || pts[n+2].Y != -1 {
 		t.Fatalf("clicks: %v", pts)
 	}
-	x1, x2 := cellAt(m.s.View(), m.region.plotW, m.region.plotH, 3, 2)
+	x1, x2 := region.CellAt(m.s.View(), m.region.PlotW, m.region.PlotH, 3, 2)
 	if d := pts[n+1].X1 - x1; d > 0.001 || d < -0.001 || pts[n+1].X2-x2 > 0.001 || pts[n+1].X2-x2 < -0.001 {
 		t.Errorf("click at cell (3,2) added (%v,%v), want (%v,%v)", pts[n+1].X1, pts[n+1].X2, x1, x2)
 	}
@@ -588,7 +590,7 @@ func TestEmptyData(t *testing.T) {
 	o.Points, o.N = nil, 0
 	m := newModel(t, o, 120, 40)
 	press(m, "space", "e", "c", "b", "r", "o", "g", "right", "delete", "k", "]", "a", "t", "s")
-	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 1, Y: m.region.plotY0 + 1, Button: tea.MouseRight})
+	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 1, Y: m.region.PlotY0 + 1, Button: tea.MouseRight})
 	for _, size := range [][2]int{{120, 40}, {60, 20}, {1, 1}} {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		_ = m.View()
@@ -608,7 +610,7 @@ func TestAddKeepsTraining(t *testing.T) {
 	}
 	// A −1 point where f = (x₁ + x₂)² > 0: the click's cell, whatever it is,
 	// lies in the +1 region except on the line x₁ = −x₂.
-	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + m.region.plotW - 2, Y: m.region.plotY0 + m.region.plotH/2, Button: tea.MouseRight})
+	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + m.region.PlotW - 2, Y: m.region.PlotY0 + m.region.PlotH/2, Button: tea.MouseRight})
 	p := m.s.Learner()
 	if p.N() != 5 || p.Alpha(0) != 1 || p.State() != learn.Running {
 		t.Fatalf("after adding: n=%d α₁=%v state %v; want α kept and training reopened", p.N(), p.Alpha(0), p.State())

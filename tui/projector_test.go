@@ -25,8 +25,8 @@ func TestProjectorMode(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	m.Update(tea.ColorProfileMsg{Profile: colorprofile.Ascii})
 	press(m, "space", "B")
-	if !m.big || m.region.w != 100 {
-		t.Fatalf("projector mode %v, region %d wide: want the whole 100", m.big, m.region.w)
+	if !m.big || m.region.W != 100 {
+		t.Fatalf("projector mode %v, region %d wide: want the whole 100", m.big, m.region.W)
 	}
 	out := screen(m)
 	lines := strings.Split(out, "\n")
@@ -40,11 +40,11 @@ func TestProjectorMode(t *testing.T) {
 	golden(t, filepath.Join("testdata", "screens", "projector_mono_100x30.golden"), out)
 
 	// The boundary is thick: in every plot row it is at least 3 cells wide.
-	d := &m.region.draw
-	for cy := range d.h {
+	d := &m.region.Draw
+	for cy := range d.H {
 		n := 0
-		for cx := range d.w {
-			if d.base[2*(cy*d.w+cx)] == common.ColBoundary {
+		for cx := range d.W {
+			if d.Base[2*(cy*d.W+cx)] == common.ColBoundary {
 				n++
 			}
 		}
@@ -53,8 +53,8 @@ func TestProjectorMode(t *testing.T) {
 		}
 	}
 	press(m, "B")
-	if m.big || m.region.w == 100 {
-		t.Errorf("B again: projector mode %v, region %d wide", m.big, m.region.w)
+	if m.big || m.region.W == 100 {
+		t.Errorf("B again: projector mode %v, region %d wide", m.big, m.region.W)
 	}
 }
 
@@ -76,11 +76,11 @@ func TestProjectorSupportVectorOnTop(t *testing.T) {
 func TestGoToExample(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 200), 120, 40)
 	press(m, "1")
-	if got := m.region.under(); !contains(got, 0) {
+	if got := m.region.Under(); !contains(got, 0) {
 		t.Errorf("after 1 the cursor's cell holds %v, want x₁ (index 0)", got)
 	}
 	press(m, "2")
-	if got := m.region.under(); !contains(got, 11) || !strings.Contains(m.message, "x₁₂") {
+	if got := m.region.Under(); !contains(got, 11) || !strings.Contains(m.message, "x₁₂") {
 		t.Errorf("after 1 2 the cursor's cell holds %v (message %q), want x₁₂", got, m.message)
 	}
 	press(m, "5") // 125 ≤ 200

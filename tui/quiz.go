@@ -148,7 +148,7 @@ func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	plus, minus, yes, no := pressed(msg, k.Plus), pressed(msg, k.Minus), pressed(msg, k.Yes), pressed(msg, k.No)
 	answer := plus || minus || yes || no
 	switch {
-	case pressed(msg, k.Leave) && !(msg.String() == "esc" && (m.region.cursorOn || m.showHelp)):
+	case pressed(msg, k.Leave) && !(msg.String() == "esc" && (m.region.CursorOn || m.showHelp)):
 		// esc closes the help and hides the cursor first, as it does
 		// outside the quiz.
 		m.toggleQuiz()

@@ -300,8 +300,8 @@ func TestQuizOneLearner(t *testing.T) {
 func TestQuizEscAndCursor(t *testing.T) {
 	m := quizModel(t, 120, 40)
 	press(m, "right", "esc")
-	if m.quiz == nil || m.region.cursorOn {
-		t.Fatalf("esc with the cursor on: quiz %v, cursor %v", m.quiz != nil, m.region.cursorOn)
+	if m.quiz == nil || m.region.CursorOn {
+		t.Fatalf("esc with the cursor on: quiz %v, cursor %v", m.quiz != nil, m.region.CursorOn)
 	}
 	press(m, "?", "esc")
 	if m.quiz == nil || m.showHelp {

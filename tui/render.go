@@ -69,7 +69,7 @@ func (m *Model) render() string {
 	case m.featureOn:
 		main = strings.Split(m.feature.View(), "\n")
 	default:
-		main = m.region.cached()
+		main = m.region.Cached()
 	}
 	// Beside the main area: the α panel, the chart of passes and the Gram
 	// panel (or the spectrum), their lines appended to the main area's.

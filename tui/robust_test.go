@@ -281,7 +281,7 @@ func TestYourDataStaysInTheCycle(t *testing.T) {
 	dir := t.TempDir()
 	chdir(t, dir)
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
-	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 3, Y: m.region.PlotY0 + 2, Button: tea.MouseLeft})
 	if len(m.s.Options().Points) != 5 || !m.s.Unsaved() {
 		t.Fatalf("after a click: %d points, unsaved %v", len(m.s.Options().Points), m.s.Unsaved())
 	}

@@ -105,7 +105,7 @@ func TestSessionRoundTripTUI(t *testing.T) {
 			o.Config.Shuffle, o.Config.Learner = shuffle, algo
 			m := newModel(t, o, 120, 40)
 			press(m, "space", "space", "space", "space", "space", "space", "space", "right", "right", "o", "space", "space", "up", "x", "space")
-			m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseRight})
+			m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 3, Y: m.region.PlotY0 + 2, Button: tea.MouseRight})
 			press(m, "space", "space", "space", "b")
 			if len(m.s.AppendedAt()) != 3 || m.s.AppendedAt()[0] != 7 || m.s.AppendedAt()[2] != 10 || m.s.Learner().T() != 12 {
 				t.Fatalf("%s: appends %v at T %d", name, m.s.AppendedAt(), m.s.Learner().T())
@@ -135,8 +135,8 @@ func TestSessionRoundTripTUI(t *testing.T) {
 			sameState(t, m, reopen(t, saveSessionFile(t, m)))
 			// A delete starts again on the points left.
 			p := m.s.Options().Points[5]
-			m.region.cursorOn = true
-			m.region.cursorX, m.region.curY, _ = m.region.cellOf(p.X1, p.X2)
+			m.region.CursorOn = true
+			m.region.CursorX, m.region.CurY, _ = m.region.CellOf(p.X1, p.X2)
 			press(m, "delete", "space", "space")
 			if len(m.s.Options().Points) != 62 || m.s.Learner().T() != 2 {
 				t.Fatalf("%s: delete: %d points, T %d: %s", name, len(m.s.Options().Points), m.s.Learner().T(), m.message)
@@ -396,7 +396,7 @@ func TestAddPointAtLimit(t *testing.T) {
 			t.Errorf("%s at the limit: n = %d, message %q; want n = 62 and %q", k, n, m.message, limit)
 		}
 	}
-	m.Update(tea.MouseClickMsg{X: m.region.plotX0 + 3, Y: m.region.plotY0 + 2, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 3, Y: m.region.PlotY0 + 2, Button: tea.MouseLeft})
 	if n := len(m.s.Options().Points); n != 62 || !strings.Contains(m.message, limit) {
 		t.Errorf("a click at the limit: n = %d, message %q; want n = 62 and %q", n, m.message, limit)
 	}
@@ -409,8 +409,8 @@ func TestAddPointAtLimit(t *testing.T) {
 	}
 	// del makes room: o adds again.
 	p := m.s.Options().Points[5]
-	m.region.cursorOn = true
-	m.region.cursorX, m.region.curY, _ = m.region.cellOf(p.X1, p.X2)
+	m.region.CursorOn = true
+	m.region.CursorX, m.region.CurY, _ = m.region.CellOf(p.X1, p.X2)
 	press(m, "delete", "o")
 	if n := len(m.s.Options().Points); n != 62 {
 		t.Errorf("del then o at the limit: n = %d, want 62: %q", n, m.message)

@@ -93,7 +93,7 @@ func TestDisabledKeysSayWhy(t *testing.T) {
 func TestCursorProbe(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "right", "right", "up")
-	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
+	x1, x2 := m.region.At(m.region.CursorX, m.region.CurY)
 	want := notation.Probe(m.s.Learner(), learn.TieNeg, x1, x2)
 	if f := (x1 + x2) * (x1 + x2); !strings.Contains(want, "= "+learn.Num(f)+" →") {
 		t.Fatalf("probe %q does not give (x₁ + x₂)² = %v", want, f)

@@ -83,7 +83,7 @@ func TestSVMMarginsDrawn(t *testing.T) {
 	pressRun(m, "c")
 	count := func() map[uint8]int {
 		n := map[uint8]int{}
-		for _, c := range m.region.draw.base {
+		for _, c := range m.region.Draw.Base {
 			n[c]++
 		}
 		return n
@@ -400,8 +400,8 @@ func TestCompareMode(t *testing.T) {
 	if c == nil || c.twin == nil || c.twin.SMO() == nil {
 		t.Fatalf("| did not set up the SVM beside the perceptron: %+v", c)
 	}
-	if m.region.plotW != c.right.plotW || m.region.plotH != c.right.plotH || m.s.View() != c.twin.View() {
-		t.Errorf("the panes are not in lockstep: %dx%d and %dx%d", m.region.plotW, m.region.plotH, c.right.plotW, c.right.plotH)
+	if m.region.PlotW != c.right.PlotW || m.region.PlotH != c.right.PlotH || m.s.View() != c.twin.View() {
+		t.Errorf("the panes are not in lockstep: %dx%d and %dx%d", m.region.PlotW, m.region.PlotH, c.right.PlotW, c.right.PlotH)
 	}
 	press(m, "space", "space")
 	if m.s.Learner().T() != 2 || c.twin.Learner().T() != 2 {
@@ -430,7 +430,7 @@ func TestCompareMode(t *testing.T) {
 		t.Errorf("r: t = %d and %d", m.s.Learner().T(), c.twin.Learner().T())
 	}
 	// A click in the right pane puts a point where it was clicked, for both.
-	m.Update(tea.MouseClickMsg{X: c.right.plotX0 + 3, Y: c.right.plotY0 + 2, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: c.right.PlotX0 + 3, Y: c.right.PlotY0 + 2, Button: tea.MouseLeft})
 	if m.s.Learner().N() != 101 || c.twin.Learner().N() != 101 {
 		t.Errorf("a click in the right pane: n = %d and %d, want 101", m.s.Learner().N(), c.twin.Learner().N())
 	}
@@ -507,7 +507,7 @@ func TestSVMProbeWritesB(t *testing.T) {
 	if math.Abs(sv.Offset()-1) > 1e-12 {
 		t.Fatalf("b = %v, want 1", sv.Offset())
 	}
-	x1, x2 := m.region.at(m.region.cursorX, m.region.curY)
+	x1, x2 := m.region.At(m.region.CursorX, m.region.CurY)
 	got := probeText(sv, sv.Config().Tie, x1, x2)
 	f := sv.Decide(x1, x2)
 	x := sv.Embed(x1, x2)

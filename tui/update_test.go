@@ -28,9 +28,9 @@ func TestUpdateView(t *testing.T) {
 	if !strings.Contains(title, want) {
 		t.Errorf("title %q lacks %q", title, want)
 	}
-	d := &m.region.draw
+	d := &m.region.Draw
 	counts := map[string]int{}
-	for _, c := range d.base {
+	for _, c := range d.Base {
 		switch {
 		case c == common.ColGhost:
 			counts["ghost"]++
@@ -51,7 +51,7 @@ func TestUpdateView(t *testing.T) {
 		t.Errorf("pixels %v: the bump of y = %d has pixels of the other hue", counts, last.Step.Y)
 	}
 	press(m, "U")
-	if m.region.draw.update != nil || strings.Contains(screen(m), "U: the last mistake") {
+	if m.region.Draw.Update != nil || strings.Contains(screen(m), "U: the last mistake") {
 		t.Error("U again should show f again")
 	}
 }

@@ -8,9 +8,9 @@ import (
 
 // toggleUpdateView turns the update view on or off (U).
 func (m *Model) toggleUpdateView() {
-	m.region.update = !m.region.update
+	m.region.ShowBump = !m.region.ShowBump
 	m.message = "update view off: the region shows f again"
-	if m.region.update {
+	if m.region.ShowBump {
 		m.message = "update view: the region shows the term a mistake adds to f, η·yᵢ·K(xᵢ, x), with the boundary now and, faint, the boundary before it"
 		if _, ok := m.s.BumpOf(); !ok {
 			m.message = "update view: no mistake to show, and no next example (training has stopped)"

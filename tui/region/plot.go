@@ -1,4 +1,4 @@
-package tui
+package region
 
 import (
 	"kernelscope/tui/common"
@@ -11,61 +11,61 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// regionView is the region panel: the decision field with the points, the
+// RegionView is the region panel: the decision field with the points, the
 // cursor, the flash of the last mistake and the axes, in its box. It owns
 // the plot's geometry, computed in one place (SetSize, SetOrigin), so a
 // click lands on the cell that was drawn there.
-type regionView struct {
-	s    *lab.Session
-	th   *common.Theme
-	draw region // the cached drawing of the field
+type RegionView struct {
+	S    *lab.Session
+	Th   *common.Theme
+	Draw region // the cached drawing of the field
 
-	w, h           int  // the panel, border included
-	narrow         bool // the α and Gram panels are folded away behind g
-	big            bool // projector mode: big markers, thick boundary, key line
-	update         bool // the update view: the bump of a mistake and the ghost boundary
-	plotX0, plotY0 int  // screen position of the plot's top-left cell
-	plotW, plotH   int  // the plot's cells (axes and border excluded)
-	// compare: one of the two panes of comparison mode, titled with its
+	W, H           int  // the panel, border included
+	Narrow         bool // the α and Gram panels are folded away behind g
+	Big            bool // projector mode: big markers, thick boundary, key line
+	ShowBump       bool // the update view: the bump of a mistake and the ghost boundary
+	PlotX0, PlotY0 int  // screen position of the plot's top-left cell
+	PlotW, PlotH   int  // the plot's cells (axes and border excluded)
+	// Compare: one of the two panes of comparison mode, titled with its
 	// learner and kernel, with figures, a line of the learner's margin,
 	// support vectors and accuracy that the root writes (View only reads).
-	compare bool
-	figures string
+	Compare bool
+	Figures string
 
-	cursorOn      bool
-	cursorX, curY int
+	CursorOn      bool
+	CursorX, CurY int
 	memo          common.Memo[regionKey] // the drawing of the panel
-	// approx is the approximate boundary's overlay (~), nil in the second
+	// Approx is the approximate boundary's overlay (~), nil in the second
 	// pane of comparison mode.
-	approx *approxOverlay
+	Approx *ApproxOverlay
 }
 
 // SetSize sets the panel's size, border included, and from it the plot's.
-func (r *regionView) SetSize(w, h int) {
-	r.w, r.h = w, h
-	r.plotW, r.plotH = plotSize(common.Inner(w, h))
-	r.plotH = max(0, r.plotH-r.headerLines())
+func (r *RegionView) SetSize(w, h int) {
+	r.W, r.H = w, h
+	r.PlotW, r.PlotH = PlotSize(common.Inner(w, h))
+	r.PlotH = max(0, r.PlotH-r.headerLines())
 	if w <= 0 {
-		r.plotW, r.plotH = 0, 0
+		r.PlotW, r.PlotH = 0, 0
 	}
-	if r.cursorOn {
-		r.cursorX = max(0, min(r.plotW-1, r.cursorX))
-		r.curY = max(0, min(r.plotH-1, r.curY))
+	if r.CursorOn {
+		r.CursorX = max(0, min(r.PlotW-1, r.CursorX))
+		r.CurY = max(0, min(r.PlotH-1, r.CurY))
 	}
 }
 
 // SetOrigin places the panel's top-left corner at screen cell (x, y).
-func (r *regionView) SetOrigin(x, y int) {
+func (r *RegionView) SetOrigin(x, y int) {
 	left, top := common.Border.GetBorderLeftSize(), common.Border.GetBorderTopSize()
-	r.plotX0, r.plotY0 = x+left+gutter, y+top+r.headerLines()
+	r.PlotX0, r.PlotY0 = x+left+gutter, y+top+r.headerLines()
 }
 
 // headerLines is how many lines go between the title and the plot: the
 // figures of comparison mode, and the key line, which projector mode, the
 // SVM's margins and glyphs, and comparison mode need.
-func (r *regionView) headerLines() int {
+func (r *RegionView) headerLines() int {
 	n := 0
-	if r.compare {
+	if r.Compare {
 		n++
 	}
 	if r.keyed() {
@@ -78,34 +78,34 @@ func (r *regionView) headerLines() int {
 }
 
 // keyed reports whether the plot has a key line under its title.
-func (r *regionView) keyed() bool {
-	return r.big || r.compare || r.s.Boxed() != nil || common.HasRelativesKey(r.s)
+func (r *RegionView) keyed() bool {
+	return r.Big || r.Compare || r.S.Boxed() != nil || common.HasRelativesKey(r.S)
 }
 
-// hit maps a screen cell to a plot cell.
-func (r *regionView) hit(x, y int) (cx, cy int, ok bool) {
-	cx, cy = x-r.plotX0, y-r.plotY0
-	return cx, cy, r.plotW > 0 && cx >= 0 && cy >= 0 && cx < r.plotW && cy < r.plotH
+// Hit maps a screen cell to a plot cell.
+func (r *RegionView) Hit(x, y int) (cx, cy int, ok bool) {
+	cx, cy = x-r.PlotX0, y-r.PlotY0
+	return cx, cy, r.PlotW > 0 && cx >= 0 && cy >= 0 && cx < r.PlotW && cy < r.PlotH
 }
 
-// hasPlot reports whether there is a plot to put a cursor on.
-func (r *regionView) hasPlot() bool { return r.plotW > 0 && r.plotH > 0 }
+// HasPlot reports whether there is a plot to put a cursor on.
+func (r *RegionView) HasPlot() bool { return r.PlotW > 0 && r.PlotH > 0 }
 
-// showCursor puts the cursor in the middle of the plot if it is hidden,
+// ShowCursor puts the cursor in the middle of the plot if it is hidden,
 // and reports whether it was hidden.
-func (r *regionView) showCursor() bool {
-	if r.cursorOn {
+func (r *RegionView) ShowCursor() bool {
+	if r.CursorOn {
 		return false
 	}
-	r.cursorOn = true
-	r.cursorX, r.curY = r.plotW/2, r.plotH/2
+	r.CursorOn = true
+	r.CursorX, r.CurY = r.PlotW/2, r.PlotH/2
 	return true
 }
 
-// moveCursor moves the cursor one cell ("up", "down", "left", "right");
+// MoveCursor moves the cursor one cell ("up", "down", "left", "right");
 // the first arrow only shows it.
-func (r *regionView) moveCursor(dir string) {
-	if !r.hasPlot() || r.showCursor() {
+func (r *RegionView) MoveCursor(dir string) {
+	if !r.HasPlot() || r.ShowCursor() {
 		return
 	}
 	step := 1
@@ -114,147 +114,147 @@ func (r *regionView) moveCursor(dir string) {
 	}
 	switch dir {
 	case "up":
-		r.curY -= step
+		r.CurY -= step
 	case "down":
-		r.curY += step
+		r.CurY += step
 	case "left":
-		r.cursorX -= step
+		r.CursorX -= step
 	case "right":
-		r.cursorX += step
+		r.CursorX += step
 	}
-	r.cursorX = max(0, min(r.plotW-1, r.cursorX))
-	r.curY = max(0, min(r.plotH-1, r.curY))
+	r.CursorX = max(0, min(r.PlotW-1, r.CursorX))
+	r.CurY = max(0, min(r.PlotH-1, r.CurY))
 }
 
-// cellOf is the plot cell of an input point, and whether it is in view.
-func (r *regionView) cellOf(x1, x2 float64) (cx, cy int, ok bool) {
-	return cellOf(r.s.View(), r.plotW, r.plotH, x1, x2)
+// CellOf is the plot cell of an input point, and whether it is in view.
+func (r *RegionView) CellOf(x1, x2 float64) (cx, cy int, ok bool) {
+	return cellOf(r.S.View(), r.PlotW, r.PlotH, x1, x2)
 }
 
-// toNextSupportVector moves the cursor to the support vector after the one
+// ToNextSupportVector moves the cursor to the support vector after the one
 // under it (in dataset order), and reports which, −1 for none in view.
-func (r *regionView) toNextSupportVector() int {
-	svs := r.s.Learner().SupportVectors()
-	if !r.hasPlot() || len(svs) == 0 {
+func (r *RegionView) ToNextSupportVector() int {
+	svs := r.S.Learner().SupportVectors()
+	if !r.HasPlot() || len(svs) == 0 {
 		return -1
 	}
-	r.showCursor()
+	r.ShowCursor()
 	start := 0
 	for k, j := range svs {
-		x := r.s.Learner().X(j)
-		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok && cx == r.cursorX && cy == r.curY {
+		x := r.S.Learner().X(j)
+		if cx, cy, ok := r.CellOf(x.X1, x.X2); ok && cx == r.CursorX && cy == r.CurY {
 			start = k + 1
 		}
 	}
 	for n := range svs {
 		j := svs[(start+n)%len(svs)]
-		x := r.s.Learner().X(j)
-		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok {
-			r.cursorX, r.curY = cx, cy
+		x := r.S.Learner().X(j)
+		if cx, cy, ok := r.CellOf(x.X1, x.X2); ok {
+			r.CursorX, r.CurY = cx, cy
 			return j
 		}
 	}
 	return -1
 }
 
-// toExample moves the cursor to example j's cell and reports whether the
+// ToExample moves the cursor to example j's cell and reports whether the
 // example is in view (the cursor stays where it was when it is not).
-func (r *regionView) toExample(j int) bool {
-	x := r.s.Learner().X(j)
-	cx, cy, ok := r.cellOf(x.X1, x.X2)
-	if !r.hasPlot() || !ok {
+func (r *RegionView) ToExample(j int) bool {
+	x := r.S.Learner().X(j)
+	cx, cy, ok := r.CellOf(x.X1, x.X2)
+	if !r.HasPlot() || !ok {
 		return false
 	}
-	r.cursorOn, r.cursorX, r.curY = true, cx, cy
+	r.CursorOn, r.CursorX, r.CurY = true, cx, cy
 	return true
 }
 
-// under is the examples drawn in the cursor's cell.
-func (r *regionView) under() []int {
+// Under is the examples drawn in the cursor's cell.
+func (r *RegionView) Under() []int {
 	var here []int
-	for i := range r.s.Learner().N() {
-		x := r.s.Learner().X(i)
-		if cx, cy, ok := r.cellOf(x.X1, x.X2); ok && cx == r.cursorX && cy == r.curY {
+	for i := range r.S.Learner().N() {
+		x := r.S.Learner().X(i)
+		if cx, cy, ok := r.CellOf(x.X1, x.X2); ok && cx == r.CursorX && cy == r.CurY {
 			here = append(here, i)
 		}
 	}
 	return here
 }
 
-// at is the input point at the centre of plot cell (cx, cy).
-func (r *regionView) at(cx, cy int) (x1, x2 float64) {
-	return cellAt(r.s.View(), r.plotW, r.plotH, cx, cy)
+// At is the input point at the centre of plot cell (cx, cy).
+func (r *RegionView) At(cx, cy int) (x1, x2 float64) {
+	return CellAt(r.S.View(), r.PlotW, r.PlotH, cx, cy)
 }
 
-// refresh brings the cached drawing of the field up to date; Update calls
+// Refresh brings the cached drawing of the field up to date; Update calls
 // it, so View only reads.
-func (r *regionView) refresh() {
+func (r *RegionView) Refresh() {
 	var b *lab.Bump
-	if r.update && r.s.Kind().Bump {
-		if bu, ok := r.s.BumpOf(); ok {
+	if r.ShowBump && r.S.Kind().Bump {
+		if bu, ok := r.S.BumpOf(); ok {
 			b = &bu
 		}
 	}
-	r.draw.refresh(r.s, r.th, r.plotW, r.plotH, r.big, b, r.s.EnsembleOn() && !r.compare)
+	r.Draw.refresh(r.S, r.Th, r.PlotW, r.PlotH, r.Big, b, r.S.EnsembleOn() && !r.Compare)
 }
 
 // Update has no messages of its own: keys and clicks come through the
 // root, which knows which key means what.
-func (r *regionView) Update(tea.Msg) tea.Cmd { return nil }
+func (r *RegionView) Update(tea.Msg) tea.Cmd { return nil }
 
 // View draws the panel in exactly its size.
-func (r *regionView) View() string { return strings.Join(r.lines(), "\n") }
+func (r *RegionView) View() string { return strings.Join(r.lines(), "\n") }
 
-func (r *regionView) lines() []string {
-	sv := r.s.Dual()
+func (r *RegionView) lines() []string {
+	sv := r.S.Dual()
 	f := "f(x) = Σ αⱼ yⱼ K(xⱼ, x)"
-	if r.s.Learner().Config().Bias {
+	if r.S.Learner().Config().Bias {
 		f = "f(x) = Σ αⱼ yⱼ K(x̃ⱼ, x̃)"
 	}
 	if sv != nil {
-		f += " + b   " + r.s.LearnerName()
+		f += " + b   " + r.S.LearnerName()
 	}
-	held := len(r.s.Test().Points()) > 0
+	held := len(r.S.Test().Points()) > 0
 	title := " " + f + "   " + legend(held) + " "
-	if r.narrow {
+	if r.Narrow {
 		title = " " + f + " │ g: α, Gram, passes │ " + legend(held) + " "
 	}
-	if sv != nil && !r.big {
+	if sv != nil && !r.Big {
 		title = " " + f + " "
-		if r.narrow {
+		if r.Narrow {
 			title = " " + f + " │ g: α, Gram, passes "
 		}
 	}
-	if r.draw.update != nil {
-		title = " " + describeBump(*r.draw.update) + " "
+	if r.Draw.Update != nil {
+		title = " " + describeBump(*r.Draw.Update) + " "
 	}
-	if r.s.EnsembleOn() && !r.compare {
-		title = " " + common.ShownTitles[r.s.Shown()] + "   A: final / average / vote "
+	if r.S.EnsembleOn() && !r.Compare {
+		title = " " + common.ShownTitles[r.S.Shown()] + "   A: final / average / vote "
 	}
-	if r.big {
+	if r.Big {
 		title = " " + f + "   projector mode (B) "
 	}
-	if r.compare {
-		title = " " + r.s.LearnerName() + " · K = " + r.s.Options().Config.Kernel.Spec() + " "
+	if r.Compare {
+		title = " " + r.S.LearnerName() + " · K = " + r.S.Options().Config.Kernel.Spec() + " "
 	}
-	if r.s.Computing() {
+	if r.S.Computing() {
 		title = " " + f + "   computing the field for the new size… "
 	}
-	iw, ih := common.Inner(r.w, r.h)
-	i, j := r.s.FocusPair()
-	ov := overlay{current: i, current2: j, flash: r.s.Flashing(), cursorX: -1, curY: -1, big: r.big}
+	iw, ih := common.Inner(r.W, r.H)
+	i, j := r.S.FocusPair()
+	ov := overlay{current: i, current2: j, flash: r.S.Flashing(), cursorX: -1, curY: -1, big: r.Big}
 	ov.flashOn = ov.flash >= 0
-	if r.cursorOn {
-		ov.cursorX, ov.curY = r.cursorX, r.curY
+	if r.CursorOn {
+		ov.cursorX, ov.curY = r.CursorX, r.CurY
 	}
 	var head []string
-	if r.compare {
-		head = append(head, common.Fit(r.figures, iw))
+	if r.Compare {
+		head = append(head, common.Fit(r.Figures, iw))
 	}
 	if r.keyed() {
-		kl := common.RelativesKey(r.th, r.s, iw)
-		if kl == "" || r.big {
-			kl = keyLine(r.th, sv != nil, r.big, iw)
+		kl := common.RelativesKey(r.Th, r.S, iw)
+		if kl == "" || r.Big {
+			kl = keyLine(r.Th, sv != nil, r.Big, iw)
 		}
 		head = append(head, common.Fit(kl, iw))
 	}
@@ -263,10 +263,10 @@ func (r *regionView) lines() []string {
 		ov.approx = r.approxMask()
 	}
 	if len(head) > 0 && ih > len(head) {
-		lines := append(head, r.draw.render(r.s, r.th, ov, iw, ih-len(head))...)
-		return common.DrawBox(r.th, title, lines, r.w, r.h, true)
+		lines := append(head, r.Draw.render(r.S, r.Th, ov, iw, ih-len(head))...)
+		return common.DrawBox(r.Th, title, lines, r.W, r.H, true)
 	}
-	return common.DrawBox(r.th, title, r.draw.render(r.s, r.th, ov, iw, ih), r.w, r.h, true)
+	return common.DrawBox(r.Th, title, r.Draw.render(r.S, r.Th, ov, iw, ih), r.W, r.H, true)
 }
 
 // keyLine is the key under the title, at most w cells wide when it can
@@ -357,16 +357,16 @@ func legend(held bool) string {
 	return l
 }
 
-// cached is the region panel's lines, drawn again only when the field,
+// Cached is the region panel's lines, drawn again only when the field,
 // the points, the markers or the panel changed.
-func (r *regionView) cached() []string {
+func (r *RegionView) Cached() []string {
 	key := regionKey{
-		PanelKey: common.PanelKey{Trained: common.TrainedOf(r.s), W: r.w, H: r.h, Th: r.th},
-		gen:      r.draw.gen, narrow: r.narrow, big: r.big, update: r.update, compare: r.compare,
-		cursorOn: r.cursorOn, cursorX: r.cursorX, curY: r.curY, figures: r.figures,
-		flash: r.s.Flashing(), held: len(r.s.Test().Points()), approx: r.approxState(),
+		PanelKey: common.PanelKey{Trained: common.TrainedOf(r.S), W: r.W, H: r.H, Th: r.Th},
+		gen:      r.Draw.gen, narrow: r.Narrow, big: r.Big, update: r.ShowBump, compare: r.Compare,
+		cursorOn: r.CursorOn, cursorX: r.CursorX, curY: r.CurY, figures: r.Figures,
+		flash: r.S.Flashing(), held: len(r.S.Test().Points()), approx: r.approxState(),
 	}
-	key.focus, key.focus2 = r.s.FocusPair()
+	key.focus, key.focus2 = r.S.FocusPair()
 	return r.memo.Get(key, func() []string { return common.NonEmpty(r.lines()) })
 }
 

@@ -1,4 +1,4 @@
-package tui
+package region
 
 import "kernelscope/learn"
 

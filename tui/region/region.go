@@ -1,4 +1,4 @@
-package tui
+package region
 
 import (
 	"kernelscope/tui/common"
@@ -20,13 +20,13 @@ const gutter = 7
 // axes. Its cell colors are cached until the field changes; the points and
 // markers are laid over them on each draw.
 type region struct {
-	w, h    int     // cells of the plot (without axes)
-	base    []uint8 // 2 colors per cell: upper, lower pixel
+	W, H    int     // cells of the plot (without axes)
+	Base    []uint8 // 2 colors per cell: upper, lower pixel
 	gen     int     // counts computations of base
 	version int     // session version the base was computed for
 	theme   *common.Theme
 	big     bool      // projector mode: the base has a thick boundary
-	update  *lab.Bump // the update view's bump, nil when it is off
+	Update  *lab.Bump // the update view's bump, nil when it is off
 	// ensemble: the base shows one of the averaged and voted perceptrons'
 	// functions, and marks the boundaries of the other two (a glyph per
 	// cell, "" for none).
@@ -54,15 +54,15 @@ func (r *region) gutterLabel(th *common.Theme, label string) string {
 	return g
 }
 
-// plotSize returns the plot's cells for an area of w×h (axes included).
-func plotSize(w, h int) (int, int) { return max(0, w-gutter), max(0, h-1) }
+// PlotSize returns the plot's cells for an area of w×h (axes included).
+func PlotSize(w, h int) (int, int) { return max(0, w-gutter), max(0, h-1) }
 
 // pixel colors of the field: class side and |f| level, boundary on a sign
 // change to the right or below, and with margins the SVM's margins f = ±1
 // where f − 1 or f + 1 changes sign.
 func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, margins bool) {
-	r.base = r.base[:0]
-	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
+	r.Base = r.Base[:0]
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.W == 0 || r.H == 0 {
 		return
 	}
 	vals := fd.Values
@@ -119,11 +119,11 @@ func shade(v float64, s int, scale float64) uint8 {
 // paint sets every pixel's color to that of the lattice point it falls on
 // (the lattice may be coarser than the plot's pixels: see maxFieldPixels).
 func (r *region) paint(fd *learn.Field, color func(x, y int) uint8) {
-	lx := func(px int) int { return min(fd.W-1, px*fd.W/r.w) }
-	ly := func(py int) int { return min(fd.H-1, py*fd.H/(2*r.h)) }
-	for cy := range r.h {
-		for cx := range r.w {
-			r.base = append(r.base, color(lx(cx), ly(2*cy)), color(lx(cx), ly(2*cy+1)))
+	lx := func(px int) int { return min(fd.W-1, px*fd.W/r.W) }
+	ly := func(py int) int { return min(fd.H-1, py*fd.H/(2*r.H)) }
+	for cy := range r.H {
+		for cx := range r.W {
+			r.Base = append(r.Base, color(lx(cx), ly(2*cy)), color(lx(cx), ly(2*cy+1)))
 		}
 	}
 }
@@ -144,13 +144,13 @@ type overlay struct {
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
 func (r *region) refresh(s *lab.Session, th *common.Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
-	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
+	same := (r.Update == nil) == (update == nil) && (update == nil || *update == *r.Update)
 	// The averaged and voted perceptrons' functions move with every step,
 	// not only with a mistake (the step counts toward c_k), so their
 	// drawing is also kept for one T.
 	stale := ensemble && r.t != s.Learner().T()
-	if pw != r.w || ph != r.h || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble || stale {
-		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble, r.t = pw, ph, s.Version(), th, big, update, ensemble, s.Learner().T()
+	if pw != r.W || ph != r.H || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.Base) == 0 || r.ensemble != ensemble || stale {
+		r.W, r.H, r.version, r.theme, r.big, r.Update, r.ensemble, r.t = pw, ph, s.Version(), th, big, update, ensemble, s.Learner().T()
 		r.gen++
 		r.marks = r.marks[:0]
 		if ensemble && update == nil {
@@ -169,9 +169,9 @@ func (r *region) refresh(s *lab.Session, th *common.Theme, pw, ph int, big bool,
 // render draws the plot with axes into lines of exactly w cells each, from
 // the cell colors of the last refresh (r.cells and r.out are scratch).
 func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) []string {
-	pw, ph := plotSize(w, h)
+	pw, ph := PlotSize(w, h)
 	lines := make([]string, 0, h)
-	if pw <= 0 || ph <= 0 || pw != r.w || ph != r.h || len(r.base) != 2*pw*ph {
+	if pw <= 0 || ph <= 0 || pw != r.W || ph != r.H || len(r.Base) != 2*pw*ph {
 		for range h {
 			lines = append(lines, strings.Repeat(" ", w))
 		}
@@ -179,7 +179,7 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 	}
 	r.cells = r.cells[:0]
 	for i := range pw * ph {
-		c := common.Cell{FG: r.base[2*i], BG: r.base[2*i+1]}
+		c := common.Cell{FG: r.Base[2*i], BG: r.Base[2*i+1]}
 		if c.FG == common.ColOverflow || c.BG == common.ColOverflow {
 			c = common.Cell{FG: common.ColText, BG: common.ColOverflow, Glyph: common.GlyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
@@ -329,47 +329,47 @@ func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) 
 // row writes one row of cells, emitting a color change only where the colors
 // change.
 func (r *region) row(th *common.Theme, cy int, gutter string) string {
-	r.out.Reset()
-	r.out.WriteString(gutter)
+	r.out.reset()
+	r.out.writeString(gutter)
 	if th.Mono {
-		for cx := range r.w {
-			c := r.cells[cy*r.w+cx]
+		for cx := range r.W {
+			c := r.cells[cy*r.W+cx]
 			switch {
 			case c.Glyph == common.GlyphOverflow:
-				r.out.WriteString(common.GlyphOverflow)
+				r.out.writeString(common.GlyphOverflow)
 			case c.Glyph != "" && (c.BG == common.ColCurrent || c.BG == common.ColFlash || c.BG == common.ColCursor):
-				r.out.WriteString("\x1b[7m" + c.Glyph + common.Reset)
+				r.out.writeString("\x1b[7m" + c.Glyph + common.Reset)
 			case c.Glyph != "":
-				r.out.WriteString("\x1b[1m" + c.Glyph + common.Reset)
+				r.out.writeString("\x1b[1m" + c.Glyph + common.Reset)
 			default:
-				r.out.WriteString(monoGlyph(c.FG, c.BG))
+				r.out.writeString(monoGlyph(c.FG, c.BG))
 			}
 		}
 		return r.out.String()
 	}
 	var lastFg, lastBg uint8 = 255, 255
 	lastBold := false
-	for cx := range r.w {
-		c := r.cells[cy*r.w+cx]
+	for cx := range r.W {
+		c := r.cells[cy*r.W+cx]
 		if c.Bold != lastBold {
 			if c.Bold {
-				r.out.WriteString("\x1b[1m")
+				r.out.writeString("\x1b[1m")
 			} else {
-				r.out.WriteString("\x1b[22m")
+				r.out.writeString("\x1b[22m")
 			}
 			lastBold = c.Bold
 		}
 		if c.FG != lastFg || c.BG != lastBg {
-			r.out.WriteString(th.CellStyle(c.FG, c.BG))
+			r.out.writeString(th.CellStyle(c.FG, c.BG))
 			lastFg, lastBg = c.FG, c.BG
 		}
 		if c.Glyph == "" {
-			r.out.WriteString("▀")
+			r.out.writeString("▀")
 		} else {
-			r.out.WriteString(c.Glyph)
+			r.out.writeString(c.Glyph)
 		}
 	}
-	r.out.WriteString(common.Reset)
+	r.out.writeString(common.Reset)
 	return r.out.String()
 }
 
@@ -401,8 +401,8 @@ func cellOf(view learn.Rect, pw, ph int, x1, x2 float64) (cx, cy int, ok bool) {
 	return cx, cy, cx >= 0 && cx < pw && cy >= 0 && cy < ph
 }
 
-// cellAt maps a plot cell to input coordinates (the cell's centre).
-func cellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {
+// CellAt maps a plot cell to input coordinates (the cell's centre).
+func CellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {
 	x1 := view.MinX1 + (float64(cx)+0.5)*(view.MaxX1-view.MinX1)/float64(pw)
 	x2 := view.MaxX2 - (float64(cy)+0.5)*(view.MaxX2-view.MinX2)/float64(ph)
 	return x1, x2
@@ -413,8 +413,8 @@ func cellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {
 // string) instead of a builder grown from nothing every row.
 type rowBuf struct{ b []byte }
 
-func (r *rowBuf) Reset()               { r.b = r.b[:0] }
-func (r *rowBuf) WriteString(s string) { r.b = append(r.b, s...) }
+func (r *rowBuf) reset()               { r.b = r.b[:0] }
+func (r *rowBuf) writeString(s string) { r.b = append(r.b, s...) }
 func (r *rowBuf) String() string       { return string(r.b) }
 
 // marginAt is the colour of lattice point (x, y) when one of the SVM's
