@@ -37,7 +37,7 @@ type keyActions struct {
 	// Turns are the arrows while the feature view is on: they turn it.
 	Turns [4]*action.Action
 
-	Panel, OnlySV, Feature, Update, Spectrum, CrossVal, Passes, Big, Mono, Cancel, Help, Quit *action.Action
+	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Cancel, Help, Quit *action.Action
 
 	Learner                        *action.Action
 	Settings                       []settingKeys
@@ -423,14 +423,13 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return nil
 	}
-	k.CrossVal = n(action.GroupView, "X", "cross-validation", "X")
-	k.CrossVal.Off = func() string {
+	quizzing := func() string {
 		if m.quiz != nil {
 			return "not while quizzing: Q leaves the quiz first (" + m.quiz.score() + ")"
 		}
 		return ""
 	}
-	k.CrossVal.Do = func(tea.KeyPressMsg) tea.Cmd { return m.toggleCV() }
+	m.cv.ToggleAction().Guard(quizzing)
 	k.Passes = n(action.GroupView, "P", "passes chart", "P")
 	k.Passes.Do = func(tea.KeyPressMsg) tea.Cmd { return m.togglePasses() }
 	k.Big = n(action.GroupView, "B", "projector mode", "B")
@@ -483,7 +482,7 @@ func newKeyActions(m *Model) *keyActions {
 	}
 	k.Ensemble.Do = func(tea.KeyPressMsg) tea.Cmd { m.cycleShown(); return nil }
 	k.Compare = n(action.GroupLearner, "|", "comparison mode", "|")
-	k.Compare.Off = k.CrossVal.Off
+	k.Compare.Off = quizzing
 	k.Compare.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(false); return nil }
 	k.CompareWhat = n(action.GroupLearner, "L", "what is compared", "L")
 	k.CompareWhat.Off = func() string {
@@ -578,7 +577,7 @@ func (m *Model) actions() action.List {
 	list = append(list, k.Turns[:]...)
 	list = append(list, k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Reproduce, k.Figure)
 	list = append(list, mouseHelp...)
-	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, k.CrossVal, k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit, k.Learner)
+	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit, k.Learner)
 	for _, p := range k.Settings {
 		list = append(list, p.Down, p.Up)
 	}

@@ -87,7 +87,7 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 		// The right pane of comparison mode is on the same grid.
 		cx, cy, ok = m.cmp.right.Hit(ms.X, ms.Y)
 	}
-	if !ok || m.regionHidden() || m.cv.open {
+	if !ok || m.regionHidden() || m.cv.Open() {
 		return
 	}
 	if m.s.Options().Holdout.On() {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"kernelscope/tui/cv"
 	"kernelscope/tui/region"
 
 	"kernelscope/tui/feature"
@@ -73,7 +74,7 @@ type Model struct {
 	spectrum  *panels.SpectrumView
 	// cv is the cross-validation view (X), passes the chart of mistakes
 	// per pass (P hides it); charts their inks, built with the theme.
-	cv       *cvView
+	cv       *cv.Model
 	passes   *panels.PassesView
 	charts   *common.ChartInks
 	noPasses bool
@@ -151,7 +152,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.region = &region.RegionView{S: s, Approx: region.NewApproxOverlay()}
 	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
 	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
-	m.cv, m.passes = newCVView(nil), &panels.PassesView{S: s}
+	m.cv, m.passes = cv.New(s, host{m}), &panels.PassesView{S: s}
 	m.kernels = newKernelCycle(s.Options().Config.Kernel)
 	m.act = newKeyActions(m)
 	m.list = m.actions()
@@ -176,8 +177,8 @@ func (m *Model) setTheme() {
 	m.alpha.Th, m.gram.Th, m.region.Th, m.spectrum.Th = m.th, m.th, m.th, m.th
 	m.narration.Th, m.status.Th, m.feature.Th = m.th, m.th, m.th
 	m.charts = common.NewChartInks(m.th)
-	m.cv.th, m.passes.Th = m.th, m.th
-	m.cv.ink, m.passes.Inks = m.charts, m.charts
+	m.cv.SetTheme(m.th, m.charts)
+	m.passes.Th, m.passes.Inks = m.th, m.charts
 }
 
 // Init asks the terminal for its background color.
@@ -255,7 +256,7 @@ func (m *Model) sizePanels() screenLayout {
 func (m *Model) refreshPanels() {
 	m.region.Refresh()
 	m.refreshCompare()
-	m.cv.stale = m.cv.report != nil && m.cv.reportFor != m.s.Built()
+	m.cv.Refresh()
 	m.narration.Message = m.message
 	m.narration.Probe = ""
 	if m.region.CursorOn && m.region.HasPlot() {
@@ -297,8 +298,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.player.Update(msg)
 	case feature.FeatureMsg:
 		return m.feature.Update(msg)
-	case cvProgressMsg, cvDoneMsg:
-		return m.cvUpdate(msg)
+	case cv.ProgressMsg, cv.DoneMsg:
+		return m.cv.Update(msg)
 	case panels.MercerMsg:
 		return m.gram.Update(msg)
 	case fieldMsg:
@@ -334,8 +335,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.confirmed == "save" {
 		return m.saveChoice(msg)
 	}
-	if m.cv.open && m.cv.handles(msg) {
-		return m.cvKey(msg)
+	if m.cv.Open() {
+		if cmd, _, ok := m.cv.Keys().Handle(msg); ok {
+			return cmd
+		}
 	}
 	if m.quiz != nil {
 		if cmd, took := m.quizKey(msg); took {

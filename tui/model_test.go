@@ -1,13 +1,13 @@
 package tui
 
 import (
+	"kernelscope/tui/internal/tuitest"
 	"kernelscope/tui/region"
 
 	"kernelscope/tui/panels"
 
 	"kernelscope/tui/player"
 
-	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -26,28 +26,11 @@ import (
 	"kernelscope/learn"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
 // builtinOptions sets up a built-in dataset with its preset, as the command
 // line does.
 func builtinOptions(t testing.TB, name string, n int) Options {
 	t.Helper()
-	b, ok := datasets.Lookup(name)
-	if !ok {
-		t.Fatalf("no dataset %s", name)
-	}
-	k, err := learn.ParseKernel(b.Preset.Kernel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n == 0 {
-		n = b.DefaultN
-	}
-	return Options{
-		Dataset: name, N: n, Noise: b.DefaultNoise, Seed: 1,
-		Points: b.Generate(n, b.DefaultNoise, 1),
-		Config: learn.Config{Kernel: k, Bias: b.Preset.Bias, Tie: b.Preset.Tie, Epochs: 100, Seed: 1},
-	}
+	return tuitest.Builtin(t, name, n)
 }
 
 func newModel(t testing.TB, o Options, w, h int) *Model {
@@ -86,34 +69,7 @@ func pressRun(m *Model, keys ...string) {
 }
 
 // keyMsg builds the key press that tea.KeyPressMsg.String() reports as k.
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "delete":
-		return tea.KeyPressMsg{Code: tea.KeyDelete}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
+func keyMsg(k string) tea.KeyPressMsg { return tuitest.Key(k) }
 
 // screen is what a person sees: the view without colors.
 func screen(m *Model) string { return ansi.Strip(m.View().Content) }
@@ -480,29 +436,13 @@ func assertFits(t *testing.T, m *Model, sizes [][2]int) {
 // rewrites it with -update.
 func golden(t *testing.T, path, got string) {
 	t.Helper()
-	goldenRaw(t, path, ansi.Strip(got))
+	tuitest.Golden(t, path, got)
 }
 
 // goldenRaw is golden with the escapes kept.
 func goldenRaw(t *testing.T, path, got string) {
 	t.Helper()
-	got += "\n"
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tui -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("screen differs from %s (go test ./tui -update rewrites it):\n%s", path, got)
-	}
+	tuitest.GoldenRaw(t, path, got)
 }
 
 func TestGolden(t *testing.T) {

@@ -96,7 +96,7 @@ func (m *Model) toggleQuiz() {
 	case m.cmp != nil:
 		m.message = "the quiz asks about one learner: | ends comparison mode, then Q starts the quiz"
 		return
-	case m.cv.open:
+	case m.cv.Open():
 		m.message = "esc closes the cross-validation view first, then Q starts the quiz"
 		return
 	}
@@ -153,7 +153,7 @@ func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// outside the quiz.
 		m.toggleQuiz()
 		return nil, true
-	case m.act.Compare.Has(msg), m.act.CrossVal.Has(msg):
+	case m.act.Compare.Has(msg), m.cv.ToggleAction().Has(msg):
 		m.message = "not while quizzing: Q leaves the quiz first (" + q.score() + ")"
 		return nil, true
 	case answer && !player.Running(s):

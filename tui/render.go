@@ -57,7 +57,7 @@ func (m *Model) render() string {
 	switch {
 	case m.cmp != nil:
 		main = strings.Split(m.compareView(l.cmp), "\n")
-	case m.cv.open:
+	case m.cv.Open():
 		// The view the user opened last, in place of any panel.
 		main = strings.Split(m.cv.View(), "\n")
 	case l.sideW == 0 && m.show == showAlpha:
@@ -89,8 +89,8 @@ func (m *Model) render() string {
 	}
 	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
 	switch {
-	case m.cv.open:
-		bottom = append(bottom, m.helpLine.view(m.help, m.cv.keys, 1, w, m.th))
+	case m.cv.Open():
+		bottom = append(bottom, m.helpLine.view(m.help, m.cv.Keys(), 1, w, m.th))
 	case m.quiz != nil:
 		bottom = append(bottom, m.helpLine.view(m.help, m.quiz.keys, 2, w, m.th))
 	default:

@@ -60,6 +60,22 @@ func (a *Action) Why() string {
 	return a.Off()
 }
 
+// Guard makes a do nothing while held says why (a rule of the program
+// around the component that declared a: the quiz holds keys until its
+// question is answered); a's own rule applies after it.
+func (a *Action) Guard(held func() string) {
+	own := a.Off
+	a.Off = func() string {
+		if why := held(); why != "" {
+			return why
+		}
+		if own != nil {
+			return own()
+		}
+		return ""
+	}
+}
+
 // Has reports whether msg is one of the action's keys, whether it is
 // enabled or not.
 func (a *Action) Has(msg tea.KeyPressMsg) bool {

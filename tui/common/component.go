@@ -5,7 +5,11 @@
 // has.
 package common
 
-import tea "charm.land/bubbletea/v2"
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/learn"
+)
 
 // Component is one part of the screen, in the shape of soft-serve's
 // common.Component: the root gives it its size (border included) and
@@ -15,6 +19,16 @@ type Component interface {
 	SetSize(w, h int)
 	Update(msg tea.Msg) tea.Cmd
 	View() string
+}
+
+// Host is what a component may ask of the program around it, and all it
+// may ask: a line in the message bar, training by itself stopped (a
+// component about to change the session stops autoplay first), and a new
+// training configuration (α then resets, and the message bar says so).
+type Host interface {
+	Say(msg string)
+	StopPlayer()
+	SetConfig(cfg learn.Config, what string)
 }
 
 // Batch is tea.Batch without the work of an empty batch: nil when both are

@@ -1,4 +1,4 @@
-package tui
+package cv
 
 import (
 	"context"
@@ -12,27 +12,27 @@ import (
 // its progress and its report come back as messages tagged with the run's
 // id, so a run that was cancelled or replaced says nothing.
 
-// cvProgressMsg says how many of the run's trainings are done; next waits
+// ProgressMsg says how many of the run's trainings are done; next waits
 // for the run's next message.
-type cvProgressMsg struct {
+type ProgressMsg struct {
 	id, done, total int
 	next            tea.Cmd
 }
 
-// cvDoneMsg is a run's report, or why there is none.
-type cvDoneMsg struct {
+// DoneMsg is a run's report, or why there is none.
+type DoneMsg struct {
 	id     int
 	report crossval.Report
 	err    error
 }
 
-// startCV returns the command that starts plan in the background and
+// start returns the command that starts plan in the background and
 // waits for its first message: nothing runs until Bubble Tea runs the
 // command. Progress is sent only when the last one was read, so a fast run
 // never queues more than one. Once ctx ends (the view was closed, or a new
 // run replaced this one) the run stops and every wait returns nil, so no
 // goroutine is left behind.
-func startCV(ctx context.Context, id int, plan crossval.Plan) tea.Cmd {
+func start(ctx context.Context, id int, plan crossval.Plan) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan tea.Msg, 1)
 		var wait tea.Cmd
@@ -47,12 +47,12 @@ func startCV(ctx context.Context, id int, plan crossval.Plan) tea.Cmd {
 		go func() {
 			r, err := crossval.Run(ctx, plan, func(done, total int) {
 				select {
-				case ch <- cvProgressMsg{id: id, done: done, total: total, next: wait}:
+				case ch <- ProgressMsg{id: id, done: done, total: total, next: wait}:
 				default:
 				}
 			})
 			select {
-			case ch <- cvDoneMsg{id: id, report: r, err: err}:
+			case ch <- DoneMsg{id: id, report: r, err: err}:
 			case <-ctx.Done():
 			}
 		}()
