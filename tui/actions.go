@@ -4,8 +4,6 @@ import (
 	"kernelscope/tui/region"
 
 	"fmt"
-	"math"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -25,12 +23,7 @@ import (
 type keyActions struct {
 	Quiz *action.Action
 
-	Dataset, PrevDataset, FewerPoints, MorePoints, LessNoise, MoreNoise *action.Action
-	Reseed, Standardize, Holdout                                        *action.Action
-
 	Approx, ApproxFewer, ApproxMore *action.Action
-
-	Kernel, PrevKernel, ParamDown, ParamUp, Param2Down, Param2Up, Bias, Tie, Shuffle *action.Action
 
 	Up, Down, Left, Right, NextSV, Goto, AddPos, AddNeg, Delete *action.Action
 	Save, Reproduce, Figure                                     *action.Action
@@ -39,27 +32,7 @@ type keyActions struct {
 
 	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Cancel, Help, Quit *action.Action
 
-	Learner                        *action.Action
-	Settings                       []settingKeys
-	Ensemble, Compare, CompareWhat *action.Action
-}
-
-// settingKeys step the learners' settings that share a pair of keys (C and
-// λ share < >) down and up along each setting's ladder.
-type settingKeys struct {
-	Down, Up *action.Action
-	Settings []*learn.Setting
-}
-
-// read is the setting of p the learner of m reads (in comparison mode,
-// the one either pane's learner does), or nil.
-func (p settingKeys) read(m *Model) *learn.Setting {
-	for _, st := range p.Settings {
-		if m.readsSetting(st) {
-			return st
-		}
-	}
-	return nil
+	Compare, CompareWhat *action.Action
 }
 
 // newKeyActions declares the root's keys; the handlers and the reasons
@@ -71,70 +44,6 @@ func newKeyActions(m *Model) *keyActions {
 
 	k.Quiz = n(action.GroupStepping, "Q", "quiz mode", "Q")
 	k.Quiz.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleQuiz(); return nil }
-
-	// The data.
-	gen := func() string {
-		if m.s.Generated() {
-			return ""
-		}
-		return fmt.Sprintf("n N z Z change a generated dataset's size and noise; %s is not one (d cycles to the generated sets)", m.s.Name())
-	}
-	datasets := pair("d D", "next / prev dataset")
-	k.Dataset = n(action.GroupData, "d", "next dataset", "d")
-	k.PrevDataset = n(action.GroupData, "D", "previous dataset", "D")
-	k.Dataset.Line, k.PrevDataset.Line = datasets, datasets
-	k.Dataset.Short = 10
-	for _, a := range []*action.Action{k.Dataset, k.PrevDataset} {
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.Stop()
-			m.cycleDataset(k.Dataset.Has(msg))
-			return nil
-		}
-	}
-	points := pair("n N", "fewer / more points")
-	k.FewerPoints = n(action.GroupData, "n", "fewer points", "n")
-	k.MorePoints = n(action.GroupData, "N", "more points", "N")
-	noise := pair("z Z", "less / more noise")
-	k.LessNoise = n(action.GroupData, "z", "less noise", "z")
-	k.MoreNoise = n(action.GroupData, "Z", "more noise", "Z")
-	k.FewerPoints.Line, k.MorePoints.Line, k.LessNoise.Line, k.MoreNoise.Line = points, points, noise, noise
-	k.FewerPoints.Off = func() string {
-		if m.quiz != nil {
-			return "n answers the quiz's question (no); Q leaves the quiz first"
-		}
-		return gen()
-	}
-	// The speed keys are the quiz's + and − while it is on.
-	k.MorePoints.Off, k.LessNoise.Off, k.MoreNoise.Off = gen, gen, gen
-	for _, a := range []*action.Action{k.FewerPoints, k.MorePoints} {
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.Stop()
-			m.changeN(k.MorePoints.Has(msg))
-			return nil
-		}
-	}
-	for _, a := range []*action.Action{k.LessNoise, k.MoreNoise} {
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.Stop()
-			m.changeNoise(k.MoreNoise.Has(msg))
-			return nil
-		}
-	}
-	k.Reseed = n(action.GroupData, "S", "new seed", "S")
-	k.Reseed.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.reseed(); return nil }
-	k.Standardize = n(action.GroupData, "u", "z-scores on/off", "u")
-	k.Standardize.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.Stop()
-		what, err := m.s.Standardize()
-		if err != nil {
-			m.message = err.Error()
-			return nil
-		}
-		m.afterDataChange(what)
-		return nil
-	}
-	k.Holdout = n(action.GroupData, "h", "hold out test rows", "h")
-	k.Holdout.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.toggleHoldout(); return nil }
 
 	// The approximate boundary.
 	approx := pair("~ , .", "f̃ on/off, D ÷2 ×2")
@@ -167,78 +76,6 @@ func newKeyActions(m *Model) *keyActions {
 	k.ApproxFewer.Off, k.ApproxMore.Off = stepD(false), stepD(true)
 	for _, a := range []*action.Action{k.ApproxFewer, k.ApproxMore} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.approxStepD(k.ApproxMore.Has(msg)); return nil }
-	}
-
-	// The kernel.
-	kernels := pair("k K", "next / prev kernel")
-	k.Kernel = n(action.GroupKernel, "k", "next kernel", "k")
-	k.PrevKernel = n(action.GroupKernel, "K", "previous kernel", "K")
-	k.Kernel.Line, k.PrevKernel.Line = kernels, kernels
-	k.Kernel.Short = 11
-	for _, a := range []*action.Action{k.Kernel, k.PrevKernel} {
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.Stop()
-			m.cycleKernel(k.Kernel.Has(msg))
-			return nil
-		}
-	}
-	param1 := pair("[ ]", paramSymbols(0)+" down / up")
-	k.ParamDown = n(action.GroupKernel, "[", paramSymbols(0)+" down", "[")
-	k.ParamUp = n(action.GroupKernel, "]", paramSymbols(0)+" up", "]")
-	param2 := pair("{ }", paramSymbols(1)+" down / up")
-	k.Param2Down = n(action.GroupKernel, "{", paramSymbols(1)+" down", "{")
-	k.Param2Up = n(action.GroupKernel, "}", paramSymbols(1)+" up", "}")
-	k.ParamDown.Line, k.ParamUp.Line, k.Param2Down.Line, k.Param2Up.Line = param1, param1, param2, param2
-	paramOff := func(i int) func() string {
-		return func() string {
-			kernel := m.s.Options().Config.Kernel
-			if kernelParams(kernel) > i {
-				return ""
-			}
-			f, ok := learn.FamilyOf(kernel)
-			switch {
-			case ok && i == 0:
-				return fmt.Sprintf("the %s kernel has no parameter to step", f.Name())
-			case ok:
-				return fmt.Sprintf("the %s kernel has no second parameter ({ } step c of poly and sigmoid)", f.Name())
-			case i == 0:
-				return "a sum or product of kernels: its parameters are in the spec (--kernel); k cycles to the simple kernels"
-			}
-			return "a sum or product of kernels: its parameters are in the spec (--kernel)"
-		}
-	}
-	k.ParamDown.Off, k.ParamUp.Off, k.Param2Down.Off, k.Param2Up.Off = paramOff(0), paramOff(0), paramOff(1), paramOff(1)
-	for _, a := range []*action.Action{k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up} {
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.Stop()
-			first := k.ParamDown.Has(msg) || k.ParamUp.Has(msg)
-			m.changeParam(first, k.ParamUp.Has(msg) || k.Param2Up.Has(msg))
-			return nil
-		}
-	}
-	k.Bias = n(action.GroupKernel, "a", "bias x̃=(1,x) on/off", "a")
-	k.Bias.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.Stop()
-		cfg := m.s.Options().Config
-		cfg.Bias = !cfg.Bias
-		m.setConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
-		return nil
-	}
-	k.Tie = n(action.GroupKernel, "t", "cycle tie rule", "t")
-	k.Tie.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.Stop()
-		cfg := m.s.Options().Config
-		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
-		m.setConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
-		return nil
-	}
-	k.Shuffle = n(action.GroupKernel, "s", "shuffle on/off", "s")
-	k.Shuffle.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.player.Stop()
-		cfg := m.s.Options().Config
-		cfg.Shuffle = !cfg.Shuffle
-		m.setConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
-		return nil
 	}
 
 	// The cursor and editing.
@@ -430,6 +267,18 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	m.cv.ToggleAction().Guard(quizzing)
+	m.controls.FewerPoints().Guard(func() string {
+		if m.quiz != nil {
+			return "n answers the quiz's question (no); Q leaves the quiz first"
+		}
+		return ""
+	})
+	m.controls.Ensemble().Guard(func() string {
+		if m.cmp != nil {
+			return "comparison mode shows each learner's own function: | ends it"
+		}
+		return ""
+	})
 	k.Passes = n(action.GroupView, "P", "passes chart", "P")
 	k.Passes.Do = func(tea.KeyPressMsg) tea.Cmd { return m.togglePasses() }
 	k.Big = n(action.GroupView, "B", "projector mode", "B")
@@ -465,22 +314,6 @@ func newKeyActions(m *Model) *keyActions {
 	}
 
 	// The learner and comparison.
-	k.Learner = n(action.GroupLearner, "l", "next learner", "l")
-	k.Learner.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.switchLearner(); return nil }
-	k.Settings = newSettingKeys(m)
-	k.Ensemble = n(action.GroupLearner, "A", "f / average / vote", "A")
-	k.Ensemble.Off = func() string {
-		switch {
-		case m.cmp != nil:
-			return "comparison mode shows each learner's own function: | ends it"
-		case m.s.EnsembleOn():
-			return ""
-		case m.s.Averaging() != nil:
-			return fmt.Sprintf("the average and the vote need every α⁽ᵏ⁾ since the start, and the undo history keeps only the mistakes after step %d: r starts again", m.s.Learner().UndoFloor())
-		}
-		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
-	}
-	k.Ensemble.Do = func(tea.KeyPressMsg) tea.Cmd { m.cycleShown(); return nil }
 	k.Compare = n(action.GroupLearner, "|", "comparison mode", "|")
 	k.Compare.Off = quizzing
 	k.Compare.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(false); return nil }
@@ -495,93 +328,22 @@ func newKeyActions(m *Model) *keyActions {
 	return k
 }
 
-// newSettingKeys makes a pair of keys for each pair the registry's
-// settings name, in the registry's order ("<" ">" step C or λ, whichever
-// the learner reads).
-func newSettingKeys(m *Model) []settingKeys {
-	var out []settingKeys
-	at := map[string]int{}
-	for _, st := range learn.Settings() {
-		if st.Ladder == nil {
-			continue
-		}
-		i, ok := at[st.Keys[0]]
-		if !ok {
-			i = len(out)
-			at[st.Keys[0]] = i
-			out = append(out, settingKeys{})
-		}
-		out[i].Settings = append(out[i].Settings, st)
-	}
-	for i := range out {
-		p := &out[i]
-		syms := make([]string, len(p.Settings))
-		for j, s := range p.Settings {
-			syms[j] = s.Symbol
-		}
-		sym := strings.Join(syms, "/")
-		keys := p.Settings[0].Keys
-		line := &action.Line{Key: keys[0] + " " + keys[1], Desc: sym + " down / up"}
-		p.Down = action.New(action.GroupLearner, keys[0], sym+" down", keys[0])
-		p.Up = action.New(action.GroupLearner, keys[1], sym+" up", keys[1])
-		p.Down.Line, p.Up.Line = line, line
-		off := func(up bool) func() string {
-			return func() string {
-				st := p.read(m)
-				if st == nil {
-					var who []string
-					for _, s := range p.Settings {
-						who = append(who, s.Symbol+" is read by "+learn.ReadBy(s))
-					}
-					return strings.Join(who, "; ") + ": l cycles to them"
-				}
-				v := m.s.Options().Config.Params.Value(st)
-				if _, ok := st.Step(v, up); ok {
-					return ""
-				}
-				end := "the lowest"
-				if up {
-					end = "the top"
-				}
-				what := fmt.Sprintf("%s = %s is %s of the ladder", st.Symbol, st.Format(v), end)
-				if math.IsInf(v, 1) && st.InfWord != "" {
-					what += ": " + st.InfWord
-				}
-				return what
-			}
-		}
-		p.Down.Off, p.Up.Off = off(false), off(true)
-		for _, a := range []*action.Action{p.Down, p.Up} {
-			a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-				if st := p.read(m); st != nil {
-					m.player.Stop()
-					m.stepSetting(st, p.Up.Has(msg))
-				}
-				return nil
-			}
-		}
-	}
-	return out
-}
-
 // actions are every key of the program, in the order they are matched and
 // listed: the open view's keys first (cross-validation, the quiz), then
 // the player's, then the root's.
 func (m *Model) actions() action.List {
 	k := m.act
 	list := append(action.List{}, m.player.Actions()...)
-	list = append(list, k.Quiz,
-		k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Standardize, k.Holdout,
-		k.Approx, k.ApproxFewer, k.ApproxMore,
-		k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle)
+	list = append(list, k.Quiz)
+	list = append(list, m.controls.DataActions()...)
+	list = append(list, k.Approx, k.ApproxFewer, k.ApproxMore)
+	list = append(list, m.controls.KernelActions()...)
 	list = append(list, k.Turns[:]...)
 	list = append(list, k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Reproduce, k.Figure)
 	list = append(list, mouseHelp...)
-	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit, k.Learner)
-	for _, p := range k.Settings {
-		list = append(list, p.Down, p.Up)
-	}
-	return append(list, k.Ensemble, k.Compare, k.CompareWhat)
+	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit)
+	list = append(list, m.controls.LearnerActions()...)
+	return append(list, k.Compare, k.CompareWhat)
 }
 
 // mouseHelp are the full help's lines for the mouse, which no key does.
@@ -592,15 +354,3 @@ var mouseHelp = func() []*action.Action {
 	}
 	return out
 }()
-
-// paramSymbols names parameter i of every kernel family that has one, in
-// the registry's order, e.g. "d/σ/γ" for the first and "c" for the second.
-func paramSymbols(i int) string {
-	var syms []string
-	for _, f := range learn.Families() {
-		if ps := f.Params(); i < len(ps) && !strings.Contains("/"+strings.Join(syms, "/")+"/", "/"+ps[i].Symbol+"/") {
-			syms = append(syms, ps[i].Symbol)
-		}
-	}
-	return strings.Join(syms, "/")
-}

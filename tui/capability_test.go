@@ -3,6 +3,8 @@ package tui
 import (
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/action"
+	"slices"
 )
 
 // Helpers for tests that read a learner's pass, budget or setting keys
@@ -29,16 +31,15 @@ func atPassStart(l learn.Learner) bool {
 // budgetOf is B in cfg.
 func budgetOf(cfg learn.Config) int { return int(cfg.Param("budget")) }
 
-// settingKeysFor are the keys that step setting name.
-func settingKeysFor(m *Model, name string) settingKeys {
-	for _, p := range m.act.Settings {
-		for _, s := range p.Settings {
-			if s.Name == name {
-				return p
-			}
+// keyAction is the program's action of key (the first, as keys are
+// matched).
+func keyAction(m *Model, key string) *action.Action {
+	for _, a := range m.list {
+		if slices.Contains(a.Binding.Keys(), key) {
+			return a
 		}
 	}
-	panic("no keys for " + name)
+	panic("no action for " + key)
 }
 
 // learnerNames are the registered learners' names, in the l cycle's order.

@@ -143,7 +143,7 @@ func paneLabel(o Options, what int) string {
 func (m *Model) twinOptions() Options {
 	o := m.s.Options()
 	if m.compareWhat == compareKernels {
-		o.Config.Kernel = m.kernels.next(o.Config.Kernel, true)
+		o.Config.Kernel = m.controls.NextKernel(o.Config.Kernel)
 		return o
 	}
 	o.Config.Learner = o.Config.Kind().Rival()

@@ -123,3 +123,7 @@ func (m *Model) save() tea.Cmd {
 		return savedMsg{path: path, n: len(pts), version: version, err: err}
 	}
 }
+
+// holdoutEditWhy says why points cannot be added or deleted while rows
+// are held out.
+const holdoutEditWhy = "rows are held out as test data: an added or deleted point would move rows across the split; h puts them back first"

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"kernelscope/tui/controls"
 	"kernelscope/tui/cv"
 	"kernelscope/tui/region"
 
@@ -82,9 +83,8 @@ type Model struct {
 	showSpectrum bool
 	// featureOn shows the feature view where the region was (f).
 	featureOn bool
-	// kernels is this model's k cycle: each family with the parameters
-	// it was last used with.
-	kernels kernelCycle
+	// controls are the data, kernel and learner keys.
+	controls *controls.Model
 	// cmp is comparison mode (|), nil when it is off; compareWhat is what
 	// it compares (L), kept while it is off.
 	cmp         *comparison
@@ -153,7 +153,14 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
 	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
 	m.cv, m.passes = cv.New(s, host{m}), &panels.PassesView{S: s}
-	m.kernels = newKernelCycle(s.Options().Config.Kernel)
+	m.controls = controls.New(s, host{m})
+	m.controls.Twin = func() controls.Session {
+		if m.cmp != nil && m.cmp.twin != nil {
+			return m.cmp.twin
+		}
+		return nil
+	}
+	m.controls.Resolve = func() { m.resolveC = true }
 	m.act = newKeyActions(m)
 	m.list = m.actions()
 	m.player.Hold = func() string {

@@ -254,8 +254,8 @@ func TestLearnerAndCKeys(t *testing.T) {
 	for range 20 {
 		press(m, ">")
 	}
-	if c := m.s.SMO().C(); !math.IsInf(c, 1) || settingKeysFor(m, "C").Up.Binding.Enabled() {
-		t.Errorf("> to the top: C = %v, > enabled %v; want ∞ and > off", c, settingKeysFor(m, "C").Up.Binding.Enabled())
+	if c := m.s.SMO().C(); !math.IsInf(c, 1) || keyAction(m, ">").Binding.Enabled() {
+		t.Errorf("> to the top: C = %v, > enabled %v; want ∞ and > off", c, keyAction(m, ">").Binding.Enabled())
 	}
 	press(m, ">")
 	if !strings.Contains(m.message, "C = ∞ is the top") {
@@ -266,8 +266,8 @@ func TestLearnerAndCKeys(t *testing.T) {
 		t.Errorf("< from ∞: C = %v, want 1000", c)
 	}
 	press(m, "l")
-	if m.s.SMO() != nil || settingKeysFor(m, "C").Down.Binding.Enabled() || m.s.Options().Config.Param("C") != 1000 {
-		t.Errorf("l back: perceptron %v, < enabled %v, C kept %v", m.s.SMO() == nil, settingKeysFor(m, "C").Down.Binding.Enabled(), m.s.Options().Config.Param("C"))
+	if m.s.SMO() != nil || keyAction(m, "<").Binding.Enabled() || m.s.Options().Config.Param("C") != 1000 {
+		t.Errorf("l back: perceptron %v, < enabled %v, C kept %v", m.s.SMO() == nil, keyAction(m, "<").Binding.Enabled(), m.s.Options().Config.Param("C"))
 	}
 }
 

@@ -22,7 +22,7 @@ func (m *Model) toggleUpdateView() {
 func (m *Model) toggleBig() tea.Cmd {
 	m.big = !m.big
 	m.message = map[bool]string{true: "projector mode: big markers, [+] [−] support vectors, a thick boundary; g shows α and Gram", false: "projector mode off"}[m.big]
-	if m.big && m.showsBoxed() {
+	if m.big && m.controls.ShowsBoxed() {
 		m.message = "projector mode: big markers, [+] [−] support vectors on the margin, {+} {−} at C, a thick boundary; g shows α and Gram"
 	}
 	return m.layout()
@@ -38,7 +38,7 @@ func (m *Model) toggleMono() {
 	m.mono = !m.mono
 	m.setTheme()
 	m.message = map[bool]string{true: "color-free mode: + − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary", false: "colors on"}[m.mono]
-	if m.mono && m.showsBoxed() {
+	if m.mono && m.controls.ShowsBoxed() {
 		m.message = "color-free mode: + − are classes, ⊕ ⊖ support vectors on the margin, ⊞ ⊟ at C, · the +1 side, • the boundary f = 0, ○ the margin f = +1, ◇ f = −1"
 	}
 }

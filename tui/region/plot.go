@@ -189,8 +189,13 @@ func (r *RegionView) At(cx, cy int) (x1, x2 float64) {
 // Refresh brings the cached drawing of the field up to date; Update calls
 // it, so View only reads.
 func (r *RegionView) Refresh() {
+	if !r.S.Kind().Bump {
+		// The update view draws a perceptron's bump: a learner without
+		// one (l went on to it) ends the view.
+		r.ShowBump = false
+	}
 	var b *lab.Bump
-	if r.ShowBump && r.S.Kind().Bump {
+	if r.ShowBump {
 		if bu, ok := r.S.BumpOf(); ok {
 			b = &bu
 		}

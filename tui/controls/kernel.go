@@ -1,4 +1,4 @@
-package tui
+package controls
 
 import (
 	"slices"
@@ -63,16 +63,16 @@ func kernelParams(k learn.Kernel) int {
 	return 0
 }
 
-func (m *Model) cycleKernel(forward bool) {
-	cfg := m.s.Options().Config
-	cfg.Kernel = m.kernels.next(cfg.Kernel, forward)
-	m.setConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
+func (c *Model) cycleKernel(forward bool) {
+	cfg := c.s.Options().Config
+	cfg.Kernel = c.kernels.next(cfg.Kernel, forward)
+	c.host.SetConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
 }
 
 // changeParam steps the kernel's first (primary) or second parameter one
 // key press up or down, as its family's registry entry says.
-func (m *Model) changeParam(primary, up bool) {
-	cfg := m.s.Options().Config
+func (c *Model) changeParam(primary, up bool) {
+	cfg := c.s.Options().Config
 	f, ok := learn.FamilyOf(cfg.Kernel)
 	if !ok {
 		return
@@ -86,5 +86,5 @@ func (m *Model) changeParam(primary, up bool) {
 		return
 	}
 	cfg.Kernel = k
-	m.setConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
+	c.host.SetConfig(cfg, "kernel K(x,z) = "+cfg.Kernel.String())
 }
