@@ -1,14 +1,13 @@
 package tui
 
 import (
+	"kernelscope/tui/edit"
 	"kernelscope/tui/region"
 
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
-	"kernelscope/learn"
 	"kernelscope/tui/action"
 )
 
@@ -25,8 +24,7 @@ type keyActions struct {
 
 	Approx, ApproxFewer, ApproxMore *action.Action
 
-	Up, Down, Left, Right, NextSV, Goto, AddPos, AddNeg, Delete *action.Action
-	Save, Reproduce, Figure                                     *action.Action
+	Save, Reproduce, Figure *action.Action
 	// Turns are the arrows while the feature view is on: they turn it.
 	Turns [4]*action.Action
 
@@ -78,18 +76,9 @@ func newKeyActions(m *Model) *keyActions {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.approxStepD(k.ApproxMore.Has(msg)); return nil }
 	}
 
-	// The cursor and editing.
-	cursor := func() string {
-		if m.region.PlotW > 0 && m.region.PlotH > 0 {
-			return ""
-		}
-		return "no plot to put a point on at this size: make the terminal larger"
-	}
-	arrows := pair("↑↓←→", "move cursor (⇧ ×5)")
-	for i, d := range []struct{ name, help, desc string }{
-		{"up", "↑", "cursor up (⇧ ×5)"}, {"down", "↓", "cursor down (⇧ ×5)"},
-		{"left", "←", "cursor left (⇧ ×5)"}, {"right", "→", "cursor right (⇧ ×5)"},
-	} {
+	// The arrows turn the feature view while it is on (before they move
+	// the cursor).
+	for i, d := range []struct{ name, help string }{{"up", "↑"}, {"down", "↓"}, {"left", "←"}, {"right", "→"}} {
 		turn := n("", d.help, "turn the feature space", d.name, "shift+"+d.name)
 		turn.Off = func() string {
 			if m.featureOn {
@@ -99,98 +88,6 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		turn.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.feature.TurnKey(msg.String()); return nil }
 		k.Turns[i] = turn
-		a := n(action.GroupEdit, d.help, d.desc, d.name, "shift+"+d.name)
-		a.Line, a.Off = arrows, cursor
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.region.MoveCursor(msg.String()); return nil }
-		switch i {
-		case 0:
-			k.Up = a
-		case 1:
-			k.Down = a
-		case 2:
-			k.Left = a
-		default:
-			k.Right = a
-		}
-	}
-	k.NextSV = n(action.GroupEdit, "v", "cursor to next SV", "v")
-	k.NextSV.Off = func() string {
-		if why := cursor(); why != "" {
-			return "no plot to put the cursor on at this size: make the terminal larger"
-		}
-		if len(m.s.Learner().SupportVectors()) == 0 {
-			return "no support vectors yet: they appear with the first mistake"
-		}
-		return ""
-	}
-	k.NextSV.Do = func(tea.KeyPressMsg) tea.Cmd {
-		if j := m.region.ToNextSupportVector(); j >= 0 {
-			m.message = fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(m.s.Learner().Alpha(j)))
-		} else {
-			m.message = "no support vector in view yet"
-		}
-		return nil
-	}
-	k.Goto = n(action.GroupEdit, "0–9", "jump to xᵢ (type i)", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-	k.Goto.Off = func() string {
-		switch {
-		case m.s.Learner().N() == 0:
-			return "no examples to put the cursor on"
-		case cursor() != "":
-			return "no plot to put the cursor on at this size: make the terminal larger"
-		}
-		return ""
-	}
-	k.Goto.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.goTo(msg.String()); return nil }
-	edit := func() string {
-		if m.s.Options().Holdout.On() {
-			return holdoutEditWhy
-		}
-		return cursor()
-	}
-	k.AddPos = n(action.GroupEdit, "o", "add +1 point here", "o")
-	k.AddNeg = n(action.GroupEdit, "x", "add −1 point here", "x")
-	add := func() string {
-		if m.s.Options().Holdout.On() {
-			return holdoutEditWhy
-		}
-		if m.s.Full() {
-			return lab.ErrFull().Error()
-		}
-		return cursor()
-	}
-	k.AddPos.Off, k.AddNeg.Off = add, add
-	for _, a := range []*action.Action{k.AddPos, k.AddNeg} {
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-			m.player.Stop()
-			if m.askBeforeEdit(m.confirmed, "press "+msg.String()+" again") {
-				return nil
-			}
-			y := -1
-			if k.AddPos.Has(msg) {
-				y = 1
-			}
-			m.addAtCursor(y)
-			return nil
-		}
-	}
-	k.Delete = n(action.GroupEdit, "del", "delete nearest", "delete", "backspace")
-	k.Delete.Off = func() string {
-		if why := edit(); why != "" {
-			return why
-		}
-		if len(m.s.Options().Points) == 0 {
-			return "no points to delete"
-		}
-		return ""
-	}
-	k.Delete.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-		m.player.Stop()
-		if m.region.CursorOn && m.askBeforeEdit(m.confirmed, "press "+msg.String()+" again") {
-			return nil
-		}
-		m.deleteAtCursor()
-		return nil
 	}
 	k.Save = n(action.GroupEdit, "w", "save data/session", "w")
 	k.Save.Do = func(tea.KeyPressMsg) tea.Cmd { m.askSave(); return nil }
@@ -339,18 +236,10 @@ func (m *Model) actions() action.List {
 	list = append(list, k.Approx, k.ApproxFewer, k.ApproxMore)
 	list = append(list, m.controls.KernelActions()...)
 	list = append(list, k.Turns[:]...)
-	list = append(list, k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Reproduce, k.Figure)
-	list = append(list, mouseHelp...)
+	list = append(list, m.edit.Actions()...)
+	list = append(list, k.Save, k.Reproduce, k.Figure)
+	list = append(list, edit.MouseHelp...)
 	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit)
 	list = append(list, m.controls.LearnerActions()...)
 	return append(list, k.Compare, k.CompareWhat)
 }
-
-// mouseHelp are the full help's lines for the mouse, which no key does.
-var mouseHelp = func() []*action.Action {
-	var out []*action.Action
-	for _, h := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
-		out = append(out, action.New(action.GroupEdit, h[0], h[1], "mouse:"+h[0]))
-	}
-	return out
-}()

@@ -31,7 +31,7 @@ func TestHoldoutKey(t *testing.T) {
 			t.Fatalf("held-out point %d is %v, want row %d %v (the last rows in order)", k, e, 71+k, p)
 		}
 	}
-	if m.act.AddPos.Binding.Enabled() || m.act.Delete.Binding.Enabled() {
+	if keyAction(m, "o").Binding.Enabled() || keyAction(m, "delete").Binding.Enabled() {
 		t.Error("adding and deleting points stay enabled while rows are held out")
 	}
 	pressRun(m, "c")

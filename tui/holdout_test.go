@@ -265,7 +265,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 func TestHoldoutBlocksEditing(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	press(m, "h", "right")
-	if m.act.AddPos.Binding.Enabled() || m.act.AddNeg.Binding.Enabled() || m.act.Delete.Binding.Enabled() {
+	if keyAction(m, "o").Binding.Enabled() || keyAction(m, "x").Binding.Enabled() || keyAction(m, "delete").Binding.Enabled() {
 		t.Fatal("o, x or del enabled while rows are held out")
 	}
 	for _, k := range []string{"o", "x", "delete", "delete"} {
@@ -275,7 +275,7 @@ func TestHoldoutBlocksEditing(t *testing.T) {
 		}
 	}
 	press(m, "h")
-	if !m.act.AddPos.Binding.Enabled() || !m.act.Delete.Binding.Enabled() {
+	if !keyAction(m, "o").Binding.Enabled() || !keyAction(m, "delete").Binding.Enabled() {
 		t.Fatal("h put the rows back but o or del stays off")
 	}
 	press(m, "o")

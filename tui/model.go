@@ -3,6 +3,7 @@ package tui
 import (
 	"kernelscope/tui/controls"
 	"kernelscope/tui/cv"
+	"kernelscope/tui/edit"
 	"kernelscope/tui/region"
 
 	"kernelscope/tui/feature"
@@ -75,7 +76,9 @@ type Model struct {
 	spectrum  *panels.SpectrumView
 	// cv is the cross-validation view (X), passes the chart of mistakes
 	// per pass (P hides it); charts their inks, built with the theme.
-	cv       *cv.Model
+	cv *cv.Model
+	// edit is the cursor and editing the points by hand.
+	edit     *edit.Model
 	passes   *panels.PassesView
 	charts   *common.ChartInks
 	noPasses bool
@@ -110,10 +113,8 @@ type Model struct {
 	show     int // what the main area shows when narrow
 	showHelp bool
 	message  string
-	// typed is the example number typed so far with 0–9 (see goTo).
-	typed string
 	// confirm is the action a second press of its key confirms ("quit",
-	// "edit"), when the first press would have lost unsaved points;
+	// "save"), when the first press would have lost unsaved points;
 	// confirmed is what the key being answered confirms.
 	confirm, confirmed string
 	quitting           bool
@@ -154,6 +155,13 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
 	m.cv, m.passes = cv.New(s, host{m}), &panels.PassesView{S: s}
 	m.controls = controls.New(s, host{m})
+	m.edit = edit.New(s, m.region, host{m})
+	m.edit.TwinName = func() string {
+		if m.cmp != nil && m.cmp.twin != nil {
+			return m.cmp.twin.LearnerName()
+		}
+		return ""
+	}
 	m.controls.Twin = func() controls.Session {
 		if m.cmp != nil && m.cmp.twin != nil {
 			return m.cmp.twin
@@ -265,10 +273,7 @@ func (m *Model) refreshPanels() {
 	m.refreshCompare()
 	m.cv.Refresh()
 	m.narration.Message = m.message
-	m.narration.Probe = ""
-	if m.region.CursorOn && m.region.HasPlot() {
-		m.narration.Probe = m.probe()
-	}
+	m.narration.Probe = m.edit.Probe()
 	m.refreshQuiz()
 }
 
@@ -298,9 +303,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.feature.Mouse(msg)
 			return nil
 		}
-		confirm := m.confirm
+		m.edit.Observe(msg)
 		m.confirm = ""
-		m.handleClick(msg.Mouse(), confirm)
+		m.click(msg.Mouse())
 	case player.TickMsg, player.RunMsg:
 		return m.player.Update(msg)
 	case feature.FeatureMsg:
@@ -330,15 +335,25 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// click answers a mouse button on the region (or comparison mode's right
+// pane, on the same grid): editing adds or deletes a point there.
+func (m *Model) click(ms tea.Mouse) {
+	cx, cy, ok := m.region.Hit(ms.X, ms.Y)
+	if !ok && m.cmp != nil {
+		cx, cy, ok = m.cmp.right.Hit(ms.X, ms.Y)
+	}
+	if ok && !m.regionHidden() && !m.cv.Open() {
+		m.edit.Click(ms.Button, cx, cy)
+	}
+}
+
 // handleKey answers a key: a pending question (which save, the
 // cross-validation view, the quiz) first, then the action the key is
 // bound to (package action), or why that action does nothing now.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.message = ""
 	m.confirmed, m.confirm = m.confirm, ""
-	if !m.act.Goto.Has(msg) {
-		m.typed = ""
-	}
+	m.edit.Observe(msg)
 	if m.confirmed == "save" {
 		return m.saveChoice(msg)
 	}

@@ -400,7 +400,7 @@ func TestAddPointAtLimit(t *testing.T) {
 	if n := len(m.s.Options().Points); n != 62 || !strings.Contains(m.message, limit) {
 		t.Errorf("a click at the limit: n = %d, message %q; want n = 62 and %q", n, m.message, limit)
 	}
-	if m.act.AddPos.Binding.Enabled() || m.act.AddNeg.Binding.Enabled() {
+	if keyAction(m, "o").Binding.Enabled() || keyAction(m, "x").Binding.Enabled() {
 		t.Errorf("o and x are in the help at the limit")
 	}
 	back := reopen(t, saveSessionFile(t, m))

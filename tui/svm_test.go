@@ -508,7 +508,7 @@ func TestSVMProbeWritesB(t *testing.T) {
 		t.Fatalf("b = %v, want 1", sv.Offset())
 	}
 	x1, x2 := m.region.At(m.region.CursorX, m.region.CurY)
-	got := probeText(sv, sv.Config().Tie, x1, x2)
+	got := notation.Probe(sv, sv.Config().Tie, x1, x2)
 	f := sv.Decide(x1, x2)
 	x := sv.Embed(x1, x2)
 	k := sv.Kernel()

@@ -88,6 +88,15 @@ func (r *RegionView) Hit(x, y int) (cx, cy int, ok bool) {
 	return cx, cy, r.PlotW > 0 && cx >= 0 && cy >= 0 && cx < r.PlotW && cy < r.PlotH
 }
 
+// Cursor is the cursor's cell and whether it is shown.
+func (r *RegionView) Cursor() (cx, cy int, on bool) { return r.CursorX, r.CurY, r.CursorOn }
+
+// PlaceCursor shows the cursor at cell (cx, cy) of the plot.
+func (r *RegionView) PlaceCursor(cx, cy int) { r.CursorOn, r.CursorX, r.CurY = true, cx, cy }
+
+// PlotWidth is the plot's width in cells (0: no plot at this size).
+func (r *RegionView) PlotWidth() int { return r.PlotW }
+
 // HasPlot reports whether there is a plot to put a cursor on.
 func (r *RegionView) HasPlot() bool { return r.PlotW > 0 && r.PlotH > 0 }
 

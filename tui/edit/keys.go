@@ -1,0 +1,114 @@
+package edit
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/lab"
+	"kernelscope/learn"
+	"kernelscope/tui/action"
+)
+
+// keys are the cursor and editing actions by name.
+type keys struct {
+	Up, Down, Left, Right, NextSV, Goto, AddPos, AddNeg, Delete *action.Action
+}
+
+func newKeys(e *Model) keys {
+	var k keys
+	n := action.New
+	cursor := func() string {
+		if e.region.HasPlot() {
+			return ""
+		}
+		return "no plot to put a point on at this size: make the terminal larger"
+	}
+	arrows := &action.Line{Key: "↑↓←→", Desc: "move cursor (⇧ ×5)"}
+	dirs := []**action.Action{&k.Up, &k.Down, &k.Left, &k.Right}
+	for i, d := range []struct{ name, help, desc string }{
+		{"up", "↑", "cursor up (⇧ ×5)"}, {"down", "↓", "cursor down (⇧ ×5)"},
+		{"left", "←", "cursor left (⇧ ×5)"}, {"right", "→", "cursor right (⇧ ×5)"},
+	} {
+		a := n(action.GroupEdit, d.help, d.desc, d.name, "shift+"+d.name)
+		a.Line, a.Off = arrows, cursor
+		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { e.region.MoveCursor(msg.String()); return nil }
+		*dirs[i] = a
+	}
+	k.NextSV = n(action.GroupEdit, "v", "cursor to next SV", "v")
+	k.NextSV.Off = func() string {
+		if why := cursor(); why != "" {
+			return "no plot to put the cursor on at this size: make the terminal larger"
+		}
+		if len(e.s.Learner().SupportVectors()) == 0 {
+			return "no support vectors yet: they appear with the first mistake"
+		}
+		return ""
+	}
+	k.NextSV.Do = func(tea.KeyPressMsg) tea.Cmd {
+		if j := e.region.ToNextSupportVector(); j >= 0 {
+			e.host.Say(fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(e.s.Learner().Alpha(j))))
+		} else {
+			e.host.Say("no support vector in view yet")
+		}
+		return nil
+	}
+	k.Goto = n(action.GroupEdit, "0–9", "jump to xᵢ (type i)", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+	k.Goto.Off = func() string {
+		switch {
+		case e.s.Learner().N() == 0:
+			return "no examples to put the cursor on"
+		case cursor() != "":
+			return "no plot to put the cursor on at this size: make the terminal larger"
+		}
+		return ""
+	}
+	k.Goto.Do = func(msg tea.KeyPressMsg) tea.Cmd { e.goTo(msg.String()); return nil }
+	k.AddPos = n(action.GroupEdit, "o", "add +1 point here", "o")
+	k.AddNeg = n(action.GroupEdit, "x", "add −1 point here", "x")
+	add := func() string {
+		if e.s.Options().Holdout.On() {
+			return HoldoutWhy
+		}
+		if e.s.Full() {
+			return lab.ErrFull().Error()
+		}
+		return cursor()
+	}
+	k.AddPos.Off, k.AddNeg.Off = add, add
+	for _, a := range []*action.Action{k.AddPos, k.AddNeg} {
+		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
+			e.host.StopPlayer()
+			if e.askBeforeEdit("press " + msg.String() + " again") {
+				return nil
+			}
+			y := -1
+			if k.AddPos.Has(msg) {
+				y = 1
+			}
+			e.addAtCursor(y)
+			return nil
+		}
+	}
+	k.Delete = n(action.GroupEdit, "del", "delete nearest", "delete", "backspace")
+	k.Delete.Off = func() string {
+		switch {
+		case e.s.Options().Holdout.On():
+			return HoldoutWhy
+		case cursor() != "":
+			return cursor()
+		case len(e.s.Options().Points) == 0:
+			return "no points to delete"
+		}
+		return ""
+	}
+	k.Delete.Do = func(msg tea.KeyPressMsg) tea.Cmd {
+		e.host.StopPlayer()
+		if _, _, on := e.region.Cursor(); on && e.askBeforeEdit("press "+msg.String()+" again") {
+			return nil
+		}
+		e.deleteAtCursor()
+		return nil
+	}
+	return k
+}
