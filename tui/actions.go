@@ -2,7 +2,6 @@ package tui
 
 import (
 	"kernelscope/tui/edit"
-	"kernelscope/tui/region"
 
 	"fmt"
 
@@ -22,8 +21,6 @@ import (
 type keyActions struct {
 	Quiz *action.Action
 
-	Approx, ApproxFewer, ApproxMore *action.Action
-
 	Save, Reproduce, Figure *action.Action
 	// Turns are the arrows while the feature view is on: they turn it.
 	Turns [4]*action.Action
@@ -38,43 +35,9 @@ type keyActions struct {
 func newKeyActions(m *Model) *keyActions {
 	k := &keyActions{}
 	n := action.New
-	pair := func(key, desc string) *action.Line { return &action.Line{Key: key, Desc: desc} }
 
 	k.Quiz = n(action.GroupStepping, "Q", "quiz mode", "Q")
 	k.Quiz.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleQuiz(); return nil }
-
-	// The approximate boundary.
-	approx := pair("~ , .", "f̃ on/off, D ÷2 ×2")
-	k.Approx = n(action.GroupApprox, "~", "approx. boundary f̃", "~")
-	k.ApproxFewer = n(action.GroupApprox, ",", "f̃: D ÷ 2", ",")
-	k.ApproxMore = n(action.GroupApprox, ".", "f̃: D × 2", ".")
-	k.Approx.Line, k.ApproxFewer.Line, k.ApproxMore.Line = approx, approx, approx
-	k.Approx.Off = func() string {
-		if m.cmp != nil {
-			return "comparison mode shows two learners: the approximate boundary f̃ overlays one region; | ends it"
-		}
-		return ""
-	}
-	k.Approx.Do = func(tea.KeyPressMsg) tea.Cmd { m.approxToggle(); return nil }
-	stepD := func(up bool) func() string {
-		return func() string {
-			a := m.region.Approx
-			if _, ok := region.StepApproxD(a.D, up); m.cmp == nil && a.On && ok {
-				return ""
-			}
-			switch {
-			case m.cmp != nil:
-				return "comparison mode shows two learners, and no approximate boundary: | ends it"
-			case !a.On:
-				return "~ shows the approximate boundary f̃ first; , and . then halve and double its D"
-			}
-			return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.D, region.ApproxMaxD)
-		}
-	}
-	k.ApproxFewer.Off, k.ApproxMore.Off = stepD(false), stepD(true)
-	for _, a := range []*action.Action{k.ApproxFewer, k.ApproxMore} {
-		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.approxStepD(k.ApproxMore.Has(msg)); return nil }
-	}
 
 	// The arrows turn the feature view while it is on (before they move
 	// the cursor).
@@ -164,6 +127,18 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	m.cv.ToggleAction().Guard(quizzing)
+	for i, a := range m.approx {
+		why := "comparison mode shows two learners, and no approximate boundary: | ends it"
+		if i == 0 {
+			why = "comparison mode shows two learners: the approximate boundary f̃ overlays one region; | ends it"
+		}
+		a.Guard(func() string {
+			if m.cmp != nil {
+				return why
+			}
+			return ""
+		})
+	}
 	m.controls.FewerPoints().Guard(func() string {
 		if m.quiz != nil {
 			return "n answers the quiz's question (no); Q leaves the quiz first"
@@ -233,7 +208,7 @@ func (m *Model) actions() action.List {
 	list := append(action.List{}, m.player.Actions()...)
 	list = append(list, k.Quiz)
 	list = append(list, m.controls.DataActions()...)
-	list = append(list, k.Approx, k.ApproxFewer, k.ApproxMore)
+	list = append(list, m.approx...)
 	list = append(list, m.controls.KernelActions()...)
 	list = append(list, k.Turns[:]...)
 	list = append(list, m.edit.Actions()...)

@@ -136,8 +136,8 @@ func TestApproxConverges(t *testing.T) {
 func TestApproxKeys(t *testing.T) {
 	m := trainedMoons(t, 120, 40)
 	a := m.region.Approx
-	if a.On || m.act.ApproxMore.Binding.Enabled() || m.act.ApproxFewer.Binding.Enabled() || !m.act.Approx.Binding.Enabled() {
-		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.On, m.act.ApproxFewer.Binding.Enabled(), m.act.ApproxMore.Binding.Enabled(), m.act.Approx.Binding.Enabled())
+	if a.On || keyAction(m, ".").Binding.Enabled() || keyAction(m, ",").Binding.Enabled() || !keyAction(m, "~").Binding.Enabled() {
+		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.On, keyAction(m, ",").Binding.Enabled(), keyAction(m, ".").Binding.Enabled(), keyAction(m, "~").Binding.Enabled())
 	}
 	pressJob(m, ".")
 	if a.D != region.ApproxDefaultD || !strings.Contains(m.message, "~ shows the approximate boundary") {
@@ -157,8 +157,8 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		pressJob(m, ",")
 	}
-	if a.D != region.ApproxMinD || m.act.ApproxFewer.Binding.Enabled() || !m.act.ApproxMore.Binding.Enabled() {
-		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.D, m.act.ApproxFewer.Binding.Enabled())
+	if a.D != region.ApproxMinD || keyAction(m, ",").Binding.Enabled() || !keyAction(m, ".").Binding.Enabled() {
+		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.D, keyAction(m, ",").Binding.Enabled())
 	}
 	if !strings.Contains(m.message, "end of the ladder") {
 		t.Errorf(", at D = 1 says %q", m.message)
@@ -166,8 +166,8 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		pressJob(m, ".")
 	}
-	if a.D != region.ApproxMaxD || m.act.ApproxMore.Binding.Enabled() || !m.act.ApproxFewer.Binding.Enabled() {
-		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.D, m.act.ApproxMore.Binding.Enabled())
+	if a.D != region.ApproxMaxD || keyAction(m, ".").Binding.Enabled() || !keyAction(m, ",").Binding.Enabled() {
+		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.D, keyAction(m, ".").Binding.Enabled())
 	}
 	pressJob(m, "~")
 	if a.On || strings.Contains(screen(m), common.GlyphApprox) || m.region.PlotH != plotH {
@@ -175,8 +175,8 @@ func TestApproxKeys(t *testing.T) {
 	}
 	// Comparison mode refuses it.
 	pressJob(m, "~", "|")
-	if m.act.Approx.Binding.Enabled() || strings.Contains(screen(m), common.GlyphApprox+" f̃") {
-		t.Errorf("comparison mode: ~ enabled %v\n%s", m.act.Approx.Binding.Enabled(), screen(m))
+	if keyAction(m, "~").Binding.Enabled() || strings.Contains(screen(m), common.GlyphApprox+" f̃") {
+		t.Errorf("comparison mode: ~ enabled %v\n%s", keyAction(m, "~").Binding.Enabled(), screen(m))
 	}
 	pressJob(m, "~")
 	if !strings.Contains(m.message, "comparison mode") {
@@ -238,9 +238,9 @@ func TestApproxThrottled(t *testing.T) {
 	for range 20 {
 		clock = clock.Add(m.player.Frame / 4)
 		m.s.Step()
-		if cmd := m.approxCheck(); cmd != nil {
+		if cmd := m.region.Approx.Check(m.s, true, m.player.Busy(), m.player.Now(), m.player.Frame); cmd != nil {
 			started++
-			m.approxReady(runJob(cmd).(region.ApproxMsg))
+			m.region.Approx.Ready(runJob(cmd).(region.ApproxMsg))
 		}
 	}
 	// 20 quarter frames: at most 5 frames, so at most 5 jobs (plus the
@@ -250,7 +250,7 @@ func TestApproxThrottled(t *testing.T) {
 	}
 	m.s.Step()
 	a.InFlight = true
-	if cmd := m.approxCheck(); cmd != nil {
+	if cmd := m.region.Approx.Check(m.s, true, m.player.Busy(), m.player.Now(), m.player.Frame); cmd != nil {
 		t.Error("a second job started while one is in flight")
 	}
 }

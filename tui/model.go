@@ -77,6 +77,8 @@ type Model struct {
 	// cv is the cross-validation view (X), passes the chart of mistakes
 	// per pass (P hides it); charts their inks, built with the theme.
 	cv *cv.Model
+	// approx are the region's approximate boundary's keys (~ , .).
+	approx action.List
 	// edit is the cursor and editing the points by hand.
 	edit     *edit.Model
 	passes   *panels.PassesView
@@ -169,6 +171,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 		return nil
 	}
 	m.controls.Resolve = func() { m.resolveC = true }
+	m.approx = m.region.Approx.Actions(s, host{m})
 	m.act = newKeyActions(m)
 	m.list = m.actions()
 	m.player.Hold = func() string {
@@ -209,7 +212,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.syncTwin()
 	m.syncKeys()
 	l := m.sizePanels()
-	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), m.approxCheck())
+	shown := m.cmp == nil && !m.featureOn && !m.regionHidden() && !m.cv.Open()
+	approx := m.region.Approx.Check(m.s, shown, m.player.Busy(), m.player.Now(), m.player.Frame)
+	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), approx)
 	if m.resolveC {
 		m.resolveC = false
 		if m.player.AnyRunning(false) {
@@ -319,7 +324,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			return fieldCmd(r.Owner().FieldReady(r))
 		}
 	case region.ApproxMsg:
-		m.approxReady(msg)
+		m.region.Approx.Ready(msg)
 	case figureMsg:
 		m.figureWritten(msg)
 	case sessionSavedMsg:

@@ -1,0 +1,124 @@
+package region
+
+import (
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/lab"
+	"kernelscope/tui/action"
+	"kernelscope/tui/common"
+)
+
+// The approximate boundary (~, issue 14): the machine that shares the
+// run's coefficients on an explicit feature map z,
+//
+//	f̃(x) = w·z(x) + b,  w = Σⱼ cⱼ z(xⱼ)   (f(x) = Σⱼ cⱼ K(xⱼ, x) + b)
+//
+// drawn as its zero contour over the exact region, with the share of the
+// lattice where f̃ and f predict the same class. z is rff:D (Rahimi &
+// Recht) for the RBF kernel and nystrom:D (Williams & Seeger) for the
+// others, so the student sees seed 003's infinite-dimensional φ made finite
+// and the approximation converge as D doubles (, and .).
+//
+// f̃ on the lattice costs lattice points × D cosines (up to 24,000 × 4096),
+// so it is computed off the UI path on a frozen copy of the learner: one
+// job at a time, each numbered (gen) so that a result asked for before a
+// toggle or a change of D is dropped, and while training runs by itself
+// at most one a frame.
+//
+// The overlay's keys and its jobs' life: ~ shows or hides f̃, , and .
+// halve and double D; Check starts a job when the drawing needs one, and
+// Ready takes its result.
+
+// Actions are ~ , and . for the overlay on s's region; host says what
+// they did.
+func (a *ApproxOverlay) Actions(s *lab.Session, host common.Host) action.List {
+	n := action.New
+	line := &action.Line{Key: "~ , .", Desc: "f̃ on/off, D ÷2 ×2"}
+	toggle := n(action.GroupApprox, "~", "approx. boundary f̃", "~")
+	fewer := n(action.GroupApprox, ",", "f̃: D ÷ 2", ",")
+	more := n(action.GroupApprox, ".", "f̃: D × 2", ".")
+	toggle.Line, fewer.Line, more.Line = line, line, line
+	toggle.Do = func(tea.KeyPressMsg) tea.Cmd { host.Say(a.toggle(s)); return nil }
+	stepD := func(up bool) func() string {
+		return func() string {
+			if _, ok := StepApproxD(a.D, up); a.On && ok {
+				return ""
+			}
+			if !a.On {
+				return "~ shows the approximate boundary f̃ first; , and . then halve and double its D"
+			}
+			return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.D, ApproxMaxD)
+		}
+	}
+	fewer.Off, more.Off = stepD(false), stepD(true)
+	for _, k := range []*action.Action{fewer, more} {
+		k.Do = func(msg tea.KeyPressMsg) tea.Cmd { host.Say(a.stepD(more.Has(msg))); return nil }
+	}
+	return action.List{toggle, fewer, more}
+}
+
+// toggle answers ~: the overlay on or off.
+func (a *ApproxOverlay) toggle(s *lab.Session) string {
+	a.On = !a.On
+	a.Gen++ // a result in flight is for the overlay before
+	a.Res = nil
+	if !a.On {
+		return "the approximate boundary is hidden (~ shows it)"
+	}
+	f := "f̃ = w·z(x)"
+	if s.Dual() != nil {
+		f += " + b"
+	}
+	return fmt.Sprintf("%s %s, w = Σⱼ cⱼ z(xⱼ): this run's coefficients with z(x)·z(x') for K(x, x'); , and . halve and double D (%d now)",
+		common.GlyphApprox, f, a.D)
+}
+
+// stepD answers , and . : D halved or doubled along 1, 2, 4, …, 4096.
+func (a *ApproxOverlay) stepD(up bool) string {
+	d, ok := StepApproxD(a.D, up)
+	if !ok {
+		return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.D, ApproxMaxD)
+	}
+	a.D = d
+	a.Gen++
+	return fmt.Sprintf("f̃ with D = %d: the boundary %s moves toward the exact one as D grows", d, common.GlyphApprox)
+}
+
+// Check starts a job when the overlay is on and shown and its result is
+// not for the session as it is now; while training runs by itself
+// (busy), at most one a frame, by the clock now. The program calls it
+// after every message.
+func (a *ApproxOverlay) Check(s *lab.Session, shown, busy bool, now time.Time, frame time.Duration) tea.Cmd {
+	if !a.On || a.InFlight || !shown {
+		return nil
+	}
+	key := a.KeyFor(s)
+	if a.Res != nil && a.Res.Key == key {
+		return nil
+	}
+	if busy && now.Sub(a.Started) < frame {
+		return nil // the next tick or chunk asks again
+	}
+	a.Started = now
+	return a.Start(s, key)
+}
+
+// Ready takes a job's result, unless it was asked for before a toggle or
+// a change of D (then the next check asks again).
+func (a *ApproxOverlay) Ready(msg ApproxMsg) {
+	if msg.Owner != a {
+		return
+	}
+	a.InFlight = false
+	if r := msg.Res; r.Amap != nil {
+		// Kept even from a stale result: the map's key says when it
+		// serves (a Nyström map can take half a second to build).
+		a.Amap, a.MapKey = r.Amap, r.MapKey
+	}
+	if msg.Gen == a.Gen {
+		a.Res = msg.Res
+	}
+}
