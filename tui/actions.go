@@ -33,7 +33,6 @@ type keyActions struct {
 	Kernel, PrevKernel, ParamDown, ParamUp, Param2Down, Param2Up, Bias, Tie, Shuffle *action.Action
 
 	Up, Down, Left, Right, NextSV, Goto, AddPos, AddNeg, Delete *action.Action
-	Save, Reproduce, Figure                                     *action.Action
 	// Turns are the arrows while the feature view is on: they turn it.
 	Turns [4]*action.Action
 
@@ -355,12 +354,6 @@ func newKeyActions(m *Model) *keyActions {
 		m.deleteAtCursor()
 		return nil
 	}
-	k.Save = n(action.GroupEdit, "w", "save data/session", "w")
-	k.Save.Do = func(tea.KeyPressMsg) tea.Cmd { m.askSave(); return nil }
-	k.Reproduce = n(action.GroupEdit, "R", "reproduce command", "R")
-	k.Reproduce.Do = func(tea.KeyPressMsg) tea.Cmd { return m.reproduce() }
-	k.Figure = n(action.GroupEdit, "F", "write figure (PNG)", "F")
-	k.Figure.Do = func(tea.KeyPressMsg) tea.Cmd { return m.writeFigure() }
 
 	// The view.
 	single := func() string {
@@ -575,7 +568,8 @@ func (m *Model) actions() action.List {
 		k.Approx, k.ApproxFewer, k.ApproxMore,
 		k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle)
 	list = append(list, k.Turns[:]...)
-	list = append(list, k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Reproduce, k.Figure)
+	list = append(list, k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete)
+	list = append(list, m.files.Actions()...)
 	list = append(list, mouseHelp...)
 	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit, k.Learner)
 	for _, p := range k.Settings {

@@ -6,12 +6,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/datasets"
 	"kernelscope/learn"
 )
 
-// Editing the points by hand: o, x and del at the cursor, clicks, and w,
-// which saves them. Edited points become the user's own data (session.edit).
+// Editing the points by hand: o, x and del at the cursor, and clicks (w,
+// which saves them, is package files'). Edited points become the user's
+// own data (session.edit).
 
 // askBeforeEdit asks for a second press before an edit that would replace
 // unsaved points of other data (editing makes the shown data yours), and
@@ -107,19 +107,5 @@ func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 		m.addAt(cx, cy, -1)
 	case tea.MouseMiddle:
 		m.deleteAt(cx, cy)
-	}
-}
-
-// save writes the current points to a new CSV file in the working
-// directory, kernelscope-NAME.csv or the first free kernelscope-NAME-k.csv,
-// in a command so the UI does not wait. It never replaces a file: the name
-// is taken by creating it exclusively (datasets.SaveNew).
-func (m *Model) save() tea.Cmd {
-	pts := append([]datasets.Point(nil), m.s.Options().Points...)
-	base := m.s.FileStem()
-	version := m.s.EditVersion()
-	return func() tea.Msg {
-		path, err := datasets.SaveNew(".", base, pts)
-		return savedMsg{path: path, n: len(pts), version: version, err: err}
 	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"kernelscope/tui/cv"
+	"kernelscope/tui/files"
 	"kernelscope/tui/region"
 
 	"kernelscope/tui/feature"
@@ -14,7 +15,6 @@ import (
 	"kernelscope/tui/common"
 
 	"context"
-	"fmt"
 	"os"
 
 	"charm.land/bubbles/v2/help"
@@ -22,7 +22,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"kernelscope/internal/progress"
-	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/learn"
 )
@@ -72,6 +71,8 @@ type Model struct {
 	status    *panels.StatusView
 	feature   *feature.FeatureView
 	spectrum  *panels.SpectrumView
+	// files writes the points, the session and figures (w, R, F).
+	files *files.Model
 	// cv is the cross-validation view (X), passes the chart of mistakes
 	// per pass (P hides it); charts their inks, built with the theme.
 	cv       *cv.Model
@@ -122,15 +123,6 @@ type Model struct {
 	openErr error
 }
 
-type (
-	savedMsg struct {
-		path    string
-		n       int
-		version int // the edit version of the points written
-		err     error
-	}
-)
-
 // New makes the root model for the given options.
 func New(o Options) *Model { return open(context.Background(), o, nil) }
 
@@ -153,6 +145,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
 	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
 	m.cv, m.passes = cv.New(s, host{m}), &panels.PassesView{S: s}
+	m.files = files.New(s, host{m})
 	m.kernels = newKernelCycle(s.Options().Config.Kernel)
 	m.act = newKeyActions(m)
 	m.list = m.actions()
@@ -293,6 +286,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		confirm := m.confirm
 		m.confirm = ""
+		m.files.Forget()
 		m.handleClick(msg.Mouse(), confirm)
 	case player.TickMsg, player.RunMsg:
 		return m.player.Update(msg)
@@ -308,17 +302,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 	case region.ApproxMsg:
 		m.approxReady(msg)
-	case figureMsg:
-		m.figureWritten(msg)
-	case sessionSavedMsg:
-		return m.sessionSaved(msg)
-	case savedMsg:
-		if msg.err != nil {
-			m.message = "save failed, nothing was written: " + msg.err.Error()
-		} else {
-			m.s.Saved(msg.version)
-			m.message = fmt.Sprintf("saved %d points to %s", msg.n, safetext.Clean(msg.path))
-		}
+	case files.PointsSavedMsg, files.SessionSavedMsg, files.FigureMsg:
+		return m.files.Update(msg)
 	}
 	return nil
 }
@@ -332,8 +317,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if !m.act.Goto.Has(msg) {
 		m.typed = ""
 	}
-	if m.confirmed == "save" {
-		return m.saveChoice(msg)
+	if m.files.Asking() {
+		return m.files.Answer(msg)
 	}
 	if m.cv.Open() {
 		if cmd, _, ok := m.cv.Keys().Handle(msg); ok {
