@@ -21,7 +21,6 @@ import (
 type keyActions struct {
 	Quiz *action.Action
 
-	Save, Reproduce, Figure *action.Action
 	// Turns are the arrows while the feature view is on: they turn it.
 	Turns [4]*action.Action
 
@@ -52,12 +51,6 @@ func newKeyActions(m *Model) *keyActions {
 		turn.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.feature.TurnKey(msg.String()); return nil }
 		k.Turns[i] = turn
 	}
-	k.Save = n(action.GroupEdit, "w", "save data/session", "w")
-	k.Save.Do = func(tea.KeyPressMsg) tea.Cmd { m.askSave(); return nil }
-	k.Reproduce = n(action.GroupEdit, "R", "reproduce command", "R")
-	k.Reproduce.Do = func(tea.KeyPressMsg) tea.Cmd { return m.reproduce() }
-	k.Figure = n(action.GroupEdit, "F", "write figure (PNG)", "F")
-	k.Figure.Do = func(tea.KeyPressMsg) tea.Cmd { return m.writeFigure() }
 
 	// The view.
 	single := func() string {
@@ -212,7 +205,7 @@ func (m *Model) actions() action.List {
 	list = append(list, m.controls.KernelActions()...)
 	list = append(list, k.Turns[:]...)
 	list = append(list, m.edit.Actions()...)
-	list = append(list, k.Save, k.Reproduce, k.Figure)
+	list = append(list, m.files.Actions()...)
 	list = append(list, edit.MouseHelp...)
 	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit)
 	list = append(list, m.controls.LearnerActions()...)

@@ -4,6 +4,7 @@ import (
 	"kernelscope/tui/controls"
 	"kernelscope/tui/cv"
 	"kernelscope/tui/edit"
+	"kernelscope/tui/files"
 	"kernelscope/tui/region"
 
 	"kernelscope/tui/feature"
@@ -16,7 +17,6 @@ import (
 	"kernelscope/tui/common"
 
 	"context"
-	"fmt"
 	"os"
 
 	"charm.land/bubbles/v2/help"
@@ -24,7 +24,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"kernelscope/internal/progress"
-	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/learn"
 )
@@ -74,6 +73,8 @@ type Model struct {
 	status    *panels.StatusView
 	feature   *feature.FeatureView
 	spectrum  *panels.SpectrumView
+	// files writes the points, the session and figures (w, R, F).
+	files *files.Model
 	// cv is the cross-validation view (X), passes the chart of mistakes
 	// per pass (P hides it); charts their inks, built with the theme.
 	cv *cv.Model
@@ -125,15 +126,6 @@ type Model struct {
 	openErr error
 }
 
-type (
-	savedMsg struct {
-		path    string
-		n       int
-		version int // the edit version of the points written
-		err     error
-	}
-)
-
 // New makes the root model for the given options.
 func New(o Options) *Model { return open(context.Background(), o, nil) }
 
@@ -172,6 +164,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	}
 	m.controls.Resolve = func() { m.resolveC = true }
 	m.approx = m.region.Approx.Actions(s, host{m})
+	m.files = files.New(s, host{m})
 	m.act = newKeyActions(m)
 	m.list = m.actions()
 	m.player.Hold = func() string {
@@ -310,6 +303,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		m.edit.Observe(msg)
 		m.confirm = ""
+		m.files.Forget()
 		m.click(msg.Mouse())
 	case player.TickMsg, player.RunMsg:
 		return m.player.Update(msg)
@@ -325,17 +319,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 	case region.ApproxMsg:
 		m.region.Approx.Ready(msg)
-	case figureMsg:
-		m.figureWritten(msg)
-	case sessionSavedMsg:
-		return m.sessionSaved(msg)
-	case savedMsg:
-		if msg.err != nil {
-			m.message = "save failed, nothing was written: " + msg.err.Error()
-		} else {
-			m.s.Saved(msg.version)
-			m.message = fmt.Sprintf("saved %d points to %s", msg.n, safetext.Clean(msg.path))
-		}
+	case files.PointsSavedMsg, files.SessionSavedMsg, files.FigureMsg:
+		return m.files.Update(msg)
 	}
 	return nil
 }
@@ -359,8 +344,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.message = ""
 	m.confirmed, m.confirm = m.confirm, ""
 	m.edit.Observe(msg)
-	if m.confirmed == "save" {
-		return m.saveChoice(msg)
+	if m.files.Asking() {
+		return m.files.Answer(msg)
 	}
 	if m.cv.Open() {
 		if cmd, _, ok := m.cv.Keys().Handle(msg); ok {

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -290,33 +289,6 @@ func TestFileStringsArePrinted(t *testing.T) {
 	out := screen(m)
 	if !strings.Contains(out, "evil[31m.csv") || !strings.Contains(out, "len[2Jg") || !strings.Contains(out, "width") {
 		t.Errorf("file name or header not shown:\n%s", out)
-	}
-}
-
-func TestSave(t *testing.T) {
-	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
-	m := newModel(t, builtinOptions(t, "worked3", 0), 120, 40)
-	press(m, "w") // w asks: c for the points as CSV, s for the session
-	_, cmd := m.Update(keyMsg("c"))
-	run(m, cmd, 1)
-	tab, err := datasets.LoadCSV(filepath.Join(dir, "kernelscope-worked3.csv"))
-	if err != nil || len(tab.Points) != 3 || tab.Points[2] != (datasets.Point{X1: 1, X2: 3, Y: -1}) {
-		t.Fatalf("saved file: %v %v", tab.Points, err)
-	}
-	// A second save does not overwrite the first.
-	press(m, "w")
-	_, cmd = m.Update(keyMsg("c"))
-	run(m, cmd, 1)
-	if _, err := os.Stat(filepath.Join(dir, "kernelscope-worked3-2.csv")); err != nil {
-		t.Errorf("second save: %v", err)
-	}
-	if !strings.Contains(screen(m), "saved 3 points to kernelscope-worked3-2.csv") {
-		t.Errorf("no save message:\n%s", screen(m))
 	}
 }
 

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"math"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -332,34 +330,6 @@ func TestFileInTheCycle(t *testing.T) {
 	}
 	if _, cmd := m.Update(keyMsg("q")); cmd == nil {
 		t.Error("q with an unedited file asks before quitting")
-	}
-}
-
-// TestSaveNeverReplaces: w in a directory holding kernelscope-worked3.csv
-// and -2 … -1002 overwrites none of them.
-func TestSaveNeverReplaces(t *testing.T) {
-	dir := t.TempDir()
-	chdir(t, dir)
-	names := []string{"kernelscope-worked3.csv"}
-	for i := 2; i <= 1002; i++ {
-		names = append(names, "kernelscope-worked3-"+strconv.Itoa(i)+".csv")
-	}
-	for _, n := range names {
-		if err := os.WriteFile(n, []byte("mine "+n), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m := newModel(t, builtinOptions(t, "worked3", 0), 120, 40)
-	press(m, "w")
-	_, cmd := m.Update(keyMsg("c"))
-	run(m, cmd, 1)
-	for _, n := range names {
-		if b, err := os.ReadFile(filepath.Join(dir, n)); err != nil || string(b) != "mine "+n {
-			t.Fatalf("%s was replaced or lost: %q %v", n, b, err)
-		}
-	}
-	if !strings.Contains(m.message, "nothing was written") {
-		t.Errorf("no message that nothing was saved: %q", m.message)
 	}
 }
 

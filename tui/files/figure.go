@@ -1,4 +1,4 @@
-package tui
+package files
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 	"kernelscope/internal/safetext"
 )
 
-// figureMsg reports a figure written by F.
-type figureMsg struct {
+// FigureMsg reports a figure written by F.
+type FigureMsg struct {
 	path string
 	t    int
 	err  error
@@ -28,8 +28,8 @@ type figureMsg struct {
 // working directory, kernelscope-NAME-stepT.png or the first free -k name,
 // in a command so the UI does not wait. The learner is frozen first:
 // training may go on while the figure is drawn.
-func (m *Model) writeFigure() tea.Cmd {
-	s := m.s
+func (f *Model) writeFigure() tea.Cmd {
+	s := f.s
 	l := s.Learner()
 	o := s.Options()
 	train, test := o.Split()
@@ -37,7 +37,7 @@ func (m *Model) writeFigure() tea.Cmd {
 	if !ok {
 		acc = math.NaN()
 	}
-	spec := figure.OfScored(l, train, test, datasets.ViewOf(s.Options().Points), s.Name(), acc)
+	spec := figure.OfScored(l, train, test, datasets.ViewOf(o.Points), s.Name(), acc)
 	stem := strings.TrimSuffix(filepath.Base(s.Name()), "*")
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem)) + fmt.Sprintf("-step%d", l.T())
 	t := l.T()
@@ -45,15 +45,15 @@ func (m *Model) writeFigure() tea.Cmd {
 		path, err := datasets.SaveNewFile(".", stem, ".png", func(w io.Writer) error {
 			return figure.Write(context.Background(), w, "png", spec, figure.DefaultSize, nil)
 		})
-		return figureMsg{path: path, t: t, err: err}
+		return FigureMsg{path: path, t: t, err: err}
 	}
 }
 
 // figureWritten says where the figure went.
-func (m *Model) figureWritten(msg figureMsg) {
+func (f *Model) figureWritten(msg FigureMsg) {
 	if msg.err != nil {
-		m.message = "the figure was not written: " + msg.err.Error()
+		f.host.Say("the figure was not written: " + msg.err.Error())
 		return
 	}
-	m.message = fmt.Sprintf("figure of step %d written to %s (1200×1200 PNG; kernelscope plot writes SVG and PDF too)", msg.t, safetext.Clean(msg.path))
+	f.host.Say(fmt.Sprintf("figure of step %d written to %s (1200×1200 PNG; kernelscope plot writes SVG and PDF too)", msg.t, safetext.Clean(msg.path)))
 }
