@@ -39,9 +39,9 @@ type keyActions struct {
 
 	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Cancel, Help, Quit *action.Action
 
-	Learner                        *action.Action
-	Settings                       []settingKeys
-	Ensemble, Compare, CompareWhat *action.Action
+	Learner  *action.Action
+	Settings []settingKeys
+	Ensemble *action.Action
 }
 
 // settingKeys step the learners' settings that share a pair of keys (C and
@@ -143,7 +143,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.ApproxMore = n(action.GroupApprox, ".", "f̃: D × 2", ".")
 	k.Approx.Line, k.ApproxFewer.Line, k.ApproxMore.Line = approx, approx, approx
 	k.Approx.Off = func() string {
-		if m.cmp != nil {
+		if m.compare.On() {
 			return "comparison mode shows two learners: the approximate boundary f̃ overlays one region; | ends it"
 		}
 		return ""
@@ -152,11 +152,11 @@ func newKeyActions(m *Model) *keyActions {
 	stepD := func(up bool) func() string {
 		return func() string {
 			a := m.region.Approx
-			if _, ok := region.StepApproxD(a.D, up); m.cmp == nil && a.On && ok {
+			if _, ok := region.StepApproxD(a.D, up); !m.compare.On() && a.On && ok {
 				return ""
 			}
 			switch {
-			case m.cmp != nil:
+			case m.compare.On():
 				return "comparison mode shows two learners, and no approximate boundary: | ends it"
 			case !a.On:
 				return "~ shows the approximate boundary f̃ first; , and . then halve and double its D"
@@ -364,7 +364,7 @@ func newKeyActions(m *Model) *keyActions {
 
 	// The view.
 	single := func() string {
-		if m.cmp == nil {
+		if !m.compare.On() {
 			return ""
 		}
 		return "comparison mode shows two regions in place of the panels: | ends it"
@@ -373,7 +373,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.Panel.Short = 1
 	k.Panel.Off = func() string {
 		switch {
-		case m.cmp != nil:
+		case m.compare.On():
 			return single()
 		case !m.narrow():
 			return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
@@ -401,7 +401,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.Update = n(action.GroupView, "U", "bump of a mistake", "U")
 	k.Update.Off = func() string {
 		switch {
-		case m.cmp != nil:
+		case m.compare.On():
 			return "comparison mode shows two regions in place of the update view: | ends it"
 		case m.s.Kind().Bump:
 			return ""
@@ -471,7 +471,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.Ensemble = n(action.GroupLearner, "A", "f / average / vote", "A")
 	k.Ensemble.Off = func() string {
 		switch {
-		case m.cmp != nil:
+		case m.compare.On():
 			return "comparison mode shows each learner's own function: | ends it"
 		case m.s.EnsembleOn():
 			return ""
@@ -481,17 +481,7 @@ func newKeyActions(m *Model) *keyActions {
 		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
 	}
 	k.Ensemble.Do = func(tea.KeyPressMsg) tea.Cmd { m.cycleShown(); return nil }
-	k.Compare = n(action.GroupLearner, "|", "comparison mode", "|")
-	k.Compare.Off = quizzing
-	k.Compare.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(false); return nil }
-	k.CompareWhat = n(action.GroupLearner, "L", "what is compared", "L")
-	k.CompareWhat.Off = func() string {
-		if m.cmp != nil {
-			return ""
-		}
-		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
-	}
-	k.CompareWhat.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(true); return nil }
+	m.compare.ToggleAction().Guard(quizzing)
 	return k
 }
 
@@ -581,7 +571,8 @@ func (m *Model) actions() action.List {
 	for _, p := range k.Settings {
 		list = append(list, p.Down, p.Up)
 	}
-	return append(list, k.Ensemble, k.Compare, k.CompareWhat)
+	list = append(list, k.Ensemble)
+	return append(list, m.compare.Actions()...)
 }
 
 // mouseHelp are the full help's lines for the mouse, which no key does.

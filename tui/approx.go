@@ -32,7 +32,7 @@ import (
 // most one a frame. Update calls it after every message.
 func (m *Model) approxCheck() tea.Cmd {
 	a := m.region.Approx
-	if !a.On || a.InFlight || m.cmp != nil || m.featureOn || m.regionHidden() || m.cv.Open() {
+	if !a.On || a.InFlight || m.compare.On() || m.featureOn || m.regionHidden() || m.cv.Open() {
 		return nil
 	}
 	key := a.KeyFor(m.s)

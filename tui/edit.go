@@ -45,8 +45,8 @@ func (m *Model) addAt(cx, cy, y int) {
 	if !kept {
 		what = "α reset: the SVM solves its problem anew for the new data (c solves it)"
 	}
-	if m.cmp != nil && m.cmp.twin != nil {
-		what += "; the " + m.cmp.twin.LearnerName() + " beside it starts again from α = 0"
+	if t := m.compare.Twin(); t != nil {
+		what += "; the " + t.LearnerName() + " beside it starts again from α = 0"
 	}
 	m.message = fmt.Sprintf("added (%s, %s) with y = %s (n = %d): %s", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(m.s.Options().Points), what)
 }
@@ -83,9 +83,9 @@ func (m *Model) deleteAt(cx, cy int) {
 // the clicked cell of the plot; the middle button deletes the nearest.
 func (m *Model) handleClick(ms tea.Mouse, confirm string) {
 	cx, cy, ok := m.region.Hit(ms.X, ms.Y)
-	if !ok && m.cmp != nil {
+	if !ok {
 		// The right pane of comparison mode is on the same grid.
-		cx, cy, ok = m.cmp.right.Hit(ms.X, ms.Y)
+		cx, cy, ok = m.compare.Hit(ms.X, ms.Y)
 	}
 	if !ok || m.regionHidden() || m.cv.Open() {
 		return

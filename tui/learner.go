@@ -19,7 +19,8 @@ func (m *Model) readsSetting(s *learn.Setting) bool {
 	if m.s.Kind().Reads(s.Name) {
 		return true
 	}
-	return m.cmp != nil && m.cmp.twin != nil && m.cmp.twin.Kind().Reads(s.Name)
+	t := m.compare.Twin()
+	return t != nil && t.Kind().Reads(s.Name)
 }
 
 // showsBoxed reports whether the program shows a learner that bounds α
@@ -29,7 +30,8 @@ func (m *Model) showsBoxed() bool {
 	if m.s.Boxed() != nil {
 		return true
 	}
-	return m.cmp != nil && m.cmp.twin != nil && m.cmp.twin.Boxed() != nil
+	t := m.compare.Twin()
+	return t != nil && t.Boxed() != nil
 }
 
 // switchLearner cycles the learner (l) along the registry: the data,
@@ -73,8 +75,8 @@ func (m *Model) stepSetting(st *learn.Setting, up bool) {
 		// This learner does not read it: only the one beside it changes.
 		m.s.KeepConfig(cfg)
 		m.message = what + ": α reset beside"
-		if m.cmp != nil && m.cmp.twin != nil {
-			m.message = what + ": the " + m.cmp.twin.Kind().Short + "'s α reset"
+		if t := m.compare.Twin(); t != nil {
+			m.message = what + ": the " + t.Kind().Short + "'s α reset"
 		}
 	} else if err := m.s.SetConfig(cfg); err != nil {
 		m.message = what + ": cannot train with it, nothing changed: " + err.Error()

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"kernelscope/tui/compare"
 	"kernelscope/tui/cv"
 	"kernelscope/tui/region"
 
@@ -85,10 +86,8 @@ type Model struct {
 	// kernels is this model's k cycle: each family with the parameters
 	// it was last used with.
 	kernels kernelCycle
-	// cmp is comparison mode (|), nil when it is off; compareWhat is what
-	// it compares (L), kept while it is off.
-	cmp         *comparison
-	compareWhat int
+	// compare is comparison mode (|).
+	compare *compare.Model
 	// quiz is quiz mode (Q), nil when it is off.
 	quiz *quiz
 	// resolveC asks Update to solve the SVM again to the tolerance after
@@ -154,6 +153,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
 	m.cv, m.passes = cv.New(s, host{m}), &panels.PassesView{S: s}
 	m.kernels = newKernelCycle(s.Options().Config.Kernel)
+	m.compare = compare.New(s, host{m}, m.region, func(k learn.Kernel) learn.Kernel { return m.kernels.next(k, true) })
 	m.act = newKeyActions(m)
 	m.list = m.actions()
 	m.player.Hold = func() string {
@@ -191,7 +191,10 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // changed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
-	m.syncTwin()
+	if m.compare.Sync(); m.compare.On() {
+		// The views that replace the region have no place beside two.
+		m.featureOn, m.show = false, showRegion
+	}
 	m.syncKeys()
 	l := m.sizePanels()
 	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), m.approxCheck())
@@ -220,9 +223,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) sizePanels() screenLayout {
 	l := m.computeLayout()
 	m.region.Big = m.big
-	m.region.Compare = m.cmp != nil
-	if m.cmp != nil {
-		m.sizeCompare(l.cmp)
+	m.region.Compare = m.compare.On()
+	if m.compare.On() {
+		m.compare.SetSize(l.regionW, l.regionH)
 	} else {
 		m.region.SetSize(l.regionW, l.regionH)
 		m.region.SetOrigin(l.regionX, l.regionY)
@@ -255,7 +258,7 @@ func (m *Model) sizePanels() screenLayout {
 // View only reads.
 func (m *Model) refreshPanels() {
 	m.region.Refresh()
-	m.refreshCompare()
+	m.compare.Refresh()
 	m.cv.Refresh()
 	m.narration.Message = m.message
 	m.narration.Probe = ""
@@ -400,10 +403,7 @@ func (m *Model) layout() tea.Cmd {
 // command it returns.
 func (m *Model) resizeFields() tea.Cmd {
 	cmd := fieldCmd(m.s.Resize(m.region.PlotW, 2*m.region.PlotH))
-	if m.cmp != nil && m.cmp.twin != nil {
-		cmd = common.Batch(cmd, fieldCmd(m.cmp.twin.Follow(m.s)))
-	}
-	return cmd
+	return common.Batch(cmd, fieldCmd(m.compare.Follow()))
 }
 
 // fieldCmd runs a field job off the UI path (nil for none).
