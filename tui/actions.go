@@ -25,8 +25,6 @@ type keyActions struct {
 	Turns [4]*action.Action
 
 	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Cancel, Help, Quit *action.Action
-
-	Compare, CompareWhat *action.Action
 }
 
 // newKeyActions declares the root's keys; the handlers and the reasons
@@ -54,7 +52,7 @@ func newKeyActions(m *Model) *keyActions {
 
 	// The view.
 	single := func() string {
-		if m.cmp == nil {
+		if !m.compare.On() {
 			return ""
 		}
 		return "comparison mode shows two regions in place of the panels: | ends it"
@@ -63,7 +61,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.Panel.Short = 1
 	k.Panel.Off = func() string {
 		switch {
-		case m.cmp != nil:
+		case m.compare.On():
 			return single()
 		case !m.narrow():
 			return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
@@ -91,7 +89,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.Update = n(action.GroupView, "U", "bump of a mistake", "U")
 	k.Update.Off = func() string {
 		switch {
-		case m.cmp != nil:
+		case m.compare.On():
 			return "comparison mode shows two regions in place of the update view: | ends it"
 		case m.s.Kind().Bump:
 			return ""
@@ -126,7 +124,7 @@ func newKeyActions(m *Model) *keyActions {
 			why = "comparison mode shows two learners: the approximate boundary f̃ overlays one region; | ends it"
 		}
 		a.Guard(func() string {
-			if m.cmp != nil {
+			if m.compare.On() {
 				return why
 			}
 			return ""
@@ -139,7 +137,7 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	})
 	m.controls.Ensemble().Guard(func() string {
-		if m.cmp != nil {
+		if m.compare.On() {
 			return "comparison mode shows each learner's own function: | ends it"
 		}
 		return ""
@@ -179,17 +177,7 @@ func newKeyActions(m *Model) *keyActions {
 	}
 
 	// The learner and comparison.
-	k.Compare = n(action.GroupLearner, "|", "comparison mode", "|")
-	k.Compare.Off = quizzing
-	k.Compare.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(false); return nil }
-	k.CompareWhat = n(action.GroupLearner, "L", "what is compared", "L")
-	k.CompareWhat.Off = func() string {
-		if m.cmp != nil {
-			return ""
-		}
-		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
-	}
-	k.CompareWhat.Do = func(tea.KeyPressMsg) tea.Cmd { m.player.Stop(); m.compareKey(true); return nil }
+	m.compare.ToggleAction().Guard(quizzing)
 	return k
 }
 
@@ -209,5 +197,5 @@ func (m *Model) actions() action.List {
 	list = append(list, edit.MouseHelp...)
 	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit)
 	list = append(list, m.controls.LearnerActions()...)
-	return append(list, k.Compare, k.CompareWhat)
+	return append(list, m.compare.Actions()...)
 }

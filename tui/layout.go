@@ -10,8 +10,6 @@ type screenLayout struct {
 	passesH        int
 	narrationLines int
 	statusLines    int
-	// cmp is where comparison mode's two panes go, when it is on.
-	cmp compareLayout
 }
 
 func (m *Model) computeLayout() screenLayout {
@@ -29,9 +27,8 @@ func (m *Model) computeLayout() screenLayout {
 	bottom := l.narrationLines + l.statusLines + 1 // and help
 	l.regionH = max(0, h-bottom)
 	l.regionW = w
-	if m.cmp != nil {
-		l.cmp = compareGeometry(l.regionW, l.regionH)
-		return l
+	if m.compare.On() {
+		return l // the two panes share the main area (package compare)
 	}
 	if !m.narrow() {
 		l.sideW = max(36, min(64, w*36/100))

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"kernelscope/tui/compare"
 	"kernelscope/tui/controls"
 	"kernelscope/tui/cv"
 	"kernelscope/tui/edit"
@@ -91,10 +92,8 @@ type Model struct {
 	featureOn bool
 	// controls are the data, kernel and learner keys.
 	controls *controls.Model
-	// cmp is comparison mode (|), nil when it is off; compareWhat is what
-	// it compares (L), kept while it is off.
-	cmp         *comparison
-	compareWhat int
+	// compare is comparison mode (|).
+	compare *compare.Model
 	// quiz is quiz mode (Q), nil when it is off.
 	quiz *quiz
 	// resolveC asks Update to solve the SVM again to the tolerance after
@@ -151,20 +150,21 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.controls = controls.New(s, host{m})
 	m.edit = edit.New(s, m.region, host{m})
 	m.edit.TwinName = func() string {
-		if m.cmp != nil && m.cmp.twin != nil {
-			return m.cmp.twin.LearnerName()
+		if m.compare.Twin() != nil {
+			return m.compare.Twin().LearnerName()
 		}
 		return ""
 	}
 	m.controls.Twin = func() controls.Session {
-		if m.cmp != nil && m.cmp.twin != nil {
-			return m.cmp.twin
+		if m.compare.Twin() != nil {
+			return m.compare.Twin()
 		}
 		return nil
 	}
 	m.controls.Resolve = func() { m.resolveC = true }
 	m.approx = m.region.Approx.Actions(s, host{m})
 	m.files = files.New(s, host{m})
+	m.compare = compare.New(s, host{m}, m.region, m.controls.NextKernel)
 	m.act = newKeyActions(m)
 	m.list = m.actions()
 	m.player.Hold = func() string {
@@ -202,10 +202,13 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // changed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
-	m.syncTwin()
+	if m.compare.Sync(); m.compare.On() {
+		// The views that replace the region have no place beside two.
+		m.featureOn, m.show = false, showRegion
+	}
 	m.syncKeys()
 	l := m.sizePanels()
-	shown := m.cmp == nil && !m.featureOn && !m.regionHidden() && !m.cv.Open()
+	shown := !m.compare.On() && !m.featureOn && !m.regionHidden() && !m.cv.Open()
 	approx := m.region.Approx.Check(m.s, shown, m.player.Busy(), m.player.Now(), m.player.Frame)
 	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), approx)
 	if m.resolveC {
@@ -233,9 +236,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) sizePanels() screenLayout {
 	l := m.computeLayout()
 	m.region.Big = m.big
-	m.region.Compare = m.cmp != nil
-	if m.cmp != nil {
-		m.sizeCompare(l.cmp)
+	m.region.Compare = m.compare.On()
+	if m.compare.On() {
+		m.compare.SetSize(l.regionW, l.regionH)
 	} else {
 		m.region.SetSize(l.regionW, l.regionH)
 		m.region.SetOrigin(l.regionX, l.regionY)
@@ -268,7 +271,7 @@ func (m *Model) sizePanels() screenLayout {
 // View only reads.
 func (m *Model) refreshPanels() {
 	m.region.Refresh()
-	m.refreshCompare()
+	m.compare.Refresh()
 	m.cv.Refresh()
 	m.narration.Message = m.message
 	m.narration.Probe = m.edit.Probe()
@@ -329,8 +332,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 // pane, on the same grid): editing adds or deletes a point there.
 func (m *Model) click(ms tea.Mouse) {
 	cx, cy, ok := m.region.Hit(ms.X, ms.Y)
-	if !ok && m.cmp != nil {
-		cx, cy, ok = m.cmp.right.Hit(ms.X, ms.Y)
+	if !ok && m.compare.On() {
+		cx, cy, ok = m.compare.Hit(ms.X, ms.Y)
 	}
 	if ok && !m.regionHidden() && !m.cv.Open() {
 		m.edit.Click(ms.Button, cx, cy)
@@ -412,10 +415,7 @@ func (m *Model) layout() tea.Cmd {
 // command it returns.
 func (m *Model) resizeFields() tea.Cmd {
 	cmd := fieldCmd(m.s.Resize(m.region.PlotW, 2*m.region.PlotH))
-	if m.cmp != nil && m.cmp.twin != nil {
-		cmd = common.Batch(cmd, fieldCmd(m.cmp.twin.Follow(m.s)))
-	}
-	return cmd
+	return common.Batch(cmd, fieldCmd(m.compare.Follow()))
 }
 
 // fieldCmd runs a field job off the UI path (nil for none).

@@ -93,7 +93,7 @@ func (m *Model) toggleQuiz() {
 		m.message = "quiz over: " + m.quiz.score() + ". Q starts another."
 		m.quiz = nil
 		return
-	case m.cmp != nil:
+	case m.compare.On():
 		m.message = "the quiz asks about one learner: | ends comparison mode, then Q starts the quiz"
 		return
 	case m.cv.Open():
@@ -153,7 +153,7 @@ func (m *Model) quizKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		// outside the quiz.
 		m.toggleQuiz()
 		return nil, true
-	case m.act.Compare.Has(msg), m.cv.ToggleAction().Has(msg):
+	case m.compare.ToggleAction().Has(msg), m.cv.ToggleAction().Has(msg):
 		m.message = "not while quizzing: Q leaves the quiz first (" + q.score() + ")"
 		return nil, true
 	case answer && !player.Running(s):

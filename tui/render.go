@@ -55,8 +55,8 @@ func (m *Model) render() string {
 	}
 	var main []string
 	switch {
-	case m.cmp != nil:
-		main = strings.Split(m.compareView(l.cmp), "\n")
+	case m.compare.On():
+		main = strings.Split(m.compare.View(), "\n")
 	case m.cv.Open():
 		// The view the user opened last, in place of any panel.
 		main = strings.Split(m.cv.View(), "\n")

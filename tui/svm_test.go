@@ -392,59 +392,77 @@ func TestPerceptronMargin(t *testing.T) {
 
 // TestCompareMode: | shows the perceptron and the SVM side by side on one
 // grid, each titled with its learner, margin (with its formula), support
-// vectors and accuracy; space, b and r act on both; L compares two kernels.
+// vectors and accuracy; space, b and r act on both (the narration tells
+// each learner's step); a click in the right pane adds a point for both; L
+// compares two kernels; | again ends it. Package compare tests the
+// lockstep itself (one grid, α restored exactly by b).
 func TestCompareMode(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 0), 120, 36)
 	press(m, "|")
-	c := m.cmp
-	if c == nil || c.twin == nil || c.twin.SMO() == nil {
-		t.Fatalf("| did not set up the SVM beside the perceptron: %+v", c)
-	}
-	if m.region.PlotW != c.right.PlotW || m.region.PlotH != c.right.PlotH || m.s.View() != c.twin.View() {
-		t.Errorf("the panes are not in lockstep: %dx%d and %dx%d", m.region.PlotW, m.region.PlotH, c.right.PlotW, c.right.PlotH)
-	}
-	press(m, "space", "space")
-	if m.s.Learner().T() != 2 || c.twin.Learner().T() != 2 {
-		t.Errorf("space space: t = %d and %d, want 2 and 2", m.s.Learner().T(), c.twin.Learner().T())
-	}
-	alpha := alphasOf(c.twin.SMO())
-	press(m, "space", "b")
-	if got := alphasOf(c.twin.SMO()); !slices.Equal(got, alpha) {
-		t.Error("b in comparison mode: the SVM's α differs from before the step")
-	}
-	press(m, "b")
-	if m.s.Learner().T() != 1 || c.twin.Learner().T() != 1 {
-		t.Errorf("b: t = %d and %d, want 1 and 1", m.s.Learner().T(), c.twin.Learner().T())
-	}
-	fieldFollows(t, c.twin, 1e-9)
-	pressRun(m, "c")
-	out := screen(m)
-	for _, want := range []string{"perceptron · K = poly(d=2,c=1)", "SVM C = 1 · K = poly(d=2,c=1)", "margin min yᵢf(xᵢ)/‖w‖ = ", "margin 2/‖w‖ = ", "free, ", "at C", "comparing perceptron vs SVM C = 1"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the comparison lacks %q:\n%s", want, out)
+	panes := func(want ...string) {
+		t.Helper()
+		out := screen(m)
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("the comparison lacks %q:\n%s", w, out)
+			}
 		}
 	}
+	panes("╭─ perceptron · K = poly(d=2,c=1) ", "╮╭─ SVM C = 1 · K = poly(d=2,c=1) ", "comparing perceptron vs SVM C = 1 (| ends it")
+	press(m, "space", "space")
+	panes("[step 2]", "SVM C = 1: iteration 2:")
+	press(m, "b")
+	panes("[step 1]", "SVM C = 1: iteration 1:")
+	press(m, "space")
+	pressRun(m, "c")
+	out := screen(m)
+	panes("perceptron · K = poly(d=2,c=1)", "SVM C = 1 · K = poly(d=2,c=1)", "margin min yᵢf(xᵢ)/‖w‖ = ", "margin 2/‖w‖ = ", "free, ", "at C", "comparing perceptron vs SVM C = 1")
 	golden(t, filepath.Join("testdata", "screens", "compare_circles_120x36.golden"), out)
 	press(m, "r")
-	if m.s.Learner().T() != 0 || c.twin.Learner().T() != 0 {
-		t.Errorf("r: t = %d and %d", m.s.Learner().T(), c.twin.Learner().T())
-	}
-	// A click in the right pane puts a point where it was clicked, for both.
-	m.Update(tea.MouseClickMsg{X: c.right.PlotX0 + 3, Y: c.right.PlotY0 + 2, Button: tea.MouseLeft})
-	if m.s.Learner().N() != 101 || c.twin.Learner().N() != 101 {
-		t.Errorf("a click in the right pane: n = %d and %d, want 101", m.s.Learner().N(), c.twin.Learner().N())
+	panes("perceptron: No steps yet", "SVM C = 1: No iterations yet")
+	// A click in the right pane puts a point where it was clicked, for
+	// both: the right pane's plot starts at column 68 (the left pane is
+	// 60 wide; its border and the axis labels take 8 columns) and row 3
+	// (under the title, the figures and the key), and a click 3 cells
+	// right and 2 down adds the point the golden below shows.
+	m.Update(tea.MouseClickMsg{X: 68 + 3, Y: 3 + 2, Button: tea.MouseLeft})
+	panes("(n = 101)", "the SVM C = 1 beside it")
+	// Both learners have it: at 200×60 each pane counts its examples.
+	wide := newModel(t, builtinOptions(t, "circles", 0), 200, 60)
+	press(wide, "|")
+	wide.Update(tea.MouseClickMsg{X: 100 + 8 + 3, Y: 3 + 2, Button: tea.MouseLeft})
+	if out := screen(wide); strings.Count(out, "SV 0/101") != 2 {
+		t.Errorf("a click in the right pane: the panes do not both count 101 examples:\n%s", out)
 	}
 
 	// L: one learner, this kernel and the next of the k cycle.
 	press(m, "L", "m")
-	if c.twin.SMO() != nil || c.twin.Options().Config.Kernel.Spec() != "rbf(sigma=0.5)" {
-		t.Fatalf("L: the second pane is %s with %s", c.twin.LearnerName(), c.twin.Options().Config.Kernel.Spec())
-	}
+	panes("╮╭─ perceptron · K = rbf(sigma=0.5) ", "comparing K = poly(d=2,c=1) vs K = rbf(sigma=0.5)")
 	pressRun(m, "c")
 	golden(t, filepath.Join("testdata", "screens", "compare_kernels_mono_120x36.golden"), screen(m))
 	press(m, "|")
-	if m.cmp != nil || m.player.Twin != nil {
-		t.Error("| again did not end comparison mode")
+	if out := screen(m); strings.Contains(out, "rbf") || strings.Contains(out, "comparing") {
+		t.Errorf("| again did not end comparison mode:\n%s", out)
+	}
+	press(m, "space")
+	if out := screen(m); strings.Contains(out, "perceptron: ") {
+		t.Errorf("after comparison mode the narration still tells two learners:\n%s", out)
+	}
+}
+
+// TestCompareReplacesViews: the views that take the region's place (the
+// feature space, f; a panel of the narrow layout, g) have none beside two
+// regions: after comparison mode the region is back.
+func TestCompareReplacesViews(t *testing.T) {
+	for _, c := range []struct {
+		key  string
+		w, h int
+	}{{"f", 100, 30}, {"g", 80, 24}} {
+		m := newModel(t, builtinOptions(t, "moons", 0), c.w, c.h)
+		press(m, c.key, "|", "|")
+		if out := screen(m); !strings.HasPrefix(out, "╭─ f(x) = Σ αⱼ yⱼ K(xⱼ, x)") {
+			t.Errorf("%s, then | twice: the region is not back:\n%s", c.key, out)
+		}
 	}
 }
 
@@ -459,8 +477,15 @@ func TestCompareSmallTerminals(t *testing.T) {
 	assertFits(t, m, [][2]int{{1, 1}, {40, 12}, {80, 24}, {200, 60}})
 	press(m, "B")
 	m.Update(tea.WindowSizeMsg{Width: 50, Height: 30})
-	if !m.computeLayout().cmp.stacked {
-		t.Error("at 50×30 the panes are not stacked")
+	// Stacked: each pane's top border starts a line.
+	tops := 0
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.HasPrefix(l, "╭─ ") && strings.HasSuffix(l, "╮") {
+			tops++
+		}
+	}
+	if tops != 2 {
+		t.Errorf("at 50×30 the panes are not stacked:\n%s", screen(m))
 	}
 	m.Update(tea.WindowSizeMsg{Width: 40, Height: 12})
 	if !strings.Contains(screen(m), "widen the terminal to compare") {
@@ -529,11 +554,12 @@ func TestCompareTwinCannotTrain(t *testing.T) {
 	pts := []datasets.Point{{X1: 0, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: 1}, {X1: -1, X2: 0.5, Y: 1}}
 	m := newModel(t, fileOptions(t, "ones.csv", pts, "linear", 1), 120, 40)
 	press(m, "|", "space")
-	if m.cmp.twin != nil || m.s.Learner().T() != 1 {
-		t.Fatalf("twin %v, t=%d; want no SVM and the perceptron stepping", m.cmp.twin != nil, m.s.Learner().T())
-	}
-	if out := screen(m); !strings.Contains(out, "the SVM C = 1 cannot train on this data") {
+	out := screen(m)
+	if !strings.Contains(out, "the SVM C = 1 cannot train on this data") {
 		t.Errorf("the SVM's pane does not say why:\n%s", out)
+	}
+	if !strings.Contains(out, "t=1, i=1") {
+		t.Errorf("the perceptron beside it did not step:\n%s", out)
 	}
 }
 

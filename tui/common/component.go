@@ -8,6 +8,7 @@ package common
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -23,12 +24,18 @@ type Component interface {
 
 // Host is what a component may ask of the program around it, and all it
 // may ask: a line in the message bar, training by itself stopped (a
-// component about to change the session stops autoplay first), and a new
-// training configuration (α then resets, and the message bar says so).
+// component about to change the session stops autoplay first), a new
+// training configuration (α then resets, and the message bar says so),
+// and a second learner stepped beside the session's.
 type Host interface {
 	Say(msg string)
 	StopPlayer()
 	SetConfig(cfg learn.Config, what string)
+	// SetTwin gives the program comparison mode's second learner (nil:
+	// none): the player steps it in lockstep with the session's, the
+	// narration tells both steps under labels (the left pane's, the
+	// right's), and note heads the status line ("": comparison is off).
+	SetTwin(twin *lab.Session, labels [2]string, note string)
 }
 
 // Batch is tea.Batch without the work of an empty batch: nil when both are

@@ -138,13 +138,17 @@ func Fits(t testing.TB, view string, w, h int) {
 }
 
 // Host is a common.Host that records what a component asks: the last
-// message, whether it stopped the player, and the configurations it asked
-// for, which it applies to S (when set) as the program does.
+// message, whether it stopped the player, the configurations it asked
+// for, which it applies to S (when set) as the program does, and the
+// second learner it gave, with its labels and note.
 type Host struct {
 	S       *lab.Session
 	Said    string
 	Stopped bool
 	Configs []learn.Config
+	Twin    *lab.Session
+	Labels  [2]string
+	Note    string
 }
 
 func (h *Host) Say(msg string) { h.Said = msg }
@@ -159,4 +163,8 @@ func (h *Host) SetConfig(cfg learn.Config, what string) {
 		return
 	}
 	h.Said = what + ": α reset (α belongs to one learner, kernel, bias and tie rule)"
+}
+
+func (h *Host) SetTwin(twin *lab.Session, labels [2]string, note string) {
+	h.Twin, h.Labels, h.Note = twin, labels, note
 }
