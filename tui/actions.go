@@ -69,13 +69,6 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	k.Panel.Do = func(tea.KeyPressMsg) tea.Cmd { m.show = (m.show + 1) % numShows; return nil }
-	k.OnlySV = n(action.GroupView, "V", "α: only SVs / all", "V")
-	k.OnlySV.Off = single
-	k.OnlySV.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.alpha.OnlySV = !m.alpha.OnlySV
-		m.message = map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[m.alpha.OnlySV]
-		return nil
-	}
 	k.Feature = n(action.GroupView, "f", "feature space φ(x)", "f")
 	k.Feature.Off = single
 	k.Feature.Do = func(tea.KeyPressMsg) tea.Cmd {
@@ -86,31 +79,6 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return nil
 	}
-	k.Update = n(action.GroupView, "U", "bump of a mistake", "U")
-	k.Update.Off = func() string {
-		switch {
-		case m.compare.On():
-			return "comparison mode shows two regions in place of the update view: | ends it"
-		case m.s.Kind().Bump:
-			return ""
-		case m.s.Budgeted() != nil:
-			return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; a budget learner's mistake also forgets, and the narration writes that out"
-		case m.s.Pairs() != nil:
-			return "the update view shows the bump a perceptron's mistake adds to f; an SVM iteration moves two α at once, and the narration writes it out"
-		}
-		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; " + m.s.Kind().Title + " updates by a rule of its own, and the narration writes it out"
-	}
-	k.Update.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleUpdateView(); return nil }
-	k.Spectrum = n(action.GroupView, "M", "Mercer spectrum", "M")
-	k.Spectrum.Off = single
-	k.Spectrum.Do = func(tea.KeyPressMsg) tea.Cmd {
-		m.showSpectrum = !m.showSpectrum
-		m.message = "the Gram matrix again"
-		if m.showSpectrum {
-			m.message = "Mercer's condition as a picture: the Gram matrix's eigenvalues, the verdict, and when it fails the smallest set of points that shows it (seed 004)"
-		}
-		return nil
-	}
 	quizzing := func() string {
 		if m.quiz != nil {
 			return "not while quizzing: Q leaves the quiz first (" + m.quiz.score() + ")"
@@ -118,6 +86,15 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	}
 	m.cv.ToggleAction().Guard(quizzing)
+	k.OnlySV, k.Update, k.Spectrum = m.alpha.OnlySVAction(host{m}), m.region.UpdateAction(host{m}), m.gram.SpectrumAction(host{m})
+	k.OnlySV.Guard(single)
+	k.Spectrum.Guard(single)
+	k.Update.Guard(func() string {
+		if m.compare.On() {
+			return "comparison mode shows two regions in place of the update view: | ends it"
+		}
+		return ""
+	})
 	for i, a := range m.approx {
 		why := "comparison mode shows two learners, and no approximate boundary: | ends it"
 		if i == 0 {
@@ -143,11 +120,40 @@ func newKeyActions(m *Model) *keyActions {
 		return ""
 	})
 	k.Passes = n(action.GroupView, "P", "passes chart", "P")
-	k.Passes.Do = func(tea.KeyPressMsg) tea.Cmd { return m.togglePasses() }
+	k.Passes.Do = func(tea.KeyPressMsg) tea.Cmd {
+		m.noPasses = !m.noPasses
+		m.message = map[bool]string{true: "the chart of mistakes per pass is hidden (P shows it)", false: "mistakes per pass: bars reaching 0 is convergence; bars that never do, on data that is not separable, are the perceptron cycling"}[m.noPasses]
+		if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
+			m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
+			if m.s.Passer() == nil {
+				m.message = m.s.Kind().Title + " makes no passes: each step updates a pair"
+			}
+		}
+		return nil
+	}
 	k.Big = n(action.GroupView, "B", "projector mode", "B")
-	k.Big.Do = func(tea.KeyPressMsg) tea.Cmd { return m.toggleBig() }
+	k.Big.Do = func(tea.KeyPressMsg) tea.Cmd {
+		m.big = !m.big
+		m.message = map[bool]string{true: "projector mode: big markers, [+] [−] support vectors, a thick boundary; g shows α and Gram", false: "projector mode off"}[m.big]
+		if m.big && m.controls.ShowsBoxed() {
+			m.message = "projector mode: big markers, [+] [−] support vectors on the margin, {+} {−} at C, a thick boundary; g shows α and Gram"
+		}
+		return nil
+	}
 	k.Mono = n(action.GroupView, "m", "color-free mode", "m")
-	k.Mono.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleMono(); return nil }
+	k.Mono.Do = func(tea.KeyPressMsg) tea.Cmd {
+		if m.noColor {
+			m.message = "color-free mode stays on: NO_COLOR is set or the terminal shows no colours (+ − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary)"
+			return nil
+		}
+		m.mono = !m.mono
+		m.setTheme()
+		m.message = map[bool]string{true: "color-free mode: + − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary", false: "colors on"}[m.mono]
+		if m.mono && m.controls.ShowsBoxed() {
+			m.message = "color-free mode: + − are classes, ⊕ ⊖ support vectors on the margin, ⊞ ⊟ at C, · the +1 side, • the boundary f = 0, ○ the margin f = +1, ◇ f = −1"
+		}
+		return nil
+	}
 	k.Cancel = n(action.GroupView, "esc", "stop / hide cursor", "esc")
 	k.Cancel.Do = func(tea.KeyPressMsg) tea.Cmd {
 		switch {

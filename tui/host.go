@@ -10,9 +10,15 @@ import (
 // second learner for the player, the narration and the status line.
 type host struct{ m *Model }
 
-func (h host) Say(msg string)                          { h.m.message = msg }
-func (h host) StopPlayer()                             { h.m.player.Stop() }
-func (h host) SetConfig(cfg learn.Config, what string) { h.m.setConfig(cfg, what) }
+func (h host) Say(msg string) { h.m.message = msg }
+func (h host) StopPlayer()    { h.m.player.Stop() }
+func (h host) SetConfig(cfg learn.Config, what string) {
+	if err := h.m.s.SetConfig(cfg); err != nil {
+		h.m.message = what + ": cannot train with it, nothing changed: " + err.Error()
+		return
+	}
+	h.m.message = what + ": α reset (α belongs to one learner, kernel, bias and tie rule)"
+}
 func (h host) SetTwin(twin *lab.Session, labels [2]string, note string) {
 	m := h.m
 	m.player.Twin, m.narration.Twin, m.narration.Labels, m.status.Note = twin, twin, labels, note

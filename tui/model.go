@@ -26,7 +26,6 @@ import (
 
 	"kernelscope/internal/progress"
 	"kernelscope/lab"
-	"kernelscope/learn"
 )
 
 // Minimum sizes: below tooSmall only a message fits; below wide the side
@@ -69,11 +68,10 @@ type Model struct {
 	th        *common.Theme
 	region    *region.RegionView
 	alpha     *panels.AlphaView
-	gram      *panels.GramView
+	gram      *panels.GramPanel // the Gram matrix, or the Mercer spectrum in its place (M)
 	narration *panels.NarrationView
 	status    *panels.StatusView
 	feature   *feature.FeatureView
-	spectrum  *panels.SpectrumView
 	// files writes the points, the session and figures (w, R, F).
 	files *files.Model
 	// cv is the cross-validation view (X), passes the chart of mistakes
@@ -86,8 +84,6 @@ type Model struct {
 	passes   *panels.PassesView
 	charts   *common.ChartInks
 	noPasses bool
-	// showSpectrum puts the Mercer spectrum where the Gram matrix was (M).
-	showSpectrum bool
 	// featureOn shows the feature view where the region was (f).
 	featureOn bool
 	// controls are the data, kernel and learner keys.
@@ -142,10 +138,10 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 		profile: colorprofile.TrueColor,
 		player:  player.New(s),
 	}
-	m.alpha, m.gram = &panels.AlphaView{S: s}, panels.NewGramView(s, nil)
+	m.alpha, m.gram = &panels.AlphaView{S: s}, panels.NewGramPanel(s)
 	m.region = &region.RegionView{S: s, Approx: region.NewApproxOverlay()}
 	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
-	m.feature, m.spectrum = feature.NewFeatureView(s), &panels.SpectrumView{}
+	m.feature = feature.NewFeatureView(s)
 	m.cv, m.passes = cv.New(s, host{m}), &panels.PassesView{S: s}
 	m.controls = controls.New(s, host{m})
 	m.edit = edit.New(s, m.region, host{m})
@@ -185,7 +181,8 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 func (m *Model) setTheme() {
 	m.th = common.NewTheme(m.dark, m.mono || m.noColor, m.profile)
 	m.help.Styles = m.th.Help
-	m.alpha.Th, m.gram.Th, m.region.Th, m.spectrum.Th = m.th, m.th, m.th, m.th
+	m.alpha.Th, m.region.Th = m.th, m.th
+	m.gram.SetTheme(m.th)
 	m.narration.Th, m.status.Th, m.feature.Th = m.th, m.th, m.th
 	m.charts = common.NewChartInks(m.th)
 	m.cv.SetTheme(m.th, m.charts)
@@ -252,15 +249,11 @@ func (m *Model) sizePanels() screenLayout {
 		m.alpha.SetSize(l.sideW, l.alphaH)
 		m.passes.SetSize(l.sideW, l.passesH)
 		m.gram.SetSize(l.sideW, l.regionH-l.alphaH-l.passesH)
-		m.spectrum.SetSize(l.sideW, l.regionH-l.alphaH-l.passesH)
-		m.setSpectrum()
 		return l
 	}
 	m.alpha.SetSize(l.regionW, l.regionH)
 	m.passes.SetSize(l.regionW, l.regionH)
 	m.gram.SetSize(l.regionW, l.regionH)
-	m.spectrum.SetSize(l.regionW, l.regionH)
-	m.setSpectrum()
 	m.feature.SetSize(l.regionW, l.regionH)
 	return l
 }
@@ -370,34 +363,11 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// togglePasses shows or hides the chart of mistakes per pass (P).
-func (m *Model) togglePasses() tea.Cmd {
-	m.noPasses = !m.noPasses
-	m.message = map[bool]string{true: "the chart of mistakes per pass is hidden (P shows it)", false: "mistakes per pass: bars reaching 0 is convergence; bars that never do, on data that is not separable, are the perceptron cycling"}[m.noPasses]
-	cmd := m.layout()
-	if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
-		m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
-		if m.s.Passer() == nil {
-			m.message = m.s.Kind().Title + " makes no passes: each step updates a pair"
-		}
-	}
-	return cmd
-}
-
 // syncKeys enables exactly the keys that act now, so that help never
 // offers one that does nothing; the quiz's keys follow its question.
 func (m *Model) syncKeys() {
 	m.list.Sync()
 	m.syncQuizKeys()
-}
-
-// setConfig applies a new training configuration; α resets.
-func (m *Model) setConfig(cfg learn.Config, what string) {
-	if err := m.s.SetConfig(cfg); err != nil {
-		m.message = what + ": cannot train with it, nothing changed: " + err.Error()
-		return
-	}
-	m.message = what + ": α reset (α belongs to one learner, kernel, bias and tie rule)"
 }
 
 // fieldMsg is a field computed off the UI path.

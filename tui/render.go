@@ -63,7 +63,7 @@ func (m *Model) render() string {
 	case l.sideW == 0 && m.show == showAlpha:
 		main = m.alpha.Cached()
 	case l.sideW == 0 && m.show == showGram:
-		main = m.gramOrSpectrumLines()
+		main = m.gram.Lines()
 	case l.sideW == 0 && m.show == showPasses:
 		main = m.passes.Cached()
 	case m.featureOn:
@@ -79,7 +79,7 @@ func (m *Model) render() string {
 		if l.passesH > 0 {
 			side[1] = m.passes.Cached()
 		}
-		side[2] = m.gramOrSpectrumLines()
+		side[2] = m.gram.Lines()
 	}
 	// Bottom lines: narration, status, help; long text wraps into the
 	// lines the layout gives it.

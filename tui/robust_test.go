@@ -184,7 +184,7 @@ func TestFailedBuildKeepsWorking(t *testing.T) {
 	press(m, "space", "space")
 	cfg := m.s.Options().Config
 	cfg.Kernel = learn.RBF{Sigma: 0}
-	m.setConfig(cfg, "kernel")
+	host{m}.SetConfig(cfg, "kernel")
 	if m.s.Learner().T() != 2 || m.s.Options().Config.Kernel.Spec() != "poly(d=2,c=0)" {
 		t.Errorf("a failed setConfig changed the state: t=%d K=%s", m.s.Learner().T(), m.s.Options().Config.Kernel.Spec())
 	}

@@ -122,3 +122,35 @@ func (a *ApproxOverlay) Ready(msg ApproxMsg) {
 		a.Res = msg.Res
 	}
 }
+
+// UpdateAction is U: the update view, which draws the bump a mistake adds
+// to f, η·yᵢ·K(xᵢ, x), with the boundary now and, faint, the boundary
+// before it; host says what it shows.
+func (r *RegionView) UpdateAction(host common.Host) *action.Action {
+	a := action.New(action.GroupView, "U", "bump of a mistake", "U")
+	a.Off = func() string {
+		s := r.S
+		switch {
+		case s.Kind().Bump:
+			return ""
+		case s.Budgeted() != nil:
+			return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; a budget learner's mistake also forgets, and the narration writes that out"
+		case s.Pairs() != nil:
+			return "the update view shows the bump a perceptron's mistake adds to f; an SVM iteration moves two α at once, and the narration writes it out"
+		}
+		return "the update view shows the bump η·yᵢ·K(xᵢ, x) of a perceptron's mistake; " + s.Kind().Title + " updates by a rule of its own, and the narration writes it out"
+	}
+	a.Do = func(tea.KeyPressMsg) tea.Cmd {
+		r.ShowBump = !r.ShowBump
+		switch _, ok := r.S.BumpOf(); {
+		case !r.ShowBump:
+			host.Say("update view off: the region shows f again")
+		case !ok:
+			host.Say("update view: no mistake to show, and no next example (training has stopped)")
+		default:
+			host.Say("update view: the region shows the term a mistake adds to f, η·yᵢ·K(xᵢ, x), with the boundary now and, faint, the boundary before it")
+		}
+		return nil
+	}
+	return a
+}
