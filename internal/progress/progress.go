@@ -1,14 +1,19 @@
 // Package progress draws the progress bar of long work on a terminal's
 // stderr, `cv [██████░░░░░░] 23/45 trainings`, redrawn in place: cv's
 // trainings, the steps a long command trains for, the steps the terminal
-// program replays before its first frame.
+// program replays before its first frame. The bar itself is bubbles'
+// progress component, as in the terminal program's cross-validation view.
 package progress
 
 import (
 	"fmt"
+	"image/color"
 	"io"
 	"strings"
 	"time"
+
+	"charm.land/bubbles/v2/progress"
+	"charm.land/lipgloss/v2"
 )
 
 // Bar draws `label [██████░░░░░░] 23/45 unit` on a terminal, redrawn in
@@ -61,8 +66,7 @@ func (b *Bar) Update(done, total int) {
 	b.last = t
 	var line string
 	if total > 0 {
-		full := cells * min(done, total) / total
-		line = fmt.Sprintf("%s [%s%s] %d/%d %s", b.label, strings.Repeat("█", full), strings.Repeat("░", cells-full), done, total, b.unit)
+		line = fmt.Sprintf("%s [%s] %d/%d %s", b.label, Cells(cells, done, total, Plain), done, total, b.unit)
 	} else {
 		line = b.label + "…"
 	}
@@ -71,6 +75,26 @@ func (b *Bar) Update(done, total int) {
 	// each.
 	fmt.Fprint(b.w, "\r"+line+strings.Repeat(" ", max(0, b.drawn-width)))
 	b.drawn = max(b.drawn, width)
+}
+
+// Plain is a bar without color: stderr may be read by anything, and a
+// view draws it plain as well.
+var Plain = Style{Full: lipgloss.NoColor{}, Empty: lipgloss.NoColor{}}
+
+// A Style colors a bar's done and to-do cells.
+type Style struct{ Full, Empty color.Color }
+
+// Cells is done of total as a bar of width cells, bubbles' progress
+// component drawn in st: █ for what is done, rounded down so that the bar
+// is full only when the work is, and ░ for the rest.
+func Cells(width, done, total int, st Style) string {
+	bar := progress.New(progress.WithFillCharacters('█', '░'), progress.WithoutPercentage(), progress.WithWidth(width), progress.WithColors(st.Full))
+	bar.EmptyColor = st.Empty
+	frac := 0.0
+	if total > 0 && width > 0 {
+		frac = float64(width*min(done, total)/total) / float64(width)
+	}
+	return bar.ViewAs(frac)
 }
 
 // Clear blanks the bar's line, so what stderr says next starts clean.

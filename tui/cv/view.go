@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/internal/progress"
 	"kernelscope/learn"
 	"kernelscope/tui/chart"
 	"kernelscope/tui/common"
@@ -75,15 +76,12 @@ func (v *Model) header() string {
 	return head
 }
 
-// progressLine is the run's progress bar: "████████░░░░ 23/45 trainings".
+// progressLine is the run's progress bar: "████████░░░░ 23/45 trainings",
+// the bar the command line draws too (package progress).
 func (v *Model) progressLine(w int) string {
 	label := fmt.Sprintf(" %d/%d trainings · esc cancels", v.done, v.total)
 	bw := max(0, min(40, w-len([]rune(label))))
-	fill := 0
-	if v.total > 0 {
-		fill = bw * v.done / v.total
-	}
-	return strings.Repeat("█", fill) + strings.Repeat("░", bw-fill) + label
+	return progress.Cells(bw, v.done, v.total, progress.Plain) + label
 }
 
 // View draws the view: the sweep, the progress or the chart, and the lesson.
