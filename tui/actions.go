@@ -23,8 +23,6 @@ import (
 // playerKeys), and the setting keys, a pair for each pair of keys the
 // learners' settings name.
 type keyActions struct {
-	Quiz *action.Action
-
 	Dataset, PrevDataset, FewerPoints, MorePoints, LessNoise, MoreNoise *action.Action
 	Reseed, Standardize, Holdout                                        *action.Action
 
@@ -69,9 +67,6 @@ func newKeyActions(m *Model) *keyActions {
 	n := action.New
 	pair := func(key, desc string) *action.Line { return &action.Line{Key: key, Desc: desc} }
 
-	k.Quiz = n(action.GroupStepping, "Q", "quiz mode", "Q")
-	k.Quiz.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleQuiz(); return nil }
-
 	// The data.
 	gen := func() string {
 		if m.s.Generated() {
@@ -99,7 +94,7 @@ func newKeyActions(m *Model) *keyActions {
 	k.MoreNoise = n(action.GroupData, "Z", "more noise", "Z")
 	k.FewerPoints.Line, k.MorePoints.Line, k.LessNoise.Line, k.MoreNoise.Line = points, points, noise, noise
 	k.FewerPoints.Off = func() string {
-		if m.quiz != nil {
+		if m.quiz.On() {
 			return "n answers the quiz's question (no); Q leaves the quiz first"
 		}
 		return gen()
@@ -423,13 +418,26 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return nil
 	}
-	quizzing := func() string {
-		if m.quiz != nil {
-			return "not while quizzing: Q leaves the quiz first (" + m.quiz.score() + ")"
+	// The quiz asks about one learner's next step: it holds the views of
+	// more than one, and they hold it. esc closes the help or hides the
+	// cursor, when either is up, before it leaves the quiz.
+	quizzing := m.quiz.Quizzing
+	m.cv.ToggleAction().Guard(quizzing)
+	m.quiz.ToggleAction().Guard(func() string {
+		switch {
+		case m.cmp != nil:
+			return "the quiz asks about one learner: | ends comparison mode, then Q starts the quiz"
+		case m.cv.Open():
+			return "esc closes the cross-validation view first, then Q starts the quiz"
 		}
 		return ""
-	}
-	m.cv.ToggleAction().Guard(quizzing)
+	})
+	m.quiz.EscAction().Guard(func() string {
+		if m.region.CursorOn || m.showHelp {
+			return "esc hides the cursor and closes the help first"
+		}
+		return ""
+	})
 	k.Passes = n(action.GroupView, "P", "passes chart", "P")
 	k.Passes.Do = func(tea.KeyPressMsg) tea.Cmd { return m.togglePasses() }
 	k.Big = n(action.GroupView, "B", "projector mode", "B")
@@ -570,14 +578,14 @@ func newSettingKeys(m *Model) []settingKeys {
 func (m *Model) actions() action.List {
 	k := m.act
 	list := append(action.List{}, m.player.Actions()...)
-	list = append(list, k.Quiz,
+	list = append(list, m.quiz.ToggleAction(),
 		k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Standardize, k.Holdout,
 		k.Approx, k.ApproxFewer, k.ApproxMore,
 		k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle)
 	list = append(list, k.Turns[:]...)
 	list = append(list, k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete, k.Save, k.Reproduce, k.Figure)
 	list = append(list, mouseHelp...)
-	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit, k.Learner)
+	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, m.quiz.EscAction(), k.Cancel, k.Help, k.Quit, k.Learner)
 	for _, p := range k.Settings {
 		list = append(list, p.Down, p.Up)
 	}

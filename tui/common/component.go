@@ -23,12 +23,15 @@ type Component interface {
 
 // Host is what a component may ask of the program around it, and all it
 // may ask: a line in the message bar, training by itself stopped (a
-// component about to change the session stops autoplay first), and a new
-// training configuration (α then resets, and the message bar says so).
+// component about to change the session stops autoplay first), a new
+// training configuration (α then resets, and the message bar says so),
+// and one step taken as space takes it (autoplay stops first; false when
+// no step was taken).
 type Host interface {
 	Say(msg string)
 	StopPlayer()
 	SetConfig(cfg learn.Config, what string)
+	Step() bool
 }
 
 // Batch is tea.Batch without the work of an empty batch: nil when both are

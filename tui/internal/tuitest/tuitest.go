@@ -138,13 +138,15 @@ func Fits(t testing.TB, view string, w, h int) {
 }
 
 // Host is a common.Host that records what a component asks: the last
-// message, whether it stopped the player, and the configurations it asked
-// for, which it applies to S (when set) as the program does.
+// message, whether it stopped the player, the configurations it asked
+// for, which it applies to S (when set) as the program does, and the
+// steps it took of S.
 type Host struct {
 	S       *lab.Session
 	Said    string
 	Stopped bool
 	Configs []learn.Config
+	Steps   int
 }
 
 func (h *Host) Say(msg string) { h.Said = msg }
@@ -159,4 +161,14 @@ func (h *Host) SetConfig(cfg learn.Config, what string) {
 		return
 	}
 	h.Said = what + ": α reset (α belongs to one learner, kernel, bias and tie rule)"
+}
+
+// Step takes a step of S as space does (the player stops first).
+func (h *Host) Step() bool {
+	h.Stopped = true
+	if h.S == nil || !h.S.Step() {
+		return false
+	}
+	h.Steps++
+	return true
 }
