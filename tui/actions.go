@@ -19,8 +19,6 @@ import (
 // playerKeys), and the setting keys, a pair for each pair of keys the
 // learners' settings name.
 type keyActions struct {
-	Quiz *action.Action
-
 	// Turns are the arrows while the feature view is on: they turn it.
 	Turns [4]*action.Action
 
@@ -32,9 +30,6 @@ type keyActions struct {
 func newKeyActions(m *Model) *keyActions {
 	k := &keyActions{}
 	n := action.New
-
-	k.Quiz = n(action.GroupStepping, "Q", "quiz mode", "Q")
-	k.Quiz.Do = func(tea.KeyPressMsg) tea.Cmd { m.toggleQuiz(); return nil }
 
 	// The arrows turn the feature view while it is on (before they move
 	// the cursor).
@@ -79,13 +74,26 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return nil
 	}
-	quizzing := func() string {
-		if m.quiz != nil {
-			return "not while quizzing: Q leaves the quiz first (" + m.quiz.score() + ")"
+	// The quiz asks about one learner's next step: it holds the views of
+	// more than one, and they hold it. esc closes the help or hides the
+	// cursor, when either is up, before it leaves the quiz.
+	quizzing := m.quiz.Quizzing
+	m.cv.ToggleAction().Guard(quizzing)
+	m.quiz.ToggleAction().Guard(func() string {
+		switch {
+		case m.compare.On():
+			return "the quiz asks about one learner: | ends comparison mode, then Q starts the quiz"
+		case m.cv.Open():
+			return "esc closes the cross-validation view first, then Q starts the quiz"
 		}
 		return ""
-	}
-	m.cv.ToggleAction().Guard(quizzing)
+	})
+	m.quiz.EscAction().Guard(func() string {
+		if m.region.CursorOn || m.showHelp {
+			return "esc hides the cursor and closes the help first"
+		}
+		return ""
+	})
 	k.OnlySV, k.Update, k.Spectrum = m.alpha.OnlySVAction(host{m}), m.region.UpdateAction(host{m}), m.gram.SpectrumAction(host{m})
 	k.OnlySV.Guard(single)
 	k.Spectrum.Guard(single)
@@ -108,7 +116,7 @@ func newKeyActions(m *Model) *keyActions {
 		})
 	}
 	m.controls.FewerPoints().Guard(func() string {
-		if m.quiz != nil {
+		if m.quiz.On() {
 			return "n answers the quiz's question (no); Q leaves the quiz first"
 		}
 		return ""
@@ -193,7 +201,7 @@ func newKeyActions(m *Model) *keyActions {
 func (m *Model) actions() action.List {
 	k := m.act
 	list := append(action.List{}, m.player.Actions()...)
-	list = append(list, k.Quiz)
+	list = append(list, m.quiz.ToggleAction())
 	list = append(list, m.controls.DataActions()...)
 	list = append(list, m.approx...)
 	list = append(list, m.controls.KernelActions()...)
@@ -201,7 +209,7 @@ func (m *Model) actions() action.List {
 	list = append(list, m.edit.Actions()...)
 	list = append(list, m.files.Actions()...)
 	list = append(list, edit.MouseHelp...)
-	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Cancel, k.Help, k.Quit)
+	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, m.quiz.EscAction(), k.Cancel, k.Help, k.Quit)
 	list = append(list, m.controls.LearnerActions()...)
 	return append(list, m.compare.Actions()...)
 }

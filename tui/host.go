@@ -7,7 +7,8 @@ import (
 
 // host is the program as its components see it (common.Host): the message
 // bar, the player, the session's configuration, and comparison mode's
-// second learner for the player, the narration and the status line.
+// second learner for the player, the narration and the status line, and
+// one step as space takes it.
 type host struct{ m *Model }
 
 func (h host) Say(msg string) { h.m.message = msg }
@@ -23,3 +24,4 @@ func (h host) SetTwin(twin *lab.Session, labels [2]string, note string) {
 	m := h.m
 	m.player.Twin, m.narration.Twin, m.narration.Labels, m.status.Note = twin, twin, labels, note
 }
+func (h host) Step() bool { h.m.player.Stop(); return h.m.player.Step(1) > 0 }

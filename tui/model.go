@@ -6,6 +6,7 @@ import (
 	"kernelscope/tui/cv"
 	"kernelscope/tui/edit"
 	"kernelscope/tui/files"
+	"kernelscope/tui/quiz"
 	"kernelscope/tui/region"
 
 	"kernelscope/tui/feature"
@@ -17,6 +18,7 @@ import (
 	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 
+	"cmp"
 	"context"
 	"os"
 
@@ -90,8 +92,8 @@ type Model struct {
 	controls *controls.Model
 	// compare is comparison mode (|).
 	compare *compare.Model
-	// quiz is quiz mode (Q), nil when it is off.
-	quiz *quiz
+	// quiz is quiz mode (Q).
+	quiz *quiz.Model
 	// resolveC asks Update to solve the SVM again to the tolerance after
 	// a change of C (an SVM that had converged converges again at once).
 	resolveC bool
@@ -142,7 +144,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.region = &region.RegionView{S: s, Approx: region.NewApproxOverlay()}
 	m.narration, m.status = &panels.NarrationView{S: s}, &panels.StatusView{S: s, Player: m.player}
 	m.feature = feature.NewFeatureView(s)
-	m.cv, m.passes = cv.New(s, host{m}), &panels.PassesView{S: s}
+	m.cv, m.quiz, m.passes = cv.New(s, host{m}), quiz.New(s, host{m}), &panels.PassesView{S: s}
 	m.controls = controls.New(s, host{m})
 	m.edit = edit.New(s, m.region, host{m})
 	m.edit.TwinName = func() string {
@@ -163,12 +165,7 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 	m.compare = compare.New(s, host{m}, m.region, m.controls.NextKernel)
 	m.act = newKeyActions(m)
 	m.list = m.actions()
-	m.player.Hold = func() string {
-		if m.quiz != nil && player.Running(m.s) {
-			return "quiz: no step without an answer: " + m.quizPrompt(false)
-		}
-		return ""
-	}
+	m.player.Hold = m.quiz.Hold
 	m.setTheme()
 	m.syncKeys()
 	if err != nil {
@@ -186,6 +183,7 @@ func (m *Model) setTheme() {
 	m.narration.Th, m.status.Th, m.feature.Th = m.th, m.th, m.th
 	m.charts = common.NewChartInks(m.th)
 	m.cv.SetTheme(m.th, m.charts)
+	m.quiz.SetTheme(m.th)
 	m.passes.Th, m.passes.Inks = m.th, m.charts
 }
 
@@ -244,6 +242,7 @@ func (m *Model) sizePanels() screenLayout {
 	m.narration.SetSize(m.width, l.narrationLines)
 	m.status.SetSize(m.width, l.statusLines)
 	m.cv.SetSize(l.regionW, l.regionH)
+	m.quiz.SetSize(m.width, 1)
 	if l.sideW > 0 {
 		m.feature.SetSize(l.regionW, l.regionH)
 		m.alpha.SetSize(l.sideW, l.alphaH)
@@ -260,15 +259,18 @@ func (m *Model) sizePanels() screenLayout {
 
 // refreshPanels brings what the panels draw up to date with the session:
 // the region's cached drawing (both regions' in comparison mode), the
-// narration's message and probe, the status's note. Update calls it, so
-// View only reads.
+// narration's message and probe (the quiz's verdict and question while it
+// is on), the status's note. Update calls it, so View only reads.
 func (m *Model) refreshPanels() {
 	m.region.Refresh()
 	m.compare.Refresh()
 	m.cv.Refresh()
-	m.narration.Message = m.message
-	m.narration.Probe = m.edit.Probe()
-	m.refreshQuiz()
+	m.quiz.Refresh()
+	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
+	m.narration.Loud, m.status.Quiz = m.quiz.On(), m.quiz.Status()
+	if m.quiz.On() {
+		m.narration.Message, m.narration.Probe = cmp.Or(m.message, m.quiz.Verdict()), m.quiz.View()
+	}
 }
 
 // route hands a message to the part of the program it is for.
@@ -348,8 +350,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 	}
-	if m.quiz != nil {
-		if cmd, took := m.quizKey(msg); took {
+	if m.quiz.On() {
+		if cmd, why, ok := m.quiz.Keys().Handle(msg); ok {
+			m.message = cmp.Or(why, m.message) // an answer refused says why
 			return cmd
 		}
 	}
@@ -367,7 +370,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // offers one that does nothing; the quiz's keys follow its question.
 func (m *Model) syncKeys() {
 	m.list.Sync()
-	m.syncQuizKeys()
+	m.quiz.Sync()
 }
 
 // fieldMsg is a field computed off the UI path.

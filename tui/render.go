@@ -91,8 +91,8 @@ func (m *Model) render() string {
 	switch {
 	case m.cv.Open():
 		bottom = append(bottom, m.helpLine.view(m.help, m.cv.Keys(), 1, w, m.th))
-	case m.quiz != nil:
-		bottom = append(bottom, m.helpLine.view(m.help, m.quiz.keys, 2, w, m.th))
+	case m.quiz.On():
+		bottom = append(bottom, m.helpLine.view(m.help, m.quiz.KeyLine(), 2, w, m.th))
 	default:
 		bottom = append(bottom, m.helpLine.view(m.help, m.list, 0, w, m.th))
 	}

@@ -26,7 +26,8 @@ type Component interface {
 // may ask: a line in the message bar, training by itself stopped (a
 // component about to change the session stops autoplay first), a new
 // training configuration (α then resets, and the message bar says so),
-// and a second learner stepped beside the session's.
+// a second learner stepped beside the session's, and one step taken as
+// space takes it (autoplay stops first; false when no step was taken).
 type Host interface {
 	Say(msg string)
 	StopPlayer()
@@ -36,6 +37,8 @@ type Host interface {
 	// narration tells both steps under labels (the left pane's, the
 	// right's), and note heads the status line ("": comparison is off).
 	SetTwin(twin *lab.Session, labels [2]string, note string)
+	// Step takes one step as space takes it.
+	Step() bool
 }
 
 // Batch is tea.Batch without the work of an empty batch: nil when both are

@@ -74,9 +74,19 @@ func (n *NarrationView) compared() []string {
 	return out
 }
 
+// Briefed is what Brief reads of a session (a *lab.Session, or a
+// component's narrow view of one).
+type Briefed interface {
+	Learner() learn.Learner
+	SMO() notation.SVM
+	Passer() learn.Passer
+	Err() error
+}
+
 // Brief says in a few words what comes next for a session, or how its
-// training ended, for comparison mode's line of both.
-func Brief(s *lab.Session) string {
+// training ended, for comparison mode's line of both (and the quiz's
+// last line).
+func Brief(s Briefed) string {
 	p, sv := s.Learner(), s.SMO()
 	switch {
 	case s.Err() != nil:

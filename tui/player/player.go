@@ -83,7 +83,14 @@ func (p *Player) Sessions() []*lab.Session {
 
 // Running reports whether a learner can still step: one that neither
 // stopped nor failed.
-func Running(s *lab.Session) bool { return s.Learner().State() == learn.Running && s.Err() == nil }
+func Running(s Stepper) bool { return s.Learner().State() == learn.Running && s.Err() == nil }
+
+// Stepper is what Running reads of a session (a *lab.Session, or a
+// component's narrow view of one).
+type Stepper interface {
+	Learner() learn.Learner
+	Err() error
+}
 
 // AnyRunning reports whether any learner the player drives can step; with
 // passes, only those that have passes (the perceptron: the SVM's

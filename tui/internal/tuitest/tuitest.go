@@ -140,7 +140,8 @@ func Fits(t testing.TB, view string, w, h int) {
 // Host is a common.Host that records what a component asks: the last
 // message, whether it stopped the player, the configurations it asked
 // for, which it applies to S (when set) as the program does, and the
-// second learner it gave, with its labels and note.
+// second learner it gave, with its labels and note, and the steps it
+// took of S.
 type Host struct {
 	S       *lab.Session
 	Said    string
@@ -149,6 +150,7 @@ type Host struct {
 	Twin    *lab.Session
 	Labels  [2]string
 	Note    string
+	Steps   int
 }
 
 func (h *Host) Say(msg string) { h.Said = msg }
@@ -167,4 +169,14 @@ func (h *Host) SetConfig(cfg learn.Config, what string) {
 
 func (h *Host) SetTwin(twin *lab.Session, labels [2]string, note string) {
 	h.Twin, h.Labels, h.Note = twin, labels, note
+}
+
+// Step takes a step of S as space does (the player stops first).
+func (h *Host) Step() bool {
+	h.Stopped = true
+	if h.S == nil || !h.S.Step() {
+		return false
+	}
+	h.Steps++
+	return true
 }

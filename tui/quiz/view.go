@@ -1,10 +1,6 @@
-package tui
+package quiz
 
 import (
-	"kernelscope/tui/panels"
-
-	"kernelscope/tui/player"
-
 	"fmt"
 	"strings"
 
@@ -13,11 +9,22 @@ import (
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
+	"kernelscope/tui/panels"
 )
 
 // The quiz's words: the question about the next step, the verdict on the
 // step just taken, and the score. Each question has a long form and a
 // short one; the question line takes the longest that fits the width.
+
+// View is the quiz's line about the next step, in bold, the longest form
+// that fits the width (the shortest when none does: the narration wraps
+// it); "" when the quiz is off.
+func (q *Model) View() string {
+	if !q.on {
+		return ""
+	}
+	return q.th.Bold.Render(q.questionLine(q.w))
+}
 
 // judgePerceptron judges both answers about step st (the sign against the
 // prediction the tie rule made, the mistake against the update) and gives
@@ -28,7 +35,8 @@ import (
 //
 // Under the tie rule mistake, f = 0 has no sign (y·f = 0 ≤ 0 is a mistake
 // whatever the label), so the sign answer is not scored there.
-func (q *quiz) judgePerceptron(s *lab.Session, st learn.Step, mistake bool) string {
+func (q *Model) judgePerceptron(st learn.Step, mistake bool) string {
+	s := q.s
 	var sign string
 	if st.Prediction == 0 {
 		sign = "sign " + learn.Sign(q.sign) + " not scored (f = 0 has no sign under tie rule mistake)"
@@ -71,8 +79,8 @@ func clipReason(p learn.PairStep, c string) string {
 	return out
 }
 
-// sText is the SVM's C as people write it (∞ for the hard margin).
-func sText(s *lab.Session) string {
+// cText is the SVM's C as people write it (∞ for the hard margin).
+func cText(s Session) string {
 	if sv := s.Boxed(); sv != nil {
 		return notation.C(sv.C())
 	}
@@ -87,7 +95,7 @@ func yesNo(b bool) string {
 }
 
 // score writes the score: "score 5/7 (sign 3/4, mistake 2/3)".
-func (q *quiz) score() string {
+func (q *Model) score() string {
 	right, asked := q.total()
 	var parts []string
 	for kind, name := range q.kinds {
@@ -103,17 +111,17 @@ func (q *quiz) score() string {
 }
 
 // total is the answers right and asked, of every kind.
-func (q *quiz) total() (right, asked int) {
+func (q *Model) total() (right, asked int) {
 	for kind := range q.asked {
 		right, asked = right+q.right[kind], asked+q.asked[kind]
 	}
 	return right, asked
 }
 
-// quizPrompt is what to press now, about the next example (long: with the
+// prompt is what to press now, about the next example (long: with the
 // sum written out, or the pair and the box).
-func (m *Model) quizPrompt(long bool) string {
-	q, s := m.quiz, m.s
+func (q *Model) prompt(long bool) string {
+	s := q.s
 	if sv := s.Pairs(); sv != nil {
 		i, j := sv.NextPair()
 		if i < 0 {
@@ -121,7 +129,7 @@ func (m *Model) quizPrompt(long bool) string {
 		}
 		if long {
 			return fmt.Sprintf("pair (%d, %d) next: will α%s or α%s clip at 0 or C = %s? y or n",
-				i+1, j+1, learn.Sub(i+1), learn.Sub(j+1), sText(s))
+				i+1, j+1, learn.Sub(i+1), learn.Sub(j+1), cText(s))
 		}
 		return fmt.Sprintf("pair (%d, %d): clips at 0 or C? y or n", i+1, j+1)
 	}
@@ -137,18 +145,18 @@ func (m *Model) quizPrompt(long bool) string {
 	return "sign of f(" + x + ")? + or −"
 }
 
-// quizQuestion is the quiz's line about the next step, the longest form
+// questionLine is the quiz's line about the next step, the longest form
 // that fits w cells: the step, the example, the question and the score;
 // or, once training has stopped, how it ended and the final score.
 //
 //	QUIZ step 5 · x₁ = (1, 1), y₁ = +1 · sign of f(x₁) = Σ αₖ yₖ K(xₖ, x₁)? + or − · score 7/8
-func (m *Model) quizQuestion(w int) string {
-	q, s := m.quiz, m.s
+func (q *Model) questionLine(w int) string {
+	s := q.s
 	right, asked := q.total()
 	short := fmt.Sprintf("score %d/%d", right, asked)
 	var forms []string
 	switch i := s.Learner().Next(); {
-	case !player.Running(s):
+	case !q.live():
 		end := panels.Brief(s)
 		forms = []string{
 			"QUIZ over: " + end + " · final " + q.score() + " · r resets α to be quizzed again, Q leaves",
@@ -159,14 +167,14 @@ func (m *Model) quizQuestion(w int) string {
 	case s.Pairs() != nil:
 		head := fmt.Sprintf("QUIZ iteration %d · ", s.Learner().T()+1)
 		for _, long := range []bool{true, false} {
-			forms = append(forms, head+m.quizPrompt(long)+" · "+q.score(), head+m.quizPrompt(long)+" · "+short)
+			forms = append(forms, head+q.prompt(long)+" · "+q.score(), head+q.prompt(long)+" · "+short)
 		}
 	case i >= 0:
 		x := lab.TrainingPoints(s.Options())[i]
 		sub := learn.Sub(i + 1)
 		head := fmt.Sprintf("QUIZ step %d · x%s = (%s, %s), y%s = %s · ", s.Learner().T()+1, sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(x.Y))
 		for _, long := range []bool{true, false} {
-			forms = append(forms, head+m.quizPrompt(long)+" · "+q.score(), head+m.quizPrompt(long)+" · "+short)
+			forms = append(forms, head+q.prompt(long)+" · "+q.score(), head+q.prompt(long)+" · "+short)
 		}
 	default:
 		return "QUIZ · " + short

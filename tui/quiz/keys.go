@@ -1,0 +1,145 @@
+package quiz
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/tui/action"
+)
+
+// keys are the quiz's actions. Toggle (Q) and Esc are the program's, in
+// its list: Esc leaves the quiz, unless the program has something of its
+// own to close first (the program guards it); it has no heading, so the
+// full help lists esc once, as the program's. The answers take their keys
+// before the program's while the quiz is on (+ and − are otherwise the
+// speed, n fewer points). Back, Reset and Leave are only listed in the
+// quiz's key line, where they apply: the player answers b and r, Toggle
+// and Esc answer Q and esc.
+type keys struct {
+	Toggle, Esc          *action.Action
+	Plus, Minus, Yes, No *action.Action
+	Back, Reset, Leave   *action.Action
+}
+
+// groupQuiz is the heading of the quiz's own keys.
+const groupQuiz = "quiz"
+
+func newKeys(q *Model) keys {
+	n := action.New
+	k := keys{
+		Toggle: n(action.GroupStepping, "Q", "quiz mode", "Q"),
+		Esc:    n("", "esc", "leave the quiz", "esc"),
+		Plus:   n(groupQuiz, "+", "sign +1", "+", "="),
+		Minus:  n(groupQuiz, "−", "sign −1", "-", "_"),
+		Yes:    n(groupQuiz, "y", "yes", "y"),
+		No:     n(groupQuiz, "n", "no", "n"),
+		Back:   n(groupQuiz, "b", "step back (score kept)", "b"),
+		Reset:  n(groupQuiz, "r", "reset α, quiz again", "r"),
+		Leave:  n(groupQuiz, "Q", "leave the quiz", "Q", "esc"),
+	}
+	k.Toggle.Do = func(tea.KeyPressMsg) tea.Cmd { q.toggle(); return nil }
+	off := "the quiz is off"
+	k.Esc.Off = func() string {
+		if q.on {
+			return ""
+		}
+		return off
+	}
+	k.Esc.Do = k.Toggle.Do
+	over := "no step left to predict: r resets α to be quizzed again, Q leaves"
+	k.Plus.Off = func() string {
+		switch {
+		case !q.on:
+			return off
+		case !q.live():
+			return over
+		case q.question() == askClip:
+			return "the SVM's question is y or n: " + q.prompt(false)
+		}
+		return ""
+	}
+	k.Yes.Off = func() string {
+		switch {
+		case !q.on:
+			return off
+		case !q.live():
+			return over
+		case q.question() == askSign:
+			return "first the sign: " + q.prompt(false)
+		}
+		return ""
+	}
+	k.Minus.Off, k.No.Off = k.Plus.Off, k.Yes.Off
+	sign := func(msg tea.KeyPressMsg) tea.Cmd { q.answerSign(k.Plus.Has(msg)); return nil }
+	k.Plus.Do, k.Minus.Do = sign, sign
+	yes := func(msg tea.KeyPressMsg) tea.Cmd { q.step(k.Yes.Has(msg)); return nil }
+	k.Yes.Do, k.No.Do = yes, yes
+	k.Back.Off = func() string {
+		if q.s.Learner().CanUndo() {
+			return ""
+		}
+		return "nothing to step back"
+	}
+	k.Reset.Off = func() string {
+		if q.live() {
+			return "training still runs: r is offered once it has stopped"
+		}
+		return ""
+	}
+	for i, a := range k.line() {
+		a.Short = i + 1
+	}
+	return k
+}
+
+// line is the quiz's key line, in its order.
+func (k keys) line() action.List {
+	return action.List{k.Plus, k.Minus, k.Yes, k.No, k.Back, k.Reset, k.Leave}
+}
+
+// question is the question open now.
+func (q *Model) question() int {
+	q.sync()
+	return q.phase
+}
+
+// ToggleAction is Q, which starts and ends the quiz: the program lists it
+// with its own keys (and refuses it beside views that show more than one
+// learner).
+func (q *Model) ToggleAction() *action.Action { return q.keys.Toggle }
+
+// EscAction is esc leaving the quiz: the program lists it before its own
+// esc and guards it while esc has something of the program's to close.
+func (q *Model) EscAction() *action.Action { return q.keys.Esc }
+
+// Keys are the answers, which the program answers before its own keys
+// while the quiz is on; an answer the open question does not take says
+// why.
+func (q *Model) Keys() action.List {
+	k := q.keys
+	return action.List{k.Plus, k.Minus, k.Yes, k.No}
+}
+
+// KeyLine is the one-line help while the quiz is on: the answers the open
+// question takes, b and r where they apply (the player's keys, listed with
+// what they mean to the quiz), and Q.
+func (q *Model) KeyLine() action.List { return q.keys.line() }
+
+// Sync enables exactly the keys of the key line that apply now and names
+// y and n for the question open; Q's help says whether it starts or
+// leaves the quiz.
+func (q *Model) Sync() {
+	k := q.keys
+	if !q.on {
+		k.Toggle.Binding.SetHelp("Q", "quiz mode")
+		return
+	}
+	k.Toggle.Binding.SetHelp("Q", "leave quiz mode")
+	qq := q.s.Kind().Question()
+	yes, no := qq.Yes, qq.No
+	if q.question() == askClip {
+		yes, no = "it clips", "it does not clip"
+	}
+	k.Yes.Binding.SetHelp("y", yes)
+	k.No.Binding.SetHelp("n", no)
+	k.line().Sync()
+}
