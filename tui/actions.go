@@ -1,13 +1,12 @@
 package tui
 
 import (
-	"kernelscope/tui/edit"
-
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/tui/action"
+	"kernelscope/tui/edit"
 )
 
 // The program's keys, each an action (package action): its binding, why

@@ -1,9 +1,9 @@
 package tui
 
 import (
-	"kernelscope/tui/common"
-
 	"charm.land/bubbles/v2/help"
+
+	"kernelscope/tui/common"
 )
 
 // helpLine is the one-line help, kept until the keys' help or what is

@@ -1,12 +1,12 @@
 package tui
 
 import (
-	"kernelscope/tui/action"
-	"kernelscope/tui/common"
-
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/tui/action"
+	"kernelscope/tui/common"
 )
 
 // helpGroup is one heading of the full help and its keys.

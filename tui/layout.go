@@ -1,5 +1,11 @@
 package tui
 
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/tui/common"
+)
+
 // screenLayout is where everything goes.
 type screenLayout struct {
 	regionX, regionY int
@@ -54,3 +60,63 @@ func (m *Model) computeLayout() screenLayout {
 // passesPanelH is the height of the chart of mistakes per pass beside the
 // region, border included.
 const passesPanelH = 9
+
+// sizePanels gives the panels their sizes and the region its place (the
+// α and Gram panels go beside the region when the terminal is wide, in its
+// place when not), and brings the region's drawing up to date.
+func (m *Model) sizePanels() screenLayout {
+	l := m.computeLayout()
+	m.region.Big = m.big
+	m.region.Compare = m.compare.On()
+	if m.compare.On() {
+		m.compare.SetSize(l.regionW, l.regionH)
+	} else {
+		m.region.SetSize(l.regionW, l.regionH)
+		m.region.SetOrigin(l.regionX, l.regionY)
+	}
+	m.region.Narrow = l.sideW == 0
+	m.narration.SetSize(m.width, l.narrationLines)
+	m.status.SetSize(m.width, l.statusLines)
+	m.cv.SetSize(l.regionW, l.regionH)
+	m.quiz.SetSize(m.width, 1)
+	if l.sideW > 0 {
+		m.feature.SetSize(l.regionW, l.regionH)
+		m.alpha.SetSize(l.sideW, l.alphaH)
+		m.passes.SetSize(l.sideW, l.passesH)
+		m.gram.SetSize(l.sideW, l.regionH-l.alphaH-l.passesH)
+		return l
+	}
+	m.alpha.SetSize(l.regionW, l.regionH)
+	m.passes.SetSize(l.regionW, l.regionH)
+	m.gram.SetSize(l.regionW, l.regionH)
+	m.feature.SetSize(l.regionW, l.regionH)
+	return l
+}
+
+// layout sizes the panels and the fields to the plot area; a large field
+// is computed by the command it returns.
+func (m *Model) layout() tea.Cmd {
+	m.sizePanels()
+	return m.resizeFields()
+}
+
+// resizeFields sizes the field to the plot area (in comparison mode the
+// twin's follows it, on the same grid); a large field is computed by the
+// command it returns.
+func (m *Model) resizeFields() tea.Cmd {
+	cmd := fieldCmd(m.s.Resize(m.region.PlotW, 2*m.region.PlotH))
+	return common.Batch(cmd, fieldCmd(m.compare.Follow()))
+}
+
+// regionHidden reports whether the narrow layout shows a panel instead of
+// the region.
+func (m *Model) regionHidden() bool {
+	return m.narrow() && m.show != showRegion
+}
+
+// narrow reports whether the α and Gram panels are folded away behind g:
+// in a small terminal, and in projector mode, where the region takes the
+// whole width.
+func (m *Model) narrow() bool {
+	return m.width < wideW || m.height < wideH || m.big
+}

@@ -1,13 +1,13 @@
 package tui
 
 import (
-	"kernelscope/tui/common"
-
 	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/tui/common"
 )
 
 // View draws the whole screen.

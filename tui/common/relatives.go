@@ -2,10 +2,11 @@ package common
 
 import (
 	"fmt"
-	"kernelscope/lab"
-	"kernelscope/learn"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/lab"
+	"kernelscope/learn"
 )
 
 // NumShown is how many functions an averaging learner keeps (the final f,

@@ -1,8 +1,6 @@
 package feature
 
 import (
-	"kernelscope/tui/common"
-
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +10,7 @@ import (
 
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // featureLimit is the most examples the feature view projects (a

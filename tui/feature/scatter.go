@@ -1,11 +1,11 @@
 package feature
 
 import (
-	"kernelscope/tui/common"
-
 	"math"
 	"slices"
 	"strings"
+
+	"kernelscope/tui/common"
 )
 
 // Scene is what the feature view draws: points in three dimensions, the

@@ -1,8 +1,6 @@
 package panels
 
 import (
-	"kernelscope/tui/common"
-
 	"fmt"
 	"math"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
+	"kernelscope/tui/common"
 )
 
 // AlphaView is the α panel: every example with its index, (x₁, x₂), y, α

@@ -1,8 +1,6 @@
 package panels
 
 import (
-	"kernelscope/tui/common"
-
 	"fmt"
 	"math"
 	"strconv"
@@ -15,6 +13,7 @@ import (
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
+	"kernelscope/tui/common"
 )
 
 // GramView is the Gram panel: K(xᵢ, xⱼ) for a window of rows and columns

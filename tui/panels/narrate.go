@@ -1,8 +1,6 @@
 package panels
 
 import (
-	"kernelscope/tui/common"
-
 	"errors"
 	"fmt"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
+	"kernelscope/tui/common"
 )
 
 // NarrationView is the narration under the region: the last step as the

@@ -1,8 +1,6 @@
 package panels
 
 import (
-	"kernelscope/tui/common"
-
 	"fmt"
 	"strings"
 
@@ -10,6 +8,7 @@ import (
 
 	"kernelscope/lab"
 	"kernelscope/tui/chart"
+	"kernelscope/tui/common"
 )
 
 // PassesView is the chart of mistakes per pass, with the training (and,

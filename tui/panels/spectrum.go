@@ -1,8 +1,6 @@
 package panels
 
 import (
-	"kernelscope/tui/common"
-
 	"cmp"
 	"fmt"
 	"math"
@@ -14,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // SpectrumView draws the Gram matrix's eigenvalues and Mercer's verdict

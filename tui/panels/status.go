@@ -1,10 +1,6 @@
 package panels
 
 import (
-	"kernelscope/tui/player"
-
-	"kernelscope/tui/common"
-
 	"fmt"
 	"strings"
 
@@ -14,6 +10,8 @@ import (
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
+	"kernelscope/tui/common"
+	"kernelscope/tui/player"
 )
 
 // StatusView is the status line: the data, the learner, the kernel and

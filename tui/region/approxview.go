@@ -1,20 +1,19 @@
 package region
 
 import (
-	"kernelscope/lab"
-	"kernelscope/tui/common"
-	"runtime"
-	"slices"
-	"time"
-
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // approxShown reports whether the region draws the overlay: it is on, and

@@ -1,10 +1,9 @@
 package region
 
 import (
-	"kernelscope/tui/common"
-
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // signEdge reports whether the prediction of vals (a W×H lattice) at

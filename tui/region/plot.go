@@ -1,14 +1,13 @@
 package region
 
 import (
-	"kernelscope/tui/common"
-
 	"strings"
-
-	"kernelscope/lab"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"kernelscope/lab"
+	"kernelscope/tui/common"
 )
 
 // RegionView is the region panel: the decision field with the points, the

@@ -1,14 +1,13 @@
 package region
 
 import (
-	"kernelscope/tui/common"
-
 	"math"
 	"strings"
 
 	"kernelscope/figure"
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // gutter is the width of the x₂ axis labels left of the region.

@@ -1,13 +1,12 @@
 package region
 
 import (
-	"kernelscope/tui/common"
-
 	"fmt"
 	"math"
 
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // describe says what the update view shows, for the region's title.

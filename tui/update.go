@@ -1,0 +1,143 @@
+package tui
+
+import (
+	"cmp"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/lab"
+	"kernelscope/tui/common"
+	"kernelscope/tui/cv"
+	"kernelscope/tui/feature"
+	"kernelscope/tui/files"
+	"kernelscope/tui/panels"
+	"kernelscope/tui/player"
+	"kernelscope/tui/region"
+)
+
+// refreshPanels brings what the panels draw up to date with the session:
+// the region's cached drawing (both regions' in comparison mode), the
+// narration's message and probe (the quiz's verdict and question while it
+// is on), the status's note. Update calls it, so View only reads.
+func (m *Model) refreshPanels() {
+	m.region.Refresh()
+	m.compare.Refresh()
+	m.cv.Refresh()
+	m.quiz.Refresh()
+	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
+	m.narration.Loud, m.status.Quiz = m.quiz.On(), m.quiz.Status()
+	if m.quiz.On() {
+		m.narration.Message, m.narration.Probe = cmp.Or(m.message, m.quiz.Verdict()), m.quiz.View()
+	}
+}
+
+// route hands a message to the part of the program it is for.
+func (m *Model) route(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = max(0, msg.Width), max(0, msg.Height)
+		return m.layout()
+	case tea.BackgroundColorMsg:
+		m.dark = msg.IsDark()
+		m.setTheme()
+	case tea.ColorProfileMsg:
+		m.profile = msg.Profile
+		if !common.HasColor(m.profile) {
+			m.noColor, m.mono = true, true
+		}
+		m.setTheme()
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
+		if m.featureOn {
+			m.feature.Mouse(msg.(tea.MouseMsg))
+		}
+	case tea.MouseClickMsg:
+		if m.featureOn && !m.regionHidden() {
+			m.feature.Mouse(msg)
+			return nil
+		}
+		m.edit.Observe(msg)
+		m.confirm = ""
+		m.files.Forget()
+		m.click(msg.Mouse())
+	case player.TickMsg, player.RunMsg:
+		return m.player.Update(msg)
+	case feature.FeatureMsg:
+		return m.feature.Update(msg)
+	case cv.ProgressMsg, cv.DoneMsg:
+		return m.cv.Update(msg)
+	case panels.MercerMsg:
+		return m.gram.Update(msg)
+	case fieldMsg:
+		if r := lab.FieldResult(msg); r.Owner() != nil {
+			return fieldCmd(r.Owner().FieldReady(r))
+		}
+	case region.ApproxMsg:
+		m.region.Approx.Ready(msg)
+	case files.PointsSavedMsg, files.SessionSavedMsg, files.FigureMsg:
+		return m.files.Update(msg)
+	}
+	return nil
+}
+
+// click answers a mouse button on the region (or comparison mode's right
+// pane, on the same grid): editing adds or deletes a point there.
+func (m *Model) click(ms tea.Mouse) {
+	cx, cy, ok := m.region.Hit(ms.X, ms.Y)
+	if !ok && m.compare.On() {
+		cx, cy, ok = m.compare.Hit(ms.X, ms.Y)
+	}
+	if ok && !m.regionHidden() && !m.cv.Open() {
+		m.edit.Click(ms.Button, cx, cy)
+	}
+}
+
+// handleKey answers a key: a pending question (which save, the
+// cross-validation view, the quiz) first, then the action the key is
+// bound to (package action), or why that action does nothing now.
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	m.message = ""
+	m.confirmed, m.confirm = m.confirm, ""
+	m.edit.Observe(msg)
+	if m.files.Asking() {
+		return m.files.Answer(msg)
+	}
+	if m.cv.Open() {
+		if cmd, _, ok := m.cv.Keys().Handle(msg); ok {
+			return cmd
+		}
+	}
+	if m.quiz.On() {
+		if cmd, why, ok := m.quiz.Keys().Handle(msg); ok {
+			m.message = cmp.Or(why, m.message) // an answer refused says why
+			return cmd
+		}
+	}
+	cmd, why, _ := m.list.Handle(msg)
+	if why != "" {
+		m.message = why
+	}
+	if note := m.player.TakeNote(); note != "" {
+		m.message = note
+	}
+	return cmd
+}
+
+// syncKeys enables exactly the keys that act now, so that help never
+// offers one that does nothing; the quiz's keys follow its question.
+func (m *Model) syncKeys() {
+	m.list.Sync()
+	m.quiz.Sync()
+}
+
+// fieldMsg is a field computed off the UI path.
+type fieldMsg lab.FieldResult
+
+// fieldCmd runs a field job off the UI path (nil for none).
+func fieldCmd(job lab.FieldJob) tea.Cmd {
+	if job == nil {
+		return nil
+	}
+	return func() tea.Msg { return fieldMsg(job()) }
+}
