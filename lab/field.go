@@ -149,13 +149,24 @@ func (s *Session) fitView() {
 
 // Follow gives s the viewport and lattice of p, so the two regions of
 // comparison mode are drawn on one grid; a large field comes back as a job.
-func (s *Session) Follow(p *Session) FieldJob {
-	if s.view == p.view && s.fieldW == p.fieldW && s.fieldH == p.fieldH && s.field != nil {
+func (s *Session) Follow(p Grid) FieldJob {
+	w, h := p.FieldSize()
+	if s.view == p.View() && s.fieldW == w && s.fieldH == h && s.field != nil {
 		return nil
 	}
-	s.view, s.fieldW, s.fieldH = p.view, p.fieldW, p.fieldH
+	s.view, s.fieldW, s.fieldH = p.View(), w, h
 	return s.AttachField()
 }
+
+// A Grid is where a session's field is computed: the viewport and the
+// lattice's size. A Session is one.
+type Grid interface {
+	View() learn.Rect
+	FieldSize() (w, h int)
+}
+
+// FieldSize is the size of the lattice the field is computed on.
+func (s *Session) FieldSize() (w, h int) { return s.fieldW, s.fieldH }
 
 // Owner is the session that asked for r (nil for none).
 func (r FieldResult) Owner() *Session { return r.owner }

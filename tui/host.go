@@ -22,6 +22,10 @@ func (h host) SetConfig(cfg learn.Config, what string) {
 }
 func (h host) SetTwin(twin *lab.Session, labels [2]string, note string) {
 	m := h.m
-	m.player.Twin, m.narration.Twin, m.narration.Labels, m.status.Note = twin, twin, labels, note
+	m.player.Twin, m.narration.Twin = nil, nil // no twin: nil interfaces, not a nil *lab.Session in one
+	if twin != nil {
+		m.player.Twin, m.narration.Twin = twin, twin
+	}
+	m.narration.Labels, m.status.Note = labels, note
 }
 func (h host) Step() bool { h.m.player.Stop(); return h.m.player.Step(1) > 0 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -54,7 +53,7 @@ func MarginText(p learn.Learner) string {
 // be: the learner's margin with its formula, its support vectors (the
 // SVM's split into free and at C), its training accuracy and how far it has
 // come; shorter forms where the long one does not fit.
-func Figures(s *lab.Session, w int) string {
+func Figures(s Session, w int) string {
 	p := s.Learner()
 	n := len(p.SupportVectors())
 	done := ""

@@ -1,7 +1,6 @@
 package common
 
 import (
-	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -44,7 +43,7 @@ type Trained struct {
 	View                      learn.Rect
 }
 
-func TrainedOf(s *lab.Session) Trained {
+func TrainedOf(s Session) Trained {
 	return Trained{
 		Built: s.Built(), Version: s.Version(), T: s.Learner().T(), Epochs: s.Learner().Config().Epochs,
 		State: s.Learner().State(), Failed: s.Err() != nil || s.Learner().Err() != nil,

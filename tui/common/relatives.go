@@ -5,7 +5,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 )
 
@@ -42,7 +41,7 @@ func OtherGlyphs(shown learn.EnsembleMember) string {
 
 // BudgetText is a budget learner's part of the panels: "B = 5, 12
 // forgotten" ("" for other learners).
-func BudgetText(s *lab.Session) string {
+func BudgetText(s Session) string {
 	p := s.Budgeted()
 	if p == nil {
 		return ""
@@ -65,7 +64,7 @@ func BudgetText(s *lab.Session) string {
 
 // EnsembleAccuracy is the averaged and voted perceptrons' part of the
 // status line: "final 90% · average 95% · vote 94%" ("" for others).
-func EnsembleAccuracy(s *lab.Session) string {
+func EnsembleAccuracy(s Session) string {
 	p := s.Averaging()
 	if p == nil {
 		return ""
@@ -77,7 +76,7 @@ func EnsembleAccuracy(s *lab.Session) string {
 // HasRelativesKey reports whether the learner is one of the perceptron's
 // relatives with a budget or an ensemble, whose region has a key line of
 // its own.
-func HasRelativesKey(s *lab.Session) bool {
+func HasRelativesKey(s Session) bool {
 	return s.Budgeted() != nil || s.Averaging() != nil
 }
 
@@ -86,7 +85,7 @@ func HasRelativesKey(s *lab.Session) bool {
 // the forgotten ones (budget learners), and the boundary shown with the
 // marks of the others (averaged and voted), in at most w cells where the
 // shorter labels fit.
-func RelativesKey(th *Theme, s *lab.Session, w int) string {
+func RelativesKey(th *Theme, s Session, w int) string {
 	if !HasRelativesKey(s) {
 		return ""
 	}

@@ -22,6 +22,8 @@ import (
 // data and settings, which the twin trains with.
 type Session interface {
 	Options() lab.Options
+	// The grid the twin's field follows, so both regions are drawn on one.
+	lab.Grid
 }
 
 // What comparison mode compares.

@@ -61,7 +61,10 @@ func nextKernel(k learn.Kernel) learn.Kernel {
 // grid, the drawings refreshed.
 func (hs *harness) update() {
 	hs.v.Sync()
-	hs.player.Twin = hs.host.Twin
+	hs.player.Twin = nil // as the program's host: no twin is a nil interface
+	if hs.host.Twin != nil {
+		hs.player.Twin = hs.host.Twin
+	}
 	if hs.v.On() {
 		hs.v.SetSize(hs.w, hs.h)
 	} else {

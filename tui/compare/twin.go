@@ -74,7 +74,7 @@ func (v *Model) Sync() {
 // comes back as a job (nil: none, or no twin).
 func (v *Model) Follow() lab.FieldJob {
 	if t := v.Twin(); t != nil {
-		return t.Follow(v.left.S)
+		return t.Follow(v.s)
 	}
 	return nil
 }

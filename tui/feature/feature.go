@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
@@ -26,7 +25,7 @@ const featureLimit = 400
 // or none that is finite, with the boundary as the plane it is there. The
 // arrows and a mouse drag turn it.
 type FeatureView struct {
-	s    *lab.Session
+	s    Session
 	Th   *common.Theme
 	w, h int
 	Cam  camera
@@ -79,7 +78,7 @@ type FeatureMsg struct {
 	Space *FeatureSpace
 }
 
-func NewFeatureView(s *lab.Session) *FeatureView {
+func NewFeatureView(s Session) *FeatureView {
 	return &FeatureView{s: s, Cam: DefaultCamera}
 }
 

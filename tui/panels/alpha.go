@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/tui/common"
@@ -17,7 +16,7 @@ import (
 // and a bar, support vectors highlighted, the example about to be visited
 // (or just visited) marked; it scrolls to keep that row in view.
 type AlphaView struct {
-	S    *lab.Session
+	S    Session
 	Th   *common.Theme
 	W, H int
 	// OnlySV lists the support vectors alone (after convergence the

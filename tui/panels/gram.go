@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"gonum.org/v1/gonum/mat"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/tui/common"
@@ -21,7 +20,7 @@ import (
 // lit, and the outcome of Mercer's condition (seed 004) on the whole Gram
 // matrix, checked off the UI path whenever the data or kernel change.
 type GramView struct {
-	s    *lab.Session
+	s    Session
 	Th   *common.Theme
 	w, H int
 	// mercer is the Mercer note for the data and kernel of session.built
@@ -31,7 +30,7 @@ type GramView struct {
 	memo             common.Memo[gramKey]
 }
 
-func NewGramView(s *lab.Session, th *common.Theme) *GramView {
+func NewGramView(s Session, th *common.Theme) *GramView {
 	return &GramView{s: s, Th: th, MercerFor: -1, Asked: -1}
 }
 

@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
 	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 )
@@ -20,7 +19,7 @@ type GramPanel struct {
 }
 
 // NewGramPanel makes the panel of s's Gram matrix, the matrix shown.
-func NewGramPanel(s *lab.Session) *GramPanel {
+func NewGramPanel(s Session) *GramPanel {
 	return &GramPanel{GramView: NewGramView(s, nil), Spectrum: &SpectrumView{}}
 }
 

@@ -17,7 +17,7 @@ import (
 // notes write it, the update or what comes next, or the root's message. In
 // comparison mode it narrates both learners, a line each.
 type NarrationView struct {
-	S       *lab.Session
+	S       Session
 	Th      *common.Theme
 	w, h    int
 	Message string // the answer to the last key, shown instead of "next"
@@ -25,7 +25,7 @@ type NarrationView struct {
 	Loud    bool   // the message in full strength (quiz mode's verdicts)
 	// Twin is comparison mode's second learner (nil when it is off), and
 	// labels name the two panes.
-	Twin   *lab.Session
+	Twin   Session
 	Labels [2]string
 }
 
@@ -73,7 +73,7 @@ func (n *NarrationView) compared() []string {
 	return out
 }
 
-// Briefed is what Brief reads of a session (a *lab.Session, or a
+// Briefed is what Brief reads of a session (a Session, or a
 // component's narrow view of one).
 type Briefed interface {
 	Learner() learn.Learner
@@ -118,7 +118,7 @@ func Brief(s Briefed) string {
 // with the update after a mistake ("mistake → α₁ += 1, new α = [1, 0, 0,
 // 0]") and the next example; the SVM's is one SMO iteration (notation.Pair)
 // with the next pair, or the outcome and the margin.
-func Describe(s *lab.Session) (string, string) {
+func Describe(s Session) (string, string) {
 	p := s.Learner()
 	err := s.Err()
 	if sv := s.Pairs(); sv != nil && err == nil {
@@ -168,7 +168,7 @@ func Describe(s *lab.Session) (string, string) {
 // describeSVM is describe for the SVM: the last pair update as
 // notation.Pair writes it, then the next pair, or the outcome with b, the
 // margin and the support vectors once SMO has converged.
-func describeSVM(s *lab.Session, sv notation.SVM) (string, string) {
+func describeSVM(s Session, sv notation.SVM) (string, string) {
 	ls, ok := s.Last()
 	var first string
 	switch {

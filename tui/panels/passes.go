@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
 	"kernelscope/tui/chart"
 	"kernelscope/tui/common"
 )
@@ -16,7 +15,7 @@ import (
 // training runs, so convergence, and cycling on data that is not
 // separable, show at a glance.
 type PassesView struct {
-	S    *lab.Session
+	S    Session
 	Th   *common.Theme
 	Inks *common.ChartInks
 	w, H int

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/internal/safetext"
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/tui/common"
@@ -17,7 +16,7 @@ import (
 // StatusView is the status line: the data, the learner, the kernel and
 // settings, the counters, the state, and what the player is doing.
 type StatusView struct {
-	S      *lab.Session
+	S      Session
 	Th     *common.Theme
 	Player *player.Player
 	w, h   int
@@ -133,7 +132,7 @@ func (v *StatusView) Update(tea.Msg) tea.Cmd { return nil }
 
 // holdoutStatus is the data part of the status line: "n=100" or, with
 // rows held out, "n=70+30 test".
-func holdoutStatus(s *lab.Session) string {
+func holdoutStatus(s Session) string {
 	if n := len(s.Test().Points()); n > 0 {
 		return fmt.Sprintf(" n=%d+%d test", s.Learner().N(), n)
 	}
@@ -144,7 +143,7 @@ func holdoutStatus(s *lab.Session) string {
 // or, with rows held out, "accuracy: train 97% · test 90%" (the averaged
 // and voted perceptrons' test accuracy is their own classifier's, which
 // the label says).
-func accuracyStatus(s *lab.Session, train string) string {
+func accuracyStatus(s Session, train string) string {
 	if len(s.Test().Points()) == 0 {
 		return train
 	}

@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/setup"
@@ -45,8 +44,8 @@ type (
 // mode it drives both learners in lockstep: a step, a run, an undo or a
 // reset acts on each.
 type Player struct {
-	s          *lab.Session
-	Twin       *lab.Session // the other learner in comparison mode, or nil
+	s          Session
+	Twin       Session // the other learner in comparison mode, or nil
 	Playing    bool
 	Converging bool // c
 	Finishing  bool // e
@@ -68,24 +67,24 @@ type Player struct {
 	played int
 }
 
-func New(s *lab.Session) *Player {
+func New(s Session) *Player {
 	return &Player{s: s, Speed: 3, Now: time.Now, Frame: time.Second / defaultFPS}
 }
 
 // Sessions are the learners the player drives: the session's, and the
 // twin's in comparison mode.
-func (p *Player) Sessions() []*lab.Session {
+func (p *Player) Sessions() []Session {
 	if p.Twin != nil {
-		return []*lab.Session{p.s, p.Twin}
+		return []Session{p.s, p.Twin}
 	}
-	return []*lab.Session{p.s}
+	return []Session{p.s}
 }
 
 // Running reports whether a learner can still step: one that neither
 // stopped nor failed.
 func Running(s Stepper) bool { return s.Learner().State() == learn.Running && s.Err() == nil }
 
-// Stepper is what Running reads of a session (a *lab.Session, or a
+// Stepper is what Running reads of a session (a Session, or a
 // component's narrow view of one).
 type Stepper interface {
 	Learner() learn.Learner
@@ -105,7 +104,7 @@ func (p *Player) AnyRunning(passes bool) bool {
 }
 
 // any reports whether f holds for some learner the player drives.
-func (p *Player) any(f func(s *lab.Session) bool) bool {
+func (p *Player) any(f func(s Session) bool) bool {
 	return slices.ContainsFunc(p.Sessions(), f)
 }
 
@@ -145,7 +144,7 @@ func (p *Player) Update(msg tea.Msg) tea.Cmd {
 
 // raisable reports whether E can raise s's cap: a perceptron stopped at
 // its cap on passes (the SVM's cap on iterations is --max-iter).
-func raisable(s *lab.Session) bool {
+func raisable(s Session) bool {
 	return s.Learner().State() == learn.Capped && s.Err() == nil && s.Passer() != nil
 }
 
@@ -413,7 +412,7 @@ func (p *Player) Actions() []*action.Action {
 	k.Back.Off = func() string {
 		l := p.s.Learner()
 		switch {
-		case p.any(func(s *lab.Session) bool { return s.Learner().CanUndo() }):
+		case p.any(func(s Session) bool { return s.Learner().CanUndo() }):
 			return ""
 		case l.T() == 0:
 			return "nothing to step back: this is the start"
@@ -421,7 +420,7 @@ func (p *Player) Actions() []*action.Action {
 		return fmt.Sprintf("steps 1–%d can no longer be undone (a point was added, or the history keeps only the latest mistakes); r starts over", l.UndoFloor())
 	}
 	k.reset.Off = func() string {
-		if p.any(func(s *lab.Session) bool { return s.Learner().T() > 0 }) {
+		if p.any(func(s Session) bool { return s.Learner().T() > 0 }) {
 			return ""
 		}
 		return "every α is 0 already"

@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
 	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 )
@@ -34,7 +33,7 @@ import (
 
 // Actions are ~ , and . for the overlay on s's region; host says what
 // they did.
-func (a *ApproxOverlay) Actions(s *lab.Session, host common.Host) action.List {
+func (a *ApproxOverlay) Actions(s Session, host common.Host) action.List {
 	n := action.New
 	line := &action.Line{Key: "~ , .", Desc: "f̃ on/off, D ÷2 ×2"}
 	toggle := n(action.GroupApprox, "~", "approx. boundary f̃", "~")
@@ -61,7 +60,7 @@ func (a *ApproxOverlay) Actions(s *lab.Session, host common.Host) action.List {
 }
 
 // toggle answers ~: the overlay on or off.
-func (a *ApproxOverlay) toggle(s *lab.Session) string {
+func (a *ApproxOverlay) toggle(s Session) string {
 	a.On = !a.On
 	a.Gen++ // a result in flight is for the overlay before
 	a.Res = nil
@@ -91,7 +90,7 @@ func (a *ApproxOverlay) stepD(up bool) string {
 // not for the session as it is now; while training runs by itself
 // (busy), at most one a frame, by the clock now. The program calls it
 // after every message.
-func (a *ApproxOverlay) Check(s *lab.Session, shown, busy bool, now time.Time, frame time.Duration) tea.Cmd {
+func (a *ApproxOverlay) Check(s Session, shown, busy bool, now time.Time, frame time.Duration) tea.Cmd {
 	if !a.On || a.InFlight || !shown {
 		return nil
 	}

@@ -11,7 +11,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
@@ -225,7 +224,7 @@ type ApproxMsg struct {
 }
 
 // KeyFor is the key of the result the session needs now.
-func (a *ApproxOverlay) KeyFor(s *lab.Session) approxKey {
+func (a *ApproxOverlay) KeyFor(s Session) approxKey {
 	k := approxKey{built: s.Built(), version: s.Version(), t: s.Learner().T(), n: s.Learner().N(), field: s.Field(), D: a.D,
 		seed: s.Options().Config.Seed, tie: s.Learner().Config().Tie}
 	if fd := s.Field(); fd != nil {
@@ -264,7 +263,7 @@ func ApproxSpec(k learn.Kernel, d, n, nsv int) (learn.Approx, string) {
 // Current is the result to draw: the newest one, when it was computed on
 // the lattice now on screen (a result for another lattice would put its
 // contour in the wrong cells).
-func (a *ApproxOverlay) Current(s *lab.Session) *approxResult {
+func (a *ApproxOverlay) Current(s Session) *approxResult {
 	r := a.Res
 	if !a.On || r == nil || s.Field() == nil || r.Key.field != s.Field() || r.Key.fw != s.Field().W || r.Key.fh != s.Field().H || r.Key.rect != rectBits(s.Field().Rect) {
 		return nil
@@ -274,7 +273,7 @@ func (a *ApproxOverlay) Current(s *lab.Session) *approxResult {
 
 // Start snapshots what f̃ is computed from (a frozen learner, f on the
 // lattice, the points for Nyström's landmarks) and returns the job.
-func (a *ApproxOverlay) Start(s *lab.Session, key approxKey) tea.Cmd {
+func (a *ApproxOverlay) Start(s Session, key approxKey) tea.Cmd {
 	a.Gen++
 	a.InFlight = true
 	gen := a.Gen

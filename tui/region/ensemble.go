@@ -1,7 +1,6 @@
 package region
 
 import (
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
@@ -24,7 +23,7 @@ func signEdge(vals []float64, w, h int, tie learn.Tie, x, y int) bool {
 // boundaries of the other two as marks (shownGlyphs) over the cells they
 // cross, so the student sees the average's boundary sit between the
 // classes with more room than the final one's.
-func (r *region) computeEnsemble(s *lab.Session) {
+func (r *region) computeEnsemble(s Session) {
 	r.Base = r.Base[:0]
 	fd := s.Field()
 	if fd == nil || fd.W == 0 || fd.H == 0 || r.W == 0 || r.H == 0 {

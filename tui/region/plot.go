@@ -15,7 +15,7 @@ import (
 // the plot's geometry, computed in one place (SetSize, SetOrigin), so a
 // click lands on the cell that was drawn there.
 type RegionView struct {
-	S    *lab.Session
+	S    Session
 	Th   *common.Theme
 	Draw region // the cached drawing of the field
 

@@ -142,7 +142,7 @@ type overlay struct {
 
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
-func (r *region) refresh(s *lab.Session, th *common.Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
+func (r *region) refresh(s Session, th *common.Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
 	same := (r.Update == nil) == (update == nil) && (update == nil || *update == *r.Update)
 	// The averaged and voted perceptrons' functions move with every step,
 	// not only with a mistake (the step counts toward c_k), so their
@@ -167,7 +167,7 @@ func (r *region) refresh(s *lab.Session, th *common.Theme, pw, ph int, big bool,
 
 // render draws the plot with axes into lines of exactly w cells each, from
 // the cell colors of the last refresh (r.cells and r.out are scratch).
-func (r *region) render(s *lab.Session, th *common.Theme, ov overlay, w, h int) []string {
+func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []string {
 	pw, ph := PlotSize(w, h)
 	lines := make([]string, 0, h)
 	if pw <= 0 || ph <= 0 || pw != r.W || ph != r.H || len(r.Base) != 2*pw*ph {
