@@ -44,6 +44,7 @@ func charts() map[string]func(w, h int) Grid {
 // every size, that the styled text is the plain text plus escapes, and
 // that nothing panics.
 func TestWidths(t *testing.T) {
+	t.Parallel()
 	pre := DefaultStyles(true).Prefixes()
 	for name, draw := range charts() {
 		for _, w := range []int{-1, 0, 1, 2, 3, 4, 5, 7, 8, 12, 13, 14, 20, 33, 40, 72, 80, 121} {
@@ -88,6 +89,7 @@ func find(g Grid, r rune) [][2]int {
 func row(g Grid, y int) string { return strings.Split(g.Plain(), "\n")[y] }
 
 func TestBestMarker(t *testing.T) {
+	t.Parallel()
 	for _, c := range []CV{sigmaCV(), degreeCV()} {
 		for _, size := range [][2]int{{72, 16}, {40, 10}, {30, 8}, {100, 30}} {
 			w, h := size[0], size[1]
@@ -134,6 +136,7 @@ func TestBestMarker(t *testing.T) {
 // TestRange checks that 100% is the top row and the bottom of the range
 // the bottom row, on the full axis and on one fitted to the data.
 func TestRange(t *testing.T) {
+	t.Parallel()
 	const w, h = 72, 16
 	f := newFrame(w, h, 3)
 	points := func(g Grid) map[int]int { // x → y of each ●
@@ -183,6 +186,7 @@ func TestRange(t *testing.T) {
 }
 
 func TestLogPlacement(t *testing.T) {
+	t.Parallel()
 	const w, h = 72, 12 // the plot's span of columns, 64, is even
 	f := newFrame(w, h, 3)
 	c := CV{Values: geomspace(0.1, 10, 9), LogX: true, Valid: []float64{0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9}, Best: -1}
@@ -227,6 +231,7 @@ func TestLogPlacement(t *testing.T) {
 }
 
 func TestMissing(t *testing.T) {
+	t.Parallel()
 	nan := math.NaN()
 	c := CV{Values: []float64{1, 2, nan, 4, 5}, Valid: []float64{0.9, nan, 0.9, 0.8}, Best: -1}
 	// Points: 1 and 4 (2 has no accuracy, the third no value, 5 no entry).
@@ -251,6 +256,7 @@ func TestMissing(t *testing.T) {
 }
 
 func TestBucketing(t *testing.T) {
+	t.Parallel()
 	const w, h = 40, 10
 	f := newFrame(w, h, 3)
 	n := 3 * f.pw // three passes a column
@@ -300,6 +306,7 @@ func TestBucketing(t *testing.T) {
 // TestStyled checks that each cell is written in its ink's style: walking
 // the styled text, the escape in effect at each rune is its ink's prefix.
 func TestStyled(t *testing.T) {
+	t.Parallel()
 	var pre [NumInks]string
 	for i := InkAxis; i < NumInks; i++ {
 		pre[i] = "\x1b[" + string(rune('0'+i)) + ";3" + string(rune('0'+i%8)) + "m"
@@ -353,6 +360,7 @@ func TestStyled(t *testing.T) {
 }
 
 func TestNum(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		v    float64
 		want string

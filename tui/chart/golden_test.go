@@ -1,15 +1,13 @@
 package chart
 
 import (
-	"flag"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	"kernelscope/tui/internal/tuitest"
+)
 
 // geomspace is n values from a to b evenly spaced on a log scale, as
 // numpy.geomspace: the σ grid of a cross-validation.
@@ -73,6 +71,7 @@ func longRun() Passes {
 }
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		draw func(w, h int) Grid
@@ -90,24 +89,8 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		name := fmt.Sprintf("%s_%dx%d", c.name, c.w, c.h)
 		t.Run(name, func(t *testing.T) {
-			got := c.draw(c.w, c.h).Plain() + "\n"
-			path := filepath.Join("testdata", name+".golden")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./tui/chart -update to write it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from the golden file:\ngot:\n%s\nwant:\n%s", name, got, want)
-			}
+			t.Parallel()
+			tuitest.GoldenRaw(t, filepath.Join("testdata", name+".golden"), c.draw(c.w, c.h).Plain())
 		})
 	}
 }
