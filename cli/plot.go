@@ -109,24 +109,18 @@ func parseSize(size string, dpi int) (figure.Size, error) {
 // stops with the work's context.
 func plotSpec(work *longWork, s *lab.Options, steps int) (figure.Spec, error) {
 	train, test := s.Split()
-	cfg := s.Config
-	cfg.NoHistory = true
+	run := s.Config.RunOptions
+	run.NoHistory = true
+	l, err := lab.Fresh(*s, run)
+	if err != nil {
+		return figure.Spec{}, err
+	}
 	if r := s.Replay; s.Session != "" || r.Steps > 0 || len(r.AppendedAt) > 0 {
 		// A session (--session): the run as it was saved, appends and all.
-		base := s.ReplayBase()
-		btrain, _ := base.Split()
-		l, err := learn.NewLearner(cfg, datasets.Examples(btrain))
-		if err != nil {
-			return figure.Spec{}, err
-		}
 		if err := work.replay(*s, l); err != nil {
 			return figure.Spec{}, err
 		}
 		return work.figureOf(l, train, test, s)
-	}
-	l, err := learn.NewLearner(cfg, datasets.Examples(train))
-	if err != nil {
-		return figure.Spec{}, err
 	}
 	if err := work.train(l, steps); err != nil {
 		return figure.Spec{}, err

@@ -42,14 +42,20 @@ func (o Options) Appended() []datasets.Point {
 	return o.Points[len(o.Points)-len(o.Replay.AppendedAt):]
 }
 
-// Open builds o's learner on the points o.ReplayBase() trains on, with
-// run's options, and replays o.Replay on it (ReplayOn).
-func Open(o Options, run learn.RunOptions) (learn.Learner, error) {
+// Fresh builds o's learner, with run's options, at step 0 on the points
+// o.ReplayBase() trains on: where o.Replay starts (ReplayOn), and for
+// options without a replay, o's learner.
+func Fresh(o Options, run learn.RunOptions) (learn.Learner, error) {
 	base := o.ReplayBase()
 	train, _ := base.Split()
 	cfg := o.Config
 	cfg.RunOptions = run
-	l, err := learn.NewLearner(cfg, datasets.Examples(train))
+	return learn.NewLearner(cfg, datasets.Examples(train))
+}
+
+// Open builds o's learner (Fresh) and replays o.Replay on it (ReplayOn).
+func Open(o Options, run learn.RunOptions) (learn.Learner, error) {
+	l, err := Fresh(o, run)
 	if err != nil {
 		return nil, err
 	}
