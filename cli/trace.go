@@ -54,14 +54,17 @@ kernelscope trace --dataset worked4 --algo pa --C inf
 				return err
 			}
 		}
-		if strings.HasPrefix(*approx, "rff:") && !c.Flags().Changed("kernel") {
+		s, err := flags.Resolve()
+		if _, rbf := s.Config.Kernel.(learn.RBF); strings.HasPrefix(*approx, "rff:") && (err != nil || !rbf) && !c.Flags().Changed("kernel") {
 			// Random Fourier features are the RBF kernel's: a preset's
-			// other kernel gives way to it (with --sigma, if given).
+			// other kernel gives way to it (with --sigma, if given,
+			// which the preset refused); a preset RBF kernel (moons:
+			// σ = 0.5) stays as it is.
 			if err := c.Flags().Set("kernel", "rbf"); err != nil {
 				return err
 			}
+			s, err = flags.Resolve()
 		}
-		s, err := flags.Resolve()
 		if err != nil {
 			return err
 		}

@@ -91,3 +91,28 @@ func TestTraceApproxErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceApproxKeepsPresetRBF: rff:D approximates the RBF kernel, so a
+// preset of another kernel gives way to rbf (circles: poly), also with
+// --sigma; a preset RBF kernel keeps its σ (moons: rbf(sigma=0.5)), so the
+// run is the one --kernel 'rbf(sigma=0.5)' asks for, where it used to fall
+// back to σ = 1 (47 mistakes against 6).
+func TestTraceApproxKeepsPresetRBF(t *testing.T) {
+	for _, c := range []struct{ preset, explicit []string }{
+		{[]string{"--dataset", "moons"}, []string{"--dataset", "moons", "--kernel", "rbf(sigma=0.5)"}},
+		{[]string{"--dataset", "circles"}, []string{"--dataset", "circles", "--kernel", "rbf"}},
+		{[]string{"--dataset", "circles", "--sigma", "0.3"}, []string{"--dataset", "circles", "--kernel", "rbf(sigma=0.3)"}},
+	} {
+		args := func(a []string) []string {
+			return append(append([]string{"trace"}, a...), "--approx", "rff:64", "--format", "summary")
+		}
+		got, stderr, code := runCLI(args(c.preset)...)
+		want, stderr2, code2 := runCLI(args(c.explicit)...)
+		if code != 0 || code2 != 0 {
+			t.Fatalf("%v: exit %d (%s), %v: exit %d (%s)", c.preset, code, stderr, c.explicit, code2, stderr2)
+		}
+		if got != want {
+			t.Errorf("%v trains another kernel than %v:\n%s\n%s", c.preset, c.explicit, got, want)
+		}
+	}
+}
