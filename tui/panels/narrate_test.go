@@ -21,8 +21,9 @@ import (
 // TestNarrationGoldens: the narration alone: seed 003's example after one
 // step (the step as the notes write it, the update and the next example),
 // the same with the answer to a key in place of what comes next and the
-// cursor's probe under it, and comparison mode's three lines (the perceptron and
-// the SVM, a line each, then both in brief); wide and narrow.
+// cursor's probe under it, and comparison mode's three lines (the
+// perceptron and the SVM, a line each, then both in brief); wide and
+// narrow.
 func TestNarrationGoldens(t *testing.T) {
 	t.Parallel()
 	n := &NarrationView{S: trained(t, tuitest.Builtin(t, "worked4", 0), 1), Th: theme()}

@@ -91,6 +91,7 @@ func TestSpectrumGoldens(t *testing.T) {
 	for _, c := range cases {
 		name := fmt.Sprintf("%s_%dx%d", c.name, c.w, c.h)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			v, _, _ := spectrumOf(t, c.mono, c.k, spectrumPoints(c.n), c.w, c.h)
 			got := v.View()
 			checkSize(t, got, c.w, c.h)
@@ -98,6 +99,7 @@ func TestSpectrumGoldens(t *testing.T) {
 		})
 	}
 	t.Run("notrun_36x8", func(t *testing.T) {
+		t.Parallel()
 		v := &SpectrumView{Th: common.NewTheme(true, false, colorprofile.TrueColor)}
 		v.Set(nil, nil, 250, "Mercer check not run: n = 250 > 200")
 		v.SetSize(36, 8)
