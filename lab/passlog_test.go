@@ -8,10 +8,10 @@ import (
 	"kernelscope/learn"
 )
 
-// preset is the built-in dataset name with its default n and noise, seed
-// 1, and its preset kernel, bias and tie rule, as the terminal program
-// opens it; training is capped at 100 passes.
-func preset(t testing.TB, name string) Options {
+// presetOptions is the built-in dataset name with its default n and
+// noise, seed 1, and its preset kernel, bias and tie rule, as the terminal
+// program opens it; training is capped at 100 passes.
+func presetOptions(t testing.TB, name string) Options {
 	t.Helper()
 	b, ok := datasets.Lookup(name)
 	if !ok {
@@ -28,8 +28,8 @@ func preset(t testing.TB, name string) Options {
 	}
 }
 
-// open opens o, failing the test when it cannot.
-func open(t testing.TB, o Options) *Session {
+// sessionOf opens o, failing the test when it cannot.
+func sessionOf(t testing.TB, o Options) *Session {
 	t.Helper()
 	s, err := NewSession(o)
 	if err != nil {
@@ -97,7 +97,7 @@ func ownExamples(p learn.Learner) []learn.Example {
 // accuracy 1 and no test accuracy.
 func TestPassLogWorked4(t *testing.T) {
 	t.Parallel()
-	s := open(t, preset(t, "worked4"))
+	s := sessionOf(t, presetOptions(t, "worked4"))
 	for k := range 8 {
 		if n := len(s.Passes()); n != k/4 {
 			t.Fatalf("after %d steps %d passes logged, want %d", k, n, k/4)
@@ -118,9 +118,9 @@ func TestPassLogWorked4(t *testing.T) {
 // one as their steps are undone; running again logs the same entries.
 func TestPassLogFollowsSteps(t *testing.T) {
 	t.Parallel()
-	o := preset(t, "moons")
+	o := presetOptions(t, "moons")
 	o.Holdout = Holdout{Fraction: 0.3, Shuffled: true, Seed: 7}
-	s := open(t, o)
+	s := sessionOf(t, o)
 	p := s.Learner()
 	for p.State() == learn.Running {
 		before := len(s.Passes())
@@ -185,9 +185,9 @@ func TestPassLogFollowsSteps(t *testing.T) {
 // logs after the four already there.
 func TestPassLogCapped(t *testing.T) {
 	t.Parallel()
-	o := preset(t, "moons")
+	o := presetOptions(t, "moons")
 	o.Config.Kernel, o.Config.Epochs, o.Config.Shuffle = learn.Linear{}, 4, true
-	s := open(t, o)
+	s := sessionOf(t, o)
 	runOut(s)
 	ends := slices.Clone(s.Passes())
 	if s.Learner().State() != learn.Capped || len(ends) != 4 {
@@ -212,9 +212,9 @@ func TestPassLogCapped(t *testing.T) {
 // run short).
 func TestPassLogCleared(t *testing.T) {
 	t.Parallel()
-	o := preset(t, "moons")
+	o := presetOptions(t, "moons")
 	o.Config.Epochs = 3
-	s := open(t, o)
+	s := sessionOf(t, o)
 	circles, _ := datasets.Lookup("circles")
 	for _, c := range []struct {
 		what   string
@@ -245,9 +245,9 @@ func TestPassLogCleared(t *testing.T) {
 // TestPassLogSVM: the SVM makes no passes: its run logs none.
 func TestPassLogSVM(t *testing.T) {
 	t.Parallel()
-	o := preset(t, "moons")
+	o := presetOptions(t, "moons")
 	o.Config.Learner = "svm"
-	s := open(t, o)
+	s := sessionOf(t, o)
 	runOut(s)
 	if s.Learner().State() != learn.Converged || len(s.Passes()) != 0 {
 		t.Errorf("the SVM: %v, %d passes logged", s.Learner().State(), len(s.Passes()))

@@ -9,8 +9,8 @@ import (
 	"kernelscope/notation"
 )
 
-// alphas is every α of l.
-func alphas(l learn.Learner) []float64 {
+// alphasNow is every α of l.
+func alphasNow(l learn.Learner) []float64 {
 	a := make([]float64, l.N())
 	for j := range a {
 		a[j] = l.Alpha(j)
@@ -39,12 +39,12 @@ func fieldIsF(t *testing.T, s *Session, tol float64) {
 // that size would ask for.
 func svmOn(t *testing.T, name string, c float64) *Session {
 	t.Helper()
-	o := preset(t, name)
+	o := presetOptions(t, name)
 	if c != 0 {
 		o.Config = o.Config.With("C", c)
 	}
 	o.Config.Learner = "svm"
-	s := open(t, o)
+	s := sessionOf(t, o)
 	if job := s.Resize(90, 60); job != nil {
 		t.Fatal("a field of 90×60 was put off the UI path")
 	}
@@ -59,7 +59,7 @@ func TestSVMUndoExact(t *testing.T) {
 	s := svmOn(t, "moons", 0)
 	var before [][]float64
 	for range 40 {
-		a := alphas(s.Learner())
+		a := alphasNow(s.Learner())
 		if !s.Step() {
 			break // converged
 		}
@@ -70,7 +70,7 @@ func TestSVMUndoExact(t *testing.T) {
 	}
 	for k := len(before) - 1; k >= 0; k-- {
 		s.Back()
-		if got := alphas(s.Learner()); !slices.Equal(got, before[k]) {
+		if got := alphasNow(s.Learner()); !slices.Equal(got, before[k]) {
 			t.Fatalf("after undoing to t=%d: α differs from before the step", k)
 		}
 		if s.Learner().T() != k {
@@ -94,10 +94,10 @@ func TestSVMUndoExact(t *testing.T) {
 // converges.
 func TestSVMNotSeparable(t *testing.T) {
 	t.Parallel()
-	o := preset(t, "xor")
+	o := presetOptions(t, "xor")
 	o.Config = o.Config.With("C", math.Inf(1))
 	o.Config.Learner, o.Config.Kernel = "svm", learn.Linear{}
-	s := open(t, o)
+	s := sessionOf(t, o)
 	s.Resize(90, 60)
 	runOut(s)
 	if s.Err() != learn.ErrNotSeparable {
