@@ -18,18 +18,19 @@ func noisyOptions(t testing.TB, name string, n int, noise float64) Options {
 	return o
 }
 
-// flat is the screen with its lines joined by single spaces, so that text
-// wrapped over lines (the status line, the narration) reads whole.
-func flat(m *Model) string { return strings.Join(strings.Fields(screen(m)), " ") }
+// flatScreen is the screen with its lines joined by single spaces, so
+// that text wrapped over lines (the status line, the narration) reads
+// whole.
+func flatScreen(m *Model) string { return strings.Join(strings.Fields(screen(m)), " ") }
 
-// stepOn is the learner's step count as the status line gives it: the
-// step of a learner with passes, the SVM's iteration.
-var stepOn = regexp.MustCompile(`│ (?:pass \d+, step|iteration) (\d+) │`)
+// stepLine finds the learner's step count in the status line: the step
+// of a learner with passes, the SVM's iteration.
+var stepLine = regexp.MustCompile(`│ (?:pass \d+, step|iteration) (\d+) │`)
 
 // stepShown reads the learner's step count off the screen.
 func stepShown(t *testing.T, m *Model) int {
 	t.Helper()
-	sub := stepOn.FindStringSubmatch(flat(m))
+	sub := stepLine.FindStringSubmatch(flatScreen(m))
 	if sub == nil {
 		t.Fatalf("no step count in the status line:\n%s", screen(m))
 	}
@@ -53,20 +54,20 @@ func TestPlayerOnScreen(t *testing.T) {
 		if c.key != "" {
 			press(m, c.key)
 		}
-		if !strings.Contains(flat(m), c.want) {
+		if !strings.Contains(flatScreen(m), c.want) {
 			t.Errorf("after %q the status does not say %q:\n%s", c.key, c.want, screen(m))
 		}
 	}
 	for range 12 {
 		press(m, "+")
 	}
-	if sc := flat(m); !strings.Contains(sc, "5000 steps a second is the fastest") || !strings.Contains(sc, "paused (p plays at 5000/s)") {
+	if sc := flatScreen(m); !strings.Contains(sc, "5000 steps a second is the fastest") || !strings.Contains(sc, "paused (p plays at 5000/s)") {
 		t.Errorf("+ at the top:\n%s", screen(m))
 	}
 	for range 12 {
 		press(m, "-")
 	}
-	if sc := flat(m); !strings.Contains(sc, "1 step a second is the slowest") || !strings.Contains(sc, "paused (p plays at 1/s)") {
+	if sc := flatScreen(m); !strings.Contains(sc, "1 step a second is the slowest") || !strings.Contains(sc, "paused (p plays at 1/s)") {
 		t.Errorf("- at the bottom:\n%s", screen(m))
 	}
 
@@ -74,12 +75,12 @@ func TestPlayerOnScreen(t *testing.T) {
 	m = newModel(t, noisyOptions(t, "circles", 2000, 0.3), 120, 40)
 	at := stepShown(t, m)
 	_, cmd := m.Update(keyMsg("c"))
-	if !strings.Contains(flat(m), "running to convergence (esc stops)") {
+	if !strings.Contains(flatScreen(m), "running to convergence (esc stops)") {
 		t.Errorf("c: the status does not say the run is on:\n%s", screen(m))
 	}
 	press(m, "esc")
 	ran := stepShown(t, m)
-	if ran <= at || !strings.Contains(flat(m), "paused (p plays at 10/s)") {
+	if ran <= at || !strings.Contains(flatScreen(m), "paused (p plays at 10/s)") {
 		t.Errorf("esc: step %d (was %d), status:\n%s", ran, at, screen(m))
 	}
 	run(m, cmd, 1)

@@ -42,7 +42,7 @@ func TestSVMGoldens(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := newModel(t, svmOptions(t, c.name, 0), 120, 40)
 			pressRun(m, c.keys...)
-			if !strings.Contains(flat(m), "│ converged ✓ after ") {
+			if !strings.Contains(flatScreen(m), "│ converged ✓ after ") {
 				t.Fatalf("%s: SMO did not converge:\n%s", c.name, screen(m))
 			}
 			press(m, "m")
@@ -148,7 +148,7 @@ func TestSVMUndoShown(t *testing.T) {
 // marginOn reads the SVM's margin 2/‖w‖ off the status line.
 func marginOn(t *testing.T, m *Model) float64 {
 	t.Helper()
-	sub := regexp.MustCompile(`│ margin 2/‖w‖ = (\S+) │`).FindStringSubmatch(flat(m))
+	sub := regexp.MustCompile(`│ margin 2/‖w‖ = (\S+) │`).FindStringSubmatch(flatScreen(m))
 	if sub == nil {
 		t.Fatalf("no margin in the status line:\n%s", screen(m))
 	}
@@ -169,51 +169,51 @@ func TestLearnerAndCKeys(t *testing.T) {
 	press(m, "space", "space")
 	const data = "moons n=100 noise=0.1 seed=1 │"
 	press(m, ">")
-	if sc := flat(m); !strings.Contains(sc, "C is read by svm and pa") || !strings.Contains(sc, data+" perceptron │ K=rbf(sigma=0.5) │") {
+	if sc := flatScreen(m); !strings.Contains(sc, "C is read by svm and pa") || !strings.Contains(sc, data+" perceptron │ K=rbf(sigma=0.5) │") {
 		t.Errorf("> with the perceptron:\n%s", screen(m))
 	}
 	press(m, "l")
-	if sc := flat(m); !strings.Contains(sc, data+" SVM C = 1 │ K=rbf(sigma=0.5) │ bias off │ iteration 0 │") {
+	if sc := flatScreen(m); !strings.Contains(sc, data+" SVM C = 1 │ K=rbf(sigma=0.5) │ bias off │ iteration 0 │") {
 		t.Fatalf("l: want the SVM on the same data and kernel from α = 0:\n%s", screen(m))
 	}
-	if !strings.Contains(flat(m), "α reset") {
+	if !strings.Contains(flatScreen(m), "α reset") {
 		t.Errorf("l does not say α reset:\n%s", screen(m))
 	}
 	pressRun(m, "c")
 	before := marginOn(t, m)
 	pressRun(m, ">")
-	if sc := flat(m); !strings.Contains(sc, "│ SVM C = 2 │") || !regexp.MustCompile(`│ converged ✓ after [1-9]\d* iterations? │`).MatchString(sc) {
+	if sc := flatScreen(m); !strings.Contains(sc, "│ SVM C = 2 │") || !regexp.MustCompile(`│ converged ✓ after [1-9]\d* iterations? │`).MatchString(sc) {
 		t.Fatalf("> after convergence: want C = 2 solved again:\n%s", screen(m))
 	}
 	if after := marginOn(t, m); !(after <= before) {
 		t.Errorf("a larger C widened the margin: %v → %v", before, after)
 	}
 	press(m, "space") // converged: nothing to do
-	if !strings.Contains(flat(m), "SMO has converged") {
+	if !strings.Contains(flatScreen(m), "SMO has converged") {
 		t.Errorf("space after convergence:\n%s", screen(m))
 	}
 	for range 20 {
 		press(m, ">")
 	}
-	if !strings.Contains(flat(m), "│ SVM C = ∞ │") {
+	if !strings.Contains(flatScreen(m), "│ SVM C = ∞ │") {
 		t.Errorf("> to the top: not C = ∞:\n%s", screen(m))
 	}
 	press(m, ">")
-	if !strings.Contains(flat(m), "C = ∞ is the top") {
+	if !strings.Contains(flatScreen(m), "C = ∞ is the top") {
 		t.Errorf("> at ∞:\n%s", screen(m))
 	}
 	press(m, "<")
-	if !strings.Contains(flat(m), "│ SVM C = 1000 │") {
+	if !strings.Contains(flatScreen(m), "│ SVM C = 1000 │") {
 		t.Errorf("< from ∞: not C = 1000:\n%s", screen(m))
 	}
 	press(m, "l", "<")
-	if sc := flat(m); strings.Contains(sc, "SVM") || !strings.Contains(sc, "C is read by svm and pa") {
+	if sc := flatScreen(m); strings.Contains(sc, "SVM") || !strings.Contains(sc, "C is read by svm and pa") {
 		t.Errorf("l on: < still acts, or still the SVM:\n%s", screen(m))
 	}
 	for range len(learnerNames()) - 1 {
 		press(m, "l")
 	}
-	if !strings.Contains(flat(m), "│ SVM C = 1000 │") {
+	if !strings.Contains(flatScreen(m), "│ SVM C = 1000 │") {
 		t.Errorf("l round to the SVM: C not kept at 1000:\n%s", screen(m))
 	}
 }
@@ -233,20 +233,20 @@ func TestHardMarginNotSeparable(t *testing.T) {
 			t.Errorf("the screen lacks %q:\n%s", want, out)
 		}
 	}
-	if !strings.Contains(flat(m), "│ stopped: not separable with this kernel") {
+	if !strings.Contains(flatScreen(m), "│ stopped: not separable with this kernel") {
 		t.Fatalf("c on xor, linear, C = ∞: the status does not say it stopped:\n%s", out)
 	}
 	press(m, "space")
-	if !strings.Contains(flat(m), "cannot separate") {
+	if !strings.Contains(flatScreen(m), "cannot separate") {
 		t.Errorf("space after the error:\n%s", screen(m))
 	}
 	at := stepShown(t, m)
 	press(m, "b")
-	if sc := flat(m); stepShown(t, m) != at-1 || strings.Contains(sc, "stopped:") {
+	if sc := flatScreen(m); stepShown(t, m) != at-1 || strings.Contains(sc, "stopped:") {
 		t.Errorf("b after the error: iteration %d (was %d):\n%s", stepShown(t, m), at, screen(m))
 	}
 	pressRun(m, "<", "c")
-	if sc := flat(m); !strings.Contains(sc, "│ SVM C = 1000 │") || !strings.Contains(sc, "│ converged ✓ after ") {
+	if sc := flatScreen(m); !strings.Contains(sc, "│ SVM C = 1000 │") || !strings.Contains(sc, "│ converged ✓ after ") {
 		t.Errorf("< then c:\n%s", screen(m))
 	}
 }
@@ -264,7 +264,7 @@ func TestSVMKernelOutOfRange(t *testing.T) {
 		const why = "kernel values past 1e+300 are too large for float64"
 		if algo == "perceptron" {
 			// The perceptron's rule is on the scores η·K would make.
-			if sc := flat(m); !strings.Contains(sc, "training stopped: learn: the scores f(x) could grow past 1e+300") || !strings.Contains(sc, "stopped: numerical error") {
+			if sc := flatScreen(m); !strings.Contains(sc, "training stopped: learn: the scores f(x) could grow past 1e+300") || !strings.Contains(sc, "stopped: numerical error") {
 				t.Errorf("perceptron:\n%s", screen(m))
 			}
 			continue
@@ -272,7 +272,7 @@ func TestSVMKernelOutOfRange(t *testing.T) {
 		pressRun(m, "c") // on to convergence: stopped at once
 		out := screen(m)
 		for _, want := range []string{"training stopped: learn: K(x₁, x₁) = 1e+308: " + why, "iteration 0 │ m − M = 2 > tol 0.001 │ D(α) = 0 │ SV 0/100: 0 free, 0 at C", "stopped: numerical error"} {
-			if !strings.Contains(out, want) && !strings.Contains(flat(m), want) {
+			if !strings.Contains(out, want) && !strings.Contains(flatScreen(m), want) {
 				t.Errorf("the screen lacks %q:\n%s", want, out)
 			}
 		}
@@ -284,7 +284,7 @@ func TestSVMKernelOutOfRange(t *testing.T) {
 func TestSVMAddPointRebuilds(t *testing.T) {
 	m := newModel(t, svmOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "o")
-	if sc := flat(m); !strings.Contains(sc, " n=5 │") || stepShown(t, m) != 0 || !strings.Contains(sc, "α reset") {
+	if sc := flatScreen(m); !strings.Contains(sc, " n=5 │") || stepShown(t, m) != 0 || !strings.Contains(sc, "α reset") {
 		t.Errorf("o with the SVM: want 5 points at iteration 0 and α reset:\n%s", screen(m))
 	}
 }
@@ -442,7 +442,7 @@ func TestSVMProbeWritesB(t *testing.T) {
 	m := newModel(t, o, 200, 40)
 	pressRun(m, "c", "right", "right")
 	probe := regexp.MustCompile(`cursor: f\((\S+), (\S+)\) = Σ αₖ yₖ K\(xₖ, x\) \+ b = (\S+)·(\S+) − (\S+)·(\S+) \+ 1 = (\S+) → `)
-	sub := probe.FindStringSubmatch(flat(m))
+	sub := probe.FindStringSubmatch(flatScreen(m))
 	if sub == nil {
 		t.Fatalf("the narration does not show the probe's sum with + b = … + 1:\n%s", screen(m))
 	}
