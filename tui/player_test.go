@@ -1,28 +1,16 @@
 package tui
 
 import (
-	"kernelscope/tui/panels"
-
-	"kernelscope/tui/player"
-
-	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
-	"time"
 
 	"kernelscope/datasets"
-	"kernelscope/lab"
 )
 
-// fakeClock is a clock that moves only when a test says so.
-type fakeClock struct{ t time.Time }
-
-func (c *fakeClock) now() time.Time      { return c.t }
-func (c *fakeClock) add(d time.Duration) { c.t = c.t.Add(d) }
-func newFakeClock(m *Model) *fakeClock {
-	c := &fakeClock{t: time.Unix(1e9, 0)}
-	m.player.Now = c.now
-	return c
-}
+// noisyOptions is a built-in dataset of n points with the given noise
+// (seed 1), its preset kernel.
 func noisyOptions(t testing.TB, name string, n int, noise float64) Options {
 	o := builtinOptions(t, name, n)
 	b, _ := datasets.Lookup(name)
@@ -30,132 +18,104 @@ func noisyOptions(t testing.TB, name string, n int, noise float64) Options {
 	return o
 }
 
-// TestAutoplayPacedByElapsedTime: each tick takes the steps the time since
-// play started calls for, whatever the ticks' spacing, so the rate is the
-// nominal one on average; a speed change paces from then on.
-func TestAutoplayPacedByElapsedTime(t *testing.T) {
-	m := newModel(t, noisyOptions(t, "circles", 2000, 0.3), 160, 48)
-	clock := newFakeClock(m)
-	m.player.Speed = len(player.Speeds) - 1 // 5000/s
-	m.Update(keyMsg("p"))
-	// p takes the first frame's steps at once: 5000/30 of them.
-	if got := m.s.Learner().T(); got != 166 {
-		t.Fatalf("p at 5000/s took %d steps at once, want 166", got)
+// flatScreen is the screen with its lines joined by single spaces, so
+// that text wrapped over lines (the status line, the narration) reads
+// whole.
+func flatScreen(m *Model) string { return strings.Join(strings.Fields(screen(m)), " ") }
+
+// stepLine finds the learner's step count in the status line: the step
+// of a learner with passes, the SVM's iteration.
+var stepLine = regexp.MustCompile(`│ (?:pass \d+, step|iteration) (\d+) │`)
+
+// stepShown reads the learner's step count off the screen.
+func stepShown(t *testing.T, m *Model) int {
+	t.Helper()
+	sub := stepLine.FindStringSubmatch(flatScreen(m))
+	if sub == nil {
+		t.Fatalf("no step count in the status line:\n%s", screen(m))
 	}
-	// Ticks late and early, as frames that cost more or less: after 1.8 s
-	// (and the first frame) 5000·(1.8 + 1/30) steps are due.
-	for k := range 60 {
-		clock.add(time.Duration(20+k%3*10) * time.Millisecond) // 20, 30, 40 ms
-		m.Update(player.TickMsg{ID: m.player.Tick})
-	}
-	elapsed := 1.8 + 1.0/30
-	want := int(5000 * elapsed)
-	if got := m.s.Learner().T(); got < want-1 || got > want {
-		t.Errorf("after 1.8 s at 5000/s: t = %d, want %d", got, want)
-	}
-	// Slower: 2000/s from the change on.
-	at := m.s.Learner().T()
-	m.Update(keyMsg("-"))
-	for range 30 {
-		clock.add(50 * time.Millisecond)
-		m.Update(player.TickMsg{ID: m.player.Tick})
-	}
-	if got := m.s.Learner().T() - at; got != 3000 {
-		t.Errorf("1.5 s at 2000/s took %d steps, want 3000", got)
-	}
-	// A tick with no time passed takes nothing.
-	at = m.s.Learner().T()
-	m.Update(player.TickMsg{ID: m.player.Tick})
-	if m.s.Learner().T() != at {
-		t.Errorf("a tick at the same instant took %d steps", m.s.Learner().T()-at)
-	}
+	n, _ := strconv.Atoi(sub[1])
+	return n
 }
 
-// TestAutoplayNextTick: the next tick is due a frame later above --fps
-// steps a second, a step later below.
-func TestAutoplayNextTick(t *testing.T) {
-	m := newModel(t, noisyOptions(t, "circles", 500, 0.3), 120, 40)
-	newFakeClock(m)
-	for _, c := range []struct {
-		speed int
-		fps   int
-		want  time.Duration
-	}{{0, 30, time.Second}, {3, 30, 100 * time.Millisecond}, {11, 30, time.Second / 30}, {11, 5, time.Second / 5}} {
-		m.player.Stop()
-		m.player.Speed, m.player.Frame = c.speed, time.Second/time.Duration(c.fps)
-		m.player.TogglePlay()
-		if got := m.player.Interval(); got != c.want {
-			t.Errorf("%d/s at %d fps: ticks %v apart, want %v", player.Speeds[c.speed], c.fps, got, c.want)
+// TestPlayerOnScreen: the status line says what the player does and at
+// what speed; + and − change it, and at the ends the screen says why they
+// do nothing; esc stops a run, whose pending chunk then takes no step.
+// Package player tests its pacing and keys on a clock of its own.
+func TestPlayerOnScreen(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
+	for _, c := range []struct{ key, want string }{
+		{"", "paused (p plays at 10/s)"},
+		{"+", "paused (p plays at 20/s)"},
+		{"-", "paused (p plays at 10/s)"},
+		{"p", "playing 10/s"},
+		{"p", "paused (p plays at 10/s)"},
+	} {
+		if c.key != "" {
+			press(m, c.key)
+		}
+		if !strings.Contains(flatScreen(m), c.want) {
+			t.Errorf("after %q the status does not say %q:\n%s", c.key, c.want, screen(m))
 		}
 	}
+	for range 12 {
+		press(m, "+")
+	}
+	if sc := flatScreen(m); !strings.Contains(sc, "5000 steps a second is the fastest") || !strings.Contains(sc, "paused (p plays at 5000/s)") {
+		t.Errorf("+ at the top:\n%s", screen(m))
+	}
+	for range 12 {
+		press(m, "-")
+	}
+	if sc := flatScreen(m); !strings.Contains(sc, "1 step a second is the slowest") || !strings.Contains(sc, "paused (p plays at 1/s)") {
+		t.Errorf("- at the bottom:\n%s", screen(m))
+	}
+
+	// 2000 noisy circles take longer than a chunk of a run.
+	m = newModel(t, noisyOptions(t, "circles", 2000, 0.3), 120, 40)
+	at := stepShown(t, m)
+	_, cmd := m.Update(keyMsg("c"))
+	if !strings.Contains(flatScreen(m), "running to convergence (esc stops)") {
+		t.Errorf("c: the status does not say the run is on:\n%s", screen(m))
+	}
+	press(m, "esc")
+	ran := stepShown(t, m)
+	if ran <= at || !strings.Contains(flatScreen(m), "paused (p plays at 10/s)") {
+		t.Errorf("esc: step %d (was %d), status:\n%s", ran, at, screen(m))
+	}
+	run(m, cmd, 1)
+	if got := stepShown(t, m); got != ran {
+		t.Errorf("the chunk of a stopped run took %d steps", got-ran)
+	}
 }
 
-// TestQuietStepsNarrateAsEveryStep: steps taken by a tick or a chunk are
-// narrated only when shown, yet what the screen shows (the narration, the
-// pass log) is what stepping one by one shows, and so is each step that b
-// brings back.
-func TestQuietStepsNarrateAsEveryStep(t *testing.T) {
-	for _, algo := range []string{"perceptron", "forgetron", "budget", "svm"} {
-		t.Run(algo, func(t *testing.T) {
+// TestRunShowsWhatStepsShow: a run steps quietly, narrating only the
+// steps it shows, yet the screen after it, and after each step b brings
+// back, is the one that stepping one by one with space shows. Package
+// panels compares the narration after autoplay's ticks as well.
+func TestRunShowsWhatStepsShow(t *testing.T) {
+	for _, c := range []struct{ algo, key string }{{"perceptron", "e"}, {"forgetron", "e"}, {"budget", "e"}, {"svm", "c"}} {
+		t.Run(c.algo, func(t *testing.T) {
 			o := noisyOptions(t, "moons", 150, 0.4)
 			o.Config = o.Config.With("budget", 20).With("C", 1).With("tol", 1e-3)
-			o.Config.Learner = algo
+			o.Config.Learner = c.algo
 			fast := newModel(t, o, 160, 48)
-			clock := newFakeClock(fast)
-			if algo != "svm" {
-				pressRun(fast, "e") // a chunk to the end of the pass
-			}
-			fast.player.Speed = len(player.Speeds) - 1
-			fast.Update(keyMsg("p"))
-			for range 5 {
-				clock.add(37 * time.Millisecond)
-				fast.Update(player.TickMsg{ID: fast.player.Tick})
-			}
-			press(fast, "p")
-			quiet := 0
-			for _, st := range fast.s.Steps() {
-				if st.Quiet {
-					quiet++
-				}
-			}
-			if quiet < fast.s.Learner().T()/2 {
-				t.Fatalf("%d of %d steps were quiet", quiet, fast.s.Learner().T())
+			pressRun(fast, c.key)
+			n := stepShown(t, fast)
+			if n < 80 {
+				t.Fatalf("%s took only %d steps", c.key, n)
 			}
 			slow := newModel(t, o, 160, 48)
-			for slow.s.Learner().T() < fast.s.Learner().T() {
+			for range n {
 				press(slow, "space")
 			}
-			if fast.s.Learner().T() < 80 {
-				t.Fatalf("only %d steps", fast.s.Learner().T())
-			}
 			for k := range 40 {
-				if err := sameShown(fast.s, slow.s); err != nil {
-					t.Fatalf("%d steps back: %v", k, err)
+				if a, b := screen(fast), screen(slow); a != b {
+					t.Fatalf("%d steps back from %d, after %s:\n%s\nstepping one by one:\n%s", k, n, c.key, a, b)
 				}
 				press(fast, "b")
 				press(slow, "b")
 			}
 		})
 	}
-}
-
-// sameShown compares what the narration and the pass log show.
-func sameShown(a, b *lab.Session) error {
-	if a.Learner().T() != b.Learner().T() {
-		return fmt.Errorf("t %d and %d", a.Learner().T(), b.Learner().T())
-	}
-	a1, a2 := panels.Describe(a)
-	b1, b2 := panels.Describe(b)
-	if a1 != b1 || a2 != b2 {
-		return fmt.Errorf("narration at t=%d:\n%s\n%s\nstepping one by one:\n%s\n%s", a.Learner().T(), a1, a2, b1, b2)
-	}
-	if fmt.Sprint(a.Passes()) != fmt.Sprint(b.Passes()) {
-		return fmt.Errorf("pass log %v, stepping one by one %v", a.Passes(), b.Passes())
-	}
-	for j := range a.Learner().N() {
-		if a.Learner().Alpha(j) != b.Learner().Alpha(j) {
-			return fmt.Errorf("α%d = %v, stepping one by one %v", j+1, a.Learner().Alpha(j), b.Learner().Alpha(j))
-		}
-	}
-	return nil
 }

@@ -1,8 +1,6 @@
-package tui
+package common
 
 import (
-	"kernelscope/tui/common"
-
 	"math"
 	"testing"
 	"unicode/utf8"
@@ -13,6 +11,7 @@ import (
 // tiny values not rounded to 0, ±Inf and NaN as what they are. Expected
 // strings are the shortest forms of the values, written out by hand.
 func TestNum(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		v    float64
 		w    int
@@ -39,7 +38,7 @@ func TestNum(t *testing.T) {
 		{math.Inf(-1), 5, "−Inf"},
 		{math.NaN(), 5, "NaN"},
 	} {
-		got := common.Num(c.v, c.w)
+		got := Num(c.v, c.w)
 		if got != c.want {
 			t.Errorf("num(%v, %d) = %q, want %q", c.v, c.w, got, c.want)
 		}
@@ -52,6 +51,7 @@ func TestNum(t *testing.T) {
 // TestNiceTicks: ticks are round (1, 2 or 5 times a power of ten), inside
 // the range, and include 0 when the range does.
 func TestNiceTicks(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lo, hi float64
 		n      int
@@ -63,7 +63,7 @@ func TestNiceTicks(t *testing.T) {
 		{0.3, 0.9, 3, []float64{0.4, 0.6, 0.8}},             // step 0.2 = 0.6/3 exactly, within rounding
 		{-1.2e160, 1.1e160, 3, []float64{-1e160, 0, 1e160}}, // step 1e160 ≥ 2.3e160/3
 	} {
-		got := common.NiceTicks(c.lo, c.hi, c.n)
+		got := NiceTicks(c.lo, c.hi, c.n)
 		if len(got) != len(c.want) {
 			t.Errorf("niceTicks(%v, %v, %d) = %v, want %v", c.lo, c.hi, c.n, got, c.want)
 			continue

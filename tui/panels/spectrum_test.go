@@ -1,10 +1,6 @@
-package tui
+package panels
 
 import (
-	"kernelscope/tui/panels"
-
-	"kernelscope/tui/common"
-
 	"fmt"
 	"math"
 	"path/filepath"
@@ -15,6 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/learn"
+	"kernelscope/tui/common"
+	"kernelscope/tui/internal/tuitest"
 )
 
 // spectrumPoints are n points on a spiral of radius 1.2 to 2.4 (norm > 1,
@@ -32,7 +30,7 @@ func spectrumPoints(n int) []learn.Vec {
 
 // spectrumOf is a spectrum panel showing kernel k's Gram matrix of xs at
 // w×h, with its Mercer check and counter-example.
-func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h int) (*panels.SpectrumView, learn.Mercer, learn.Counterexample) {
+func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h int) (*SpectrumView, learn.Mercer, learn.Counterexample) {
 	t.Helper()
 	g := learn.Gram(k, xs)
 	mc, err := learn.CheckMercer(g)
@@ -43,7 +41,7 @@ func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h in
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &panels.SpectrumView{Th: common.NewTheme(true, mono, colorprofile.TrueColor)}
+	v := &SpectrumView{Th: common.NewTheme(true, mono, colorprofile.TrueColor)}
 	v.Set(&mc, &ce, len(xs), "")
 	v.SetSize(w, h)
 	return v, mc, ce
@@ -74,6 +72,7 @@ func checkSize(t *testing.T, view string, w, h int) {
 // points (bucketed bars), no points, and a check not run, at the sizes the
 // panel gets beside the Gram matrix.
 func TestSpectrumGoldens(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		k    learn.Kernel
@@ -92,33 +91,36 @@ func TestSpectrumGoldens(t *testing.T) {
 	for _, c := range cases {
 		name := fmt.Sprintf("%s_%dx%d", c.name, c.w, c.h)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			v, _, _ := spectrumOf(t, c.mono, c.k, spectrumPoints(c.n), c.w, c.h)
 			got := v.View()
 			checkSize(t, got, c.w, c.h)
-			golden(t, filepath.Join("testdata", "components", "spectrum_"+name+".golden"), got)
+			tuitest.Golden(t, filepath.Join("testdata", "spectrum_"+name+".golden"), got)
 		})
 	}
 	t.Run("notrun_36x8", func(t *testing.T) {
-		v := &panels.SpectrumView{Th: common.NewTheme(true, false, colorprofile.TrueColor)}
+		t.Parallel()
+		v := &SpectrumView{Th: common.NewTheme(true, false, colorprofile.TrueColor)}
 		v.Set(nil, nil, 250, "Mercer check not run: n = 250 > 200")
 		v.SetSize(36, 8)
 		got := v.View()
 		checkSize(t, got, 36, 8)
-		golden(t, filepath.Join("testdata", "components", "spectrum_notrun_36x8.golden"), got)
+		tuitest.Golden(t, filepath.Join("testdata", "spectrum_notrun_36x8.golden"), got)
 	})
 }
 
 // TestSpectrumAnySize: every size from 0×0 to 70×25 draws exactly its
 // size, for each kind of content.
 func TestSpectrumAnySize(t *testing.T) {
-	views := map[string]*panels.SpectrumView{}
+	t.Parallel()
+	views := map[string]*SpectrumView{}
 	views["rbf"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, spectrumPoints(8), 0, 0)
 	views["sigmoid"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, spectrumPoints(10), 0, 0)
 	views["sigmoid120"], _, _ = spectrumOf(t, true, learn.Sigmoid{Gamma: 1, C: -1}, spectrumPoints(120), 0, 0)
 	views["triple"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 0.5}, spectrumPoints(3), 0, 0)
 	views["single"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, []learn.Vec{{X1: 2}, {}, {X2: 1.5}}, 0, 0)
 	views["n0"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, nil, 0, 0)
-	views["computing"] = &panels.SpectrumView{Th: common.NewTheme(false, false, colorprofile.ANSI256)}
+	views["computing"] = &SpectrumView{Th: common.NewTheme(false, false, colorprofile.ANSI256)}
 	views["computing"].Set(nil, nil, 12, "computing…")
 	for name, v := range views {
 		for w := range 71 {
@@ -143,6 +145,7 @@ func TestSpectrumAnySize(t *testing.T) {
 // K(0, 0) = tanh(−1) < 0, and a triple under tanh(x·z/2), every pair of
 // which passes.
 func TestSpectrumShowsCounterexample(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		k    learn.Kernel
@@ -179,6 +182,7 @@ func TestSpectrumShowsCounterexample(t *testing.T) {
 // TestSpectrumColumns: all eigenvalues when they fit, else the largest, a
 // gap and the smallest, λmin (index n−1) always last.
 func TestSpectrumColumns(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		n, cols, neg int
 		want         string
@@ -191,7 +195,7 @@ func TestSpectrumColumns(t *testing.T) {
 		{10, 7, 3, "[0 1 2 -1 7 8 9]"},
 		{100, 10, 50, "[0 1 2 3 4 -1 96 97 98 99]"},
 	} {
-		if got := fmt.Sprint(panels.SpectrumColumns(c.n, c.cols, c.neg)); got != c.want {
+		if got := fmt.Sprint(SpectrumColumns(c.n, c.cols, c.neg)); got != c.want {
 			t.Errorf("spectrumColumns(%d, %d, %d) = %s, want %s", c.n, c.cols, c.neg, got, c.want)
 		}
 	}
