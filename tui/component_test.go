@@ -3,39 +3,44 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/learn"
+	"kernelscope/tui/internal/tuitest"
 )
 
-// TestComponentGoldens renders each panel alone, after three steps of seed
-// 003's worked example, at a narrow and a wide size: a panel draws exactly
-// its size and needs nothing of the root but its session and theme.
+// screenSays reports whether the screen shows text, which the narration
+// may have wrapped over its lines: both are compared as their words.
+func screenSays(m *Model, text string) bool {
+	flat := strings.Join(strings.Fields(screen(m)), " ")
+	return strings.Contains(flat, strings.Join(strings.Fields(text), " "))
+}
+
+// TestComponentGoldens: the α and Gram panels, after three steps of seed
+// 003's worked example, each drawn in the main area of a narrow terminal
+// (g, then g again) at 40×12 (a 40×16 terminal: four lines below for the
+// narration, status and help) and 72×20 (72×26: six lines below), are
+// exactly their size and what each draws alone, its session and theme
+// all it needs. (The region alone is package region's test.)
 func TestComponentGoldens(t *testing.T) {
 	for _, size := range [][2]int{{40, 12}, {72, 20}} {
-		m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
-		press(m, "space", "space", "space")
 		w, h := size[0], size[1]
-		m.alpha.SetSize(w, h)
-		m.gram.SetSize(w, h)
-		m.region.SetSize(w, h)
-		m.region.Refresh()
-		for name, view := range map[string]func() string{"alpha": m.alpha.View, "gram": m.gram.View, "region": m.region.View} {
-			got := view()
-			lines := strings.Split(got, "\n")
-			if len(lines) != h {
-				t.Errorf("%s at %dx%d: %d lines", name, w, h, len(lines))
-			}
-			for i, l := range lines {
-				if ansi.StringWidth(l) != w {
-					t.Errorf("%s at %dx%d: line %d is %d wide", name, w, h, i, ansi.StringWidth(l))
-					break
-				}
-			}
+		screenH := h + 4
+		if h+6 >= 20 {
+			screenH = h + 6
+		}
+		m := newModel(t, builtinOptions(t, "worked4", 0), w, screenH)
+		press(m, "space", "space", "space")
+		for _, name := range []string{"alpha", "gram"} {
+			pressRun(m, "g")
+			got := strings.Join(strings.Split(screen(m), "\n")[:h], "\n")
+			tuitest.Fits(t, got, w, h)
 			golden(t, filepath.Join("testdata", "components", fmt.Sprintf("%s_%dx%d.golden", name, w, h)), got)
 		}
 	}
@@ -63,41 +68,80 @@ func TestScreenGoldens(t *testing.T) {
 	}
 }
 
+// fullHelpWords are the words in the full help's box (the screen but its
+// last line, the one-line help; the border left out), sorted.
+func fullHelpWords(m *Model) []string {
+	lines := strings.Split(screen(m), "\n")
+	box := strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", " ").Replace(strings.Join(lines[:len(lines)-1], "\n"))
+	words := strings.Fields(box)
+	slices.Sort(words)
+	return words
+}
+
 // TestFullHelpShowsEveryKey: the full help lists every key of the program
-// and the mouse, each with its whole description, from 80×24 up.
+// and the mouse under its heading, each with its whole description, from
+// 80×24 up: the same words as in a terminal of 400×100, where every line
+// has room, and nothing cut with "…".
 func TestFullHelpShowsEveryKey(t *testing.T) {
+	ref := newModel(t, builtinOptions(t, "worked4", 0), 400, 100)
+	press(ref, "?")
+	want := fullHelpWords(ref)
+	for _, heading := range []string{"stepping", "data", "kernel approximation", "kernel", "cursor and editing", "view", "learner and comparison"} {
+		if !screenSays(ref, heading) {
+			t.Errorf("no heading %q:\n%s", heading, screen(ref))
+		}
+	}
+	for _, it := range []string{"click add a +1 point", "r-click add a −1 point", "m-click delete nearest", "~ , . f̃ on/off, D ÷2 ×2", "q quit"} {
+		if !screenSays(ref, it) {
+			t.Errorf("no %q:\n%s", it, screen(ref))
+		}
+	}
 	for _, size := range [][2]int{{80, 24}, {100, 30}, {160, 48}} {
 		m := newModel(t, builtinOptions(t, "worked4", 0), size[0], size[1])
 		press(m, "?")
 		out := screen(m)
-		for _, g := range helpGroups(m.list) {
-			if !strings.Contains(out, g.name) {
-				t.Errorf("%dx%d: no heading %q", size[0], size[1], g.name)
-			}
-			for _, it := range g.items {
-				if !strings.Contains(out, it[0]+" ") || !strings.Contains(out, it[1]) {
-					t.Errorf("%dx%d: %q %q missing or cut:\n%s", size[0], size[1], it[0], it[1], out)
-				}
-			}
+		if got := fullHelpWords(m); !slices.Equal(got, want) {
+			t.Errorf("%dx%d: the full help's words differ from those with room for every line (a key missing or cut):\n%s", size[0], size[1], out)
+		}
+		if box := out[:strings.LastIndex(out, "\n")]; strings.Contains(box, "…") {
+			t.Errorf("%dx%d: a line of the full help is cut:\n%s", size[0], size[1], out)
 		}
 		golden(t, filepath.Join("testdata", "screens", fmt.Sprintf("fullhelp_%dx%d.golden", size[0], size[1])), out)
 	}
 }
 
 // TestGramLabelsFitLargeIndices: at n = 2000 the Gram panel's labels for
-// indices ≥ 1000 are whole (x₁₀₀₀, not x₁₀₀ cut to x₁₀₀ x₁₀₀ …).
+// indices ≥ 1000 are whole (x₁₀₀₀, not x₁₀₀ cut to x₁₀₀ x₁₀₀ …): after
+// 1500 steps the panel, beside the region at 160×48 (its last 57
+// columns), shows the example that comes next, which the narration
+// names, with its whole label, and every label there has four digits.
 func TestGramLabelsFitLargeIndices(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "circles", 2000), 160, 48)
 	for range 1500 {
-		m.player.Step(1)
+		press(m, "space")
 	}
-	m.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-	out := ansi.Strip(m.gram.View())
-	focus := m.s.Focus()
-	if focus < 999 {
-		t.Fatalf("the focus is x%s: the test needs an index of 1000 or more", learn.Sub(focus+1))
+	out := screen(m)
+	next := regexp.MustCompile(`next: i=(\d+), x`).FindStringSubmatch(out)
+	if next == nil {
+		t.Fatalf("the narration names no next example:\n%s", out)
 	}
-	if want := "x" + learn.Sub(focus+1); !strings.Contains(out, want) {
-		t.Errorf("the Gram panel lacks the whole label %s:\n%s", want, out)
+	focus, _ := strconv.Atoi(next[1])
+	if focus < 1000 {
+		t.Fatalf("the focus is x%s: the test needs an index of 1000 or more", learn.Sub(focus))
+	}
+	var gram []string
+	for _, l := range strings.Split(out, "\n") {
+		if side := ansi.Cut(l, 103, 160); len(gram) > 0 || strings.Contains(side, "Gram K(") {
+			gram = append(gram, side)
+		}
+	}
+	panel := strings.Join(gram, "\n")
+	if want := "x" + learn.Sub(focus); !strings.Contains(panel, want) {
+		t.Errorf("the Gram panel lacks the whole label %s:\n%s", want, panel)
+	}
+	for _, l := range regexp.MustCompile(`x[₀-₉]+`).FindAllString(panel, -1) {
+		if len([]rune(l)) != 5 {
+			t.Errorf("the Gram panel has the label %s, not one of four digits:\n%s", l, panel)
+		}
 	}
 }
