@@ -9,7 +9,8 @@ import (
 
 // TextBlock word-wraps texts into exactly n lines of width w: each text
 // starts on a line of its own, the first gets the room the others leave,
-// and text that does not fit ends in "…".
+// and text that does not fit ends in "…". With fewer lines than texts the
+// first texts get one each and the rest are left out.
 func TextBlock(n, w int, texts ...string) []string {
 	var parts [][]string
 	for _, t := range texts {
@@ -19,13 +20,11 @@ func TextBlock(n, w int, texts ...string) []string {
 	}
 	out := make([]string, 0, n)
 	for k, p := range parts {
-		room := n - len(out) - (len(parts) - 1 - k) // leave a line for each later text
-		if k == len(parts)-1 {
-			room = n - len(out)
-		}
-		if room <= 0 {
+		left := n - len(out)
+		if left <= 0 {
 			break
 		}
+		room := max(1, left-(len(parts)-1-k)) // leave a line for each later text that can have one
 		if len(p) > room {
 			p = append(p[:room-1:room-1], ansi.Truncate(p[room-1], max(0, w-1), "")+"…")
 		}
