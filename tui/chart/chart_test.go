@@ -29,7 +29,7 @@ func charts() map[string]func(w, h int) Grid {
 			XLabel: "宽度", // two cells a rune: written as ?
 		}.Draw,
 		"cv short series": CV{Values: []float64{1, 2, 3, 4}, Valid: []float64{0.9}, Best: -1}.Draw,
-		"cv full":         CV{Values: []float64{1, 2}, Valid: []float64{0, 1}, FullY: true}.Draw,
+		"cv full":         CV{Values: []float64{1, 2}, Valid: []float64{0, 1}, fullY: true}.Draw,
 		"passes":          run().Draw,
 		"passes long":     longRun().Draw,
 		"passes none":     Passes{}.Draw,
@@ -77,9 +77,9 @@ func TestWidths(t *testing.T) {
 // find returns the cells of g holding r.
 func find(g Grid, r rune) [][2]int {
 	var out [][2]int
-	for i, c := range g.Cells {
-		if c.R == r {
-			out = append(out, [2]int{i % g.W, i / g.W})
+	for i, c := range g.cells {
+		if c.r == r {
+			out = append(out, [2]int{i % g.w, i / g.w})
 		}
 	}
 	return out
@@ -107,7 +107,7 @@ func TestBestMarker(t *testing.T) {
 			// The best value's ● is in the marker's column, the ┊ line
 			// above or below it, and its label right under it.
 			ax := fitAcc(f.ph, false, c.least())
-			if y := f.top + ax.row(c.Valid[c.Best]); g.Cells[y*w+x].R != '●' {
+			if y := f.top + ax.row(c.Valid[c.Best]); g.cells[y*w+x].r != '●' {
 				t.Errorf("%d×%d: no ● at the best value (%d, %d)", w, h, x, y)
 			}
 			dashed := 0
@@ -148,7 +148,7 @@ func TestRange(t *testing.T) {
 		}
 		return out
 	}
-	full := CV{Values: []float64{1, 2, 3}, Valid: []float64{1, 0.5, 0}, FullY: true, Best: -1}
+	full := CV{Values: []float64{1, 2, 3}, Valid: []float64{1, 0.5, 0}, fullY: true, Best: -1}
 	g := full.Draw(w, h)
 	cols := full.columns(f.pw)
 	ys := points(g)
@@ -217,10 +217,10 @@ func TestLogPlacement(t *testing.T) {
 	// On a linear axis σ = 1 is 0.9/9.9 of the way: column 1 + 64·0.0909
 	// of the plot; the log axis's middle is empty.
 	y := find(g, '●')[1][1]
-	if x := f.gx + 1 + int(math.Round(64*0.9/9.9)); g.Cells[y*w+x].R != '●' {
+	if x := f.gx + 1 + int(math.Round(64*0.9/9.9)); g.cells[y*w+x].r != '●' {
 		t.Errorf("linear axis: no point at σ = 1, column %d: %q", x, row(g, y))
 	}
-	if x := f.gx + got[4]; g.Cells[y*w+x].R == '●' {
+	if x := f.gx + got[4]; g.cells[y*w+x].r == '●' {
 		t.Errorf("linear axis: a point in the log axis's middle, column %d: %q", x, row(g, y))
 	}
 	// A value ≤ 0 has no log: the axis falls back to linear.
@@ -277,7 +277,7 @@ func TestBucketing(t *testing.T) {
 		e := 0
 		for y := f.top; y < f.top+hb; y++ {
 			for k, r := range eighths {
-				if g.Cells[y*w+x].R == r {
+				if g.cells[y*w+x].r == r {
 					e += k
 				}
 			}
@@ -290,8 +290,8 @@ func TestBucketing(t *testing.T) {
 	if e, want := height(f.gx+1), int(math.Round(8*float64(hb)/3)); e != want {
 		t.Errorf("column 1: bar of %d eighths, want the mean 3/9 of full: %d", e, want)
 	}
-	if c := g.Cells[(f.top+hb)*w+f.gx+1]; c.R != '○' {
-		t.Errorf("column 1: %q on the 100%% row, want ○ (its last pass's accuracy)", c.R)
+	if c := g.cells[(f.top+hb)*w+f.gx+1]; c.r != '○' {
+		t.Errorf("column 1: %q on the 100%% row, want ○ (its last pass's accuracy)", c.r)
 	}
 	if !strings.Contains(row(g, f.labels), strings.TrimSpace(num(float64(n)))) {
 		t.Errorf("labels %q do not reach pass %d", row(g, f.labels), n)
@@ -308,7 +308,7 @@ func TestBucketing(t *testing.T) {
 func TestStyled(t *testing.T) {
 	t.Parallel()
 	var pre [NumInks]string
-	for i := InkAxis; i < NumInks; i++ {
+	for i := inkAxis; i < NumInks; i++ {
 		pre[i] = "\x1b[" + string(rune('0'+i)) + ";3" + string(rune('0'+i%8)) + "m"
 	}
 	for name, g := range map[string]Grid{"cv": sigmaCV().Draw(72, 16), "passes": run().Draw(72, 16)} {
@@ -335,23 +335,23 @@ func TestStyled(t *testing.T) {
 				}
 				continue
 			}
-			c := g.Cells[i]
-			if on != pre[c.Ink] {
-				t.Fatalf("%s: cell %d (%q, ink %d) written under %q", name, i, c.R, c.Ink, on)
+			c := g.cells[i]
+			if on != pre[c.ink] {
+				t.Fatalf("%s: cell %d (%q, ink %d) written under %q", name, i, c.r, c.ink, on)
 			}
 			i++
 		}
-		if i != len(g.Cells) {
-			t.Errorf("%s: %d cells written, want %d", name, i, len(g.Cells))
+		if i != len(g.cells) {
+			t.Errorf("%s: %d cells written, want %d", name, i, len(g.cells))
 		}
 	}
 	// The default styles give every ink but blank its own colour.
 	for _, dark := range []bool{true, false} {
 		p := DefaultStyles(dark).Prefixes()
-		if p[InkBlank] != "" {
-			t.Errorf("blank has a prefix %q", p[InkBlank])
+		if p[inkBlank] != "" {
+			t.Errorf("blank has a prefix %q", p[inkBlank])
 		}
-		for i := InkAxis; i < NumInks; i++ {
+		for i := inkAxis; i < NumInks; i++ {
 			if !strings.HasPrefix(p[i], "\x1b[") {
 				t.Errorf("ink %d has no escape: %q", i, p[i])
 			}

@@ -16,7 +16,7 @@ type CV struct {
 	Train  []float64 // mean training accuracy of each value; nil for none
 	Best   int       // index of the best value in Values; outside it for none
 	XLabel string    // the parameter's name: "σ", "degree"
-	FullY  bool      // show all of [0, 1], not a range fitted to the data
+	fullY  bool      // show all of [0, 1], not a range fitted to the data
 }
 
 // Draw draws the curve into a w×h grid: the legend on top, percentages on
@@ -27,19 +27,19 @@ func (c CV) Draw(w, h int) Grid {
 		return g
 	}
 	if len(c.Values) == 0 {
-		center(g, "no cross-validation yet", InkLabel)
+		center(g, "no cross-validation yet", inkLabel)
 		return g
 	}
 	f := newFrame(w, h, 3)
 	cols := c.columns(f.pw)
-	ax := fitAcc(f.ph, c.FullY, c.least())
+	ax := fitAcc(f.ph, c.fullY, c.least())
 	f.yAxis(g, f.top, f.ph, ax.ticks(f.top))
 
 	// Lines first, into the cells between points; training under
 	// validation, so a cell they share shows the held-out one.
 	d := newDots(f.pw, f.ph)
-	c.line(d, cols, ax, c.Train, InkTrain, true)
-	c.line(d, cols, ax, c.Valid, InkValid, false)
+	c.line(d, cols, ax, c.Train, inkTrain, true)
+	c.line(d, cols, ax, c.Valid, inkValid, false)
 	d.flush(g, f.gx, f.top)
 
 	best := -1
@@ -50,12 +50,12 @@ func (c CV) Draw(w, h int) Grid {
 	if best >= 0 {
 		for r := range f.ph {
 			if g.blank(f.gx+best, f.top+r) {
-				g.set(f.gx+best, f.top+r, '┊', InkBest)
+				g.set(f.gx+best, f.top+r, '┊', inkBest)
 			}
 		}
 	}
-	c.points(g, f, cols, ax, c.Train, '○', InkTrain)
-	c.points(g, f, cols, ax, c.Valid, '●', InkValid)
+	c.points(g, f, cols, ax, c.Train, '○', inkTrain)
+	c.points(g, f, cols, ax, c.Valid, '●', inkValid)
 
 	var ticks []int
 	for _, x := range cols {
@@ -65,7 +65,7 @@ func (c CV) Draw(w, h int) Grid {
 	}
 	f.xAxis(g, ticks)
 	if best >= 0 && f.axis >= 0 {
-		g.set(f.gx+best, f.axis, '▲', InkBest)
+		g.set(f.gx+best, f.axis, '▲', inkBest)
 	}
 	f.xLabels(g, c.labels(cols), c.XLabel)
 	c.legend(g, f)
@@ -130,7 +130,7 @@ func (c CV) spread(g Grid, f frame, cols []int, ax accAxis) {
 			case r == bot && r > mid:
 				glyph = '┴'
 			}
-			g.set(f.gx+x, f.top+r, glyph, InkSpread)
+			g.set(f.gx+x, f.top+r, glyph, inkSpread)
 		}
 	}
 }
@@ -182,11 +182,11 @@ func (c CV) labels(cols []int) []label {
 			out = append(out, label{num(c.Values[i]), cols[i], ink})
 		}
 	}
-	add(c.Best, InkBest)
-	add(0, InkLabel)
-	add(len(cols)-1, InkLabel)
+	add(c.Best, inkBest)
+	add(0, inkLabel)
+	add(len(cols)-1, inkLabel)
 	for i := 1; i < len(cols)-1; i++ {
-		add(i, InkLabel)
+		add(i, inkLabel)
 	}
 	return out
 }
@@ -205,15 +205,15 @@ func (c CV) legend(g Grid, f frame) {
 	var long, short []seg
 	bestShort := ""
 	add := func(glyph rune, ink Ink, l, s string) {
-		long = append(long, seg{string(glyph), ink}, seg{l, InkLabel})
-		short = append(short, seg{string(glyph), ink}, seg{s, InkLabel})
+		long = append(long, seg{string(glyph), ink}, seg{l, inkLabel})
+		short = append(short, seg{string(glyph), ink}, seg{s, inkLabel})
 	}
-	add('●', InkValid, "validation", "valid")
+	add('●', inkValid, "validation", "valid")
 	if has(c.Std) && has(c.Valid) {
-		add('│', InkSpread, "± 1 std", "±std")
+		add('│', inkSpread, "± 1 std", "±std")
 	}
 	if has(c.Train) {
-		add('○', InkTrain, "training", "train")
+		add('○', inkTrain, "training", "train")
 	}
 	if c.Best >= 0 && c.Best < len(c.Values) && isFinite(c.Values[c.Best]) {
 		name := c.XLabel
@@ -228,7 +228,7 @@ func (c CV) legend(g Grid, f frame) {
 			l += " (" + pct(acc) + ")"
 			s += " " + pct(acc)
 		}
-		add('▲', InkBest, l, s)
+		add('▲', inkBest, l, s)
 	}
 	// The tightest keeps what a narrow chart cannot show otherwise: the
 	// series' glyphs and the best value.
@@ -237,7 +237,7 @@ func (c CV) legend(g Grid, f frame) {
 		switch short[i].s {
 		case "│":
 		case "▲":
-			tight = append(tight, short[i], seg{bestShort, InkLabel})
+			tight = append(tight, short[i], seg{bestShort, inkLabel})
 		default:
 			tight = append(tight, short[i], short[i+1])
 		}

@@ -62,18 +62,18 @@ func (f frame) yAxis(g Grid, top, rows int, ticks []tick) {
 		return
 	}
 	for y := top; y < top+rows; y++ {
-		g.set(f.gx-1, y, '│', InkAxis)
+		g.set(f.gx-1, y, '│', inkAxis)
 	}
 	for _, t := range ticks {
 		if t.row < top || t.row >= top+rows {
 			continue
 		}
-		g.set(f.gx-1, t.row, '┤', InkAxis)
+		g.set(f.gx-1, t.row, '┤', inkAxis)
 		s := []rune(t.s)
 		if len(s) > f.gx-1 {
 			s = s[len(s)-(f.gx-1):]
 		}
-		g.text(f.gx-1-len(s), t.row, string(s), InkLabel)
+		g.text(f.gx-1-len(s), t.row, string(s), inkLabel)
 	}
 }
 
@@ -84,13 +84,13 @@ func (f frame) xAxis(g Grid, cols []int) {
 		return
 	}
 	if f.gx > 0 {
-		g.set(f.gx-1, f.axis, '└', InkAxis)
+		g.set(f.gx-1, f.axis, '└', inkAxis)
 	}
 	for x := range f.pw {
-		g.set(f.gx+x, f.axis, '─', InkAxis)
+		g.set(f.gx+x, f.axis, '─', inkAxis)
 	}
 	for _, c := range cols {
-		g.set(f.gx+c, f.axis, '┬', InkAxis)
+		g.set(f.gx+c, f.axis, '┬', inkAxis)
 	}
 }
 
@@ -113,10 +113,10 @@ func (f frame) xLabels(g Grid, labels []label, name string) []int {
 	}
 	y := f.labels
 	free := func(x0, n int) bool {
-		if x0 < 0 || x0+n > g.W {
+		if x0 < 0 || x0+n > g.w {
 			return false
 		}
-		for x := max(0, x0-1); x < min(g.W, x0+n+1); x++ {
+		for x := max(0, x0-1); x < min(g.w, x0+n+1); x++ {
 			if !g.blank(x, y) {
 				return false
 			}
@@ -127,7 +127,7 @@ func (f frame) xLabels(g Grid, labels []label, name string) []int {
 	for _, l := range labels {
 		n := width(l.s)
 		x0 := f.gx + l.col - (n-1)/2
-		x0 = max(0, min(g.W-n, x0))
+		x0 = max(0, min(g.w-n, x0))
 		if free(x0, n) {
 			g.text(x0, y, l.s, l.ink)
 			placed = append(placed, l.col)
@@ -138,18 +138,18 @@ func (f frame) xLabels(g Grid, labels []label, name string) []int {
 		return placed
 	}
 	if f.gx > 0 && n <= f.gx-1 && free(f.gx-1-n, n) {
-		g.text(f.gx-1-n, y, name, InkLabel)
+		g.text(f.gx-1-n, y, name, inkLabel)
 		return placed
 	}
 	last := -1
-	for x := g.W - 1; x >= 0; x-- {
+	for x := g.w - 1; x >= 0; x-- {
 		if !g.blank(x, y) {
 			last = x
 			break
 		}
 	}
 	if x0 := max(last+2, f.gx); free(x0, n) {
-		g.text(x0, y, name, InkLabel)
+		g.text(x0, y, name, inkLabel)
 	}
 	return placed
 }
@@ -182,17 +182,17 @@ func putLegend(g Grid, y int, variants ...legend) {
 	pick := variants[len(variants)-1]
 	for _, v := range variants {
 		wl, wr := segsWidth(v.left), segsWidth(v.right)
-		if wl <= g.W && (wr == 0 || wl+3+wr <= g.W) {
+		if wl <= g.w && (wr == 0 || wl+3+wr <= g.w) {
 			pick = v
 			break
 		}
 	}
 	left := pick.left
-	if segsWidth(left) > g.W {
+	if segsWidth(left) > g.w {
 		// Drop whole entries from the end (cut at a gap) rather than a
 		// word in half; clip only when not even the first one fits.
 		for i := len(left) - 1; i > 0; i-- {
-			if left[i].ink == InkBlank && segsWidth(left[:i]) <= g.W {
+			if left[i].ink == inkBlank && segsWidth(left[:i]) <= g.w {
 				left = left[:i]
 				break
 			}
@@ -202,8 +202,8 @@ func putLegend(g Grid, y int, variants ...legend) {
 	for _, s := range left {
 		x += g.text(x, y, s.s, s.ink)
 	}
-	if wr := segsWidth(pick.right); wr > 0 && x+2+wr <= g.W {
-		x = g.W - wr
+	if wr := segsWidth(pick.right); wr > 0 && x+2+wr <= g.w {
+		x = g.w - wr
 		for _, s := range pick.right {
 			x += g.text(x, y, s.s, s.ink)
 		}
@@ -216,9 +216,9 @@ func items(gap string, entries ...seg) []seg {
 	out := make([]seg, 0, 3*len(entries)/2)
 	for i := 0; i+1 < len(entries); i += 2 {
 		if i > 0 {
-			out = append(out, seg{gap, InkBlank})
+			out = append(out, seg{gap, inkBlank})
 		}
-		out = append(out, entries[i], seg{" " + entries[i+1].s, InkLabel})
+		out = append(out, entries[i], seg{" " + entries[i+1].s, inkLabel})
 	}
 	return out
 }
@@ -227,5 +227,5 @@ func items(gap string, entries ...seg) []seg {
 // nothing to draw.
 func center(g Grid, s string, ink Ink) {
 	n := width(s)
-	g.text(max(0, (g.W-n)/2), g.H/2, s, ink)
+	g.text(max(0, (g.w-n)/2), g.h/2, s, ink)
 }

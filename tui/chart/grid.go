@@ -27,58 +27,58 @@ type Ink uint8
 
 // The inks of the charts.
 const (
-	InkBlank  Ink = iota // nothing: the terminal's own colours
-	InkAxis              // axis lines and tick marks
-	InkLabel             // tick labels and legend text
-	InkValid             // validation accuracy
-	InkTrain             // training accuracy
-	InkTest              // test accuracy
-	InkSpread            // the ± std error bars around validation accuracy
-	InkBest              // the best parameter value's marker and label
-	InkBars              // mistakes per pass
+	inkBlank  Ink = iota // nothing: the terminal's own colours
+	inkAxis              // axis lines and tick marks
+	inkLabel             // tick labels and legend text
+	inkValid             // validation accuracy
+	inkTrain             // training accuracy
+	inkTest              // test accuracy
+	inkSpread            // the ± std error bars around validation accuracy
+	inkBest              // the best parameter value's marker and label
+	inkBars              // mistakes per pass
 	NumInks              // the number of inks
 )
 
 // Cell is one character of a chart.
 type Cell struct {
-	R   rune
-	Ink Ink
+	r   rune
+	ink Ink
 }
 
 // Grid is a chart of W×H cells, row by row.
 type Grid struct {
-	W, H  int
-	Cells []Cell
+	w, h  int
+	cells []Cell
 }
 
 // newGrid is a blank grid; negative sizes are empty.
 func newGrid(w, h int) Grid {
 	w, h = max(0, w), max(0, h)
 	if w == 0 || h == 0 {
-		return Grid{W: w, H: h}
+		return Grid{w: w, h: h}
 	}
 	cells := make([]Cell, w*h)
 	for i := range cells {
-		cells[i].R = ' '
+		cells[i].r = ' '
 	}
-	return Grid{W: w, H: h, Cells: cells}
+	return Grid{w: w, h: h, cells: cells}
 }
 
 // ok reports whether the grid has cells to write (a zero Grid or one built
 // by hand with too few cells has none).
-func (g Grid) ok() bool { return g.W > 0 && g.H > 0 && len(g.Cells) >= g.W*g.H }
+func (g Grid) ok() bool { return g.w > 0 && g.h > 0 && len(g.cells) >= g.w*g.h }
 
 // set writes one cell; outside the grid it does nothing, so drawing code
 // need not clip.
 func (g Grid) set(x, y int, r rune, ink Ink) {
-	if x >= 0 && x < g.W && y >= 0 && y < g.H {
-		g.Cells[y*g.W+x] = Cell{R: r, Ink: ink}
+	if x >= 0 && x < g.w && y >= 0 && y < g.h {
+		g.cells[y*g.w+x] = Cell{r: r, ink: ink}
 	}
 }
 
 // blank reports whether cell (x, y) is in the grid and empty.
 func (g Grid) blank(x, y int) bool {
-	return x >= 0 && x < g.W && y >= 0 && y < g.H && g.Cells[y*g.W+x].R == ' '
+	return x >= 0 && x < g.w && y >= 0 && y < g.h && g.cells[y*g.w+x].r == ' '
 }
 
 // text writes s from (x, y) on, clipped to the grid, and returns the
@@ -127,17 +127,17 @@ func (g Grid) render(prefix *[NumInks]string) string {
 	}
 	var b strings.Builder
 	// Most runes here take 3 bytes in UTF-8; escapes come on top.
-	b.Grow(g.H * (3*g.W + 1))
-	for y := range g.H {
+	b.Grow(g.h * (3*g.w + 1))
+	for y := range g.h {
 		if y > 0 {
 			b.WriteByte('\n')
 		}
 		on := "" // the prefix in effect
-		for _, c := range g.Cells[y*g.W : (y+1)*g.W] {
+		for _, c := range g.cells[y*g.w : (y+1)*g.w] {
 			if prefix != nil {
 				p := ""
-				if c.Ink < NumInks {
-					p = prefix[c.Ink]
+				if c.ink < NumInks {
+					p = prefix[c.ink]
 				}
 				// Comparing prefixes, not inks: two inks styled alike
 				// make one run.
@@ -149,7 +149,7 @@ func (g Grid) render(prefix *[NumInks]string) string {
 					on = p
 				}
 			}
-			r := c.R
+			r := c.r
 			if r == 0 {
 				r = ' ' // a zero Cell is blank
 			}

@@ -41,7 +41,7 @@ func (p Passes) Draw(w, h int) Grid {
 	}
 	n := len(p.Mistakes)
 	if n == 0 {
-		center(g, "no pass finished yet", InkLabel)
+		center(g, "no pass finished yet", inkLabel)
 		return g
 	}
 	acc := p.has(p.Train) || p.has(p.Test)
@@ -109,7 +109,7 @@ func (p Passes) bars(g Grid, f frame, s slots, hb int) {
 		}
 		for r := hb - 1; r >= 0 && units > 0; r-- {
 			for x := x0; x < (k+1)*s.w; x++ {
-				g.set(f.gx+x, f.top+r, eighths[min(8, units)], InkBars)
+				g.set(f.gx+x, f.top+r, eighths[min(8, units)], inkBars)
 			}
 			units -= 8
 		}
@@ -135,7 +135,7 @@ func (p Passes) accuracy(g Grid, f frame, s slots, top, rows int) {
 		glyph  rune
 		ink    Ink
 		dotted bool
-	}{{p.Train, '○', InkTrain, true}, {p.Test, '●', InkTest, false}}
+	}{{p.Train, '○', inkTrain, true}, {p.Test, '●', inkTest, false}}
 	// Test last, so that where the two meet the held-out one shows.
 	d := newDots(f.pw, rows)
 	for _, sr := range series {
@@ -172,7 +172,7 @@ func (p Passes) ticks(s slots) []label {
 	}
 	var labels []label
 	add := func(pass int) {
-		labels = append(labels, label{strconv.Itoa(pass), s.mid((pass - 1) / b), InkLabel})
+		labels = append(labels, label{strconv.Itoa(pass), s.mid((pass - 1) / b), inkLabel})
 	}
 	add(n)
 	if n > 1 {
@@ -192,15 +192,15 @@ func (p Passes) legend(g Grid, f frame, s slots) {
 	n, b := s.passes, s.per
 	var long, short []seg
 	add := func(glyph rune, ink Ink, l, sh string) {
-		long = append(long, seg{string(glyph), ink}, seg{l, InkLabel})
-		short = append(short, seg{string(glyph), ink}, seg{sh, InkLabel})
+		long = append(long, seg{string(glyph), ink}, seg{l, inkLabel})
+		short = append(short, seg{string(glyph), ink}, seg{sh, inkLabel})
 	}
-	add('▇', InkBars, "mistakes per pass", "mistakes")
+	add('▇', inkBars, "mistakes per pass", "mistakes")
 	if p.has(p.Train) {
-		add('○', InkTrain, "training accuracy", "train")
+		add('○', inkTrain, "training accuracy", "train")
 	}
 	if p.has(p.Test) {
-		add('●', InkTest, "test accuracy", "test")
+		add('●', inkTest, "test accuracy", "test")
 	}
 	rl, rs := "passes 1–"+strconv.Itoa(n), strconv.Itoa(n)+" passes"
 	if n == 1 {
@@ -210,7 +210,7 @@ func (p Passes) legend(g Grid, f frame, s slots) {
 		rl += ", " + strconv.Itoa(b) + " per column"
 		rs += ", " + strconv.Itoa(b) + "/col"
 	}
-	right := func(s string) []seg { return []seg{{s, InkLabel}} }
+	right := func(s string) []seg { return []seg{{s, inkLabel}} }
 	putLegend(g, f.legend,
 		legend{items("   ", long...), right(rl)},
 		legend{items("  ", long...), right(rl)},

@@ -22,16 +22,16 @@ func DefaultStyles(isDark bool) Styles {
 		return lipgloss.NewStyle().Foreground(ld(lipgloss.Color(light), lipgloss.Color(dark)))
 	}
 	var s Styles
-	s[InkAxis] = fg("#777777", "#8A8A8A")
-	s[InkLabel] = fg("#777777", "#8A8A8A")
-	s[InkValid] = fg("#0072B2", "#56B4E9")
-	s[InkTrain] = fg("#D55E00", "#E69F00")
-	s[InkTest] = fg("#009E73", "#009E73")
+	s[inkAxis] = fg("#777777", "#8A8A8A")
+	s[inkLabel] = fg("#777777", "#8A8A8A")
+	s[inkValid] = fg("#0072B2", "#56B4E9")
+	s[inkTrain] = fg("#D55E00", "#E69F00")
+	s[inkTest] = fg("#009E73", "#009E73")
 	// The error bars: validation's hue, paler, so they read as its spread
 	// and not as a series of their own.
-	s[InkSpread] = fg("#8FB9D8", "#3A7CA5")
-	s[InkBest] = fg("#CC79A7", "#F0E442").Bold(true)
-	s[InkBars] = fg("#CC79A7", "#CC79A7")
+	s[inkSpread] = fg("#8FB9D8", "#3A7CA5")
+	s[inkBest] = fg("#CC79A7", "#F0E442").Bold(true)
+	s[inkBars] = fg("#CC79A7", "#CC79A7")
 	return s
 }
 

@@ -6,21 +6,21 @@ import "kernelscope/tui/chart"
 // (package chart draws cells; the escape strings are looked up per ink
 // change, never built in a View).
 type ChartInks struct {
-	Mono   bool
-	Prefix [chart.NumInks]string
+	mono   bool
+	prefix [chart.NumInks]string
 }
 
 func NewChartInks(th *Theme) *ChartInks {
 	if th == nil || th.Mono {
-		return &ChartInks{Mono: true}
+		return &ChartInks{mono: true}
 	}
-	return &ChartInks{Prefix: chart.DefaultStyles(th.Dark).Prefixes()}
+	return &ChartInks{prefix: chart.DefaultStyles(th.dark).Prefixes()}
 }
 
 // Render writes a chart's grid, in colour unless the theme is color-free.
 func (c *ChartInks) Render(g chart.Grid) string {
-	if c == nil || c.Mono {
+	if c == nil || c.mono {
 		return g.Plain()
 	}
-	return g.Styled(&c.Prefix)
+	return g.Styled(&c.prefix)
 }

@@ -10,7 +10,7 @@ import (
 	"kernelscope/learn"
 )
 
-// Margin is the learner's margin and the formula it comes from: the
+// margin is the learner's margin and the formula it comes from: the
 // perceptron's geometric margin min yᵢf(xᵢ)/‖w‖ (seed 004: the distance
 // in feature space from the boundary to the nearest training point,
 // negative while one is on the wrong side), the SVM's band 2/‖w‖ between
@@ -18,7 +18,7 @@ import (
 // margin, since there min yᵢf(xᵢ) = 1). short is the formula in a few
 // cells. ok is false when there is none: w = 0, or ‖w‖² ≤ 0 for a kernel
 // that is not PSD (why says which).
-func Margin(p learn.Learner) (formula, short string, v float64, ok bool, why string) {
+func margin(p learn.Learner) (formula, short string, v float64, ok bool, why string) {
 	formula, short = "min yᵢf(xᵢ)/‖w‖", "min yᵢfᵢ/‖w‖"
 	_, svm := p.(learn.DualSolver)
 	if svm {
@@ -42,7 +42,7 @@ func Margin(p learn.Learner) (formula, short string, v float64, ok bool, why str
 
 // MarginText writes the margin with its formula: "margin 2/‖w‖ = 0.44".
 func MarginText(p learn.Learner) string {
-	formula, _, v, ok, why := Margin(p)
+	formula, _, v, ok, why := margin(p)
 	if !ok {
 		return "margin " + formula + ": none (" + why + ")"
 	}
@@ -71,7 +71,7 @@ func Figures(s Session, w int) string {
 		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
 	}
 	// The tightest: the formula in short, the counts and the accuracy.
-	_, formula, v, ok, why := Margin(p)
+	_, formula, v, ok, why := margin(p)
 	tight := []string{formula + " = " + Num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
 	if !ok {
 		tight[0] = why

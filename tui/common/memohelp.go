@@ -35,26 +35,26 @@ type PanelKey struct {
 // a reset, a rebuild (data, kernel, learner), an edit of the points, a
 // change of the field, a raised cap or an error each change it.
 type Trained struct {
-	Built, Version, T, Epochs int
-	State                     learn.State
-	Failed                    bool
-	Shown                     learn.EnsembleMember // what the region shows of the averaged and voted perceptrons
-	Computing                 bool
-	View                      learn.Rect
+	built, version, t, epochs int
+	state                     learn.State
+	failed                    bool
+	shown                     learn.EnsembleMember // what the region shows of the averaged and voted perceptrons
+	computing                 bool
+	view                      learn.Rect
 }
 
 func TrainedOf(s Session) Trained {
 	return Trained{
-		Built: s.Built(), Version: s.Version(), T: s.Learner().T(), Epochs: s.Learner().Config().Epochs,
-		State: s.Learner().State(), Failed: s.Err() != nil || s.Learner().Err() != nil,
-		Shown: s.Shown(), Computing: s.Computing(), View: s.View(),
+		built: s.Built(), version: s.Version(), t: s.Learner().T(), epochs: s.Learner().Config().Epochs,
+		state: s.Learner().State(), failed: s.Err() != nil || s.Learner().Err() != nil,
+		shown: s.Shown(), computing: s.Computing(), view: s.View(),
 	}
 }
 
 func FnvString(h uint64, s string) uint64 {
 	for i := range len(s) {
 		h ^= uint64(s[i])
-		h *= FnvPrime
+		h *= fnvPrime
 	}
 	return h
 }
@@ -71,5 +71,5 @@ func NonEmpty(lines []string) []string {
 // FNV-1a, 64 bits (hash/fnv's, without its allocation).
 const (
 	FnvOffset = 14695981039346656037
-	FnvPrime  = 1099511628211
+	fnvPrime  = 1099511628211
 )

@@ -23,10 +23,10 @@ import (
 // nearest colour to the theme's), and the SVM's margins f = +1 and f = −1
 // (outside the shades of their class, and not the boundary's ink).
 type ShadeTable struct {
-	Pos, Neg, Heat       []int
-	Ink                  int
+	pos, neg, heat       []int
+	ink                  int
 	MarginPos, MarginNeg int
-	Approx               int // the approximate boundary f̃ = 0: green
+	approx               int // the approximate boundary f̃ = 0: green
 }
 
 var (
@@ -34,12 +34,12 @@ var (
 	Cube256 = map[bool]ShadeTable{
 		// dark: deep blue (0,0,95) … (0,135,215); brown-orange (135,95,0) … (215,135,0)
 		// margins: pale blue (175,215,255) and pale orange (255,215,135)
-		true: {Pos: []int{17, 18, 25, 32}, Neg: []int{94, 130, 166, 172}, Heat: []int{235, 17, 18, 24, 25, 32}, Ink: -1, MarginPos: 153, MarginNeg: 222, Approx: 48},
+		true: {pos: []int{17, 18, 25, 32}, neg: []int{94, 130, 166, 172}, heat: []int{235, 17, 18, 24, 25, 32}, ink: -1, MarginPos: 153, MarginNeg: 222, approx: 48},
 		// light: pale blue (215,215,255) … (95,175,255); peach (255,215,175) … (255,175,0)
 		// margins: deep blue (0,0,175) and brown (135,95,0)
-		false: {Pos: []int{189, 153, 117, 75}, Neg: []int{223, 222, 215, 214}, Heat: []int{255, 189, 153, 117, 111, 75}, Ink: -1, MarginPos: 19, MarginNeg: 94, Approx: 29},
+		false: {pos: []int{189, 153, 117, 75}, neg: []int{223, 222, 215, 214}, heat: []int{255, 189, 153, 117, 111, 75}, ink: -1, MarginPos: 19, MarginNeg: 94, approx: 29},
 	}
-	// Basic16 are the 16-colour shades: blue (4) and bright blue (12) for
+	// basic16 are the 16-colour shades: blue (4) and bright blue (12) for
 	// +1, yellow (3) and bright yellow (11) for −1; dark backgrounds go
 	// from the plain to the bright one as |f| grows, light ones the other
 	// way. Heat has no shade for small entries. With one hue a class,
@@ -48,9 +48,9 @@ var (
 	// The margins take the two hues left: cyan (f = +1) and red (f = −1).
 	// The approximate boundary f̃ = 0 (~) is green, drawn on the plain
 	// background so it reads over either class.
-	Basic16 = map[bool]ShadeTable{
-		true:  {Pos: []int{4, 4, 12, 12}, Neg: []int{3, 3, 11, 11}, Heat: []int{-1, -1, 4, 4, 12, 12}, Ink: 15, MarginPos: 14, MarginNeg: 9, Approx: 10},
-		false: {Pos: []int{12, 12, 4, 4}, Neg: []int{11, 11, 3, 3}, Heat: []int{-1, -1, 12, 12, 4, 4}, Ink: 0, MarginPos: 6, MarginNeg: 1, Approx: 2},
+	basic16 = map[bool]ShadeTable{
+		true:  {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}, ink: 15, MarginPos: 14, MarginNeg: 9, approx: 10},
+		false: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}, ink: 0, MarginPos: 6, MarginNeg: 1, approx: 2},
 	}
 )
 
@@ -58,9 +58,9 @@ var (
 // background, for the profile; "" for no colour.
 type Sgr func(c int, fg bool) string
 
-// PaletteFor returns how to write the theme's colours (rgb) under the
+// paletteFor returns how to write the theme's colours (rgb) under the
 // profile; heat level l is written as colour -2-l.
-func PaletteFor(profile colorprofile.Profile, dark bool, rgb *[NumColors][3]uint8, heat *[HeatLevels][3]uint8) Sgr {
+func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint8, heat *[HeatLevels][3]uint8) Sgr {
 	rgbOf := func(c int) [3]uint8 {
 		if c <= -2 {
 			return heat[-2-c]
@@ -72,20 +72,20 @@ func PaletteFor(profile colorprofile.Profile, dark bool, rgb *[NumColors][3]uint
 	index := func(t ShadeTable, nearest func(color.Color) int) func(c int) int {
 		return func(c int) int {
 			switch {
-			case c == ColPosInk && t.Ink >= 0, c == ColNegInk && t.Ink >= 0:
-				return t.Ink
+			case c == ColPosInk && t.ink >= 0, c == ColNegInk && t.ink >= 0:
+				return t.ink
 			case c == ColMarginP:
 				return t.MarginPos
 			case c == ColMarginN:
 				return t.MarginNeg
 			case c == ColApprox:
-				return t.Approx
+				return t.approx
 			case c <= -2:
-				return t.Heat[-2-c]
+				return t.heat[-2-c]
 			case c >= ColPos && c < ColPos+Shades:
-				return t.Pos[c-ColPos]
+				return t.pos[c-ColPos]
 			case c >= ColNeg && c < ColNeg+Shades:
-				return t.Neg[c-ColNeg]
+				return t.neg[c-ColNeg]
 			}
 			v := rgbOf(c)
 			return nearest(color.RGBA{v[0], v[1], v[2], 0xFF})
@@ -101,7 +101,7 @@ func PaletteFor(profile colorprofile.Profile, dark bool, rgb *[NumColors][3]uint
 			return fmt.Sprintf("48;5;%d", idx(c))
 		}
 	case colorprofile.ANSI:
-		idx := index(Basic16[dark], func(c color.Color) int { return int(ansi.Convert16(c)) })
+		idx := index(basic16[dark], func(c color.Color) int { return int(ansi.Convert16(c)) })
 		return func(c int, fg bool) string {
 			n := idx(c)
 			switch {

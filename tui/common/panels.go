@@ -41,7 +41,7 @@ func DrawBox(th *Theme, title string, lines []string, w, h int, exact bool) []st
 		top = "╭─" + title + strings.Repeat("─", max(0, iw-1-ansi.StringWidth(title))) + "╮"
 	}
 	out := make([]string, 0, h)
-	out = append(out, th.Border.Render(top))
+	out = append(out, th.border.Render(top))
 	for i := range ih {
 		line := ""
 		if i < len(lines) {
@@ -50,9 +50,9 @@ func DrawBox(th *Theme, title string, lines []string, w, h int, exact bool) []st
 		if !exact || i >= len(lines) {
 			line = Fit(line, iw)
 		}
-		out = append(out, th.Side+line+th.Side)
+		out = append(out, th.side+line+th.side)
 	}
-	out = append(out, th.Border.Render("╰"+strings.Repeat("─", iw)+"╯"))
+	out = append(out, th.border.Render("╰"+strings.Repeat("─", iw)+"╯"))
 	return out
 }
 
@@ -104,17 +104,17 @@ func Num(v float64, w int) string {
 	if utf8.RuneCountInString(s) <= w && !strings.ContainsRune(s, 'e') {
 		return s
 	}
-	if k, ok := KiloNum(v, w); ok {
+	if k, ok := kiloNum(v, w); ok {
 		return k
 	}
 	return ExpNum(v, w)
 }
 
-// KiloNum writes a value in the thousands with the SI suffix k and as many
+// kiloNum writes a value in the thousands with the SI suffix k and as many
 // digits as fit in w (−47k for −47,260, 1.5k for 1,520), the form a reader
 // takes in at a glance; ok is false outside [1e3, 1e6) or when it does not
 // fit, and the exponent form is used instead (1.2e6).
-func KiloNum(v float64, w int) (string, bool) {
+func kiloNum(v float64, w int) (string, bool) {
 	if a := math.Abs(v); a < 1e3 || a >= 1e6 {
 		return "", false
 	}

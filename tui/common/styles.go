@@ -31,8 +31,8 @@ const (
 	ColMarginP  = ColPlane + 1    // the SVM's margin f = +1
 	ColMarginN  = ColMarginP + 1  // the SVM's margin f = −1
 	ColApprox   = ColMarginN + 1  // the approximate boundary f̃ = 0 (~)
-	NumColors   = ColApprox + 1   //
-	PairCount   = NumColors * NumColors
+	numColors   = ColApprox + 1   //
+	pairCount   = numColors * numColors
 )
 
 // Theme is every style of the program, built once per background (and
@@ -41,14 +41,14 @@ const (
 // the region's cells, where styling each cell with lipgloss would cost tens
 // of milliseconds a frame.
 type Theme struct {
-	Dark bool
+	dark bool
 	Mono bool
-	// Profile is the terminal's colour profile the escapes are written for.
-	Profile colorprofile.Profile
+	// profile is the terminal's colour profile the escapes are written for.
+	profile colorprofile.Profile
 
-	Rgb [NumColors][3]uint8
-	// Pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
-	Pair [PairCount]string
+	rgb [numColors][3]uint8
+	// pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
+	pair [pairCount]string
 	// Heat[l] is the background escape of Gram heat level l; heatOverflow
 	// that of an entry that is not a finite number.
 	Heat         [HeatLevels]string
@@ -56,28 +56,28 @@ type Theme struct {
 
 	// Text styles, defined with lipgloss and kept as their escape prefixes:
 	// View applies them hundreds of times a frame.
-	Dim, Bold, Pos, Neg, SV, Current, Flash, Good, Warn, Border Paint
+	Dim, Bold, Pos, Neg, SV, Current, flash, Good, Warn, border Paint
 	Help                                                        help.Styles
-	// Side is a box's vertical edge, styled.
-	Side string
+	// side is a box's vertical edge, styled.
+	side string
 }
 
 // Paint is a text style as the escape sequence that turns it on.
-type Paint struct{ On string }
+type Paint struct{ on string }
 
 // Render styles s.
 func (p Paint) Render(s string) string {
-	if p.On == "" || s == "" {
+	if p.on == "" || s == "" {
 		return s
 	}
-	return p.On + s + Reset
+	return p.on + s + Reset
 }
 
-// PaintOf captures what a lipgloss style writes before its text.
-func PaintOf(st lipgloss.Style) Paint {
+// paintOf captures what a lipgloss style writes before its text.
+func paintOf(st lipgloss.Style) Paint {
 	const marker = "\uE000"
 	on, _, _ := strings.Cut(st.Render(marker), marker)
-	return Paint{On: on}
+	return Paint{on: on}
 }
 
 const HeatLevels = 6
@@ -85,72 +85,72 @@ const HeatLevels = 6
 // Okabe–Ito colors (colorblind-safe): blue for +1, orange for −1, yellow for
 // the visited example, reddish purple for a mistake.
 var (
-	Blue   = [3]uint8{0x00, 0x72, 0xB2}
-	Sky    = [3]uint8{0x56, 0xB4, 0xE9}
-	Orange = [3]uint8{0xE6, 0x9F, 0x00}
-	Yellow = [3]uint8{0xF0, 0xE4, 0x42}
-	Purple = [3]uint8{0xCC, 0x79, 0xA7}
-	// Vermillion is the −1 ink on light backgrounds, where orange glyphs on
+	blue   = [3]uint8{0x00, 0x72, 0xB2}
+	sky    = [3]uint8{0x56, 0xB4, 0xE9}
+	orange = [3]uint8{0xE6, 0x9F, 0x00}
+	yellow = [3]uint8{0xF0, 0xE4, 0x42}
+	purple = [3]uint8{0xCC, 0x79, 0xA7}
+	// vermillion is the −1 ink on light backgrounds, where orange glyphs on
 	// near-white cells are too faint.
-	Vermillion = [3]uint8{0xD5, 0x5E, 0x00}
+	vermillion = [3]uint8{0xD5, 0x5E, 0x00}
 )
 
 // NewTheme builds the theme for a dark or light background; mono drops all
 // color (NO_COLOR, or the user's choice) and leaves glyphs to tell things
 // apart.
 func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
-	t := &Theme{Dark: dark, Mono: mono, Profile: profile}
+	t := &Theme{dark: dark, Mono: mono, profile: profile}
 	bg := [3]uint8{0xF4, 0xF4, 0xF4}
 	ink := [3]uint8{0x10, 0x10, 0x10}
 	if dark {
 		bg = [3]uint8{0x1C, 0x1C, 0x22}
 		ink = [3]uint8{0xEE, 0xEE, 0xEE}
 	}
-	posHue, negHue := Blue, Orange
+	posHue, negHue := blue, orange
 	if dark {
-		posHue = Sky
+		posHue = sky
 	}
-	t.Rgb[ColNeutral] = bg
+	t.rgb[ColNeutral] = bg
 	for s := range Shades {
 		// Level s of shades: from a hint of the hue to most of it.
 		a := 0.3 + 0.3*float64(s)/float64(Shades-1)
-		t.Rgb[ColPos+s] = Mix(bg, posHue, a)
-		t.Rgb[ColNeg+s] = Mix(bg, negHue, a)
+		t.rgb[ColPos+s] = mix(bg, posHue, a)
+		t.rgb[ColNeg+s] = mix(bg, negHue, a)
 	}
-	t.Rgb[ColBoundary] = ink
-	t.Rgb[ColPosInk] = posHue
-	t.Rgb[ColNegInk] = negHue
+	t.rgb[ColBoundary] = ink
+	t.rgb[ColPosInk] = posHue
+	t.rgb[ColNegInk] = negHue
 	if !dark {
-		t.Rgb[ColNegInk] = Vermillion
+		t.rgb[ColNegInk] = vermillion
 	}
-	t.Rgb[ColCurrent] = Yellow
-	t.Rgb[ColFlash] = Purple
-	t.Rgb[ColCursor] = ink
-	t.Rgb[ColText] = ink
+	t.rgb[ColCurrent] = yellow
+	t.rgb[ColFlash] = purple
+	t.rgb[ColCursor] = ink
+	t.rgb[ColText] = ink
 	// Overflow is grey, outside both class hues: "no number here".
-	t.Rgb[ColOverflow] = Mix(bg, ink, 0.45)
-	t.Rgb[ColAxis] = Mix(bg, ink, 0.5)
-	t.Rgb[ColGhost] = Mix(bg, ink, 0.4)
-	t.Rgb[ColPlane] = Mix(bg, ink, 0.22)
+	t.rgb[ColOverflow] = mix(bg, ink, 0.45)
+	t.rgb[ColAxis] = mix(bg, ink, 0.5)
+	t.rgb[ColGhost] = mix(bg, ink, 0.4)
+	t.rgb[ColPlane] = mix(bg, ink, 0.22)
 	// The margins f = ±1 in their class's hue, paler than the shades on a
 	// dark background and darker on a light one, so neither reads as the
 	// boundary (ink) or as a band of the region.
-	t.Rgb[ColMarginP] = Mix(posHue, ink, 0.45)
-	t.Rgb[ColMarginN] = Mix(negHue, ink, 0.45)
+	t.rgb[ColMarginP] = mix(posHue, ink, 0.45)
+	t.rgb[ColMarginN] = mix(negHue, ink, 0.45)
 	// The approximate boundary in green, outside every other hue here
 	// (Okabe–Ito bluish green; brighter on a dark background).
-	t.Rgb[ColApprox] = [3]uint8{0x00, 0x9E, 0x73}
+	t.rgb[ColApprox] = [3]uint8{0x00, 0x9E, 0x73}
 	if dark {
-		t.Rgb[ColApprox] = [3]uint8{0x3C, 0xE0, 0x9A}
+		t.rgb[ColApprox] = [3]uint8{0x3C, 0xE0, 0x9A}
 	}
 	var heat [HeatLevels][3]uint8
 	for l := range HeatLevels {
-		heat[l] = Mix(bg, posHue, 0.08+0.6*float64(l)/float64(HeatLevels-1))
+		heat[l] = mix(bg, posHue, 0.08+0.6*float64(l)/float64(HeatLevels-1))
 	}
-	code := PaletteFor(profile, dark, &t.Rgb, &heat)
-	for fg := range NumColors {
-		for bgc := range NumColors {
-			t.Pair[fg*NumColors+bgc] = "\x1b[" + code(fg, true) + ";" + code(bgc, false) + "m"
+	code := paletteFor(profile, dark, &t.rgb, &heat)
+	for fg := range numColors {
+		for bgc := range numColors {
+			t.pair[fg*numColors+bgc] = "\x1b[" + code(fg, true) + ";" + code(bgc, false) + "m"
 		}
 	}
 	for l := range HeatLevels {
@@ -169,27 +169,27 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 			// Color-free: keep only attributes (bold, reverse).
 			st = st.UnsetForeground().UnsetBackground()
 		}
-		return PaintOf(st)
+		return paintOf(st)
 	}
 	t.Dim = style(plain.Foreground(dim))
 	t.Bold = style(plain.Bold(true))
 	t.Pos = style(plain.Foreground(c(posHue)))
-	t.Neg = style(plain.Foreground(c(t.Rgb[ColNegInk])))
+	t.Neg = style(plain.Foreground(c(t.rgb[ColNegInk])))
 	t.SV = style(plain.Bold(true))
 	t.Current = style(plain.Reverse(true))
-	t.Flash = style(plain.Foreground(c(Purple)).Bold(true))
+	t.flash = style(plain.Foreground(c(purple)).Bold(true))
 	t.Good = style(plain.Foreground(ld(lipgloss.Color("#007A4D"), lipgloss.Color("#3CCB8C"))).Bold(true))
-	t.Warn = style(plain.Foreground(c(Orange)).Bold(true))
-	t.Border = style(plain.Foreground(dim))
+	t.Warn = style(plain.Foreground(c(orange)).Bold(true))
+	t.border = style(plain.Foreground(dim))
 	t.Help = help.DefaultStyles(dark)
 	if mono {
 		t.Help = help.Styles{}
 	}
-	t.Side = t.Border.Render("│")
+	t.side = t.border.Render("│")
 	return t
 }
 
-func Mix(a, b [3]uint8, t float64) [3]uint8 {
+func mix(a, b [3]uint8, t float64) [3]uint8 {
 	var out [3]uint8
 	for i := range out {
 		out[i] = uint8(float64(a[i])*(1-t) + float64(b[i])*t + 0.5)
@@ -198,7 +198,7 @@ func Mix(a, b [3]uint8, t float64) [3]uint8 {
 }
 
 // CellStyle is the escape that sets foreground fg and background bg.
-func (t *Theme) CellStyle(fg, bg uint8) string { return t.Pair[int(fg)*NumColors+int(bg)] }
+func (t *Theme) CellStyle(fg, bg uint8) string { return t.pair[int(fg)*numColors+int(bg)] }
 
 // Reset ends every SGR attribute.
 const Reset = "\x1b[0m"

@@ -253,7 +253,7 @@ func TestTwinRebuilt(t *testing.T) {
 func TestKeys(t *testing.T) {
 	t.Parallel()
 	hs := newHarness(t, tuitest.Builtin(t, "circles", 0), 120, 30)
-	if why := hs.v.keys.What.Why(); !strings.Contains(why, "| turns it on") {
+	if why := hs.v.keys.what.Why(); !strings.Contains(why, "| turns it on") {
 		t.Errorf("L while off: %q", why)
 	}
 	hs.press("|")

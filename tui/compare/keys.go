@@ -9,27 +9,27 @@ import (
 // keys are comparison mode's actions, both in the program's list: Toggle
 // (|) turns it on and off, What (L) chooses what it compares.
 type keys struct {
-	Toggle, What *action.Action
+	toggle, what *action.Action
 }
 
 func newKeys(v *Model) keys {
 	k := keys{
-		Toggle: action.New(action.GroupLearner, "|", "comparison mode", "|"),
-		What:   action.New(action.GroupLearner, "L", "what is compared", "L"),
+		toggle: action.New(action.GroupLearner, "|", "comparison mode", "|"),
+		what:   action.New(action.GroupLearner, "L", "what is compared", "L"),
 	}
-	k.Toggle.Do = func(tea.KeyPressMsg) tea.Cmd { v.host.StopPlayer(); v.toggle(); return nil }
-	k.What.Off = func() string {
+	k.toggle.Do = func(tea.KeyPressMsg) tea.Cmd { v.host.StopPlayer(); v.toggle(); return nil }
+	k.what.Off = func() string {
 		if v.on {
 			return ""
 		}
 		return "L chooses what comparison mode compares (the perceptron with the SVM, or two kernels): | turns it on"
 	}
-	k.What.Do = func(tea.KeyPressMsg) tea.Cmd { v.host.StopPlayer(); v.switchWhat(); return nil }
+	k.what.Do = func(tea.KeyPressMsg) tea.Cmd { v.host.StopPlayer(); v.switchWhat(); return nil }
 	return k
 }
 
 // ToggleAction is |, which turns comparison mode on and off.
-func (v *Model) ToggleAction() *action.Action { return v.keys.Toggle }
+func (v *Model) ToggleAction() *action.Action { return v.keys.toggle }
 
 // Actions are | and L, in the order the program lists them.
-func (v *Model) Actions() action.List { return action.List{v.keys.Toggle, v.keys.What} }
+func (v *Model) Actions() action.List { return action.List{v.keys.toggle, v.keys.what} }

@@ -49,9 +49,9 @@ type Region interface {
 	At(cx, cy int) (x1, x2 float64)
 }
 
-// HoldoutWhy says why points cannot be added or deleted while rows are
+// holdoutWhy says why points cannot be added or deleted while rows are
 // held out.
-const HoldoutWhy = "rows are held out as test data: an added or deleted point would move rows across the split; h puts them back first"
+const holdoutWhy = "rows are held out as test data: an added or deleted point would move rows across the split; h puts them back first"
 
 // Model is the cursor and editing: the session's points, the region's
 // cursor, and what was typed and asked so far.
@@ -164,7 +164,7 @@ func (e *Model) deleteAt(cx, cy int) {
 func (e *Model) Click(button tea.MouseButton, cx, cy int) {
 	if e.s.Options().Holdout.On() {
 		// An edit would move rows across the split, as the keys say.
-		e.host.Say(HoldoutWhy)
+		e.host.Say(holdoutWhy)
 		return
 	}
 	e.host.StopPlayer()
@@ -239,7 +239,7 @@ func (e *Model) Probe() string {
 // Actions are the cursor and editing keys, in the full help's order.
 func (e *Model) Actions() action.List {
 	k := e.keys
-	return action.List{k.Up, k.Down, k.Left, k.Right, k.NextSV, k.Goto, k.AddPos, k.AddNeg, k.Delete}
+	return action.List{k.up, k.down, k.left, k.right, k.nextSV, k.Goto, k.addPos, k.addNeg, k.Delete}
 }
 
 // MouseHelp are the full help's lines for the mouse, which no key does.

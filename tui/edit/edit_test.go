@@ -313,12 +313,12 @@ func TestFullAndHeldOut(t *testing.T) {
 	held.press("1")
 	for _, k := range []string{"o", "x", "delete"} {
 		held.press(k)
-		if held.enabled(k) || held.n() != 100 || held.host.Said != HoldoutWhy {
+		if held.enabled(k) || held.n() != 100 || held.host.Said != holdoutWhy {
 			t.Errorf("%s with rows held out: enabled %v, n = %d, %q", k, held.enabled(k), held.n(), held.host.Said)
 		}
 	}
 	held.click(tea.MouseLeft, 3, 2)
-	if held.n() != 100 || held.host.Said != HoldoutWhy {
+	if held.n() != 100 || held.host.Said != holdoutWhy {
 		t.Errorf("a click with rows held out: n = %d, %q", held.n(), held.host.Said)
 	}
 }

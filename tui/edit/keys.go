@@ -12,7 +12,7 @@ import (
 
 // keys are the cursor and editing actions by name.
 type keys struct {
-	Up, Down, Left, Right, NextSV, Goto, AddPos, AddNeg, Delete *action.Action
+	up, down, left, right, nextSV, Goto, addPos, addNeg, Delete *action.Action
 }
 
 func newKeys(e *Model) keys {
@@ -25,7 +25,7 @@ func newKeys(e *Model) keys {
 		return "no plot to put a point on at this size: make the terminal larger"
 	}
 	arrows := &action.Line{Key: "↑↓←→", Desc: "move cursor (⇧ ×5)"}
-	dirs := []**action.Action{&k.Up, &k.Down, &k.Left, &k.Right}
+	dirs := []**action.Action{&k.up, &k.down, &k.left, &k.right}
 	for i, d := range []struct{ name, help, desc string }{
 		{"up", "↑", "cursor up (⇧ ×5)"}, {"down", "↓", "cursor down (⇧ ×5)"},
 		{"left", "←", "cursor left (⇧ ×5)"}, {"right", "→", "cursor right (⇧ ×5)"},
@@ -35,8 +35,8 @@ func newKeys(e *Model) keys {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { e.region.MoveCursor(msg.String()); return nil }
 		*dirs[i] = a
 	}
-	k.NextSV = n(action.GroupEdit, "v", "cursor to next SV", "v")
-	k.NextSV.Off = func() string {
+	k.nextSV = n(action.GroupEdit, "v", "cursor to next SV", "v")
+	k.nextSV.Off = func() string {
 		if why := cursor(); why != "" {
 			return "no plot to put the cursor on at this size: make the terminal larger"
 		}
@@ -45,7 +45,7 @@ func newKeys(e *Model) keys {
 		}
 		return ""
 	}
-	k.NextSV.Do = func(tea.KeyPressMsg) tea.Cmd {
+	k.nextSV.Do = func(tea.KeyPressMsg) tea.Cmd {
 		if j := e.region.ToNextSupportVector(); j >= 0 {
 			e.host.Say(fmt.Sprintf("cursor on support vector x%s (α%s = %s)", learn.Sub(j+1), learn.Sub(j+1), learn.Num(e.s.Learner().Alpha(j))))
 		} else {
@@ -64,26 +64,26 @@ func newKeys(e *Model) keys {
 		return ""
 	}
 	k.Goto.Do = func(msg tea.KeyPressMsg) tea.Cmd { e.goTo(msg.String()); return nil }
-	k.AddPos = n(action.GroupEdit, "o", "add +1 point here", "o")
-	k.AddNeg = n(action.GroupEdit, "x", "add −1 point here", "x")
+	k.addPos = n(action.GroupEdit, "o", "add +1 point here", "o")
+	k.addNeg = n(action.GroupEdit, "x", "add −1 point here", "x")
 	add := func() string {
 		if e.s.Options().Holdout.On() {
-			return HoldoutWhy
+			return holdoutWhy
 		}
 		if e.s.Full() {
 			return lab.ErrFull().Error()
 		}
 		return cursor()
 	}
-	k.AddPos.Off, k.AddNeg.Off = add, add
-	for _, a := range []*action.Action{k.AddPos, k.AddNeg} {
+	k.addPos.Off, k.addNeg.Off = add, add
+	for _, a := range []*action.Action{k.addPos, k.addNeg} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 			e.host.StopPlayer()
 			if e.askBeforeEdit("press " + msg.String() + " again") {
 				return nil
 			}
 			y := -1
-			if k.AddPos.Has(msg) {
+			if k.addPos.Has(msg) {
 				y = 1
 			}
 			e.addAtCursor(y)
@@ -94,7 +94,7 @@ func newKeys(e *Model) keys {
 	k.Delete.Off = func() string {
 		switch {
 		case e.s.Options().Holdout.On():
-			return HoldoutWhy
+			return holdoutWhy
 		case cursor() != "":
 			return cursor()
 		case len(e.s.Options().Points) == 0:

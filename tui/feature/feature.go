@@ -28,14 +28,14 @@ type FeatureView struct {
 	s    Session
 	Th   *common.Theme
 	w, h int
-	Cam  camera
+	cam  camera
 
 	// The last computed scene, for session state (built, version); gen
 	// counts requests so a stale result is dropped.
-	Space      *FeatureSpace
+	space      *FeatureSpace
 	built, ver int
-	Gen        int
-	Pending    bool
+	gen        int
+	pending    bool
 	// dragging is true while a mouse button is held on the panel; dragX,
 	// dragY where the mouse was last.
 	dragging     bool
@@ -59,27 +59,27 @@ type featureDrawKey struct {
 
 // FeatureSpace is one computed picture of feature space.
 type FeatureSpace struct {
-	Points [][3]float64
+	points [][3]float64
 	index  []int // which example each point is
-	Normal [3]float64
+	normal [3]float64
 	offset float64
 	// margins are the offsets of the SVM's margin planes f = +1 and
 	// f = −1 along the same normal (none for the perceptron).
 	margins []float64
-	Axes    [3]string
-	Title   string
+	axes    [3]string
+	title   string
 	lines   []string // w written out, ‖w‖, what the axes are
 	explain string   // what the view cannot show, if anything
 }
 
 // FeatureMsg carries a computed feature space back to the UI.
 type FeatureMsg struct {
-	Gen   int
-	Space *FeatureSpace
+	gen   int
+	space *FeatureSpace
 }
 
 func NewFeatureView(s Session) *FeatureView {
-	return &FeatureView{s: s, Cam: DefaultCamera}
+	return &FeatureView{s: s, cam: defaultCamera}
 }
 
 // SetSize sets the panel's size, border included.
@@ -87,8 +87,8 @@ func (f *FeatureView) SetSize(w, h int) { f.w, f.h = w, h }
 
 // Update takes computed feature spaces; the root routes keys to turn.
 func (f *FeatureView) Update(msg tea.Msg) tea.Cmd {
-	if msg, ok := msg.(FeatureMsg); ok && msg.Gen == f.Gen {
-		f.Space, f.Pending = msg.Space, false
+	if msg, ok := msg.(FeatureMsg); ok && msg.gen == f.gen {
+		f.space, f.pending = msg.space, false
 	}
 	return nil
 }
@@ -97,13 +97,13 @@ func (f *FeatureView) Update(msg tea.Msg) tea.Cmd {
 // it is computed or on its way; the copy of the learner is made here, the
 // work in the command.
 func (f *FeatureView) Request() tea.Cmd {
-	if (f.Space != nil || f.Pending) && f.built == f.s.Built() && f.ver == f.s.Version() {
+	if (f.space != nil || f.pending) && f.built == f.s.Built() && f.ver == f.s.Version() {
 		return nil
 	}
 	f.built, f.ver = f.s.Built(), f.s.Version()
-	f.Gen++
-	f.Pending = true
-	gen, p := f.Gen, f.s.Learner()
+	f.gen++
+	f.pending = true
+	gen, p := f.gen, f.s.Learner()
 	in := learn.ProjectionInputOf(p)
 	frozen := learn.Freeze(p)
 	bias, svm := p.Config().Bias, f.s.Dual() != nil
@@ -114,8 +114,8 @@ func (f *FeatureView) Request() tea.Cmd {
 // steps of 15°; pitch stays within ±90°.
 func (f *FeatureView) turn(dx, dy float64) {
 	const step = math.Pi / 12
-	f.Cam.yaw = math.Mod(f.Cam.yaw+dx*step, 2*math.Pi)
-	f.Cam.pitch = max(-math.Pi/2, min(math.Pi/2, f.Cam.pitch+dy*step))
+	f.cam.yaw = math.Mod(f.cam.yaw+dx*step, 2*math.Pi)
+	f.cam.pitch = max(-math.Pi/2, min(math.Pi/2, f.cam.pitch+dy*step))
 }
 
 // TurnKey turns the view for an arrow key: 15° a press, shifted or not.
@@ -150,10 +150,10 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 	primal, perr := learn.Weights(e)
 	if perr == nil && primal.Map.Dim() <= 3 {
 		m := primal.Map
-		fs.Title = "feature space: " + m.String()
+		fs.title = "feature space: " + m.String()
 		for k := range m.Dim() {
-			fs.Axes[k] = m.Names[k]
-			fs.Normal[k] = primal.W[k]
+			fs.axes[k] = m.Names[k]
+			fs.normal[k] = primal.W[k]
 		}
 		// f(x) = w·φ(x) + b: the plane f = 0 is w·φ = −b, the margins
 		// f = ±1 are w·φ = ±1 − b (seed 004).
@@ -164,7 +164,7 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 		for i, x := range in.X {
 			var p [3]float64
 			copy(p[:], m.Phi(x))
-			fs.Points = append(fs.Points, p)
+			fs.points = append(fs.points, p)
 			fs.index = append(fs.index, i)
 		}
 		fs.lines = append(fs.lines, primal.String(), primal.Function()+" = 0 is the plane")
@@ -172,22 +172,22 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 	}
 	proj, err := in.Project(featureLimit)
 	if err != nil {
-		fs.Title = "feature space"
+		fs.title = "feature space"
 		fs.explain = "no picture: " + err.Error()
 		return fs
 	}
-	fs.Points, fs.index = proj.U, proj.Index
-	fs.Title = "feature space, projected: u₁ along w, u₂ u₃ kernel PCA"
-	fs.Axes = [3]string{"u₁", "u₂", "u₃"}
+	fs.points, fs.index = proj.U, proj.Index
+	fs.title = "feature space, projected: u₁ along w, u₂ u₃ kernel PCA"
+	fs.axes = [3]string{"u₁", "u₂", "u₃"}
 	if proj.AlongW {
-		fs.Normal, fs.offset = [3]float64{1, 0, 0}, proj.PlaneAt
-		fs.Axes[0] = "u₁=f/‖w‖"
+		fs.normal, fs.offset = [3]float64{1, 0, 0}, proj.PlaneAt
+		fs.axes[0] = "u₁=f/‖w‖"
 		// u₁ = (f − b)/‖w‖, so f = ±1 is u₁ = (±1 − b)/‖w‖ = PlaneAt ± 1/‖w‖.
 		if margins && proj.HasNorm && proj.NormW > 0 {
 			fs.margins = []float64{proj.PlaneAt + 1/proj.NormW, proj.PlaneAt - 1/proj.NormW}
 		}
 	} else {
-		fs.Title = "feature space, projected: u₁ u₂ u₃ kernel PCA"
+		fs.title = "feature space, projected: u₁ u₂ u₃ kernel PCA"
 	}
 	switch {
 	case perr == nil:
@@ -226,7 +226,7 @@ func (f *FeatureView) View() string {
 // Refresh redraws the panel when anything it shows changed; the root calls
 // it from Update, so a frame of autoplay with nothing new costs nothing.
 func (f *FeatureView) Refresh() {
-	k := featureDrawKey{f.Space, f.Th, f.Cam, f.w, f.h, f.s.Learner().T(), f.s.Version(), f.s.Focus(), f.Pending}
+	k := featureDrawKey{f.space, f.Th, f.cam, f.w, f.h, f.s.Learner().T(), f.s.Version(), f.s.Focus(), f.pending}
 	if k == f.drawnFor && f.drawn != nil {
 		return
 	}
@@ -235,27 +235,27 @@ func (f *FeatureView) Refresh() {
 
 func (f *FeatureView) lines() []string {
 	iw, ih := common.Inner(f.w, f.h)
-	fs := f.Space
+	fs := f.space
 	if fs == nil {
 		return common.Box(f.Th, " feature space (computing…) ", nil, f.w, f.h)
 	}
-	title := " " + fs.Title + "   ←→↑↓ turn "
-	if f.Pending {
-		title = " " + fs.Title + "   (updating…) "
+	title := " " + fs.title + "   ←→↑↓ turn "
+	if f.pending {
+		title = " " + fs.title + "   (updating…) "
 	}
 	text := append([]string(nil), fs.lines...)
 	if fs.explain != "" {
 		text = append([]string{fs.explain}, text...)
 	}
 	info := common.TextBlock(min(len(text), max(0, ih/3)), iw, text...)
-	sc := &Scene{Normal: fs.Normal, offset: fs.offset, margins: fs.margins, Axes: fs.Axes, current: f.s.Focus(), flash: -1}
+	sc := &Scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, current: f.s.Focus(), flash: -1}
 	p := f.s.Learner()
 	for k, i := range fs.index {
 		if i < p.N() {
-			sc.Points = append(sc.Points, ScenePoint{U: fs.Points[k], I: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, InView: true})
+			sc.points = append(sc.points, ScenePoint{u: fs.points[k], i: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, inView: true})
 		}
 	}
-	body := RenderScene(f.Th, sc, f.Cam, iw, ih-len(info))
+	body := renderScene(f.Th, sc, f.cam, iw, ih-len(info))
 	for _, l := range info {
 		body = append(body, f.Th.Dim.Render(l))
 	}

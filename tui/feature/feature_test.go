@@ -43,7 +43,7 @@ func (hs *harness) show() {
 	if cmd := hs.v.Request(); cmd != nil {
 		hs.v.Update(cmd())
 	}
-	if hs.v.Space == nil || hs.v.Pending {
+	if hs.v.space == nil || hs.v.pending {
 		hs.t.Fatal("the feature space was not computed")
 	}
 	hs.v.Refresh()
@@ -72,22 +72,22 @@ func TestWorked4(t *testing.T) {
 		hs := newHarness(t, tuitest.Builtin(t, "worked4", 0), 77, 30)
 		c.train(hs.s)
 		hs.show()
-		fs := hs.v.Space
+		fs := hs.v.space
 		r2 := math.Sqrt2
 		want := [][3]float64{{1, r2, 1}, {1, -r2, 1}, {1, r2, 1}, {1, -r2, 1}}
-		for i, p := range fs.Points {
+		for i, p := range fs.points {
 			for k := range 3 {
 				if math.Abs(p[k]-want[i][k]) > 1e-12 {
 					t.Fatalf("%s: φ(x%d) = %v, want %v (seed 001)", c.name, i+1, p, want[i])
 				}
 			}
 		}
-		if fs.Axes != [3]string{"x₁²", "√2·x₁x₂", "x₂²"} {
-			t.Errorf("%s: axes %q, want the features' names", c.name, fs.Axes)
+		if fs.axes != [3]string{"x₁²", "√2·x₁x₂", "x₂²"} {
+			t.Errorf("%s: axes %q, want the features' names", c.name, fs.axes)
 		}
 		for k, w := range []float64{1, r2, 1} {
-			if math.Abs(fs.Normal[k]-w) > 1e-12 {
-				t.Fatalf("%s: plane normal %v, want w = (1, √2, 1)", c.name, fs.Normal)
+			if math.Abs(fs.normal[k]-w) > 1e-12 {
+				t.Fatalf("%s: plane normal %v, want w = (1, √2, 1)", c.name, fs.normal)
 			}
 		}
 		if out := hs.view(); !strings.Contains(out, "w = (1, √2, 1) on (x₁², √2·x₁x₂, x₂²)") || !strings.Contains(out, "x₁² + 2·x₁x₂ + x₂²") {
@@ -120,38 +120,38 @@ func TestProjection(t *testing.T) {
 		hs.s.Step()
 	}
 	hs.show()
-	fs := hs.v.Space
-	if fs.Axes[0] != "u₁=f/‖w‖" || fs.Normal != [3]float64{1, 0, 0} {
-		t.Errorf("axes %q, normal %v: want u₁ along w, the plane u₁ = 0", fs.Axes, fs.Normal)
+	fs := hs.v.space
+	if fs.axes[0] != "u₁=f/‖w‖" || fs.normal != [3]float64{1, 0, 0} {
+		t.Errorf("axes %q, normal %v: want u₁ along w, the plane u₁ = 0", fs.axes, fs.normal)
 	}
 	if out := hs.view(); !strings.Contains(out, "infinite-dimensional") {
 		t.Errorf("the view does not say why there is no φ:\n%s", out)
 	}
-	before, drawn := hs.v.Cam, hs.view()
+	before, drawn := hs.v.cam, hs.view()
 	hs.v.TurnKey("left")
 	hs.v.TurnKey("up")
 	hs.v.Refresh()
-	if hs.v.Cam == before || hs.view() == drawn {
+	if hs.v.cam == before || hs.view() == drawn {
 		t.Error("the arrows did not turn the view")
 	}
 	if hs.v.Request() != nil {
 		t.Error("the same state asked for its feature space again")
 	}
-	stale := FeatureMsg{Gen: hs.v.Gen - 1, Space: &FeatureSpace{Title: "stale"}}
+	stale := FeatureMsg{gen: hs.v.gen - 1, space: &FeatureSpace{title: "stale"}}
 	hs.v.Update(stale)
-	if hs.v.Space.Title == "stale" {
+	if hs.v.space.title == "stale" {
 		t.Error("a stale feature space replaced the current one")
 	}
 	// A mouse drag turns it too: 6 cells across is 30°.
-	before = hs.v.Cam
+	before = hs.v.cam
 	hs.v.Mouse(tea.MouseClickMsg{X: 18, Y: 6, Button: tea.MouseLeft})
 	hs.v.Mouse(tea.MouseMotionMsg{X: 24, Y: 6, Button: tea.MouseLeft})
 	hs.v.Mouse(tea.MouseReleaseMsg{X: 24, Y: 6, Button: tea.MouseLeft})
-	if math.Abs(hs.v.Cam.yaw-before.yaw-2*math.Pi/12) > 1e-12 || hs.v.Cam.pitch != before.pitch {
-		t.Errorf("a drag of 6 cells: camera %v → %v, want 30° more yaw", before, hs.v.Cam)
+	if math.Abs(hs.v.cam.yaw-before.yaw-2*math.Pi/12) > 1e-12 || hs.v.cam.pitch != before.pitch {
+		t.Errorf("a drag of 6 cells: camera %v → %v, want 30° more yaw", before, hs.v.cam)
 	}
 	hs.v.Mouse(tea.MouseMotionMsg{X: 40, Y: 6, Button: tea.MouseLeft})
-	if math.Abs(hs.v.Cam.yaw-before.yaw-2*math.Pi/12) > 1e-12 {
+	if math.Abs(hs.v.cam.yaw-before.yaw-2*math.Pi/12) > 1e-12 {
 		t.Error("a motion after the release turned the view")
 	}
 	// A mistake changes the state: a new request, the old picture shown as
@@ -160,7 +160,7 @@ func TestProjection(t *testing.T) {
 		hs.s.Step()
 	}
 	cmd := hs.v.Request()
-	if cmd == nil || !hs.v.Pending {
+	if cmd == nil || !hs.v.pending {
 		t.Fatal("a step asked for no new feature space")
 	}
 	hs.v.Refresh()
@@ -168,7 +168,7 @@ func TestProjection(t *testing.T) {
 		t.Errorf("no sign of the update:\n%s", hs.view())
 	}
 	hs.v.Update(cmd())
-	if hs.v.Pending || hs.v.Space == fs {
+	if hs.v.pending || hs.v.space == fs {
 		t.Error("the new feature space was not taken")
 	}
 }
@@ -206,10 +206,10 @@ func TestAnySize(t *testing.T) {
 func TestSceneAnySize(t *testing.T) {
 	t.Parallel()
 	th := common.NewTheme(true, false, 0)
-	sc := &Scene{Points: []ScenePoint{{U: [3]float64{1, 2, 3}, InView: true}, {U: [3]float64{-1, 0, 1e300}, I: 1, InView: true}}, Normal: [3]float64{1, 1, 0}, Axes: [3]string{"a", "bb", "ccc"}}
+	sc := &Scene{points: []ScenePoint{{u: [3]float64{1, 2, 3}, inView: true}, {u: [3]float64{-1, 0, 1e300}, i: 1, inView: true}}, normal: [3]float64{1, 1, 0}, axes: [3]string{"a", "bb", "ccc"}}
 	for w := range 30 {
 		for h := range 12 {
-			lines := RenderScene(th, sc, DefaultCamera, w, h)
+			lines := renderScene(th, sc, defaultCamera, w, h)
 			if len(lines) != h {
 				t.Fatalf("%d×%d: %d lines", w, h, len(lines))
 			}

@@ -11,25 +11,25 @@ import (
 // Scene is what the feature view draws: points in three dimensions, the
 // plane n·p = c that is the decision boundary there, and the axes' names.
 type Scene struct {
-	Points []ScenePoint
-	Normal [3]float64 // n; the zero vector when there is no plane (w = 0)
+	points []ScenePoint
+	normal [3]float64 // n; the zero vector when there is no plane (w = 0)
 	offset float64    // c
 	// margins are the offsets of the SVM's margin planes n·p = c₊ (f = +1)
 	// and n·p = c₋ (f = −1), drawn as their outlines in the cube; empty for
 	// the perceptron.
 	margins []float64
-	Axes    [3]string
+	axes    [3]string
 	current int // example indices marked as on the region (−1: none)
 	flash   int
 }
 
 // ScenePoint is one training example in the scene.
 type ScenePoint struct {
-	U      [3]float64
-	I      int
+	u      [3]float64
+	i      int
 	pos    bool // y = +1
 	sv     bool // α > 0
-	InView bool
+	inView bool
 }
 
 // camera is the direction the scene is seen from: yaw turns it about the
@@ -40,9 +40,9 @@ type camera struct{ yaw, pitch float64 }
 // first axis: the plane u₁ = 0 is then a vertical line.
 var edgeOn = camera{}
 
-// DefaultCamera shows the plane as a sheet, turned enough to see both
+// defaultCamera shows the plane as a sheet, turned enough to see both
 // sides of it.
-var DefaultCamera = camera{yaw: -math.Pi / 6, pitch: math.Pi / 9}
+var defaultCamera = camera{yaw: -math.Pi / 6, pitch: math.Pi / 9}
 
 // project maps a point of the scene (scaled into the unit ball) to screen
 // coordinates: X to the right, Y up, and depth away from the viewer.
@@ -179,18 +179,18 @@ func (c *sceneCanvas) sheet(cam camera, p0, t1, t2 [3]float64) {
 	}
 }
 
-// RenderScene draws sc seen by cam in exactly w×h cells: the axes, the
+// renderScene draws sc seen by cam in exactly w×h cells: the axes, the
 // plane as a mesh of dots clipped to the cube around the points, and the
 // points, far ones first, as the region draws them.
-func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
+func renderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 	if w <= 0 || h <= 0 {
 		return common.Blank(max(0, w), max(0, h))
 	}
 	c := newSceneCanvas(w, h)
-	// Scale: the farthest point from the origin is at distance 1.
+	// scale: the farthest point from the origin is at distance 1.
 	scale := 0.0
-	for _, p := range sc.Points {
-		if n := math.Sqrt(p.U[0]*p.U[0] + p.U[1]*p.U[1] + p.U[2]*p.U[2]); common.IsFinite(n) {
+	for _, p := range sc.points {
+		if n := math.Sqrt(p.u[0]*p.u[0] + p.u[1]*p.u[1] + p.u[2]*p.u[2]); common.IsFinite(n) {
 			scale = math.Max(scale, n)
 		}
 	}
@@ -199,8 +199,8 @@ func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 	}
 	// The plane n·p = c, in scaled units n·q = c/scale, then the axes
 	// from −1 to 1 over it.
-	if nn := norm3(sc.Normal); nn > 0 && common.IsFinite(nn) {
-		n := [3]float64{sc.Normal[0] / nn, sc.Normal[1] / nn, sc.Normal[2] / nn}
+	if nn := norm3(sc.normal); nn > 0 && common.IsFinite(nn) {
+		n := [3]float64{sc.normal[0] / nn, sc.normal[1] / nn, sc.normal[2] / nn}
 		if d := sc.offset / nn / scale; common.IsFinite(d) && math.Abs(d) <= 1.05*math.Sqrt(3) {
 			t1, t2 := tangents(n)
 			c.sheet(cam, scale3(n, d), t1, t2)
@@ -223,20 +223,20 @@ func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 		c.axis(cam, a, b)
 	}
 	// Points, far ones first, the marked ones last.
-	order := make([]int, 0, len(sc.Points))
-	depth := make([]float64, len(sc.Points))
-	for k, p := range sc.Points {
-		q := [3]float64{p.U[0] / scale, p.U[1] / scale, p.U[2] / scale}
+	order := make([]int, 0, len(sc.points))
+	depth := make([]float64, len(sc.points))
+	for k, p := range sc.points {
+		q := [3]float64{p.u[0] / scale, p.u[1] / scale, p.u[2] / scale}
 		_, _, depth[k] = cam.project(q)
-		if p.InView && common.IsFinite(depth[k]) {
+		if p.inView && common.IsFinite(depth[k]) {
 			order = append(order, k)
 		}
 	}
 	rank := func(p ScenePoint) int {
 		switch {
-		case p.I == sc.current:
+		case p.i == sc.current:
 			return 3
-		case p.I == sc.flash:
+		case p.i == sc.flash:
 			return 2
 		case p.sv:
 			return 1
@@ -244,7 +244,7 @@ func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 		return 0
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		if ra, rb := rank(sc.Points[a]), rank(sc.Points[b]); ra != rb {
+		if ra, rb := rank(sc.points[a]), rank(sc.points[b]); ra != rb {
 			return ra - rb
 		}
 		switch {
@@ -256,8 +256,8 @@ func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 		return 0
 	})
 	for _, k := range order {
-		p := sc.Points[k]
-		x, y, _ := cam.project([3]float64{p.U[0] / scale, p.U[1] / scale, p.U[2] / scale})
+		p := sc.points[k]
+		x, y, _ := cam.project([3]float64{p.u[0] / scale, p.u[1] / scale, p.u[2] / scale})
 		fx, fy := c.toCell(x, y)
 		cx, cy := int(math.Floor(fx)), int(math.Floor(fy))
 		if cx < 0 || cy < 0 || cx >= w || cy >= h {
@@ -271,7 +271,7 @@ func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 		if p.sv {
 			cl.FG, cl.BG = common.ColNeutral, ink
 		}
-		switch p.I {
+		switch p.i {
 		case sc.current:
 			cl.FG, cl.BG = common.ColNeutral, common.ColCurrent
 		case sc.flash:
@@ -286,7 +286,7 @@ func RenderScene(th *common.Theme, sc *Scene, cam camera, w, h int) []string {
 		x, y, _ := cam.project(e)
 		fx, fy := c.toCell(x, y)
 		cx, cy := int(math.Floor(fx)), int(math.Floor(fy))
-		name := []rune(sc.Axes[k])
+		name := []rune(sc.axes[k])
 		cx = max(0, min(w-len(name), cx-len(name)/2))
 		if cy < 0 || cy >= h {
 			continue

@@ -71,7 +71,7 @@ func (f *Model) Answer(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, _, ok := f.keys.choice().Handle(msg); ok {
 		return cmd
 	}
-	return f.keys.Cancel.Do(msg)
+	return f.keys.cancel.Do(msg)
 }
 
 // Forget drops w's question without a word (a click does).

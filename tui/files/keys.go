@@ -9,8 +9,8 @@ import (
 // keys are the writes' actions: Save (w), Reproduce (R) and Figure (F) are
 // the program's, in its list; CSV, Session and Cancel answer w's question.
 type keys struct {
-	Save, Reproduce, Figure *action.Action
-	CSV, Session, Cancel    *action.Action
+	save, reproduce, figure *action.Action
+	csv, session, cancel    *action.Action
 }
 
 // groupSave is the heading of the keys that answer w.
@@ -19,19 +19,19 @@ const groupSave = "save"
 func newKeys(f *Model) keys {
 	n := action.New
 	k := keys{
-		Save:      n(action.GroupEdit, "w", "save data/session", "w"),
-		Reproduce: n(action.GroupEdit, "R", "reproduce command", "R"),
-		Figure:    n(action.GroupEdit, "F", "write figure (PNG)", "F"),
-		CSV:       n(groupSave, "c", "the points as CSV", "c"),
-		Session:   n(groupSave, "s", "the whole session", "s"),
-		Cancel:    n(groupSave, "esc", "save nothing", "esc"),
+		save:      n(action.GroupEdit, "w", "save data/session", "w"),
+		reproduce: n(action.GroupEdit, "R", "reproduce command", "R"),
+		figure:    n(action.GroupEdit, "F", "write figure (PNG)", "F"),
+		csv:       n(groupSave, "c", "the points as CSV", "c"),
+		session:   n(groupSave, "s", "the whole session", "s"),
+		cancel:    n(groupSave, "esc", "save nothing", "esc"),
 	}
-	k.Save.Do = func(tea.KeyPressMsg) tea.Cmd { f.askSave(); return nil }
-	k.Reproduce.Do = func(tea.KeyPressMsg) tea.Cmd { return f.reproduce() }
-	k.Figure.Do = func(tea.KeyPressMsg) tea.Cmd { return f.writeFigure() }
-	k.CSV.Do = func(tea.KeyPressMsg) tea.Cmd { return f.savePoints() }
-	k.Session.Do = func(tea.KeyPressMsg) tea.Cmd { return f.saveSession(false) }
-	k.Cancel.Do = func(tea.KeyPressMsg) tea.Cmd { f.host.Say("nothing saved"); return nil }
+	k.save.Do = func(tea.KeyPressMsg) tea.Cmd { f.askSave(); return nil }
+	k.reproduce.Do = func(tea.KeyPressMsg) tea.Cmd { return f.reproduce() }
+	k.figure.Do = func(tea.KeyPressMsg) tea.Cmd { return f.writeFigure() }
+	k.csv.Do = func(tea.KeyPressMsg) tea.Cmd { return f.savePoints() }
+	k.session.Do = func(tea.KeyPressMsg) tea.Cmd { return f.saveSession(false) }
+	k.cancel.Do = func(tea.KeyPressMsg) tea.Cmd { f.host.Say("nothing saved"); return nil }
 	for i, a := range k.choice() {
 		a.Short = i + 1
 	}
@@ -39,12 +39,12 @@ func newKeys(f *Model) keys {
 }
 
 // choice are the keys that answer w (any other key cancels, as esc does).
-func (k keys) choice() action.List { return action.List{k.CSV, k.Session, k.Cancel} }
+func (k keys) choice() action.List { return action.List{k.csv, k.session, k.cancel} }
 
 // Actions are w, R and F: the program lists them with its own keys, in the
 // full help's cursor-and-editing group.
 func (f *Model) Actions() action.List {
-	return action.List{f.keys.Save, f.keys.Reproduce, f.keys.Figure}
+	return action.List{f.keys.save, f.keys.reproduce, f.keys.figure}
 }
 
 // Keys are the keys that answer w while it waits (Asking); any other key

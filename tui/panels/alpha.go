@@ -18,21 +18,21 @@ import (
 type AlphaView struct {
 	S    Session
 	Th   *common.Theme
-	W, H int
-	// OnlySV lists the support vectors alone (after convergence the
+	w, h int
+	// onlySV lists the support vectors alone (after convergence the
 	// window around the current example often shows none of them).
-	OnlySV bool
+	onlySV bool
 	memo   common.Memo[alphaKey]
 }
 
 // SetSize sets the panel's size, border included.
-func (a *AlphaView) SetSize(w, h int) { a.W, a.H = w, h }
+func (a *AlphaView) SetSize(w, h int) { a.w, a.h = w, h }
 
 // View draws the panel in exactly its size.
 func (a *AlphaView) View() string { return strings.Join(a.lines(), "\n") }
 
 func (a *AlphaView) lines() []string {
-	p, th, w, h := a.S.Learner(), a.Th, a.W, a.H
+	p, th, w, h := a.S.Learner(), a.Th, a.w, a.h
 	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
 	sv := a.S.Boxed()
 	if sv != nil {
@@ -48,7 +48,7 @@ func (a *AlphaView) lines() []string {
 		svs = "= " + what + "  " + svs
 	}
 	title := " α  " + svs + " "
-	if a.OnlySV {
+	if a.onlySV {
 		title = " α  " + svs + ", only SVs (V: all) "
 	}
 	iw, ih := common.Inner(w, h)
@@ -74,7 +74,7 @@ func (a *AlphaView) lines() []string {
 	// The examples listed: all, or the support vectors; a window of them
 	// that keeps the focused one in view.
 	listed := make([]int, 0, p.N())
-	if a.OnlySV {
+	if a.onlySV {
 		listed = append(listed, p.SupportVectors()...)
 	} else {
 		for i := range p.N() {
@@ -124,7 +124,7 @@ func (a *AlphaView) Update(tea.Msg) tea.Cmd { return nil }
 
 // Cached is the α panel's lines.
 func (a *AlphaView) Cached() []string {
-	key := alphaKey{common.PanelKey{Trained: common.TrainedOf(a.S), W: a.W, H: a.H, Th: a.Th}, a.OnlySV}
+	key := alphaKey{common.PanelKey{Trained: common.TrainedOf(a.S), W: a.w, H: a.h, Th: a.Th}, a.onlySV}
 	return a.memo.Get(key, func() []string { return common.NonEmpty(a.lines()) })
 }
 

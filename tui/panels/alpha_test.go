@@ -20,7 +20,7 @@ func TestAlphaGoldens(t *testing.T) {
 	t.Parallel()
 	moons := &AlphaView{S: trained(t, tuitest.Builtin(t, "moons", 0), 30), Th: theme()}
 	golden(t, "alpha_moons", moons, [2]int{64, 14}, [2]int{40, 8}, [2]int{16, 3})
-	moons.OnlySV = true
+	moons.onlySV = true
 	golden(t, "alpha_moons_onlysv", moons, [2]int{64, 14}, [2]int{40, 8})
 	svm := &AlphaView{S: trained(t, svmOptions(t, "worked3", 0.1), -1), Th: theme()}
 	golden(t, "alpha_worked3_svm", svm, [2]int{72, 6}, [2]int{44, 6}, [2]int{20, 4})
@@ -46,7 +46,7 @@ func TestAlphaSVMBounds(t *testing.T) {
 	if !strings.Contains(alpha, fmt.Sprintf("%d free, %d at C = 0.1", free, bound)) {
 		t.Errorf("α panel title does not split the support vectors:\n%s", alpha)
 	}
-	iw, _ := common.Inner(a.W, a.H)
+	iw, _ := common.Inner(a.w, a.h)
 	if barW := iw - 36; !strings.Contains(alpha, strings.Repeat("█", barW)) {
 		t.Errorf("no full bar (%d cells) for α = C:\n%s", barW, alpha)
 	}
@@ -68,11 +68,11 @@ func TestOnlySV(t *testing.T) {
 	}
 	v.Do(tuitest.Key("V"))
 	view := ansi.Strip(a.View())
-	if !a.OnlySV || host.Said != "α panel: the support vectors only" || !strings.Contains(view, " α  SV 1/4, only SVs (V: all) ") || rows() != 1 {
+	if !a.onlySV || host.Said != "α panel: the support vectors only" || !strings.Contains(view, " α  SV 1/4, only SVs (V: all) ") || rows() != 1 {
 		t.Errorf("V: %q, %d rows:\n%s", host.Said, rows(), view)
 	}
 	v.Do(tuitest.Key("V"))
-	if a.OnlySV || host.Said != "α panel: every example" || rows() != 4 {
+	if a.onlySV || host.Said != "α panel: every example" || rows() != 4 {
 		t.Errorf("V again: %q, %d rows", host.Said, rows())
 	}
 }
@@ -83,7 +83,7 @@ func TestAlphaAnySize(t *testing.T) {
 	t.Parallel()
 	a := &AlphaView{S: trained(t, tuitest.Builtin(t, "moons", 0), 30), Th: theme()}
 	fitsEverySize(t, "the α panel", a, 70, 16)
-	a.OnlySV = true
+	a.onlySV = true
 	fitsEverySize(t, "the α panel of SVs", a, 70, 16)
 	fitsEverySize(t, "the SVM's α panel", &AlphaView{S: trained(t, svmOptions(t, "moons", 0), -1), Th: theme()}, 70, 16)
 }

@@ -21,8 +21,8 @@ import (
 // matrix, checked off the UI path whenever the data or kernel change.
 type GramView struct {
 	s    Session
-	Th   *common.Theme
-	w, H int
+	th   *common.Theme
+	w, h int
 	// mercer is the Mercer note for the data and kernel of session.built
 	// mercerFor; asked is the session.built a check was last started for.
 	mercer           mercerNote
@@ -30,12 +30,12 @@ type GramView struct {
 	memo             common.Memo[gramKey]
 }
 
-func NewGramView(s Session, th *common.Theme) *GramView {
-	return &GramView{s: s, Th: th, MercerFor: -1, Asked: -1}
+func newGramView(s Session, th *common.Theme) *GramView {
+	return &GramView{s: s, th: th, MercerFor: -1, Asked: -1}
 }
 
 // SetSize sets the panel's size, border included.
-func (g *GramView) SetSize(w, h int) { g.w, g.H = w, h }
+func (g *GramView) SetSize(w, h int) { g.w, g.h = w, h }
 
 // View draws the panel in exactly its size.
 func (g *GramView) View() string { return strings.Join(g.lines(), "\n") }
@@ -81,7 +81,7 @@ func (g *GramView) Check(visible bool) tea.Cmd {
 // lines draws the panel. Entries come from the learner's cached rows or
 // one kernel evaluation each: the n×n matrix is never built for it.
 func (g *GramView) lines() []string {
-	p, th, w, h := g.s.Learner(), g.Th, g.w, g.H
+	p, th, w, h := g.s.Learner(), g.th, g.w, g.h
 	title := " Gram K(xᵢ,xⱼ) = " + p.Kernel().String() + " "
 	if p.Config().Bias {
 		// The values are those of the augmented x̃ = (1, x₁, x₂).
@@ -203,9 +203,9 @@ func (g *GramView) mercerWrapped(iw, ih int) []string {
 	lines := common.WrapLines(note.text, iw, min(2, ih-3))
 	for i := range lines {
 		if note.warn {
-			lines[i] = g.Th.Warn.Render(lines[i])
+			lines[i] = g.th.Warn.Render(lines[i])
 		} else {
-			lines[i] = g.Th.Dim.Render(lines[i])
+			lines[i] = g.th.Dim.Render(lines[i])
 		}
 	}
 	return lines
@@ -249,7 +249,7 @@ func augmented(formula string) string {
 // Cached is the Gram panel's lines, kept until training, the panel or
 // the Mercer check changes.
 func (g *GramView) Cached() []string {
-	key := gramKey{common.PanelKey{Trained: common.TrainedOf(g.s), W: g.w, H: g.H, Th: g.Th}, g.MercerFor, g.Asked, g.mercer.text}
+	key := gramKey{common.PanelKey{Trained: common.TrainedOf(g.s), W: g.w, H: g.h, Th: g.th}, g.MercerFor, g.Asked, g.mercer.text}
 	return g.memo.Get(key, func() []string { return common.NonEmpty(g.lines()) })
 }
 

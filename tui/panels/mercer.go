@@ -14,29 +14,29 @@ import (
 // smallest set of points that shows it (seed 004).
 type GramPanel struct {
 	*GramView
-	Spectrum   *SpectrumView
+	spectrum   *SpectrumView
 	spectrumOn bool
 }
 
 // NewGramPanel makes the panel of s's Gram matrix, the matrix shown.
 func NewGramPanel(s Session) *GramPanel {
-	return &GramPanel{GramView: NewGramView(s, nil), Spectrum: &SpectrumView{}}
+	return &GramPanel{GramView: newGramView(s, nil), spectrum: &SpectrumView{}}
 }
 
 // SetTheme gives both views the program's theme.
-func (p *GramPanel) SetTheme(th *common.Theme) { p.Th, p.Spectrum.Th = th, th }
+func (p *GramPanel) SetTheme(th *common.Theme) { p.th, p.spectrum.th = th, th }
 
 // SetSize sizes both views, and gives the spectrum the last Mercer check.
 func (p *GramPanel) SetSize(w, h int) {
 	p.GramView.SetSize(w, h)
-	p.Spectrum.SetSize(w, h)
-	p.FeedSpectrum(p.Spectrum)
+	p.spectrum.SetSize(w, h)
+	p.FeedSpectrum(p.spectrum)
 }
 
 // View draws the matrix, or the spectrum in its place.
 func (p *GramPanel) View() string {
 	if p.spectrumOn {
-		return p.Spectrum.View()
+		return p.spectrum.View()
 	}
 	return p.GramView.View()
 }
@@ -45,7 +45,7 @@ func (p *GramPanel) View() string {
 // the Mercer check changes.
 func (p *GramPanel) Lines() []string {
 	if p.spectrumOn {
-		return strings.Split(p.Spectrum.View(), "\n")
+		return strings.Split(p.spectrum.View(), "\n")
 	}
 	return p.Cached()
 }
@@ -71,8 +71,8 @@ func (p *GramPanel) SpectrumAction(host common.Host) *action.Action {
 func (a *AlphaView) OnlySVAction(host common.Host) *action.Action {
 	k := action.New(action.GroupView, "V", "α: only SVs / all", "V")
 	k.Do = func(tea.KeyPressMsg) tea.Cmd {
-		a.OnlySV = !a.OnlySV
-		host.Say(map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[a.OnlySV])
+		a.onlySV = !a.onlySV
+		host.Say(map[bool]string{true: "α panel: the support vectors only", false: "α panel: every example"}[a.onlySV])
 		return nil
 	}
 	return k

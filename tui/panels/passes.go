@@ -18,22 +18,22 @@ type PassesView struct {
 	S    Session
 	Th   *common.Theme
 	Inks *common.ChartInks
-	w, H int
+	w, h int
 	memo common.Memo[passesKey]
 }
 
 // SetSize sets the panel's size, border included.
-func (v *PassesView) SetSize(w, h int) { v.w, v.H = max(0, w), max(0, h) }
+func (v *PassesView) SetSize(w, h int) { v.w, v.h = max(0, w), max(0, h) }
 
 // Update does nothing: the session keeps the passes.
 func (v *PassesView) Update(tea.Msg) tea.Cmd { return nil }
 
 // View draws the panel.
 func (v *PassesView) View() string {
-	if v.w <= 0 || v.H <= 0 {
+	if v.w <= 0 || v.h <= 0 {
 		return ""
 	}
-	iw, ih := common.Inner(v.w, v.H)
+	iw, ih := common.Inner(v.w, v.h)
 	ends := v.S.Passes()
 	title := " mistakes per pass "
 	var lines []string
@@ -57,14 +57,14 @@ func (v *PassesView) View() string {
 		}
 		lines = strings.Split(v.Inks.Render(c.Draw(iw, ih)), "\n")
 	}
-	return strings.Join(common.Box(v.Th, title, lines, v.w, v.H), "\n")
+	return strings.Join(common.Box(v.Th, title, lines, v.w, v.h), "\n")
 }
 
 var _ common.Component = (*PassesView)(nil)
 
 // Cached is the chart's lines.
 func (v *PassesView) Cached() []string {
-	key := passesKey{common.PanelKey{Trained: common.TrainedOf(v.S), W: v.w, H: v.H, Th: v.Th}, v.Inks, len(v.S.Passes())}
+	key := passesKey{common.PanelKey{Trained: common.TrainedOf(v.S), W: v.w, H: v.h, Th: v.Th}, v.Inks, len(v.S.Passes())}
 	return v.memo.Get(key, func() []string { return strings.Split(v.View(), "\n") })
 }
 

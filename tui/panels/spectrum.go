@@ -21,7 +21,7 @@ import (
 // points whose Gram submatrix is not PSD, to check by hand. It only draws:
 // the eigendecomposition and the search run off the UI path.
 type SpectrumView struct {
-	Th   *common.Theme
+	th   *common.Theme
 	w, h int
 	m    *learn.Mercer
 	ce   *learn.Counterexample
@@ -113,12 +113,12 @@ func (v *SpectrumView) lines() []string {
 	if rows := ih - used; len(lay.cols) > 0 && rows >= spectrumChartMin {
 		slots[slotChart] = v.chart(lay, rows)
 	}
-	return common.Box(v.Th, spectrumTitle, slices.Concat(slots[:]...), v.w, v.h)
+	return common.Box(v.th, spectrumTitle, slices.Concat(slots[:]...), v.w, v.h)
 }
 
 // blocks are the panel's text in order of importance.
 func (v *SpectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
-	th, m := v.Th, v.m
+	th, m := v.th, v.m
 	var out []spectrumBlock
 	switch {
 	case v.n == 0:
@@ -156,7 +156,7 @@ func (v *SpectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
 // counterBlocks write the counter-example: its points, their Gram submatrix
 // and smallest eigenvalue, and why that breaks Mercer, to check by hand.
 func (v *SpectrumView) counterBlocks(iw int) []spectrumBlock {
-	th, ce := v.Th, v.ce
+	th, ce := v.th, v.ce
 	if !ce.Found || ce.Sub == nil {
 		return []spectrumBlock{spectrumText(slotHeader, th.Dim, ce.String(), iw, 2)}
 	}
@@ -204,7 +204,7 @@ func (v *SpectrumView) matrixBlock() spectrumBlock {
 	for a := range n {
 		head, tail := "    ", ""
 		if a == (n-1)/2 {
-			head, tail = "K = ", " "+v.Th.Neg.Render(lam)
+			head, tail = "K = ", " "+v.th.Neg.Render(lam)
 		}
 		row := make([]string, n)
 		for c := range n {
@@ -237,7 +237,7 @@ func (v *SpectrumView) layout(iw int) spectrumLayout {
 		l.lw = 0
 	}
 	l.neg = sort.SearchFloat64s(ev, -v.m.Tol) // ev ascending: those < −tol
-	l.cols = SpectrumColumns(n, iw-l.lw, l.neg)
+	l.cols = spectrumColumns(n, iw-l.lw, l.neg)
 	if len(l.cols) == n {
 		l.cw = max(1, min(4, (iw-l.lw)/n))
 		l.bw = max(1, l.cw-1)
@@ -247,10 +247,10 @@ func (v *SpectrumView) layout(iw int) spectrumLayout {
 	return l
 }
 
-// SpectrumColumns picks which of n eigenvalues, sorted descending, get one
+// spectrumColumns picks which of n eigenvalues, sorted descending, get one
 // of cols columns: all that fit; else the largest, a gap (−1) and the smallest
 // (a third of the columns, or every negative one up to half), λmin always.
-func SpectrumColumns(n, cols, neg int) []int {
+func spectrumColumns(n, cols, neg int) []int {
 	if n > cols && cols < 3 {
 		return []int{0, n - 1}[2-max(0, cols):]
 	}
@@ -274,7 +274,7 @@ func SpectrumColumns(n, cols, neg int) []int {
 // both ∝ √|λ| on one scale so that a small negative λ shows beside a large
 // positive one, in eighths of a row: ▁…█ up, ▔ ▀ █ down.
 func (v *SpectrumView) chart(l spectrumLayout, rows int) []string {
-	th, ev, tol := v.Th, v.m.Eigenvalues, v.m.Tol
+	th, ev, tol := v.th, v.m.Eigenvalues, v.m.Tol
 	top, bot := math.Sqrt(max(ev[l.n-1], 0)), 0.0
 	up, down := rows-1, 0 // rows above and below the zero line
 	if l.neg > 0 {

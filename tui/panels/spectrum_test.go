@@ -41,7 +41,7 @@ func spectrumOf(t *testing.T, mono bool, k learn.Kernel, xs []learn.Vec, w, h in
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := &SpectrumView{Th: common.NewTheme(true, mono, colorprofile.TrueColor)}
+	v := &SpectrumView{th: common.NewTheme(true, mono, colorprofile.TrueColor)}
 	v.Set(&mc, &ce, len(xs), "")
 	v.SetSize(w, h)
 	return v, mc, ce
@@ -100,7 +100,7 @@ func TestSpectrumGoldens(t *testing.T) {
 	}
 	t.Run("notrun_36x8", func(t *testing.T) {
 		t.Parallel()
-		v := &SpectrumView{Th: common.NewTheme(true, false, colorprofile.TrueColor)}
+		v := &SpectrumView{th: common.NewTheme(true, false, colorprofile.TrueColor)}
 		v.Set(nil, nil, 250, "Mercer check not run: n = 250 > 200")
 		v.SetSize(36, 8)
 		got := v.View()
@@ -120,7 +120,7 @@ func TestSpectrumAnySize(t *testing.T) {
 	views["triple"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 0.5}, spectrumPoints(3), 0, 0)
 	views["single"], _, _ = spectrumOf(t, false, learn.Sigmoid{Gamma: 1, C: -1}, []learn.Vec{{X1: 2}, {}, {X2: 1.5}}, 0, 0)
 	views["n0"], _, _ = spectrumOf(t, false, learn.RBF{Sigma: 1}, nil, 0, 0)
-	views["computing"] = &SpectrumView{Th: common.NewTheme(false, false, colorprofile.ANSI256)}
+	views["computing"] = &SpectrumView{th: common.NewTheme(false, false, colorprofile.ANSI256)}
 	views["computing"].Set(nil, nil, 12, "computing…")
 	for name, v := range views {
 		for w := range 71 {
@@ -195,7 +195,7 @@ func TestSpectrumColumns(t *testing.T) {
 		{10, 7, 3, "[0 1 2 -1 7 8 9]"},
 		{100, 10, 50, "[0 1 2 3 4 -1 96 97 98 99]"},
 	} {
-		if got := fmt.Sprint(SpectrumColumns(c.n, c.cols, c.neg)); got != c.want {
+		if got := fmt.Sprint(spectrumColumns(c.n, c.cols, c.neg)); got != c.want {
 			t.Errorf("spectrumColumns(%d, %d, %d) = %s, want %s", c.n, c.cols, c.neg, got, c.want)
 		}
 	}

@@ -51,7 +51,7 @@ type Player struct {
 	Finishing  bool // e
 	Speed      int  // index into speeds
 	Tick       int  // id of the live run; stale messages are dropped
-	Keys       playerKeys
+	keys       playerKeys
 	// Hold says why the player takes no key now ("": it does; the quiz
 	// holds it until its question is answered).
 	Hold func() string
@@ -336,29 +336,29 @@ func (p *Player) Status() string {
 
 // playerKeys are the player's actions by name.
 type playerKeys struct {
-	Step, Epoch, Converge, Play, faster, slower, Back, reset, raiseCap *action.Action
+	step, epoch, converge, play, faster, slower, back, reset, raiseCap *action.Action
 }
 
 // Actions are the player's keys: stepping, runs, autoplay, undo. While
 // hold says why (the quiz asks first), the stepping keys do nothing.
 func (p *Player) Actions() []*action.Action {
-	k := &p.Keys
-	if k.Step != nil {
-		return []*action.Action{k.Step, k.Epoch, k.Converge, k.Play, k.faster, k.slower, k.Back, k.reset, k.raiseCap}
+	k := &p.keys
+	if k.step != nil {
+		return []*action.Action{k.step, k.epoch, k.converge, k.play, k.faster, k.slower, k.back, k.reset, k.raiseCap}
 	}
 	n := action.New
-	k.Step = n(action.GroupStepping, "space", "step", "space")
-	k.Epoch = n(action.GroupStepping, "e", "finish epoch", "e")
-	k.Converge = n(action.GroupStepping, "c", "run to convergence", "c")
-	k.Play = n(action.GroupStepping, "p", "play/pause", "p")
+	k.step = n(action.GroupStepping, "space", "step", "space")
+	k.epoch = n(action.GroupStepping, "e", "finish epoch", "e")
+	k.converge = n(action.GroupStepping, "c", "run to convergence", "c")
+	k.play = n(action.GroupStepping, "p", "play/pause", "p")
 	speed := &action.Line{Key: "+ -", Desc: "faster / slower"}
 	k.faster = n(action.GroupStepping, "+", "faster", "+", "=")
 	k.slower = n(action.GroupStepping, "-", "slower", "-", "_")
 	k.faster.Line, k.slower.Line = speed, speed
-	k.Back = n(action.GroupStepping, "b", "step back", "b")
+	k.back = n(action.GroupStepping, "b", "step back", "b")
 	k.reset = n(action.GroupStepping, "r", "reset α", "r")
 	k.raiseCap = n(action.GroupStepping, "E", "double the pass cap", "E")
-	for i, a := range []*action.Action{k.Step, k.Epoch, k.Converge, k.Play, k.faster, k.slower, k.Back, k.reset} {
+	for i, a := range []*action.Action{k.step, k.epoch, k.converge, k.play, k.faster, k.slower, k.back, k.reset} {
 		a.Short = 2 + i
 	}
 	held := func() string {
@@ -376,8 +376,8 @@ func (p *Player) Actions() []*action.Action {
 		}
 		return p.whyStopped()
 	}
-	k.Step.Off = func() string { return stopped(p.AnyRunning(false)) }
-	k.Epoch.Off = func() string {
+	k.step.Off = func() string { return stopped(p.AnyRunning(false)) }
+	k.epoch.Off = func() string {
 		if why := held(); why != "" {
 			return why
 		}
@@ -389,8 +389,8 @@ func (p *Player) Actions() []*action.Action {
 		}
 		return p.whyStopped()
 	}
-	k.Converge.Off = func() string { return stopped(p.AnyRunning(false) || p.Converging) }
-	k.Play.Off = func() string { return stopped(p.AnyRunning(false) || p.Playing) }
+	k.converge.Off = func() string { return stopped(p.AnyRunning(false) || p.Converging) }
+	k.play.Off = func() string { return stopped(p.AnyRunning(false) || p.Playing) }
 	k.faster.Off = func() string {
 		if why := held(); why != "" {
 			return why
@@ -409,7 +409,7 @@ func (p *Player) Actions() []*action.Action {
 		}
 		return "1 step a second is the slowest"
 	}
-	k.Back.Off = func() string {
+	k.back.Off = func() string {
 		l := p.s.Learner()
 		switch {
 		case p.any(func(s Session) bool { return s.Learner().CanUndo() }):
@@ -434,13 +434,13 @@ func (p *Player) Actions() []*action.Action {
 		}
 		return fmt.Sprintf("E raises the cap on passes when training stops at it; the cap is %s", notation.Passes(p.s.Learner().Config().Epochs))
 	}
-	k.Step.Do = func(tea.KeyPressMsg) tea.Cmd { p.Stop(); p.Step(1); return nil }
-	k.Epoch.Do = func(tea.KeyPressMsg) tea.Cmd { return p.toggleFinish() }
-	k.Converge.Do = func(tea.KeyPressMsg) tea.Cmd { return p.ToggleConverge() }
-	k.Play.Do = func(tea.KeyPressMsg) tea.Cmd { return p.TogglePlay() }
+	k.step.Do = func(tea.KeyPressMsg) tea.Cmd { p.Stop(); p.Step(1); return nil }
+	k.epoch.Do = func(tea.KeyPressMsg) tea.Cmd { return p.toggleFinish() }
+	k.converge.Do = func(tea.KeyPressMsg) tea.Cmd { return p.ToggleConverge() }
+	k.play.Do = func(tea.KeyPressMsg) tea.Cmd { return p.TogglePlay() }
 	k.faster.Do = func(tea.KeyPressMsg) tea.Cmd { p.faster(); return nil }
 	k.slower.Do = func(tea.KeyPressMsg) tea.Cmd { p.slower(); return nil }
-	k.Back.Do = func(tea.KeyPressMsg) tea.Cmd {
+	k.back.Do = func(tea.KeyPressMsg) tea.Cmd {
 		p.Stop()
 		back := false
 		for _, s := range p.Sessions() {

@@ -77,7 +77,7 @@ func (h *harness) run(cmd tea.Cmd) int {
 	return chunks
 }
 
-// t is the learner's step count.
+// T is the learner's step count.
 func (h *harness) T() int { return h.s.Learner().T() }
 
 // noisy is a built-in dataset of n points with the given noise (seed 1).

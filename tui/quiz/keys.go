@@ -15,9 +15,9 @@ import (
 // quiz's key line, where they apply: the player answers b and r, Toggle
 // and Esc answer Q and esc.
 type keys struct {
-	Toggle, Esc          *action.Action
-	Plus, Minus, Yes, No *action.Action
-	Back, Reset, Leave   *action.Action
+	toggle, esc          *action.Action
+	plus, minus, yes, no *action.Action
+	back, reset, leave   *action.Action
 }
 
 // groupQuiz is the heading of the quiz's own keys.
@@ -26,27 +26,27 @@ const groupQuiz = "quiz"
 func newKeys(q *Model) keys {
 	n := action.New
 	k := keys{
-		Toggle: n(action.GroupStepping, "Q", "quiz mode", "Q"),
-		Esc:    n("", "esc", "leave the quiz", "esc"),
-		Plus:   n(groupQuiz, "+", "sign +1", "+", "="),
-		Minus:  n(groupQuiz, "−", "sign −1", "-", "_"),
-		Yes:    n(groupQuiz, "y", "yes", "y"),
-		No:     n(groupQuiz, "n", "no", "n"),
-		Back:   n(groupQuiz, "b", "step back (score kept)", "b"),
-		Reset:  n(groupQuiz, "r", "reset α, quiz again", "r"),
-		Leave:  n(groupQuiz, "Q", "leave the quiz", "Q", "esc"),
+		toggle: n(action.GroupStepping, "Q", "quiz mode", "Q"),
+		esc:    n("", "esc", "leave the quiz", "esc"),
+		plus:   n(groupQuiz, "+", "sign +1", "+", "="),
+		minus:  n(groupQuiz, "−", "sign −1", "-", "_"),
+		yes:    n(groupQuiz, "y", "yes", "y"),
+		no:     n(groupQuiz, "n", "no", "n"),
+		back:   n(groupQuiz, "b", "step back (score kept)", "b"),
+		reset:  n(groupQuiz, "r", "reset α, quiz again", "r"),
+		leave:  n(groupQuiz, "Q", "leave the quiz", "Q", "esc"),
 	}
-	k.Toggle.Do = func(tea.KeyPressMsg) tea.Cmd { q.toggle(); return nil }
+	k.toggle.Do = func(tea.KeyPressMsg) tea.Cmd { q.toggle(); return nil }
 	off := "the quiz is off"
-	k.Esc.Off = func() string {
+	k.esc.Off = func() string {
 		if q.on {
 			return ""
 		}
 		return off
 	}
-	k.Esc.Do = k.Toggle.Do
+	k.esc.Do = k.toggle.Do
 	over := "no step left to predict: r resets α to be quizzed again, Q leaves"
-	k.Plus.Off = func() string {
+	k.plus.Off = func() string {
 		switch {
 		case !q.on:
 			return off
@@ -57,7 +57,7 @@ func newKeys(q *Model) keys {
 		}
 		return ""
 	}
-	k.Yes.Off = func() string {
+	k.yes.Off = func() string {
 		switch {
 		case !q.on:
 			return off
@@ -68,18 +68,18 @@ func newKeys(q *Model) keys {
 		}
 		return ""
 	}
-	k.Minus.Off, k.No.Off = k.Plus.Off, k.Yes.Off
-	sign := func(msg tea.KeyPressMsg) tea.Cmd { q.answerSign(k.Plus.Has(msg)); return nil }
-	k.Plus.Do, k.Minus.Do = sign, sign
-	yes := func(msg tea.KeyPressMsg) tea.Cmd { q.step(k.Yes.Has(msg)); return nil }
-	k.Yes.Do, k.No.Do = yes, yes
-	k.Back.Off = func() string {
+	k.minus.Off, k.no.Off = k.plus.Off, k.yes.Off
+	sign := func(msg tea.KeyPressMsg) tea.Cmd { q.answerSign(k.plus.Has(msg)); return nil }
+	k.plus.Do, k.minus.Do = sign, sign
+	yes := func(msg tea.KeyPressMsg) tea.Cmd { q.step(k.yes.Has(msg)); return nil }
+	k.yes.Do, k.no.Do = yes, yes
+	k.back.Off = func() string {
 		if q.s.Learner().CanUndo() {
 			return ""
 		}
 		return "nothing to step back"
 	}
-	k.Reset.Off = func() string {
+	k.reset.Off = func() string {
 		if q.live() {
 			return "training still runs: r is offered once it has stopped"
 		}
@@ -93,7 +93,7 @@ func newKeys(q *Model) keys {
 
 // line is the quiz's key line, in its order.
 func (k keys) line() action.List {
-	return action.List{k.Plus, k.Minus, k.Yes, k.No, k.Back, k.Reset, k.Leave}
+	return action.List{k.plus, k.minus, k.yes, k.no, k.back, k.reset, k.leave}
 }
 
 // question is the question open now.
@@ -105,18 +105,18 @@ func (q *Model) question() int {
 // ToggleAction is Q, which starts and ends the quiz: the program lists it
 // with its own keys (and refuses it beside views that show more than one
 // learner).
-func (q *Model) ToggleAction() *action.Action { return q.keys.Toggle }
+func (q *Model) ToggleAction() *action.Action { return q.keys.toggle }
 
 // EscAction is esc leaving the quiz: the program lists it before its own
 // esc and guards it while esc has something of the program's to close.
-func (q *Model) EscAction() *action.Action { return q.keys.Esc }
+func (q *Model) EscAction() *action.Action { return q.keys.esc }
 
 // Keys are the answers, which the program answers before its own keys
 // while the quiz is on; an answer the open question does not take says
 // why.
 func (q *Model) Keys() action.List {
 	k := q.keys
-	return action.List{k.Plus, k.Minus, k.Yes, k.No}
+	return action.List{k.plus, k.minus, k.yes, k.no}
 }
 
 // KeyLine is the one-line help while the quiz is on: the answers the open
@@ -130,16 +130,16 @@ func (q *Model) KeyLine() action.List { return q.keys.line() }
 func (q *Model) Sync() {
 	k := q.keys
 	if !q.on {
-		k.Toggle.Binding.SetHelp("Q", "quiz mode")
+		k.toggle.Binding.SetHelp("Q", "quiz mode")
 		return
 	}
-	k.Toggle.Binding.SetHelp("Q", "leave quiz mode")
+	k.toggle.Binding.SetHelp("Q", "leave quiz mode")
 	qq := q.s.Kind().Question()
 	yes, no := qq.Yes, qq.No
 	if q.question() == askClip {
 		yes, no = "it clips", "it does not clip"
 	}
-	k.Yes.Binding.SetHelp("y", yes)
-	k.No.Binding.SetHelp("n", no)
+	k.yes.Binding.SetHelp("y", yes)
+	k.no.Binding.SetHelp("n", no)
 	k.line().Sync()
 }

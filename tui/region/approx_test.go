@@ -92,14 +92,14 @@ func TestApproxConverges(t *testing.T) {
 	for range 4 { // 64 → 4
 		hs.press(",")
 	}
-	if d := hs.r.Approx.D; d != 4 {
+	if d := hs.r.Approx.d; d != 4 {
 		t.Fatalf("D = %d after four halvings of 64, want 4", d)
 	}
 	lo, loShown := hs.agreementOf(4), hs.shownAgreement()
 	for range 10 { // 4 → 4096
 		hs.press(".")
 	}
-	if d := hs.r.Approx.D; d != 4096 {
+	if d := hs.r.Approx.d; d != 4096 {
 		t.Fatalf("D = %d after ten doublings of 4, want 4096", d)
 	}
 	hi, hiShown := hs.agreementOf(4096), hs.shownAgreement()
@@ -127,17 +127,17 @@ func TestApproxKeys(t *testing.T) {
 	t.Parallel()
 	hs := trainedMoons(t, 77, 34)
 	a := hs.r.Approx
-	if a.On || hs.enabled(".") || hs.enabled(",") || !hs.enabled("~") {
-		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.On, hs.enabled(","), hs.enabled("."), hs.enabled("~"))
+	if a.on || hs.enabled(".") || hs.enabled(",") || !hs.enabled("~") {
+		t.Fatalf("at start: on %v, , enabled %v, . enabled %v, ~ enabled %v", a.on, hs.enabled(","), hs.enabled("."), hs.enabled("~"))
 	}
 	hs.press(".")
-	if a.D != ApproxDefaultD || !strings.Contains(hs.host.Said, "~ shows the approximate boundary") {
-		t.Errorf(". with the overlay off: D = %d, message %q", a.D, hs.host.Said)
+	if a.d != approxDefaultD || !strings.Contains(hs.host.Said, "~ shows the approximate boundary") {
+		t.Errorf(". with the overlay off: D = %d, message %q", a.d, hs.host.Said)
 	}
 	plotH := hs.r.PlotH
 	hs.press("~")
 	view := ansi.Strip(hs.r.View())
-	if !a.On || !strings.Contains(view, common.GlyphApprox+" f̃ = w·z(x), rff:64") {
+	if !a.on || !strings.Contains(view, common.GlyphApprox+" f̃ = w·z(x), rff:64") {
 		t.Fatalf("~ did not show the overlay and its legend:\n%s", view)
 	}
 	if hs.r.PlotH != plotH-1 {
@@ -152,8 +152,8 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		hs.press(",")
 	}
-	if a.D != ApproxMinD || hs.enabled(",") || !hs.enabled(".") {
-		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.D, hs.enabled(","))
+	if a.d != approxMinD || hs.enabled(",") || !hs.enabled(".") {
+		t.Errorf("after 20 halvings: D = %d, , enabled %v", a.d, hs.enabled(","))
 	}
 	if !strings.Contains(hs.host.Said, "end of the ladder") {
 		t.Errorf(", at D = 1 says %q", hs.host.Said)
@@ -161,8 +161,8 @@ func TestApproxKeys(t *testing.T) {
 	for range 20 {
 		hs.press(".")
 	}
-	if a.D != ApproxMaxD || hs.enabled(".") || !hs.enabled(",") {
-		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.D, hs.enabled("."))
+	if a.d != approxMaxD || hs.enabled(".") || !hs.enabled(",") {
+		t.Errorf("after 20 doublings: D = %d, . enabled %v", a.d, hs.enabled("."))
 	}
 	for _, size := range [][2]int{{77, 34}, {40, 12}, {20, 6}} {
 		hs.resize(size[0], size[1])
@@ -177,7 +177,7 @@ func TestApproxKeys(t *testing.T) {
 	}
 	hs.r.Compare = false
 	hs.press("~")
-	if a.On || strings.Contains(ansi.Strip(hs.r.View()), common.GlyphApprox) || hs.r.PlotH != plotH {
+	if a.on || strings.Contains(ansi.Strip(hs.r.View()), common.GlyphApprox) || hs.r.PlotH != plotH {
 		t.Errorf("~ again left the overlay on screen:\n%s", ansi.Strip(hs.r.View()))
 	}
 }
@@ -191,7 +191,7 @@ func TestApproxStaleDropped(t *testing.T) {
 	hs.keys.Handle(tuitest.Key("~"))
 	hs.r.SetSize(hs.w, hs.h)
 	job := a.Check(hs.s, true, false, time.Time{}, 0)
-	if job == nil || !a.InFlight {
+	if job == nil || !a.inFlight {
 		t.Fatal("~ started no job")
 	}
 	hs.keys.Handle(tuitest.Key(".")) // D = 128 while the job for 64 runs
@@ -199,11 +199,11 @@ func TestApproxStaleDropped(t *testing.T) {
 		t.Fatal("a second job started while one is in flight")
 	}
 	a.Ready(job().(ApproxMsg)) // the result for 64: dropped
-	if r := a.Res; r != nil {
-		t.Fatalf("a stale result was taken (D = %d)", r.Key.D)
+	if r := a.res; r != nil {
+		t.Fatalf("a stale result was taken (D = %d)", r.key.d)
 	}
 	hs.update()
-	if r := a.Res; r == nil || r.Key.D != 128 || r.Spec.D != 128 {
+	if r := a.res; r == nil || r.key.d != 128 || r.spec.D != 128 {
 		t.Fatalf("the next job is not for D = 128: %+v", r)
 	}
 }
@@ -233,7 +233,7 @@ func TestApproxThrottled(t *testing.T) {
 		t.Errorf("%d jobs in 5 frames of autoplay", started)
 	}
 	hs.s.Step()
-	a.InFlight = true
+	a.inFlight = true
 	if cmd := a.Check(hs.s, true, true, clock.Add(time.Hour), frame); cmd != nil {
 		t.Error("a second job started while one is in flight")
 	}
@@ -249,16 +249,16 @@ func TestApproxNoSupportVectors(t *testing.T) {
 		hs := newHarness(t, o, 80, 18)
 		hs.press("~")
 		r := hs.r.Approx.Current(hs.s)
-		if r == nil || r.Err != nil {
+		if r == nil || r.err != nil {
 			t.Fatalf("%v: no result: %+v", algo, r)
 		}
-		for _, v := range r.Vals {
+		for _, v := range r.vals {
 			if v != hs.s.Learner().Offset() {
 				t.Fatalf("%v: f̃ = %v with no support vectors, want b = %v", algo, v, hs.s.Learner().Offset())
 			}
 		}
-		if r.Agree != 1 {
-			t.Errorf("%v: agreement %v with no support vectors", algo, r.Agree)
+		if r.agree != 1 {
+			t.Errorf("%v: agreement %v with no support vectors", algo, r.agree)
 		}
 		if view := ansi.Strip(hs.r.View()); !strings.Contains(view, "same sign as f on 100.0%") {
 			t.Errorf("%v: the legend does not say 100.0%%:\n%s", algo, view)
@@ -277,25 +277,25 @@ func BenchmarkApproxJob(b *testing.B) {
 	for _, d := range []int{64, 512, 4096} {
 		for _, kind := range []string{"rff", "nystrom"} {
 			b.Run(fmt.Sprintf("%s:%d", kind, d), func(b *testing.B) {
-				a := &ApproxOverlay{On: true, D: d}
+				a := &ApproxOverlay{on: true, d: d}
 				key := a.KeyFor(s)
 				frozen := learn.Freeze(s.Learner())
 				var spec learn.Approx
 				if kind == "rff" {
-					spec, _ = ApproxSpec(s.Learner().Kernel(), d, s.Learner().N(), len(frozen.SupportVectors()))
+					spec, _ = approxSpec(s.Learner().Kernel(), d, s.Learner().N(), len(frozen.SupportVectors()))
 				} else {
-					spec = learn.Approx{Kind: learn.ApproxNystrom, D: min(d, s.Learner().N(), NystromMaxM)}
+					spec = learn.Approx{Kind: learn.ApproxNystrom, D: min(d, s.Learner().N(), nystromMaxM)}
 				}
 				xs := make([]learn.Vec, s.Learner().N())
 				for i := range xs {
 					xs[i] = s.Learner().X(i)
 				}
 				geom := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
-				mk := ApproxMapKey{Spec: spec, Seed: 1}
+				mk := ApproxMapKey{spec: spec, seed: 1}
 				for b.Loop() {
-					r := ComputeApprox(key, spec, "", mk, nil, xs, frozen, s.Field().Values, geom)
-					if r.Err != nil {
-						b.Fatal(r.Err)
+					r := computeApprox(key, spec, "", mk, nil, xs, frozen, s.Field().Values, geom)
+					if r.err != nil {
+						b.Fatal(r.err)
 					}
 				}
 				b.ReportMetric(float64(s.Field().W*s.Field().H), "points")
@@ -312,29 +312,29 @@ func BenchmarkApproxJobNystrom512(b *testing.B) {
 	hs := newHarness(b, tuitest.Builtin(b, "circles", 2000), 176, 64)
 	hs.step(2000) // e: one pass
 	s := hs.s
-	a := &ApproxOverlay{On: true, D: ApproxMaxD}
+	a := &ApproxOverlay{on: true, d: approxMaxD}
 	key := a.KeyFor(s)
 	frozen := learn.Freeze(s.Learner())
-	spec, capped := ApproxSpec(s.Learner().Kernel(), a.D, s.Learner().N(), len(frozen.SupportVectors()))
+	spec, capped := approxSpec(s.Learner().Kernel(), a.d, s.Learner().N(), len(frozen.SupportVectors()))
 	xs := make([]learn.Vec, s.Learner().N())
 	for i := range xs {
 		xs[i] = s.Learner().X(i)
 	}
 	geom := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
-	mk := ApproxMapKey{Spec: spec, Seed: 1}
+	mk := ApproxMapKey{spec: spec, seed: 1}
 	var amap *learn.ApproxMap
 	b.Run("map", func(b *testing.B) {
 		for b.Loop() {
-			r := ComputeApprox(key, spec, capped, mk, nil, xs, frozen, s.Field().Values, geom)
-			if r.Err != nil {
-				b.Fatal(r.Err)
+			r := computeApprox(key, spec, capped, mk, nil, xs, frozen, s.Field().Values, geom)
+			if r.err != nil {
+				b.Fatal(r.err)
 			}
-			amap = r.Amap
+			amap = r.amap
 		}
 	})
 	b.Run("reused", func(b *testing.B) {
 		for b.Loop() {
-			ComputeApprox(key, spec, capped, mk, amap, xs, frozen, s.Field().Values, geom)
+			computeApprox(key, spec, capped, mk, amap, xs, frozen, s.Field().Values, geom)
 		}
 	})
 }

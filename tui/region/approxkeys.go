@@ -43,13 +43,13 @@ func (a *ApproxOverlay) Actions(s Session, host common.Host) action.List {
 	toggle.Do = func(tea.KeyPressMsg) tea.Cmd { host.Say(a.toggle(s)); return nil }
 	stepD := func(up bool) func() string {
 		return func() string {
-			if _, ok := StepApproxD(a.D, up); a.On && ok {
+			if _, ok := stepApproxD(a.d, up); a.on && ok {
 				return ""
 			}
-			if !a.On {
+			if !a.on {
 				return "~ shows the approximate boundary f̃ first; , and . then halve and double its D"
 			}
-			return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.D, ApproxMaxD)
+			return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.d, approxMaxD)
 		}
 	}
 	fewer.Off, more.Off = stepD(false), stepD(true)
@@ -61,10 +61,10 @@ func (a *ApproxOverlay) Actions(s Session, host common.Host) action.List {
 
 // toggle answers ~: the overlay on or off.
 func (a *ApproxOverlay) toggle(s Session) string {
-	a.On = !a.On
-	a.Gen++ // a result in flight is for the overlay before
-	a.Res = nil
-	if !a.On {
+	a.on = !a.on
+	a.gen++ // a result in flight is for the overlay before
+	a.res = nil
+	if !a.on {
 		return "the approximate boundary is hidden (~ shows it)"
 	}
 	f := "f̃ = w·z(x)"
@@ -72,17 +72,17 @@ func (a *ApproxOverlay) toggle(s Session) string {
 		f += " + b"
 	}
 	return fmt.Sprintf("%s %s, w = Σⱼ cⱼ z(xⱼ): this run's coefficients with z(x)·z(x') for K(x, x'); , and . halve and double D (%d now)",
-		common.GlyphApprox, f, a.D)
+		common.GlyphApprox, f, a.d)
 }
 
 // stepD answers , and . : D halved or doubled along 1, 2, 4, …, 4096.
 func (a *ApproxOverlay) stepD(up bool) string {
-	d, ok := StepApproxD(a.D, up)
+	d, ok := stepApproxD(a.d, up)
 	if !ok {
-		return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.D, ApproxMaxD)
+		return fmt.Sprintf("D = %d is the end of the ladder 1, 2, 4, …, %d", a.d, approxMaxD)
 	}
-	a.D = d
-	a.Gen++
+	a.d = d
+	a.gen++
 	return fmt.Sprintf("f̃ with D = %d: the boundary %s moves toward the exact one as D grows", d, common.GlyphApprox)
 }
 
@@ -91,34 +91,34 @@ func (a *ApproxOverlay) stepD(up bool) string {
 // (busy), at most one a frame, by the clock now. The program calls it
 // after every message.
 func (a *ApproxOverlay) Check(s Session, shown, busy bool, now time.Time, frame time.Duration) tea.Cmd {
-	if !a.On || a.InFlight || !shown {
+	if !a.on || a.inFlight || !shown {
 		return nil
 	}
 	key := a.KeyFor(s)
-	if a.Res != nil && a.Res.Key == key {
+	if a.res != nil && a.res.key == key {
 		return nil
 	}
-	if busy && now.Sub(a.Started) < frame {
+	if busy && now.Sub(a.started) < frame {
 		return nil // the next tick or chunk asks again
 	}
-	a.Started = now
+	a.started = now
 	return a.Start(s, key)
 }
 
 // Ready takes a job's result, unless it was asked for before a toggle or
 // a change of D (then the next check asks again).
 func (a *ApproxOverlay) Ready(msg ApproxMsg) {
-	if msg.Owner != a {
+	if msg.owner != a {
 		return
 	}
-	a.InFlight = false
-	if r := msg.Res; r.Amap != nil {
+	a.inFlight = false
+	if r := msg.res; r.amap != nil {
 		// Kept even from a stale result: the map's key says when it
 		// serves (a Nyström map can take half a second to build).
-		a.Amap, a.MapKey = r.Amap, r.MapKey
+		a.amap, a.mapKey = r.amap, r.mapKey
 	}
-	if msg.Gen == a.Gen {
-		a.Res = msg.Res
+	if msg.gen == a.gen {
+		a.res = msg.res
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 // this is not a pane of comparison mode (there it would overlay one
 // learner of two).
 func (r *RegionView) approxShown() bool {
-	return r.Approx != nil && r.Approx.On && !r.Compare
+	return r.Approx != nil && r.Approx.on && !r.Compare
 }
 
 // approxState is what the region's drawing reads of the overlay, for its
@@ -35,7 +35,7 @@ func (r *RegionView) approxState() approxState {
 		return approxState{}
 	}
 	a := r.Approx
-	return approxState{on: true, d: a.D, res: a.Current(r.S)}
+	return approxState{on: true, d: a.d, res: a.Current(r.S)}
 }
 
 // approxMask marks the plot cells whose pixels lie on f̃'s boundary: a
@@ -45,11 +45,11 @@ func (r *RegionView) approxState() approxState {
 func (r *RegionView) approxMask() []bool {
 	res := r.Approx.Current(r.S)
 	pw, ph := r.PlotW, r.PlotH
-	if res == nil || res.Vals == nil || pw <= 0 || ph <= 0 {
+	if res == nil || res.vals == nil || pw <= 0 || ph <= 0 {
 		return nil
 	}
-	fw, fh := res.Key.fw, res.Key.fh
-	if fw <= 0 || fh <= 0 || len(res.Vals) != fw*fh {
+	fw, fh := res.key.fw, res.key.fh
+	if fw <= 0 || fh <= 0 || len(res.vals) != fw*fh {
 		return nil
 	}
 	lx := func(px int) int { return min(fw-1, px*fw/pw) }
@@ -58,7 +58,7 @@ func (r *RegionView) approxMask() []bool {
 	for cy := range ph {
 		for cx := range pw {
 			x := lx(cx)
-			mask[cy*pw+cx] = signEdge(res.Vals, fw, fh, res.Key.tie, x, ly(2*cy)) || signEdge(res.Vals, fw, fh, res.Key.tie, x, ly(2*cy+1))
+			mask[cy*pw+cx] = signEdge(res.vals, fw, fh, res.key.tie, x, ly(2*cy)) || signEdge(res.vals, fw, fh, res.key.tie, x, ly(2*cy+1))
 		}
 	}
 	return mask
@@ -79,30 +79,30 @@ func (r *RegionView) approxLegend(w int) string {
 	}
 	res := a.Current(r.S)
 	if res == nil {
-		spec, _ := ApproxSpec(r.S.Learner().Kernel(), a.D, r.S.Learner().N(), len(r.S.Learner().SupportVectors()))
+		spec, _ := approxSpec(r.S.Learner().Kernel(), a.d, r.S.Learner().N(), len(r.S.Learner().SupportVectors()))
 		return fitFirst(w, glyph, []string{
 			" " + f + ", " + spec.String() + " " + approxSource(spec) + ": computing…",
 			" " + f + ", " + spec.String() + ": computing…",
 			" f̃ " + spec.String() + "…",
 		})
 	}
-	if res.Err != nil {
-		return fitFirst(w, glyph, []string{" f̃, " + res.Spec.String() + ": " + strings.TrimPrefix(res.Err.Error(), "learn: ")})
+	if res.err != nil {
+		return fitFirst(w, glyph, []string{" f̃, " + res.spec.String() + ": " + strings.TrimPrefix(res.err.Error(), "learn: ")})
 	}
-	spec := res.Spec.String()
-	long := spec + " " + approxSource(res.Spec)
-	if res.Spec.Kind == learn.ApproxNystrom && res.dim < res.Spec.D {
+	spec := res.spec.String()
+	long := spec + " " + approxSource(res.spec)
+	if res.spec.Kind == learn.ApproxNystrom && res.dim < res.spec.D {
 		spec += fmt.Sprintf(" (rank %d)", res.dim)
 		long += fmt.Sprintf(", rank %d", res.dim)
 	}
-	pct := percent(res.Agree)
+	pct := percent(res.agree)
 	agree, mid := "same sign as f on "+pct+" of the grid", "same sign as f on "+pct
 	var notes []string
 	if res.capped != "" {
 		notes = append(notes, res.capped)
 	}
-	if res.Key.D != a.D {
-		notes = append(notes, fmt.Sprintf("D = %d computing…", a.D))
+	if res.key.d != a.d {
+		notes = append(notes, fmt.Sprintf("D = %d computing…", a.d))
 	}
 	note := ""
 	if len(notes) > 0 {
@@ -150,9 +150,9 @@ func percent(v float64) string {
 
 // The ladder of D: powers of two.
 const (
-	ApproxMinD     = 1
-	ApproxMaxD     = 4096
-	ApproxDefaultD = 64 // rough enough to see the approximation's error
+	approxMinD     = 1
+	approxMaxD     = 4096
+	approxDefaultD = 64 // rough enough to see the approximation's error
 )
 
 // Bounds on a job's work. nystromMaxM caps the landmarks: the map costs
@@ -160,27 +160,27 @@ const (
 // evaluations. rffMaxWork caps #SV·D, the feature evaluations that build
 // w: past it D is halved until it fits (the legend says so).
 const (
-	NystromMaxM = 512
+	nystromMaxM = 512
 	rffMaxWork  = 1 << 26
 )
 
 // ApproxOverlay is the state of the overlay: on or off, the D asked for,
 // the job in flight and the newest result. The region view owns it.
 type ApproxOverlay struct {
-	On       bool
-	D        int
-	Gen      int       // counts jobs started; a result of another gen is dropped
-	InFlight bool      // at most one job at a time
-	Started  time.Time // when the last job started (the player's clock)
-	Res      *approxResult
-	// MapKey and amap are the last map built, reused while its key holds
+	on       bool
+	d        int
+	gen      int       // counts jobs started; a result of another gen is dropped
+	inFlight bool      // at most one job at a time
+	started  time.Time // when the last job started (the player's clock)
+	res      *approxResult
+	// mapKey and amap are the last map built, reused while its key holds
 	// (an rff map depends on σ, D and the seed only; Nyström's on the
 	// data too).
-	MapKey ApproxMapKey
-	Amap   *learn.ApproxMap
+	mapKey ApproxMapKey
+	amap   *learn.ApproxMap
 }
 
-func NewApproxOverlay() *ApproxOverlay { return &ApproxOverlay{D: ApproxDefaultD} }
+func NewApproxOverlay() *ApproxOverlay { return &ApproxOverlay{d: approxDefaultD} }
 
 // approxKey is everything a result depends on: the coefficients (build,
 // version, step, points), the lattice, the map asked for and the tie rule.
@@ -189,43 +189,43 @@ type approxKey struct {
 	field                *learn.Field
 	fw, fh               int
 	rect                 [4]uint64 // the field's Rect, bit for bit (a NaN equals itself)
-	D                    int
+	d                    int
 	seed                 uint64
 	tie                  learn.Tie
 }
 
 // ApproxMapKey is what a map is built from.
 type ApproxMapKey struct {
-	Spec   learn.Approx
+	spec   learn.Approx
 	kernel string
-	Seed   uint64
+	seed   uint64
 	built  int // Nyström's landmarks come from the data (0 for rff)
 	bias   bool
 }
 
 // approxResult is f̃ on the lattice of the field it was computed for.
 type approxResult struct {
-	Key    approxKey
-	Spec   learn.Approx // the map used: the kind and the D or m after caps
+	key    approxKey
+	spec   learn.Approx // the map used: the kind and the D or m after caps
 	capped string       // why spec.D is below the D asked for ("" when it is not)
 	dim    int          // the map's dimension (Nyström: the rank kept)
-	Vals   []float64    // f̃ at the lattice points, as learn.Field.Values
-	Agree  float64      // share of the lattice where sign f̃ = sign f (NaN: none)
-	Err    error        // why there is no f̃
-	MapKey ApproxMapKey
-	Amap   *learn.ApproxMap
+	vals   []float64    // f̃ at the lattice points, as learn.Field.Values
+	agree  float64      // share of the lattice where sign f̃ = sign f (NaN: none)
+	err    error        // why there is no f̃
+	mapKey ApproxMapKey
+	amap   *learn.ApproxMap
 }
 
 // ApproxMsg is a result computed off the UI path.
 type ApproxMsg struct {
-	Owner *ApproxOverlay
-	Gen   int
-	Res   *approxResult
+	owner *ApproxOverlay
+	gen   int
+	res   *approxResult
 }
 
 // KeyFor is the key of the result the session needs now.
 func (a *ApproxOverlay) KeyFor(s Session) approxKey {
-	k := approxKey{built: s.Built(), version: s.Version(), t: s.Learner().T(), n: s.Learner().N(), field: s.Field(), D: a.D,
+	k := approxKey{built: s.Built(), version: s.Version(), t: s.Learner().T(), n: s.Learner().N(), field: s.Field(), d: a.d,
 		seed: s.Options().Config.Seed, tie: s.Learner().Config().Tie}
 	if fd := s.Field(); fd != nil {
 		k.fw, k.fh, k.rect = fd.W, fd.H, rectBits(fd.Rect)
@@ -238,10 +238,10 @@ func rectBits(r learn.Rect) [4]uint64 {
 	return [4]uint64{math.Float64bits(r.MinX1), math.Float64bits(r.MaxX1), math.Float64bits(r.MinX2), math.Float64bits(r.MaxX2)}
 }
 
-// ApproxSpec is the map for kernel k at the D asked for, after the caps:
+// approxSpec is the map for kernel k at the D asked for, after the caps:
 // rff:D for the RBF kernel (D halved while #SV·D > rffMaxWork), nystrom:m
 // for the others (m ≤ n, m ≤ nystromMaxM); capped says why it is smaller.
-func ApproxSpec(k learn.Kernel, d, n, nsv int) (learn.Approx, string) {
+func approxSpec(k learn.Kernel, d, n, nsv int) (learn.Approx, string) {
 	if learn.ApproxFor(k, d).Kind == learn.ApproxRFF {
 		capped := ""
 		for d > 1 && nsv*d > rffMaxWork {
@@ -251,8 +251,8 @@ func ApproxSpec(k learn.Kernel, d, n, nsv int) (learn.Approx, string) {
 		return learn.Approx{Kind: learn.ApproxRFF, D: d}, capped
 	}
 	m, capped := d, ""
-	if m > NystromMaxM {
-		m, capped = NystromMaxM, fmt.Sprintf("landmarks ≤ %d: O(m³)", NystromMaxM)
+	if m > nystromMaxM {
+		m, capped = nystromMaxM, fmt.Sprintf("landmarks ≤ %d: O(m³)", nystromMaxM)
 	}
 	if n < m {
 		m, capped = max(1, n), fmt.Sprintf("landmarks ≤ n = %d", n)
@@ -264,8 +264,8 @@ func ApproxSpec(k learn.Kernel, d, n, nsv int) (learn.Approx, string) {
 // the lattice now on screen (a result for another lattice would put its
 // contour in the wrong cells).
 func (a *ApproxOverlay) Current(s Session) *approxResult {
-	r := a.Res
-	if !a.On || r == nil || s.Field() == nil || r.Key.field != s.Field() || r.Key.fw != s.Field().W || r.Key.fh != s.Field().H || r.Key.rect != rectBits(s.Field().Rect) {
+	r := a.res
+	if !a.on || r == nil || s.Field() == nil || r.key.field != s.Field() || r.key.fw != s.Field().W || r.key.fh != s.Field().H || r.key.rect != rectBits(s.Field().Rect) {
 		return nil
 	}
 	return r
@@ -274,9 +274,9 @@ func (a *ApproxOverlay) Current(s Session) *approxResult {
 // Start snapshots what f̃ is computed from (a frozen learner, f on the
 // lattice, the points for Nyström's landmarks) and returns the job.
 func (a *ApproxOverlay) Start(s Session, key approxKey) tea.Cmd {
-	a.Gen++
-	a.InFlight = true
-	gen := a.Gen
+	a.gen++
+	a.inFlight = true
+	gen := a.gen
 	frozen := learn.Freeze(s.Learner())
 	kernel := frozen.Kernel()
 	var exact []float64
@@ -285,14 +285,14 @@ func (a *ApproxOverlay) Start(s Session, key approxKey) tea.Cmd {
 		exact = slices.Clone(fd.Values)
 		geom = learn.NewField(fd.Rect, fd.W, fd.H)
 	}
-	spec, capped := ApproxSpec(kernel, a.D, s.Learner().N(), len(frozen.SupportVectors()))
-	mk := ApproxMapKey{Spec: spec, kernel: kernel.Spec(), Seed: key.seed}
+	spec, capped := approxSpec(kernel, a.d, s.Learner().N(), len(frozen.SupportVectors()))
+	mk := ApproxMapKey{spec: spec, kernel: kernel.Spec(), seed: key.seed}
 	if spec.Kind == learn.ApproxNystrom {
 		mk.built, mk.bias = s.Built(), s.Learner().Config().Bias
 	}
-	amap := a.Amap
+	amap := a.amap
 	var xs []learn.Vec
-	if a.Amap == nil || a.MapKey != mk {
+	if a.amap == nil || a.mapKey != mk {
 		amap = nil
 		if spec.Kind == learn.ApproxNystrom {
 			xs = make([]learn.Vec, s.Learner().N())
@@ -302,36 +302,36 @@ func (a *ApproxOverlay) Start(s Session, key approxKey) tea.Cmd {
 		}
 	}
 	return func() tea.Msg {
-		return ApproxMsg{a, gen, ComputeApprox(key, spec, capped, mk, amap, xs, frozen, exact, geom)}
+		return ApproxMsg{a, gen, computeApprox(key, spec, capped, mk, amap, xs, frozen, exact, geom)}
 	}
 }
 
-// ComputeApprox is the job: the map (unless one was given), w, f̃ on the
+// computeApprox is the job: the map (unless one was given), w, f̃ on the
 // lattice and its agreement with f. It reads only what it was given.
-func ComputeApprox(key approxKey, spec learn.Approx, capped string, mk ApproxMapKey, amap *learn.ApproxMap,
+func computeApprox(key approxKey, spec learn.Approx, capped string, mk ApproxMapKey, amap *learn.ApproxMap,
 	xs []learn.Vec, e learn.Expansion, exact []float64, geom *learn.Field) *approxResult {
-	r := &approxResult{Key: key, Spec: spec, capped: capped, MapKey: mk, Agree: math.NaN()}
+	r := &approxResult{key: key, spec: spec, capped: capped, mapKey: mk, agree: math.NaN()}
 	if amap == nil {
 		var err error
-		if amap, err = learn.NewApproxMap(spec, e.Kernel(), xs, mk.Seed); err != nil {
-			r.Err = err
+		if amap, err = learn.NewApproxMap(spec, e.Kernel(), xs, mk.seed); err != nil {
+			r.err = err
 			return r
 		}
 	}
-	r.Amap, r.dim = amap, amap.Dim()
+	r.amap, r.dim = amap, amap.Dim()
 	f := learn.NewApproxMachine(amap, e)
-	r.Vals = make([]float64, geom.W*geom.H)
-	f.Fill(r.Vals, geom, max(1, runtime.GOMAXPROCS(0)-1))
-	if len(exact) == len(r.Vals) {
-		r.Agree, _ = learn.SignAgreement(exact, r.Vals, key.tie)
+	r.vals = make([]float64, geom.W*geom.H)
+	f.Fill(r.vals, geom, max(1, runtime.GOMAXPROCS(0)-1))
+	if len(exact) == len(r.vals) {
+		r.agree, _ = learn.SignAgreement(exact, r.vals, key.tie)
 	}
 	return r
 }
 
-// StepApproxD is the next D along the ladder, and whether there is one.
-func StepApproxD(d int, up bool) (int, bool) {
+// stepApproxD is the next D along the ladder, and whether there is one.
+func stepApproxD(d int, up bool) (int, bool) {
 	if up {
-		return min(2*d, ApproxMaxD), d < ApproxMaxD
+		return min(2*d, approxMaxD), d < approxMaxD
 	}
-	return max(d/2, ApproxMinD), d > ApproxMinD
+	return max(d/2, approxMinD), d > approxMinD
 }

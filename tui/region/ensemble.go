@@ -24,9 +24,9 @@ func signEdge(vals []float64, w, h int, tie learn.Tie, x, y int) bool {
 // cross, so the student sees the average's boundary sit between the
 // classes with more room than the final one's.
 func (r *region) computeEnsemble(s Session) {
-	r.Base = r.Base[:0]
+	r.base = r.base[:0]
 	fd := s.Field()
-	if fd == nil || fd.W == 0 || fd.H == 0 || r.W == 0 || r.H == 0 {
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
 		return
 	}
 	vals, err := s.EnsembleValues()
@@ -61,12 +61,12 @@ func (r *region) computeEnsemble(s Session) {
 	// A cell takes the mark of another function's boundary where that
 	// boundary crosses it and the shown one does not.
 	r.marks = r.marks[:0]
-	for cy := range r.H {
-		for cx := range r.W {
-			i := cy*r.W + cx
+	for cy := range r.h {
+		for cx := range r.w {
+			i := cy*r.w + cx
 			mark := ""
-			if r.Base[2*i] != common.ColBoundary && r.Base[2*i+1] != common.ColBoundary {
-				lx, ly := min(fd.W-1, cx*fd.W/r.W), min(fd.H-1, 2*cy*fd.H/(2*r.H))
+			if r.base[2*i] != common.ColBoundary && r.base[2*i+1] != common.ColBoundary {
+				lx, ly := min(fd.W-1, cx*fd.W/r.w), min(fd.H-1, 2*cy*fd.H/(2*r.h))
 				for k := range common.NumShown {
 					if learn.EnsembleMember(k) != s.Shown() && edge(vals[k], lx, ly) {
 						mark = common.ShownGlyphs[k]

@@ -17,7 +17,7 @@ import (
 type RegionView struct {
 	S    Session
 	Th   *common.Theme
-	Draw region // the cached drawing of the field
+	draw region // the cached drawing of the field
 
 	W, H           int  // the panel, border included
 	Narrow         bool // the α and Gram panels are folded away behind g
@@ -208,7 +208,7 @@ func (r *RegionView) Refresh() {
 			b = &bu
 		}
 	}
-	r.Draw.refresh(r.S, r.Th, r.PlotW, r.PlotH, r.Big, b, r.S.EnsembleOn() && !r.Compare)
+	r.draw.refresh(r.S, r.Th, r.PlotW, r.PlotH, r.Big, b, r.S.EnsembleOn() && !r.Compare)
 }
 
 // Update has no messages of its own: keys and clicks come through the
@@ -238,8 +238,8 @@ func (r *RegionView) lines() []string {
 			title = " " + f + " │ g: α, Gram, passes "
 		}
 	}
-	if r.Draw.Update != nil {
-		title = " " + describeBump(*r.Draw.Update) + " "
+	if r.draw.update != nil {
+		title = " " + describeBump(*r.draw.update) + " "
 	}
 	if r.S.EnsembleOn() && !r.Compare {
 		title = " " + common.ShownTitles[r.S.Shown()] + "   A: final / average / vote "
@@ -276,10 +276,10 @@ func (r *RegionView) lines() []string {
 		ov.approx = r.approxMask()
 	}
 	if len(head) > 0 && ih > len(head) {
-		lines := append(head, r.Draw.render(r.S, r.Th, ov, iw, ih-len(head))...)
+		lines := append(head, r.draw.render(r.S, r.Th, ov, iw, ih-len(head))...)
 		return common.DrawBox(r.Th, title, lines, r.W, r.H, true)
 	}
-	return common.DrawBox(r.Th, title, r.Draw.render(r.S, r.Th, ov, iw, ih), r.W, r.H, true)
+	return common.DrawBox(r.Th, title, r.draw.render(r.S, r.Th, ov, iw, ih), r.W, r.H, true)
 }
 
 // keyLine is the key under the title, at most w cells wide when it can
@@ -375,7 +375,7 @@ func legend(held bool) string {
 func (r *RegionView) Cached() []string {
 	key := regionKey{
 		PanelKey: common.PanelKey{Trained: common.TrainedOf(r.S), W: r.W, H: r.H, Th: r.Th},
-		gen:      r.Draw.gen, narrow: r.Narrow, big: r.Big, update: r.ShowBump, compare: r.Compare,
+		gen:      r.draw.gen, narrow: r.Narrow, big: r.Big, update: r.ShowBump, compare: r.Compare,
 		cursorOn: r.CursorOn, cursorX: r.CursorX, curY: r.CurY, figures: r.Figures,
 		flash: r.S.Flashing(), held: len(r.S.Test().Points()), approx: r.approxState(),
 	}

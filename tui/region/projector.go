@@ -30,24 +30,24 @@ func bigMarker(pos bool, kind int) []string {
 // boundary pixel (left, right, above or below) becomes one, so the line is
 // about three cells wide and has no gaps on a diagonal.
 func (r *region) thicken() {
-	pw, ph := r.W, 2*r.H // pixels: two per cell, one above the other
-	if len(r.Base) != pw*ph {
+	pw, ph := r.w, 2*r.h // pixels: two per cell, one above the other
+	if len(r.base) != pw*ph {
 		return
 	}
 	px := func(x, y int) int { return (y/2*pw+x)*2 + y%2 }
-	was := make([]bool, len(r.Base))
+	was := make([]bool, len(r.base))
 	for y := range ph {
 		for x := range pw {
-			was[y*pw+x] = r.Base[px(x, y)] == common.ColBoundary
+			was[y*pw+x] = r.base[px(x, y)] == common.ColBoundary
 		}
 	}
 	for y := range ph {
 		for x := range pw {
-			if was[y*pw+x] || r.Base[px(x, y)] == common.ColOverflow {
+			if was[y*pw+x] || r.base[px(x, y)] == common.ColOverflow {
 				continue
 			}
 			if (x > 0 && was[y*pw+x-1]) || (x+1 < pw && was[y*pw+x+1]) || (y > 0 && was[(y-1)*pw+x]) || (y+1 < ph && was[(y+1)*pw+x]) {
-				r.Base[px(x, y)] = common.ColBoundary
+				r.base[px(x, y)] = common.ColBoundary
 			}
 		}
 	}

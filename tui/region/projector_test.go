@@ -34,11 +34,11 @@ func TestProjector(t *testing.T) {
 	if strings.Count(plot, "[+]") != 1 || strings.Count(plot, "−−") != 2 || strings.Count(plot, "++") != 1 {
 		t.Errorf("want one [+] (x₁), two −− (x₂, x₄) and one ++ (x₃) in the plot:\n%s", plot)
 	}
-	d := &hs.r.Draw
-	for cy := range d.H {
+	d := &hs.r.draw
+	for cy := range d.h {
 		n := 0
-		for cx := range d.W {
-			if d.Base[2*(cy*d.W+cx)] == common.ColBoundary {
+		for cx := range d.w {
+			if d.base[2*(cy*d.w+cx)] == common.ColBoundary {
 				n++
 			}
 		}

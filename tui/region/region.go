@@ -19,13 +19,13 @@ const gutter = 7
 // axes. Its cell colors are cached until the field changes; the points and
 // markers are laid over them on each draw.
 type region struct {
-	W, H    int     // cells of the plot (without axes)
-	Base    []uint8 // 2 colors per cell: upper, lower pixel
+	w, h    int     // cells of the plot (without axes)
+	base    []uint8 // 2 colors per cell: upper, lower pixel
 	gen     int     // counts computations of base
 	version int     // session version the base was computed for
 	theme   *common.Theme
 	big     bool      // projector mode: the base has a thick boundary
-	Update  *lab.Bump // the update view's bump, nil when it is off
+	update  *lab.Bump // the update view's bump, nil when it is off
 	// ensemble: the base shows one of the averaged and voted perceptrons'
 	// functions, and marks the boundaries of the other two (a glyph per
 	// cell, "" for none).
@@ -60,8 +60,8 @@ func PlotSize(w, h int) (int, int) { return max(0, w-gutter), max(0, h-1) }
 // change to the right or below, and with margins the SVM's margins f = ±1
 // where f − 1 or f + 1 changes sign.
 func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, margins bool) {
-	r.Base = r.Base[:0]
-	if fd == nil || fd.W == 0 || fd.H == 0 || r.W == 0 || r.H == 0 {
+	r.base = r.base[:0]
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
 		return
 	}
 	vals := fd.Values
@@ -118,11 +118,11 @@ func shade(v float64, s int, scale float64) uint8 {
 // paint sets every pixel's color to that of the lattice point it falls on
 // (the lattice may be coarser than the plot's pixels: see maxFieldPixels).
 func (r *region) paint(fd *learn.Field, color func(x, y int) uint8) {
-	lx := func(px int) int { return min(fd.W-1, px*fd.W/r.W) }
-	ly := func(py int) int { return min(fd.H-1, py*fd.H/(2*r.H)) }
-	for cy := range r.H {
-		for cx := range r.W {
-			r.Base = append(r.Base, color(lx(cx), ly(2*cy)), color(lx(cx), ly(2*cy+1)))
+	lx := func(px int) int { return min(fd.W-1, px*fd.W/r.w) }
+	ly := func(py int) int { return min(fd.H-1, py*fd.H/(2*r.h)) }
+	for cy := range r.h {
+		for cx := range r.w {
+			r.base = append(r.base, color(lx(cx), ly(2*cy)), color(lx(cx), ly(2*cy+1)))
 		}
 	}
 }
@@ -143,13 +143,13 @@ type overlay struct {
 // refresh recomputes the cell colors when the field, the plot size or the
 // theme changed.
 func (r *region) refresh(s Session, th *common.Theme, pw, ph int, big bool, update *lab.Bump, ensemble bool) {
-	same := (r.Update == nil) == (update == nil) && (update == nil || *update == *r.Update)
+	same := (r.update == nil) == (update == nil) && (update == nil || *update == *r.update)
 	// The averaged and voted perceptrons' functions move with every step,
 	// not only with a mistake (the step counts toward c_k), so their
 	// drawing is also kept for one T.
 	stale := ensemble && r.t != s.Learner().T()
-	if pw != r.W || ph != r.H || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.Base) == 0 || r.ensemble != ensemble || stale {
-		r.W, r.H, r.version, r.theme, r.big, r.Update, r.ensemble, r.t = pw, ph, s.Version(), th, big, update, ensemble, s.Learner().T()
+	if pw != r.w || ph != r.h || r.version != s.Version() || r.theme != th || r.big != big || !same || len(r.base) == 0 || r.ensemble != ensemble || stale {
+		r.w, r.h, r.version, r.theme, r.big, r.update, r.ensemble, r.t = pw, ph, s.Version(), th, big, update, ensemble, s.Learner().T()
 		r.gen++
 		r.marks = r.marks[:0]
 		if ensemble && update == nil {
@@ -170,7 +170,7 @@ func (r *region) refresh(s Session, th *common.Theme, pw, ph int, big bool, upda
 func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []string {
 	pw, ph := PlotSize(w, h)
 	lines := make([]string, 0, h)
-	if pw <= 0 || ph <= 0 || pw != r.W || ph != r.H || len(r.Base) != 2*pw*ph {
+	if pw <= 0 || ph <= 0 || pw != r.w || ph != r.h || len(r.base) != 2*pw*ph {
 		for range h {
 			lines = append(lines, strings.Repeat(" ", w))
 		}
@@ -178,7 +178,7 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 	}
 	r.cells = r.cells[:0]
 	for i := range pw * ph {
-		c := common.Cell{FG: r.Base[2*i], BG: r.Base[2*i+1]}
+		c := common.Cell{FG: r.base[2*i], BG: r.base[2*i+1]}
 		if c.FG == common.ColOverflow || c.BG == common.ColOverflow {
 			c = common.Cell{FG: common.ColText, BG: common.ColOverflow, Glyph: common.GlyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
@@ -331,8 +331,8 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 	r.out.reset()
 	r.out.writeString(gutter)
 	if th.Mono {
-		for cx := range r.W {
-			c := r.cells[cy*r.W+cx]
+		for cx := range r.w {
+			c := r.cells[cy*r.w+cx]
 			switch {
 			case c.Glyph == common.GlyphOverflow:
 				r.out.writeString(common.GlyphOverflow)
@@ -348,8 +348,8 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 	}
 	var lastFg, lastBg uint8 = 255, 255
 	lastBold := false
-	for cx := range r.W {
-		c := r.cells[cy*r.W+cx]
+	for cx := range r.w {
+		c := r.cells[cy*r.w+cx]
 		if c.Bold != lastBold {
 			if c.Bold {
 				r.out.writeString("\x1b[1m")

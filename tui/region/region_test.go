@@ -213,20 +213,20 @@ func TestWorked4BoundaryContinuous(t *testing.T) {
 			t.Parallel()
 			hs := newHarness(t, tuitest.Builtin(t, "worked4", 0), size[0], size[1])
 			hs.step(1)
-			d := &hs.r.Draw
-			if d.W == 0 || len(d.Base) != 2*d.W*d.H {
-				t.Fatalf("no drawing: %d×%d, %d colours", d.W, d.H, len(d.Base))
+			d := &hs.r.draw
+			if d.w == 0 || len(d.base) != 2*d.w*d.h {
+				t.Fatalf("no drawing: %d×%d, %d colours", d.w, d.h, len(d.base))
 			}
 			prev := []int(nil)
-			for py := range 2 * d.H {
+			for py := range 2 * d.h {
 				var cols []int
-				for cx := range d.W {
-					if d.Base[2*((py/2)*d.W+cx)+py%2] == common.ColBoundary {
+				for cx := range d.w {
+					if d.base[2*((py/2)*d.w+cx)+py%2] == common.ColBoundary {
 						cols = append(cols, cx)
 					}
 				}
 				if len(cols) == 0 {
-					t.Fatalf("pixel row %d of %d has no boundary pixel", py, 2*d.H)
+					t.Fatalf("pixel row %d of %d has no boundary pixel", py, 2*d.h)
 				}
 				if prev != nil && (cols[0] > prev[len(prev)-1]+1 || cols[len(cols)-1] < prev[0]-1) {
 					t.Fatalf("pixel row %d: boundary at columns %v, row above at %v: a gap", py, cols, prev)

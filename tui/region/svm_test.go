@@ -69,7 +69,7 @@ func TestSVMMarginsDrawn(t *testing.T) {
 	th := common.NewTheme(true, false, colorprofile.TrueColor)
 	count := func(r *RegionView) map[uint8]int {
 		n := map[uint8]int{}
-		for _, c := range r.Draw.Base {
+		for _, c := range r.draw.base {
 			n[c]++
 		}
 		return n

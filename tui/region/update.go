@@ -24,8 +24,8 @@ func describeBump(b lab.Bump) string {
 // always, and as a faint ghost the boundary of f without the bump (before
 // the last mistake) or with it (after a mistake on the next example).
 func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion, b lab.Bump) {
-	r.Base = r.Base[:0]
-	if fd == nil || fd.W == 0 || fd.H == 0 || r.W == 0 || r.H == 0 || b.I < 0 || b.I >= e.N() {
+	r.base = r.base[:0]
+	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 || b.I < 0 || b.I >= e.N() {
 		return
 	}
 	k, xi := e.Kernel(), e.X(b.I)

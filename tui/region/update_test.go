@@ -37,9 +37,9 @@ func TestUpdateView(t *testing.T) {
 	if !strings.Contains(hs.host.Said, "the term a mistake adds to f") {
 		t.Errorf("U says %q", hs.host.Said)
 	}
-	d := &hs.r.Draw
+	d := &hs.r.draw
 	counts := map[string]int{}
-	for _, c := range d.Base {
+	for _, c := range d.base {
 		switch {
 		case c == common.ColGhost:
 			counts["ghost"]++
@@ -66,7 +66,7 @@ func TestUpdateView(t *testing.T) {
 		tuitest.Golden(t, filepath.Join("testdata", fmt.Sprintf("update_moons_mono_%dx%d.golden", size[0], size[1])), hs.r.View())
 	}
 	hs.press("U")
-	if hs.r.Draw.Update != nil || strings.Contains(ansi.Strip(hs.r.View()), "U: the last mistake") {
+	if hs.r.draw.update != nil || strings.Contains(ansi.Strip(hs.r.View()), "U: the last mistake") {
 		t.Error("U again should show f again")
 	}
 	if hs.host.Said != "update view off: the region shows f again" {
