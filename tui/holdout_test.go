@@ -6,15 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"kernelscope/lab"
-	"kernelscope/tui/common"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // tieRight reports whether score f classifies label y right under tie,
@@ -69,9 +68,9 @@ func moonsSplit(t *testing.T, shuffled bool) Options {
 	return o
 }
 
-// trained is a learner built here with o's configuration on examples,
+// trainedOn is a learner built here with o's configuration on examples,
 // stepped until training stops.
-func trained(t *testing.T, o Options, examples []learn.Example) learn.Learner {
+func trainedOn(t *testing.T, o Options, examples []learn.Example) learn.Learner {
 	t.Helper()
 	l, err := learn.NewLearner(o.Config, examples)
 	if err != nil {
@@ -86,9 +85,9 @@ func trained(t *testing.T, o Options, examples []learn.Example) learn.Learner {
 	}
 }
 
-// split is o's rows as the program splits them: those it trains on and
+// splitRows is o's rows as the program splits them: those it trains on and
 // those it holds out.
-func split(o Options) (train, test []learn.Example) {
+func splitRows(o Options) (train, test []learn.Example) {
 	tr, te := o.Split()
 	return datasets.Examples(tr), datasets.Examples(te)
 }
@@ -115,7 +114,7 @@ func TestHoldoutTrainsOnTheRestOnly(t *testing.T) {
 	if !shows(m, "converged ✓") {
 		t.Fatalf("moons with rbf(σ = 0.5) on 70 rows did not converge:\n%s", screen(m))
 	}
-	ref := trained(t, o, datasets.Examples(o.Points)[:70])
+	ref := trainedOn(t, o, datasets.Examples(o.Points)[:70])
 	if want := fmt.Sprintf(", step %d │ mistakes: 0 this pass, %d in all │", ref.T(), ref.Mistakes()); !shows(m, want) {
 		t.Fatalf("a learner on rows 1–70 alone took %d steps and %d mistakes; the status says otherwise:\n%s", ref.T(), ref.Mistakes(), screen(m))
 	}
@@ -134,8 +133,8 @@ func TestHoldoutAccuracyShown(t *testing.T) {
 	if !shows(m, "converged ✓") {
 		t.Fatalf("did not converge:\n%s", screen(m))
 	}
-	train, test := split(o)
-	ref := trained(t, o, train)
+	train, test := splitRows(o)
+	ref := trainedOn(t, o, train)
 	right := countRight(ref, test)
 	if right == 30 || right == 0 || len(test) != 30 {
 		t.Fatalf("%d of %d held-out points right: pick data whose test accuracy is informative", right, len(test))
@@ -166,7 +165,7 @@ func TestHoldoutAverageAndVote(t *testing.T) {
 		o := moonsSplit(t, true)
 		o.Config.Learner = algo
 		m := newModel(t, o, 120, 40)
-		train, test := split(o)
+		train, test := splitRows(o)
 		label := map[string]string{"averaged": "test (average)", "voted": "test (vote)"}[algo]
 		check := func(when string) {
 			t.Helper()
@@ -210,7 +209,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 	x0, y0, pw, ph := plotArea(t, m)
 	held := o
 	held.Holdout = lab.Holdout{Fraction: lab.DefaultTestFraction}
-	train, test := split(held)
+	train, test := splitRows(held)
 	view := refView(t, held, pw, ph)
 	taken := map[[2]int]bool{}
 	for _, e := range train {
@@ -236,7 +235,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 			continue
 		}
 		want := map[bool]string{true: common.GlyphPosTest, false: common.GlyphNegTest}[e.Y > 0]
-		if got := at(m, x0+cx, y0+cy); got != want {
+		if got := screenCell(m, x0+cx, y0+cy); got != want {
 			t.Errorf("held-out point %d (y = %+d) at cell (%d, %d): %q on screen, want %q", k+1, e.Y, cx, cy, got, want)
 		}
 		cells[[2]int{cx, cy}] = true
@@ -248,7 +247,7 @@ func TestHoldoutGlyphs(t *testing.T) {
 	var plot string
 	for y := y0; y < y0+ph; y++ {
 		for x := x0; x < x0+pw; x++ {
-			plot += at(m, x, y)
+			plot += screenCell(m, x, y)
 		}
 	}
 	if n := strings.Count(plot, common.GlyphPosTest) + strings.Count(plot, common.GlyphNegTest); n < checked || n > 30 {

@@ -1,20 +1,13 @@
 package tui
 
 import (
-	"kernelscope/tui/internal/tuitest"
-	"kernelscope/tui/region"
-	"strconv"
-
-	"kernelscope/tui/panels"
-
-	"kernelscope/tui/player"
-
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,6 +17,10 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
+	"kernelscope/tui/internal/tuitest"
+	"kernelscope/tui/panels"
+	"kernelscope/tui/player"
+	"kernelscope/tui/region"
 )
 
 // builtinOptions sets up a built-in dataset with its preset, as the command
@@ -44,6 +41,8 @@ func newModel(t testing.TB, o Options, w, h int) *Model {
 	return m
 }
 
+// press sends keys one at a time; a Mercer check a key starts is done at
+// once (settle).
 func press(m *Model, keys ...string) {
 	for _, k := range keys {
 		m.Update(keyMsg(k))
@@ -106,10 +105,10 @@ func passStep(t testing.TB, m *Model) (pass, step int) {
 	return pass, step
 }
 
-// box is the panel whose top border begins with title ("f(x)", "α"), as
-// the screen shows it: its lines, borders included, and its top-left
-// corner.
-func box(t testing.TB, m *Model, title string) (lines []string, x0, y0 int) {
+// panelBox is the first panel whose top border begins with title ("α", or ""
+// for the region at the top left), as the screen shows it: its lines,
+// borders included, and its top-left corner.
+func panelBox(t testing.TB, m *Model, title string) (lines []string, x0, y0 int) {
 	t.Helper()
 	rows := strings.Split(screen(m), "\n")
 	for y, row := range rows {
@@ -133,13 +132,13 @@ func box(t testing.TB, m *Model, title string) (lines []string, x0, y0 int) {
 }
 
 // plotArea is where the region's plot is on the screen: its top-left
-// cell and its size in cells. It takes the region's box (the panel
-// titled f(x)) and, inside it, the cells drawn as half blocks ▀ (the
-// field, two pixels a cell, in color), so it needs the field on screen and
-// the points to leave the plot's edges some ▀.
+// cell and its size in cells. It takes the region's box (the first panel,
+// at the top left) and, inside it, the cells drawn as half blocks ▀ (the
+// field, two pixels a cell, in color), so it needs the field on screen
+// and the points to leave the plot's edges some ▀.
 func plotArea(t testing.TB, m *Model) (x0, y0, w, h int) {
 	t.Helper()
-	lines, bx, by := box(t, m, "f(")
+	lines, bx, by := panelBox(t, m, "")
 	x0, y0 = -1, -1
 	x1, y1 := -1, -1
 	for y, l := range lines {
@@ -162,8 +161,8 @@ func plotArea(t testing.TB, m *Model) (x0, y0, w, h int) {
 	return bx + x0, by + y0, x1 - x0 + 1, y1 - y0 + 1
 }
 
-// at is the cell of the screen at column x, row y.
-func at(m *Model, x, y int) string {
+// screenCell is the cell of the screen at column x, row y.
+func screenCell(m *Model, x, y int) string {
 	rows := strings.Split(screen(m), "\n")
 	if y < 0 || y >= len(rows) {
 		return ""
@@ -432,8 +431,8 @@ func TestEditPoints(t *testing.T) {
 	if !shows(m, "worked4* n=7 │") || !row(6, "+1").MatchString(screen(m)) || !row(7, "−1").MatchString(screen(m)) {
 		t.Fatalf("clicks: want a +1 and a −1 point added:\n%s", screen(m))
 	}
-	if at(m, x0+3, y0+2) != "+" || at(m, x0+5, y0+2) != "−" {
-		t.Errorf("the clicked points are drawn %q %q at the cells clicked, want + −:\n%s", at(m, x0+3, y0+2), at(m, x0+5, y0+2), screen(m))
+	if screenCell(m, x0+3, y0+2) != "+" || screenCell(m, x0+5, y0+2) != "−" {
+		t.Errorf("the clicked points are drawn %q %q at the cells clicked, want + −:\n%s", screenCell(m, x0+3, y0+2), screenCell(m, x0+5, y0+2), screen(m))
 	}
 	// A click outside the plot does nothing.
 	click(m, 0, 0, tea.MouseLeft)
@@ -697,12 +696,13 @@ func BenchmarkViewAfterMistake(b *testing.B) {
 
 // liveTick is the id of autoplay's live tick: the one of the ids up to 64
 // whose tick takes steps (the others are stale, and dropped), so a
-// benchmark can deliver ticks without waiting for their timers.
+// benchmark can deliver ticks without waiting for their timers. Each is
+// sent a frame after the screen was last drawn, so it is drawn at once.
 func liveTick(b *testing.B, m *Model) int {
 	b.Helper()
 	at := stepOf(b, m)
 	for id := range 64 {
-		time.Sleep(2 * time.Millisecond) // steps are due
+		time.Sleep(50 * time.Millisecond) // steps are due, and a frame
 		m.Update(player.TickMsg{ID: id})
 		if stepOf(b, m) > at {
 			return id
@@ -724,7 +724,7 @@ func BenchmarkAutoplay2000(b *testing.B) {
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		if n++; n%64 == 0 && !shows(m, "playing 5000/s") {
+		if n++; n%1024 == 0 && !shows(m, "playing 5000/s") {
 			press(m, "r")
 			m.Update(keyMsg("p"))
 			id = liveTick(b, m)

@@ -1,12 +1,10 @@
 package tui
 
 import (
-	"kernelscope/tui/common"
-	"regexp"
-
 	"errors"
 	"math"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,6 +12,7 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
+	"kernelscope/tui/common"
 )
 
 // fileOptions opens points as the command line opens a --data file: with

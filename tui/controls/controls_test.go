@@ -580,3 +580,21 @@ func TestFailedChangeSays(t *testing.T) {
 		t.Errorf("N that fails said %q", h.host.Said)
 	}
 }
+
+// TestHeldKeys: the program holds n during the quiz (its answer "no") and
+// A in comparison mode through the actions the controls give it, so those
+// must be the actions the keys n and A reach.
+func TestHeldKeys(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, averaged(t))
+	h.c.FewerPoints().Guard(func() string { return "the quiz holds n" })
+	h.c.Ensemble().Guard(func() string { return "comparison mode holds A" })
+	h.press("n")
+	if h.why != "the quiz holds n" {
+		t.Errorf("n held: %q", h.why)
+	}
+	h.press("A")
+	if h.why != "comparison mode holds A" || h.s.Shown() != learn.AveragedMember {
+		t.Errorf("A held: %q, shown %v", h.why, h.s.Shown())
+	}
+}
