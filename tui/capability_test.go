@@ -1,14 +1,15 @@
 package tui
 
 import (
-	"kernelscope/lab"
+	"slices"
+
 	"kernelscope/learn"
 	"kernelscope/tui/action"
-	"slices"
 )
 
-// Helpers for tests that read a learner's pass, budget or setting keys
-// through its capabilities.
+// Helpers kept for the tests of other files that still read a learner's
+// pass or α, or the program's actions; the tests in this package's files
+// that go through Update and View only do not use them.
 
 // epochOf is the pass of a learner that visits pass by pass (0 for one
 // that does not).
@@ -18,18 +19,6 @@ func epochOf(l learn.Learner) int {
 	}
 	return 0
 }
-
-// atPassStart reports whether the next step of l begins a pass (true for
-// a learner without passes).
-func atPassStart(l learn.Learner) bool {
-	if p, ok := l.(learn.Passer); ok {
-		return p.AtPassStart()
-	}
-	return true
-}
-
-// budgetOf is B in cfg.
-func budgetOf(cfg learn.Config) int { return int(cfg.Param("budget")) }
 
 // keyAction is the program's action of key (the first, as keys are
 // matched).
@@ -42,15 +31,6 @@ func keyAction(m *Model, key string) *action.Action {
 	panic("no action for " + key)
 }
 
-// learnerNames are the registered learners' names, in the l cycle's order.
-func learnerNames() []string {
-	var out []string
-	for _, k := range learn.Learners() {
-		out = append(out, k.Name)
-	}
-	return out
-}
-
 // alphasOf is every α of l.
 func alphasOf(l learn.Learner) []float64 {
 	a := make([]float64, l.N())
@@ -58,10 +38,4 @@ func alphasOf(l learn.Learner) []float64 {
 		a[j] = l.Alpha(j)
 	}
 	return a
-}
-
-// optsOf is s's options, addressable (Split has a pointer receiver).
-func optsOf(s *lab.Session) *lab.Options {
-	o := s.Options()
-	return &o
 }

@@ -1,19 +1,13 @@
 package tui
 
 import (
-	"kernelscope/tui/internal/tuitest"
-	"kernelscope/tui/region"
-
-	"kernelscope/tui/panels"
-
-	"kernelscope/tui/player"
-
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +17,10 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
+	"kernelscope/tui/internal/tuitest"
+	"kernelscope/tui/panels"
+	"kernelscope/tui/player"
+	"kernelscope/tui/region"
 )
 
 // builtinOptions sets up a built-in dataset with its preset, as the command
@@ -43,6 +41,8 @@ func newModel(t testing.TB, o Options, w, h int) *Model {
 	return m
 }
 
+// press sends keys one at a time; a Mercer check a key starts is done at
+// once (settle).
 func press(m *Model, keys ...string) {
 	for _, k := range keys {
 		m.Update(keyMsg(k))
@@ -72,6 +72,149 @@ func keyMsg(k string) tea.KeyPressMsg { return tuitest.Key(k) }
 
 // screen is what a person sees: the view without colors.
 func screen(m *Model) string { return ansi.Strip(m.View().Content) }
+
+// flat is the screen with every run of spaces and line breaks made one
+// space, so that text the status line wraps reads whole.
+func flat(m *Model) string { return strings.Join(strings.Fields(screen(m)), " ") }
+
+// shows reports whether the screen shows text, wrapped or not.
+func shows(m *Model, text string) bool {
+	return strings.Contains(flat(m), strings.Join(strings.Fields(text), " "))
+}
+
+// statusRE finds the pass and step on the status line of a learner that
+// makes passes.
+var statusRE = regexp.MustCompile(`│ pass (\d+), step (\d+) │`)
+
+// stepOf is the step the status line gives ("pass 2, step 8").
+func stepOf(t testing.TB, m *Model) int {
+	t.Helper()
+	_, step := passStep(t, m)
+	return step
+}
+
+// passStep is the pass and the step the status line gives.
+func passStep(t testing.TB, m *Model) (pass, step int) {
+	t.Helper()
+	got := statusRE.FindStringSubmatch(flat(m))
+	if got == nil {
+		t.Fatalf("no pass and step on the status line:\n%s", screen(m))
+	}
+	pass, _ = strconv.Atoi(got[1])
+	step, _ = strconv.Atoi(got[2])
+	return pass, step
+}
+
+// panelBox is the first panel whose top border begins with title ("α", or ""
+// for the region at the top left), as the screen shows it: its lines,
+// borders included, and its top-left corner.
+func panelBox(t testing.TB, m *Model, title string) (lines []string, x0, y0 int) {
+	t.Helper()
+	rows := strings.Split(screen(m), "\n")
+	for y, row := range rows {
+		i := strings.Index(row, "╭─ "+title)
+		if i < 0 {
+			continue
+		}
+		x0 = ansi.StringWidth(row[:i])
+		top := ansi.Cut(row, x0, ansi.StringWidth(row))
+		w := ansi.StringWidth(top[:strings.Index(top, "╮")]) + 1
+		for _, l := range rows[y:] {
+			cell := ansi.Cut(l, x0, x0+w)
+			lines = append(lines, cell)
+			if strings.HasPrefix(cell, "╰") {
+				return lines, x0, y
+			}
+		}
+	}
+	t.Fatalf("no panel %q on the screen:\n%s", title, screen(m))
+	return nil, 0, 0
+}
+
+// plotArea is where the region's plot is on the screen: its top-left
+// cell and its size in cells. It takes the region's box (the first panel,
+// at the top left) and, inside it, the cells drawn as half blocks ▀ (the
+// field, two pixels a cell, in color), so it needs the field on screen
+// and the points to leave the plot's edges some ▀.
+func plotArea(t testing.TB, m *Model) (x0, y0, w, h int) {
+	t.Helper()
+	lines, bx, by := panelBox(t, m, "")
+	x0, y0 = -1, -1
+	x1, y1 := -1, -1
+	for y, l := range lines {
+		for x, r := range []rune(l) {
+			if r != '▀' {
+				continue
+			}
+			if x0 < 0 || x < x0 {
+				x0 = x
+			}
+			if y0 < 0 {
+				y0 = y
+			}
+			x1, y1 = max(x1, x), y
+		}
+	}
+	if x0 < 0 {
+		t.Fatalf("no field in the region:\n%s", strings.Join(lines, "\n"))
+	}
+	return bx + x0, by + y0, x1 - x0 + 1, y1 - y0 + 1
+}
+
+// screenCell is the cell of the screen at column x, row y.
+func screenCell(m *Model, x, y int) string {
+	rows := strings.Split(screen(m), "\n")
+	if y < 0 || y >= len(rows) {
+		return ""
+	}
+	return ansi.Cut(rows[y], x, x+1)
+}
+
+// click sends a mouse button at the screen cell (x, y).
+func click(m *Model, x, y int, b tea.MouseButton) {
+	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: b})
+}
+
+// refView is the data's viewport as the program frames it for a plot of
+// pw×ph cells (two lattice pixels a cell vertically): that of a session
+// opened here on the same options, so a test can say where a point is
+// drawn without asking the program.
+func refView(t testing.TB, o Options, pw, ph int) learn.Rect {
+	t.Helper()
+	s := tuitest.Session(t, o)
+	s.Resize(pw, 2*ph)
+	return s.View()
+}
+
+// cellOf is the plot cell of (x1, x2) in a plot of pw×ph cells framing
+// view, written out here: the viewport cut in pw columns and ph rows,
+// x₂ growing upwards.
+func cellOf(view learn.Rect, pw, ph int, x1, x2 float64) (cx, cy int, ok bool) {
+	cx = int(math.Floor((x1 - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
+	cy = int(math.Floor((view.MaxX2 - x2) / (view.MaxX2 - view.MinX2) * float64(ph)))
+	return cx, cy, cx >= 0 && cx < pw && cy >= 0 && cy < ph
+}
+
+// deliver runs cmd as Bubble Tea would, batches included, hands Update
+// each message, and returns what Update returned, batched.
+func deliver(m *Model, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		var next []tea.Cmd
+		for _, c := range batch {
+			next = append(next, deliver(m, c))
+		}
+		return tea.Batch(next...)
+	}
+	if msg == nil {
+		return nil
+	}
+	_, next := m.Update(msg)
+	return next
+}
 
 func TestKeyMessagesSpellAsBound(t *testing.T) {
 	for _, k := range []string{"space", "esc", "up", "delete", "backspace", "ctrl+c", "?", "+", "[", "{", "K"} {
@@ -125,19 +268,20 @@ func TestWorked4Converges(t *testing.T) {
 		}
 	}
 	press(m, "space") // converged: space does nothing
-	if m.s.Learner().T() != 8 {
-		t.Errorf("a step after convergence was taken: t=%d", m.s.Learner().T())
+	if stepOf(t, m) != 8 || !shows(m, "converged ✓ after 2 passes") {
+		t.Errorf("a step after convergence was taken:\n%s", screen(m))
 	}
 	press(m, "b", "b", "b")
-	if m.s.Learner().T() != 5 || m.s.Learner().State() != learn.Running {
-		t.Errorf("after 3 steps back: t=%d state %v", m.s.Learner().T(), m.s.Learner().State())
+	if stepOf(t, m) != 5 || !shows(m, "│ training │") {
+		t.Errorf("after 3 steps back the status is not step 5, training:\n%s", screen(m))
 	}
 	if !strings.Contains(screen(m), "t=2, i=1: Σ αₖ yₖ K(xₖ, x₁) = 1·4 + 0·0 + 0·4 + 0·0 = 4 → sign(4) = +1 = y₁ ✓   [step 5]") {
 		t.Errorf("after stepping back the narration is not step 5's:\n%s", screen(m))
 	}
 	press(m, "b", "b", "b", "b", "b", "b")
-	if m.s.Learner().T() != 0 || m.s.Learner().Alpha(0) != 0 {
-		t.Errorf("after stepping back to the start: t=%d α₁=%v", m.s.Learner().T(), m.s.Learner().Alpha(0))
+	// The α panel's row of x₁ = (1, 1), y₁ = +1: α₁ = 0, no support vector.
+	if stepOf(t, m) != 0 || !regexp.MustCompile(`1\s+1\s+1\s+\+1\s+0 \+`).MatchString(screen(m)) {
+		t.Errorf("after stepping back to the start: not step 0 with α₁ = 0:\n%s", screen(m))
 	}
 }
 
@@ -155,122 +299,145 @@ func run(m *Model, cmd tea.Cmd, depth int) {
 	}
 }
 
+// TestConvergeAndPlay: c runs xor to convergence; at 1000 steps a
+// second each tick of autoplay takes several steps; p pauses and the
+// pending tick, arriving late, takes none; esc stops a run.
 func TestConvergeAndPlay(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 10000)
-	if m.s.Learner().State() != learn.Converged || m.player.Converging {
-		t.Fatalf("after c: state %v, converging %v", m.s.Learner().State(), m.player.Converging)
-	}
-	if !strings.Contains(screen(m), "converged ✓") {
-		t.Error("status does not say converged")
+	if !shows(m, "converged ✓") || shows(m, "running to convergence") {
+		t.Fatalf("after c the status does not say converged:\n%s", screen(m))
 	}
 	// Play at 1000 steps a second: each tick takes several steps.
 	press(m, "r")
-	m.player.Speed = 9
-	_, cmd = m.Update(keyMsg("p"))
-	if !m.player.Playing || m.s.Learner().T() < 2 {
-		t.Fatalf("p at 1000/s: playing %v after %d steps", m.player.Playing, m.s.Learner().T())
+	for !shows(m, "p plays at 1000/s") {
+		if press(m, "+"); shows(m, "p plays at 5000/s") {
+			t.Fatal("+ never reaches 1000 steps a second")
+		}
 	}
-	before := m.s.Learner().T()
-	run(m, cmd, 2)
-	if m.s.Learner().T() <= before {
-		t.Error("a tick took no steps")
+	_, cmd = m.Update(keyMsg("p"))
+	if !shows(m, "playing 1000/s") || stepOf(t, m) < 2 {
+		t.Fatalf("p at 1000/s: not playing, or %d steps:\n%s", stepOf(t, m), screen(m))
+	}
+	// Two ticks: the screen is drawn at most once a frame while playing,
+	// and the second comes a frame after the first.
+	before := stepOf(t, m)
+	cmd = deliver(m, deliver(m, cmd))
+	if stepOf(t, m) <= before {
+		t.Error("the ticks took no steps")
 	}
 	// Pause drops the pending tick.
-	_, cmd = m.Update(keyMsg("p"))
-	if m.player.Playing || cmd != nil {
-		t.Error("p did not pause")
+	if _, c := m.Update(keyMsg("p")); c != nil || !shows(m, "paused (p plays at 1000/s)") {
+		t.Errorf("p did not pause:\n%s", screen(m))
 	}
-	stale := player.TickMsg{ID: m.player.Tick - 1}
-	at := m.s.Learner().T()
-	m.Update(stale)
-	if m.s.Learner().T() != at {
+	at := stepOf(t, m)
+	deliver(m, cmd) // the tick that was pending
+	if stepOf(t, m) != at {
 		t.Error("a stale tick took steps")
 	}
-	// esc stops a run to convergence.
-	press(m, "r")
+	// esc stops a run to convergence (on 4000 points, more than a chunk's
+	// work).
+	m = newModel(t, builtinOptions(t, "circles", 4000), 120, 40)
 	m.Update(keyMsg("c"))
+	if !shows(m, "running to convergence (esc stops)") {
+		t.Fatalf("c on 4000 points finished in one chunk: no run to stop:\n%s", screen(m))
+	}
 	press(m, "esc")
-	if m.player.Converging {
+	if shows(m, "running to convergence") {
 		t.Error("esc did not stop the run")
 	}
 }
 
+// TestSettingsKeys: the data and kernel keys in the program, as the
+// status line and the message line show them (package controls tests
+// what each changes in the session): k goes from poly to rbf with α from
+// 0, ] steps σ from 0.5 to 0.7, a t s turn the bias on, the tie rule to
+// mistake and the shuffle on; d reaches worked3 with its preset, d N xor
+// with 200 points; Z and S change its noise and seed; ? lists the keys and
+// m turns color off.
 func TestSettingsKeys(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "space")
 	press(m, "k") // poly → rbf
-	if _, ok := m.s.Options().Config.Kernel.(learn.RBF); !ok || m.s.Learner().T() != 0 {
-		t.Fatalf("k: kernel %v, t=%d; want rbf and α reset", m.s.Options().Config.Kernel, m.s.Learner().T())
-	}
-	if !strings.Contains(screen(m), "α reset") {
-		t.Error("kernel change does not say α reset")
+	if !shows(m, "│ K=rbf(sigma=0.5) │") || stepOf(t, m) != 0 || !shows(m, "α reset") {
+		t.Fatalf("k: want rbf and α reset:\n%s", screen(m))
 	}
 	press(m, "]")
-	if k := m.s.Options().Config.Kernel.(learn.RBF); k.Sigma != 0.7 {
-		t.Errorf("] on σ=0.5 gives %v, want 0.7 (the 1-1.5-2-3-5-7 series)", k.Sigma)
+	if !shows(m, "│ K=rbf(sigma=0.7) │") {
+		t.Errorf("] on σ=0.5 does not give 0.7 (the 1-1.5-2-3-5-7 series):\n%s", screen(m))
 	}
 	press(m, "a", "t", "s")
-	cfg := m.s.Options().Config
-	if !cfg.Bias || cfg.Tie != learn.TieMistake || !cfg.Shuffle {
-		t.Errorf("a t s: bias %v tie %v shuffle %v", cfg.Bias, cfg.Tie, cfg.Shuffle)
+	if !shows(m, "│ bias on │ tie mistake │ shuffle (seed 1) │") {
+		t.Errorf("a t s: want bias on, tie mistake, shuffle on:\n%s", screen(m))
 	}
 	press(m, "d") // worked3
-	if m.s.Options().Dataset != "worked3" || m.s.Options().Config.Tie != learn.TiePos || !m.s.Options().Config.Bias {
-		t.Errorf("d: %s tie %v bias %v; want worked3 with its preset", m.s.Options().Dataset, m.s.Options().Config.Tie, m.s.Options().Config.Bias)
+	if !shows(m, "worked3 n=3 │") || !shows(m, "│ K=linear │ bias on │ tie pos") || !shows(m, "worked3: preset K = x·z, bias on, tie pos") {
+		t.Errorf("d: want worked3 with its preset:\n%s", screen(m))
 	}
 	press(m, "d", "N")
-	if m.s.Options().Dataset != "xor" || len(m.s.Options().Points) != 200 {
-		t.Errorf("d N: %s with %d points; want xor with 200", m.s.Options().Dataset, len(m.s.Options().Points))
+	if !shows(m, "xor n=200 noise=0.03 seed=1 │") {
+		t.Errorf("d N: want xor with 200 points:\n%s", screen(m))
 	}
-	press(m, "Z", "S")
-	if m.s.Options().Seed != 2 || m.s.Options().Noise <= 0.03 {
-		t.Errorf("Z S: noise %v seed %d", m.s.Options().Noise, m.s.Options().Seed)
+	press(m, "Z")
+	if !shows(m, "xor n=200 noise=0.08 seed=1 │") || !shows(m, "noise = 0.08: α reset") {
+		t.Errorf("Z: want the noise up from 0.03 to 0.08:\n%s", screen(m))
+	}
+	press(m, "S")
+	if !shows(m, "xor n=200 noise=0.08 seed=2 │") || !shows(m, "seed = 2: new points and shuffle order: α reset") {
+		t.Errorf("S: want seed 2:\n%s", screen(m))
 	}
 	press(m, "?")
 	if !strings.Contains(screen(m), "keys (? or esc closes") {
 		t.Error("? does not show the key list")
 	}
 	press(m, "?", "m")
-	if !m.th.Mono {
-		t.Error("m does not turn color off")
+	// Without color the field is drawn with marks (· the +1 side), not
+	// with colored half blocks.
+	if !shows(m, "color-free mode: + − are classes") || strings.Contains(screen(m), "▀") {
+		t.Errorf("m does not turn color off:\n%s", screen(m))
 	}
 }
 
 func TestEditPoints(t *testing.T) {
-	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
-	n := len(m.s.Options().Points)
+	o := builtinOptions(t, "worked4", 0)
+	m := newModel(t, o, 120, 40)
+	x0, y0, pw, ph := plotArea(t, m)
+	view := refView(t, o, pw, ph)
+	// The α panel's row of example i, label y.
+	row := func(i int, y string) *regexp.Regexp {
+		return regexp.MustCompile(fmt.Sprintf(`│▶?\s+%d\s+\S+\s+\S+\s+%s\s`, i, regexp.QuoteMeta(y)))
+	}
 	press(m, "o") // shows the cursor and adds at its centre
-	if len(m.s.Options().Points) != n+1 || m.s.Options().Points[n].Y != 1 {
-		t.Fatalf("o: %d points", len(m.s.Options().Points))
+	if !shows(m, "worked4* n=5 │") || !row(5, "+1").MatchString(screen(m)) {
+		t.Fatalf("o: want a fifth point, +1:\n%s", screen(m))
 	}
 	press(m, "right", "right", "x")
-	if len(m.s.Options().Points) != n+2 || m.s.Options().Points[n+1].Y != -1 {
-		t.Fatalf("x: %v", m.s.Options().Points)
+	if !shows(m, "worked4* n=6 │") || !row(6, "−1").MatchString(screen(m)) {
+		t.Fatalf("x: want a sixth point, −1:\n%s", screen(m))
 	}
 	press(m, "delete")
-	if len(m.s.Options().Points) != n+1 {
-		t.Errorf("delete at the cursor: %d points, want %d", len(m.s.Options().Points), n+1)
+	if !shows(m, "worked4* n=5 │") || !shows(m, "deleted the point nearest") {
+		t.Errorf("delete at the cursor: want 5 points:\n%s", screen(m))
 	}
-	// A left click on the plot adds +1, a right click −1, where clicked.
-	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 3, Y: m.region.PlotY0 + 2, Button: tea.MouseLeft})
-	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 5, Y: m.region.PlotY0 + 2, Button: tea.MouseRight})
-	pts := m.s.Options().Points
-	if len(pts) != n+3 || pts[n+1].Y != 1 || pts[n+2].Y != -1 {
-		t.Fatalf("clicks: %v", pts)
+	// A left click on the plot adds +1, a right click −1, where clicked:
+	// at the centre of the cell (region.CellAt), drawn in that cell.
+	click(m, x0+3, y0+2, tea.MouseLeft)
+	x1, x2 := region.CellAt(view, pw, ph, 3, 2)
+	if want := fmt.Sprintf("added (%s, %s) with y = +1 (n = 6)", learn.Num(x1), learn.Num(x2)); !shows(m, want) {
+		t.Errorf("a click at cell (3,2) does not say %q:\n%s", want, screen(m))
 	}
-	x1, x2 := region.CellAt(m.s.View(), m.region.PlotW, m.region.PlotH, 3, 2)
-	if d := pts[n+1].X1 - x1; d > 0.001 || d < -0.001 || pts[n+1].X2-x2 > 0.001 || pts[n+1].X2-x2 < -0.001 {
-		t.Errorf("click at cell (3,2) added (%v,%v), want (%v,%v)", pts[n+1].X1, pts[n+1].X2, x1, x2)
+	click(m, x0+5, y0+2, tea.MouseRight)
+	if !shows(m, "worked4* n=7 │") || !row(6, "+1").MatchString(screen(m)) || !row(7, "−1").MatchString(screen(m)) {
+		t.Fatalf("clicks: want a +1 and a −1 point added:\n%s", screen(m))
+	}
+	if screenCell(m, x0+3, y0+2) != "+" || screenCell(m, x0+5, y0+2) != "−" {
+		t.Errorf("the clicked points are drawn %q %q at the cells clicked, want + −:\n%s", screenCell(m, x0+3, y0+2), screenCell(m, x0+5, y0+2), screen(m))
 	}
 	// A click outside the plot does nothing.
-	m.Update(tea.MouseClickMsg{X: 0, Y: 0, Button: tea.MouseLeft})
-	if len(m.s.Options().Points) != n+3 {
+	click(m, 0, 0, tea.MouseLeft)
+	if !shows(m, "worked4* n=7 │") {
 		t.Error("a click on the border added a point")
-	}
-	if !strings.Contains(screen(m), "worked4*") {
-		t.Error("edited data is not marked")
 	}
 }
 
@@ -292,8 +459,45 @@ func TestFileStringsArePrinted(t *testing.T) {
 	}
 }
 
+// commands runs the commands Update returns as Bubble Tea does, each in
+// a goroutine of its own, and hands their messages back when they are
+// ready: the ticks of autoplay when their timers fire, the chunks of a
+// run, the results of work done off the UI path.
+type commands struct{ msgs chan tea.Msg }
+
+func newCommands() *commands { return &commands{msgs: make(chan tea.Msg, 1<<14)} }
+
+// start runs cmd (nil: none) in a goroutine of its own.
+func (c *commands) start(cmd tea.Cmd) {
+	if cmd != nil {
+		go func() { c.msgs <- cmd() }()
+	}
+}
+
+// next hands Update the first message that is ready within wait, if any,
+// and starts what it returns; a batch starts each of its commands
+// instead.
+func (c *commands) next(m *Model, wait time.Duration) {
+	select {
+	case msg := <-c.msgs:
+		switch msg := msg.(type) {
+		case tea.BatchMsg:
+			for _, cmd := range msg {
+				c.start(cmd)
+			}
+		case nil:
+		default:
+			_, cmd := m.Update(msg)
+			c.start(cmd)
+		}
+	case <-time.After(wait):
+	}
+}
+
 // TestNoPanics feeds thousands of random keys, clicks and window sizes
-// (1×1 to 400×150) and renders after each; any panic fails the test.
+// (1×1 to 400×150), and the ticks of autoplay and the chunks of runs when
+// they are ready, and renders after each; any panic fails the test, and
+// so does quitting (no q is pressed).
 func TestNoPanics(t *testing.T) {
 	keys := []string{"space", "e", "c", "p", "+", "-", "b", "r", "?", "d", "D", "n", "N", "z", "Z", "S",
 		"k", "K", "[", "]", "{", "}", "a", "t", "s", "up", "down", "left", "right", "o", "x", "delete",
@@ -331,37 +535,39 @@ func TestNoPanics(t *testing.T) {
 	}
 	for _, name := range names {
 		m := opens[name]()
-		var pending tea.Cmd
+		cmds, pending := newCommands(), false
 		for i := range messages {
+			var msg tea.Msg
 			switch r.IntN(10) {
 			case 0:
-				m.Update(tea.WindowSizeMsg{Width: 1 + r.IntN(400), Height: 1 + r.IntN(150)})
+				msg = tea.WindowSizeMsg{Width: 1 + r.IntN(400), Height: 1 + r.IntN(150)}
 			case 1:
-				m.Update(tea.MouseClickMsg{X: r.IntN(420) - 10, Y: r.IntN(160) - 5, Button: []tea.MouseButton{tea.MouseLeft, tea.MouseRight, tea.MouseMiddle}[r.IntN(3)]})
+				msg = tea.MouseClickMsg{X: r.IntN(420) - 10, Y: r.IntN(160) - 5, Button: []tea.MouseButton{tea.MouseLeft, tea.MouseRight, tea.MouseMiddle}[r.IntN(3)]}
 			case 2:
-				if pending != nil {
-					// Run a pending tick or run chunk without waiting for its timer.
-					switch m.player.Tick % 2 {
-					default:
-						if m.player.Playing {
-							m.Update(player.TickMsg{ID: m.player.Tick})
-						}
-						if m.player.Converging || m.player.Finishing {
-							m.Update(player.RunMsg{ID: m.player.Tick})
-						}
-					}
+				// After a key that returned work, a tick or the next
+				// chunk of a run (a millisecond's breath), if one is
+				// ready.
+				if pending {
+					cmds.next(m, 2*time.Millisecond)
 				}
 			default:
 				k := keys[r.IntN(len(keys))]
-				if k == "w" {
-					continue
+				_, cmd := m.Update(keyMsg(k))
+				pending = cmd != nil
+				if k == "p" || k == "c" || k == "e" {
+					// Autoplay's ticks and a run's chunks; the other
+					// keys' work (a field, a sweep, a figure) is not
+					// waited for.
+					cmds.start(cmd)
 				}
-				_, pending = m.Update(keyMsg(k))
 			}
-			if m.quitting {
+			if msg != nil {
+				m.Update(msg)
+			}
+			// The program draws nothing once it quits.
+			if m.View().Content == "" {
 				t.Fatalf("%s: quit at message %d without q", name, i)
 			}
-			_ = m.View()
 		}
 	}
 	m := newModel(t, builtinOptions(t, "worked4", 0), 1, 1)
@@ -448,52 +654,85 @@ func BenchmarkView(b *testing.B) {
 	}
 }
 
-// BenchmarkViewStep is a frame of autoplay at one step a frame: a
-// correct step moves the markers, so the region, α and Gram panels are
-// drawn again.
+// BenchmarkViewStep is a frame of autoplay at one step a frame: a step
+// (space) moves the markers, so the region, α and Gram panels are drawn
+// again. Every 200 frames r starts again, before moons converges.
 func BenchmarkViewStep(b *testing.B) {
 	m := newModel(b, builtinOptions(b, "moons", 200), 160, 48)
 	pressRun(m, "e", "e")
 	b.ReportAllocs()
+	n := 0
 	for b.Loop() {
-		if !m.s.Step() {
-			m.s.Reset()
+		if n++; n%200 == 0 {
+			m.Update(keyMsg("r"))
 		}
-		m.refreshPanels()
+		m.Update(keyMsg("space"))
 		_ = m.View()
 	}
 }
 
 // BenchmarkViewAfterMistake includes redrawing the region after the field
-// changed.
+// changed: a mistake undone (b) and taken again (space), a frame each.
 func BenchmarkViewAfterMistake(b *testing.B) {
 	m := newModel(b, builtinOptions(b, "moons", 200), 160, 48)
 	pressRun(m, "e")
+	for range 1000 {
+		if shows(m, "mistake → α") {
+			break
+		}
+		press(m, "space")
+	}
+	if !shows(m, "mistake → α") {
+		b.Fatal("no mistake in 1000 steps of moons")
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		m.s.Touch()
+		m.Update(keyMsg("b"))
+		_ = m.View()
+		m.Update(keyMsg("space"))
 		_ = m.View()
 	}
+}
+
+// liveTick is the id of autoplay's live tick: the one of the ids up to 64
+// whose tick takes steps (the others are stale, and dropped), so a
+// benchmark can deliver ticks without waiting for their timers. Each is
+// sent a frame after the screen was last drawn, so it is drawn at once.
+func liveTick(b *testing.B, m *Model) int {
+	b.Helper()
+	at := stepOf(b, m)
+	for id := range 64 {
+		time.Sleep(50 * time.Millisecond) // steps are due, and a frame
+		m.Update(player.TickMsg{ID: id})
+		if stepOf(b, m) > at {
+			return id
+		}
+	}
+	b.Fatal("no tick of autoplay takes steps")
+	return 0
 }
 
 // BenchmarkAutoplay2000 is one frame of autoplay at 5000 steps/s on a
 // 2000-point set: the steps of a 1/30 s tick and a redraw.
 func BenchmarkAutoplay2000(b *testing.B) {
 	m := newModel(b, builtinOptions(b, "circles", 2000), 160, 48)
-	m.player.Speed = len(player.Speeds) - 1
+	for !shows(m, "p plays at 5000/s") {
+		press(m, "+")
+	}
 	m.Update(keyMsg("p"))
+	id := liveTick(b, m)
 	b.ReportAllocs()
+	n := 0
 	for b.Loop() {
-		if m.s.Learner().State() != learn.Running {
+		if n++; n%1024 == 0 && !shows(m, "playing 5000/s") {
 			press(m, "r")
 			m.Update(keyMsg("p"))
+			id = liveTick(b, m)
 		}
-		m.Update(player.TickMsg{ID: m.player.Tick})
+		m.Update(player.TickMsg{ID: id})
 		_ = m.View()
 	}
 }
-
-var _ = time.Second
 
 // TestEmptyData: no points at all (kernelscope --dataset xor --n 0) still
 // draws, steps (nothing) and takes clicks.
@@ -501,15 +740,21 @@ func TestEmptyData(t *testing.T) {
 	o := builtinOptions(t, "xor", 0)
 	o.Points, o.N = nil, 0
 	m := newModel(t, o, 120, 40)
+	x0, y0, _, _ := plotArea(t, m)
 	press(m, "space", "e", "c", "b", "r", "o", "g", "right", "delete", "k", "]", "a", "t", "s")
-	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + 1, Y: m.region.PlotY0 + 1, Button: tea.MouseRight})
+	click(m, x0+1, y0+1, tea.MouseRight)
+	if !shows(m, "(n = 1)") {
+		t.Errorf("a right click on empty data: want one point:\n%s", screen(m))
+	}
 	for _, size := range [][2]int{{120, 40}, {60, 20}, {1, 1}} {
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		_ = m.View()
 	}
-	// o added a point, del (one cell away) removed it, the click added one.
-	if len(m.s.Options().Points) != 1 || m.s.Options().Points[0].Y != -1 {
-		t.Errorf("empty data after o, del and a right click: %v, want one −1 point", m.s.Options().Points)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	// o added a point, del (one cell away) removed it, the click added one:
+	// the α panel lists one example, labelled −1.
+	if !shows(m, "n=1 │") || !regexp.MustCompile(`│▶?\s+1\s+\S+\s+\S+\s+−1\s`).MatchString(screen(m)) {
+		t.Errorf("empty data after o, del and a right click: want one −1 point:\n%s", screen(m))
 	}
 }
 
@@ -522,22 +767,24 @@ func TestAddKeepsTraining(t *testing.T) {
 	}
 	// A −1 point where f = (x₁ + x₂)² > 0: the click's cell, whatever it is,
 	// lies in the +1 region except on the line x₁ = −x₂.
-	m.Update(tea.MouseClickMsg{X: m.region.PlotX0 + m.region.PlotW - 2, Y: m.region.PlotY0 + m.region.PlotH/2, Button: tea.MouseRight})
-	p := m.s.Learner()
-	if p.N() != 5 || p.Alpha(0) != 1 || p.State() != learn.Running {
-		t.Fatalf("after adding: n=%d α₁=%v state %v; want α kept and training reopened", p.N(), p.Alpha(0), p.State())
+	x0, y0, pw, ph := plotArea(t, m)
+	click(m, x0+pw-2, y0+ph/2, tea.MouseRight)
+	// The α panel's row of x₁ = (1, 1), y₁ = +1, keeps α₁ = 1.
+	if !shows(m, "n=5 │") || !shows(m, "│ training │") || !regexp.MustCompile(`1\s+1\s+1\s+\+1\s+1 ⊕`).MatchString(screen(m)) {
+		t.Fatalf("after adding: want 5 points, α kept and training reopened:\n%s", screen(m))
 	}
 	if !strings.Contains(screen(m), "α kept") {
 		t.Errorf("no message that α was kept:\n%s", screen(m))
 	}
 	_, cmd := m.Update(keyMsg("c"))
 	run(m, cmd, 1000)
-	if p.Alpha(4) == 0 {
-		t.Errorf("the new point never became a support vector: α = %v", p.(*learn.Perceptron).Alphas())
+	// The new point's row: a support vector (⊖), α₅ > 0.
+	if !regexp.MustCompile(`│▶?\s+5\s+\S+\s+\S+\s+−1\s+\S+ ⊖`).MatchString(screen(m)) {
+		t.Errorf("the new point never became a support vector:\n%s", screen(m))
 	}
 	press(m, "delete") // cursor is on the new point
-	if m.s.Learner().N() != 4 || m.s.Learner().T() != 0 {
-		t.Errorf("delete: n=%d t=%d; want 4 points and α reset", m.s.Learner().N(), m.s.Learner().T())
+	if !shows(m, "n=4 │") || stepOf(t, m) != 0 {
+		t.Errorf("delete: want 4 points and α reset:\n%s", screen(m))
 	}
 }
 
@@ -546,12 +793,13 @@ func TestAddKeepsTraining(t *testing.T) {
 func TestFinishEpochAfterAdd(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
 	press(m, "space", "space")
-	if _, err := m.s.AddPoint(0.3, -0.2, 1); err != nil {
-		t.Fatal(err)
+	x0, y0, _, _ := plotArea(t, m)
+	click(m, x0+3, y0+3, tea.MouseLeft)
+	if !shows(m, "α kept") || stepOf(t, m) != 2 {
+		t.Fatalf("a point added mid-pass: want α kept at step 2:\n%s", screen(m))
 	}
 	pressRun(m, "e")
-	p := m.s.Learner()
-	if !atPassStart(p) || epochOf(p) != 1 || p.T() != 5 {
-		t.Errorf("after e: epoch %d t=%d at pass start %v; want the 5-step first pass finished", epochOf(p), p.T(), atPassStart(p))
+	if pass, step := passStep(t, m); pass != 1 || step != 5 || !strings.Contains(screen(m), "next: i=1") {
+		t.Errorf("after e: pass %d, step %d; want the 5-step first pass finished, x₁ next:\n%s", pass, step, screen(m))
 	}
 }

@@ -1,16 +1,17 @@
 package tui
 
 import (
-	"kernelscope/tui/panels"
-
+	"fmt"
 	"path/filepath"
-	"slices"
+	"regexp"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
@@ -23,65 +24,72 @@ func relativeOptions(t *testing.T, name string, a string, b int) Options {
 	return o
 }
 
-// TestLearnerCycle: l goes through every learner of learn.Algos in order
-// and back to the perceptron, keeping the data and kernel, α from 0.
+// TestLearnerCycle: l goes through every learner of the registry in order
+// and back to the perceptron, keeping the data and kernel, α from 0; the
+// status names each as the registry labels it, a budget learner with the
+// default budget, 10.
 func TestLearnerCycle(t *testing.T) {
-	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
-	spec := m.s.Options().Config.Kernel.Spec()
-	names := learnerNames()
-	for k := 1; k <= len(names); k++ {
+	o := builtinOptions(t, "moons", 0)
+	m := newModel(t, o, 120, 40)
+	kinds := learn.Learners()
+	for k := 1; k <= len(kinds); k++ {
 		press(m, "space", "l")
-		want := names[k%len(names)]
-		if got := m.s.Learner().Config().Learner; got != want || m.s.Learner().T() != 0 || m.s.Options().Config.Kernel.Spec() != spec {
-			t.Fatalf("l #%d: %v at T = %d with %s; want %v from α = 0 with %s", k, got, m.s.Learner().T(), m.s.Options().Config.Kernel.Spec(), want, spec)
+		kind := kinds[k%len(kinds)]
+		cfg := o.Config
+		cfg.Learner = kind.Name
+		label := kind.Label(cfg)
+		if kind.Reads("budget") && !strings.Contains(label, "B = 10") {
+			t.Errorf("%s: label %q, want the default budget B = 10", kind.Name, label)
 		}
-		if m.s.Budgeted() != nil && budgetOf(m.s.Learner().Config()) != 10 {
-			t.Errorf("%v: budget %d, want the default %d", want, budgetOf(m.s.Learner().Config()), 10)
+		if want := fmt.Sprintf("moons n=100 noise=0.1 seed=1 │ %s │ K=%s │", label, o.Config.Kernel.Spec()); !shows(m, want) || !shows(m, ", step 0 │") && !shows(m, "│ iteration 0 │") {
+			t.Fatalf("l #%d: want %q from α = 0:\n%s", k, want, screen(m))
 		}
 	}
 }
 
-// TestBudgetKeys: ( and ) step B along budgetLadder for a budget learner
-// (α from 0) and do nothing for the perceptron; the status names it.
+// TestBudgetKeys: ( and ) step B along its ladder for a budget learner
+// (α from 0) and do nothing for the perceptron, saying why; the status
+// names it.
 func TestBudgetKeys(t *testing.T) {
 	m := newModel(t, relativeOptions(t, "xor", "forgetron", 5), 120, 40)
 	press(m, "space", ")")
-	if b := budgetOf(m.s.Learner().Config()); b != 7 || m.s.Learner().T() != 0 {
-		t.Fatalf(") from 5: B = %d at T = %d; want 7 (the ladder's next rung) from α = 0", b, m.s.Learner().T())
+	if !shows(m, "│ Forgetron B = 7 │") || stepOf(t, m) != 0 {
+		t.Fatalf(") from 5: want B = 7 (the ladder's next rung) from α = 0:\n%s", screen(m))
 	}
 	press(m, "(", "(")
-	if b := budgetOf(m.s.Learner().Config()); b != 4 {
-		t.Fatalf("( ( from 7: B = %d, want 4", b)
-	}
-	if !strings.Contains(screen(m), "Forgetron B = 4") {
-		t.Errorf("the status does not name the Forgetron with B = 4:\n%s", screen(m))
+	if !shows(m, "│ Forgetron B = 4 │") || !shows(m, "B = 4: α reset (B changes what every step does)") {
+		t.Errorf("( ( from 7: want B = 4:\n%s", screen(m))
 	}
 	p := newModel(t, builtinOptions(t, "xor", 0), 120, 40)
 	press(p, ")")
-	if budgetOf(p.s.Learner().Config()) != 10 || !strings.Contains(p.message, "B is read by stoptron, forgetron and budget") {
-		t.Errorf(") with the perceptron: B = %d, message %q; want nothing changed and a why", budgetOf(p.s.Learner().Config()), p.message)
+	if !shows(p, "│ perceptron │") || !shows(p, "B is read by stoptron, forgetron and budget") {
+		t.Errorf(") with the perceptron: want nothing changed and a why:\n%s", screen(p))
 	}
 }
 
+// svRE is the support vectors of a budget learner on the status line.
+var svRE = regexp.MustCompile(`│ SV (\d+)/\d+ \(budget B = \d+(, \d+ forgotten)?\) │`)
+
 // TestForgetronOnScreen: with a small budget the Forgetron forgets; the
 // region draws forgotten support vectors ⊗ ⊘, the narration says what
-// was forgotten and by which φ, and b steps back exactly: α after undoing
-// every step is what a fresh learner stepped as far has, bit for bit.
+// was forgotten and by which φ, and b steps back exactly: after undoing
+// to T = 20 the status gives the support vectors, the forgotten ones and
+// the mistakes of a fresh Forgetron stepped as far (package lab compares
+// every α).
 func TestForgetronOnScreen(t *testing.T) {
-	m := newModel(t, relativeOptions(t, "xor", "forgetron", 3), 120, 40)
-	p := m.s.Budgeted()
+	o := relativeOptions(t, "xor", "forgetron", 3)
+	m := newModel(t, o, 200, 60) // wide enough for the narration's line
 	said := false
 	for range 60 {
 		press(m, "space")
-		if ls, ok := m.s.Last(); ok && ls.Step.Forget != nil && ls.Step.Forget.Removed >= 0 {
-			first, second := panels.Describe(m.s)
-			if !strings.Contains(second, "budget 3 exceeded: forget x") || !strings.Contains(second, "shrink every σ by φ = ") {
-				t.Fatalf("the narration of a forgetting step:\n%s\n%s", first, second)
+		if shows(m, "budget 3 exceeded: forget x") {
+			if !shows(m, "shrink every σ by φ = ") {
+				t.Fatalf("the narration of a forgetting step:\n%s", screen(m))
 			}
 			said = true
 		}
-		if n := len(p.SupportVectors()); n > 3 {
-			t.Fatalf("T = %d: %d support vectors over the budget 3", p.T(), n)
+		if sv := svRE.FindStringSubmatch(flat(m)); sv == nil || len(sv[1]) > 1 || sv[1] > "3" {
+			t.Fatalf("step %d: support vectors over the budget 3:\n%s", stepOf(t, m), screen(m))
 		}
 	}
 	if !said {
@@ -95,10 +103,10 @@ func TestForgetronOnScreen(t *testing.T) {
 		t.Errorf("the key line or status does not say forgotten:\n%s", out)
 	}
 	// Undo back to T = 20 and compare with a fresh Forgetron stepped to 20.
-	for p.T() > 20 {
+	for stepOf(t, m) > 20 {
 		press(m, "b")
 	}
-	fresh, err := learn.New(p.Config(), datasets.Examples(m.s.Options().Points))
+	fresh, err := learn.New(o.Config, datasets.Examples(o.Points))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,14 +115,31 @@ func TestForgetronOnScreen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for j := range p.N() {
-		if p.Alpha(j) != fresh.Alpha(j) || p.Forgotten(j) != (&learn.BudgetPerceptron{Perceptron: fresh}).Forgotten(j) {
-			t.Fatalf("after undo to T = 20: α%d = %v (forgotten %v), fresh %v (%v)", j+1, p.Alpha(j), p.Forgotten(j), fresh.Alpha(j), (&learn.BudgetPerceptron{Perceptron: fresh}).Forgotten(j))
+	forgotten := 0
+	for j := range fresh.N() {
+		if (&learn.BudgetPerceptron{Perceptron: fresh}).Forgotten(j) {
+			forgotten++
 		}
 	}
-	if !slices.Equal(p.SupportVectors(), fresh.SupportVectors()) {
-		t.Fatalf("support vectors after undo %v, fresh %v", p.SupportVectors(), fresh.SupportVectors())
+	want := fmt.Sprintf("│ SV %d/100 (budget B = 3, %d forgotten) │", len(fresh.SupportVectors()), forgotten)
+	if forgotten == 0 {
+		t.Fatal("a Forgetron on xor with B = 3 forgot nothing in 20 steps: pick a later step")
 	}
+	if !shows(m, want) || !shows(m, fmt.Sprintf(", %d in all │", fresh.Mistakes())) {
+		t.Fatalf("after undo to T = 20: want %q and %d mistakes, as a fresh Forgetron:\n%s", want, fresh.Mistakes(), screen(m))
+	}
+}
+
+// regionOf is the region's box at the screen's top left, escapes kept.
+func regionOf(t *testing.T, m *Model) []string {
+	t.Helper()
+	lines, x0, y0 := panelBox(t, m, "")
+	w := ansi.StringWidth(lines[0])
+	raw := strings.Split(m.View().Content, "\n")[y0 : y0+len(lines)]
+	for i, l := range raw {
+		raw[i] = ansi.Cut(l, x0, x0+w)
+	}
+	return raw
 }
 
 // TestEnsembleView: for the averaged perceptron A cycles the region
@@ -135,51 +160,50 @@ func TestEnsembleView(t *testing.T) {
 	}
 	golden(t, filepath.Join("testdata", "screens", "averaged_moons_mono_120x40.golden"), out)
 	press(m, "A")
-	if m.s.Shown() != learn.VotedMember || !strings.Contains(screen(m), "V(x)/T") {
-		t.Errorf("A from the average: shown %d, want the vote:\n%s", m.s.Shown(), screen(m))
+	if !strings.Contains(screen(m), "V(x)/T") || !shows(m, "region: the voted perceptron") {
+		t.Errorf("A from the average: want the vote:\n%s", screen(m))
 	}
 	press(m, "A")
-	if m.s.Shown() != learn.FinalMember || !strings.Contains(screen(m), "the final perceptron") {
-		t.Errorf("A from the vote: shown %d, want the final perceptron", m.s.Shown())
+	if !shows(m, "region: the final perceptron") {
+		t.Errorf("A from the vote: want the final perceptron:\n%s", screen(m))
 	}
 	// The marks of the other boundaries are where those functions change
 	// sign: the final view marks the average's (≈) somewhere on noisy moons.
-	if !strings.Contains(m.region.View(), common.ShownGlyphs[learn.AveragedMember]) {
-		t.Errorf("the final view marks no cell of the average's boundary:\n%s", m.region.View())
+	region, _, _ := panelBox(t, m, "")
+	if !strings.Contains(strings.Join(region[1:], "\n"), common.ShownGlyphs[learn.AveragedMember]) {
+		t.Errorf("the final view marks no cell of the average's boundary:\n%s", strings.Join(region, "\n"))
 	}
 }
 
-// TestAveragedAddPointStartsAgain: a point added to the averaged or voted
-// perceptron's data starts training again on the new data (the vote at the
-// new point would need every vector so far); the Forgetron keeps
-// training where it was, as the perceptron does.
-func TestAveragedAddPointStartsAgain(t *testing.T) {
+// TestAddPointOnScreen: a click adds a point to the averaged or voted
+// perceptron's data and training starts again (package lab says why);
+// the Forgetron keeps training where it was, as the perceptron does.
+func TestAddPointOnScreen(t *testing.T) {
 	for _, c := range []struct {
 		algo string
 		kept bool
 	}{{"voted", false}, {"averaged", false}, {"forgetron", true}} {
 		m := newModel(t, relativeOptions(t, "xor", c.algo, 5), 120, 40)
 		press(m, "space", "space")
-		n := m.s.Learner().N()
-		kept, err := m.s.AddPoint(0.1, 0.2, 1)
-		wantT := 0
-		if c.kept {
-			wantT = 2
-		}
-		if err != nil || kept != c.kept || m.s.Learner().N() != n+1 || m.s.Learner().T() != wantT || m.s.Learner().Config().Learner != c.algo {
-			t.Errorf("%v: add a point: kept %v, err %v, n %d → %d, T = %d; want kept %v, n + 1, T = %d", c.algo, kept, err, n, m.s.Learner().N(), m.s.Learner().T(), c.kept, wantT)
+		x0, y0, _, _ := plotArea(t, m)
+		click(m, x0+3, y0+3, tea.MouseLeft)
+		want := map[bool]int{true: 2, false: 0}[c.kept]
+		if !shows(m, "xor* n=101 ") || stepOf(t, m) != want || shows(m, "α kept") != c.kept {
+			t.Errorf("%v: a click: want 101 points at step %d (α kept %v):\n%s", c.algo, want, c.kept, screen(m))
 		}
 	}
 }
 
 // TestEnsembleLiveMatchesReopened: the averaged and voted perceptrons'
 // region, drawn live while stepping (and stepping back), is line for line
-// the region of a model opened afresh at the same state (the session
-// file's options, replayed). A correct step moves f̄ and V/T though α
-// stays, so a drawing kept from the last mistake drifts.
+// the region of a program opened afresh at the same state (the options
+// with the steps to replay, as a session file opens). A correct step
+// moves f̄ and V/T though α stays, so a drawing kept from the last mistake
+// drifts.
 func TestEnsembleLiveMatchesReopened(t *testing.T) {
 	for _, algo := range []string{"averaged", "voted"} {
-		m := newModel(t, relativeOptions(t, "moons", algo, 0), 120, 40)
+		o := relativeOptions(t, "moons", algo, 0)
+		m := newModel(t, o, 120, 40)
 		for _, c := range []struct{ forward, back int }{{40, 0}, {110, 0}, {0, 7}} {
 			for range c.forward {
 				press(m, "space")
@@ -187,30 +211,37 @@ func TestEnsembleLiveMatchesReopened(t *testing.T) {
 			for range c.back {
 				press(m, "b")
 			}
+			steps := stepOf(t, m)
 			for range common.NumShown {
-				fresh := newModel(t, m.s.Snapshot(), 120, 40)
-				for fresh.s.Shown() != m.s.Shown() {
+				title := strings.Split(screen(m), "\n")[0]
+				r := o
+				r.Replay = lab.Replay{Steps: steps}
+				fresh := newModel(t, r, 120, 40)
+				for range common.NumShown {
+					if strings.Split(screen(fresh), "\n")[0] == title {
+						break
+					}
 					press(fresh, "A")
 				}
-				if fresh.s.Learner().T() != m.s.Learner().T() {
-					t.Fatalf("%v: reopened at T = %d, live at %d", algo, fresh.s.Learner().T(), m.s.Learner().T())
+				if stepOf(t, fresh) != steps {
+					t.Fatalf("%v: reopened at step %d, live at %d", algo, stepOf(t, fresh), steps)
 				}
-				live, want := strings.Split(m.region.View(), "\n"), strings.Split(fresh.region.View(), "\n")
-				if len(live) != len(want) {
-					t.Fatalf("%v T = %d: %d lines live, %d reopened", algo, m.s.Learner().T(), len(live), len(want))
+				live, want := regionOf(t, m), regionOf(t, fresh)
+				if len(live) != len(want) || ansi.Strip(live[0]) != ansi.Strip(want[0]) {
+					t.Fatalf("%v step %d: %d lines live, %d reopened, titled\n%s\n%s", algo, steps, len(live), len(want), ansi.Strip(live[0]), ansi.Strip(want[0]))
 				}
 				// Colors and marks both: the shades of f̄ and V/T move too.
 				differ := 0
 				for i := range live {
 					if live[i] != want[i] {
 						if differ == 0 {
-							t.Errorf("%v T = %d, %s shown: line %d (without colors)\nlive:     %s\nreopened: %s", algo, m.s.Learner().T(), common.ShownShort[m.s.Shown()], i, ansi.Strip(live[i]), ansi.Strip(want[i]))
+							t.Errorf("%v step %d, %s: line %d (without colors)\nlive:     %s\nreopened: %s", algo, steps, ansi.Strip(live[0]), i, ansi.Strip(live[i]), ansi.Strip(want[i]))
 						}
 						differ++
 					}
 				}
 				if differ > 0 {
-					t.Errorf("%v T = %d, %s shown: %d of %d lines differ", algo, m.s.Learner().T(), common.ShownShort[m.s.Shown()], differ, len(live))
+					t.Errorf("%v step %d, %s: %d of %d lines differ", algo, steps, ansi.Strip(live[0]), differ, len(live))
 				}
 				press(m, "A")
 			}

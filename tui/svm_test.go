@@ -210,7 +210,7 @@ func TestLearnerAndCKeys(t *testing.T) {
 	if sc := flatScreen(m); strings.Contains(sc, "SVM") || !strings.Contains(sc, "C is read by svm and pa") {
 		t.Errorf("l on: < still acts, or still the SVM:\n%s", screen(m))
 	}
-	for range len(learnerNames()) - 1 {
+	for range len(learn.Learners()) - 1 {
 		press(m, "l")
 	}
 	if !strings.Contains(flatScreen(m), "│ SVM C = 1000 │") {
