@@ -76,27 +76,27 @@ func (c *Model) NextKernel(k learn.Kernel) learn.Kernel { return c.kernels.next(
 // DataActions are the data keys, in the full help's order.
 func (c *Model) DataActions() action.List {
 	k := c.keys
-	return action.List{k.Dataset, k.PrevDataset, k.FewerPoints, k.MorePoints, k.LessNoise, k.MoreNoise, k.Reseed, k.Standardize, k.Holdout}
+	return action.List{k.dataset, k.prevDataset, k.fewerPoints, k.morePoints, k.lessNoise, k.moreNoise, k.reseed, k.standardize, k.holdout}
 }
 
 // KernelActions are the kernel keys.
 func (c *Model) KernelActions() action.List {
 	k := c.keys
-	return action.List{k.Kernel, k.PrevKernel, k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up, k.Bias, k.Tie, k.Shuffle}
+	return action.List{k.kernel, k.prevKernel, k.paramDown, k.paramUp, k.param2Down, k.param2Up, k.bias, k.tie, k.shuffle}
 }
 
 // LearnerActions are the learner keys: l, the setting keys, A.
 func (c *Model) LearnerActions() action.List {
 	k := c.keys
-	out := action.List{k.Learner}
-	for _, p := range k.Settings {
-		out = append(out, p.Down, p.Up)
+	out := action.List{k.learner}
+	for _, p := range k.settings {
+		out = append(out, p.down, p.up)
 	}
-	return append(out, k.Ensemble)
+	return append(out, k.ensemble)
 }
 
 // FewerPoints is n, which the quiz takes as its answer "no".
-func (c *Model) FewerPoints() *action.Action { return c.keys.FewerPoints }
+func (c *Model) FewerPoints() *action.Action { return c.keys.fewerPoints }
 
 // Ensemble is A, which comparison mode holds.
-func (c *Model) Ensemble() *action.Action { return c.keys.Ensemble }
+func (c *Model) Ensemble() *action.Action { return c.keys.ensemble }

@@ -13,14 +13,14 @@ import (
 
 // keys are the controls' actions by name.
 type keys struct {
-	Dataset, PrevDataset, FewerPoints, MorePoints, LessNoise, MoreNoise *action.Action
-	Reseed, Standardize, Holdout                                        *action.Action
+	dataset, prevDataset, fewerPoints, morePoints, lessNoise, moreNoise *action.Action
+	reseed, standardize, holdout                                        *action.Action
 
-	Kernel, PrevKernel, ParamDown, ParamUp, Param2Down, Param2Up, Bias, Tie, Shuffle *action.Action
+	kernel, prevKernel, paramDown, paramUp, param2Down, param2Up, bias, tie, shuffle *action.Action
 
-	Learner  *action.Action
-	Settings []settingKeys
-	Ensemble *action.Action
+	learner  *action.Action
+	settings []settingKeys
+	ensemble *action.Action
 }
 
 // newKeys declares the controls' keys.
@@ -37,43 +37,43 @@ func newKeys(c *Model) keys {
 		return fmt.Sprintf("n N z Z change a generated dataset's size and noise; %s is not one (d cycles to the generated sets)", c.s.Name())
 	}
 	datasets := pair("d D", "next / prev dataset")
-	k.Dataset = n(action.GroupData, "d", "next dataset", "d")
-	k.PrevDataset = n(action.GroupData, "D", "previous dataset", "D")
-	k.Dataset.Line, k.PrevDataset.Line = datasets, datasets
-	k.Dataset.Short = 10
-	for _, a := range []*action.Action{k.Dataset, k.PrevDataset} {
+	k.dataset = n(action.GroupData, "d", "next dataset", "d")
+	k.prevDataset = n(action.GroupData, "D", "previous dataset", "D")
+	k.dataset.Line, k.prevDataset.Line = datasets, datasets
+	k.dataset.Short = 10
+	for _, a := range []*action.Action{k.dataset, k.prevDataset} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 			c.host.StopPlayer()
-			c.cycleDataset(k.Dataset.Has(msg))
+			c.cycleDataset(k.dataset.Has(msg))
 			return nil
 		}
 	}
 	points := pair("n N", "fewer / more points")
-	k.FewerPoints = n(action.GroupData, "n", "fewer points", "n")
-	k.MorePoints = n(action.GroupData, "N", "more points", "N")
+	k.fewerPoints = n(action.GroupData, "n", "fewer points", "n")
+	k.morePoints = n(action.GroupData, "N", "more points", "N")
 	noise := pair("z Z", "less / more noise")
-	k.LessNoise = n(action.GroupData, "z", "less noise", "z")
-	k.MoreNoise = n(action.GroupData, "Z", "more noise", "Z")
-	k.FewerPoints.Line, k.MorePoints.Line, k.LessNoise.Line, k.MoreNoise.Line = points, points, noise, noise
-	k.FewerPoints.Off, k.MorePoints.Off, k.LessNoise.Off, k.MoreNoise.Off = gen, gen, gen, gen
-	for _, a := range []*action.Action{k.FewerPoints, k.MorePoints} {
+	k.lessNoise = n(action.GroupData, "z", "less noise", "z")
+	k.moreNoise = n(action.GroupData, "Z", "more noise", "Z")
+	k.fewerPoints.Line, k.morePoints.Line, k.lessNoise.Line, k.moreNoise.Line = points, points, noise, noise
+	k.fewerPoints.Off, k.morePoints.Off, k.lessNoise.Off, k.moreNoise.Off = gen, gen, gen, gen
+	for _, a := range []*action.Action{k.fewerPoints, k.morePoints} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 			c.host.StopPlayer()
-			c.changeN(k.MorePoints.Has(msg))
+			c.changeN(k.morePoints.Has(msg))
 			return nil
 		}
 	}
-	for _, a := range []*action.Action{k.LessNoise, k.MoreNoise} {
+	for _, a := range []*action.Action{k.lessNoise, k.moreNoise} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 			c.host.StopPlayer()
-			c.changeNoise(k.MoreNoise.Has(msg))
+			c.changeNoise(k.moreNoise.Has(msg))
 			return nil
 		}
 	}
-	k.Reseed = n(action.GroupData, "S", "new seed", "S")
-	k.Reseed.Do = func(tea.KeyPressMsg) tea.Cmd { c.host.StopPlayer(); c.reseed(); return nil }
-	k.Standardize = n(action.GroupData, "u", "z-scores on/off", "u")
-	k.Standardize.Do = func(tea.KeyPressMsg) tea.Cmd {
+	k.reseed = n(action.GroupData, "S", "new seed", "S")
+	k.reseed.Do = func(tea.KeyPressMsg) tea.Cmd { c.host.StopPlayer(); c.reseed(); return nil }
+	k.standardize = n(action.GroupData, "u", "z-scores on/off", "u")
+	k.standardize.Do = func(tea.KeyPressMsg) tea.Cmd {
 		c.host.StopPlayer()
 		what, err := c.s.Standardize()
 		if err != nil {
@@ -82,29 +82,29 @@ func newKeys(c *Model) keys {
 		c.host.Say(what)
 		return nil
 	}
-	k.Holdout = n(action.GroupData, "h", "hold out test rows", "h")
-	k.Holdout.Do = func(tea.KeyPressMsg) tea.Cmd { c.host.StopPlayer(); c.toggleHoldout(); return nil }
+	k.holdout = n(action.GroupData, "h", "hold out test rows", "h")
+	k.holdout.Do = func(tea.KeyPressMsg) tea.Cmd { c.host.StopPlayer(); c.toggleHoldout(); return nil }
 
 	// The kernel.
 	kernels := pair("k K", "next / prev kernel")
-	k.Kernel = n(action.GroupKernel, "k", "next kernel", "k")
-	k.PrevKernel = n(action.GroupKernel, "K", "previous kernel", "K")
-	k.Kernel.Line, k.PrevKernel.Line = kernels, kernels
-	k.Kernel.Short = 11
-	for _, a := range []*action.Action{k.Kernel, k.PrevKernel} {
+	k.kernel = n(action.GroupKernel, "k", "next kernel", "k")
+	k.prevKernel = n(action.GroupKernel, "K", "previous kernel", "K")
+	k.kernel.Line, k.prevKernel.Line = kernels, kernels
+	k.kernel.Short = 11
+	for _, a := range []*action.Action{k.kernel, k.prevKernel} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 			c.host.StopPlayer()
-			c.cycleKernel(k.Kernel.Has(msg))
+			c.cycleKernel(k.kernel.Has(msg))
 			return nil
 		}
 	}
 	param1 := pair("[ ]", paramSymbols(0)+" down / up")
-	k.ParamDown = n(action.GroupKernel, "[", paramSymbols(0)+" down", "[")
-	k.ParamUp = n(action.GroupKernel, "]", paramSymbols(0)+" up", "]")
+	k.paramDown = n(action.GroupKernel, "[", paramSymbols(0)+" down", "[")
+	k.paramUp = n(action.GroupKernel, "]", paramSymbols(0)+" up", "]")
 	param2 := pair("{ }", paramSymbols(1)+" down / up")
-	k.Param2Down = n(action.GroupKernel, "{", paramSymbols(1)+" down", "{")
-	k.Param2Up = n(action.GroupKernel, "}", paramSymbols(1)+" up", "}")
-	k.ParamDown.Line, k.ParamUp.Line, k.Param2Down.Line, k.Param2Up.Line = param1, param1, param2, param2
+	k.param2Down = n(action.GroupKernel, "{", paramSymbols(1)+" down", "{")
+	k.param2Up = n(action.GroupKernel, "}", paramSymbols(1)+" up", "}")
+	k.paramDown.Line, k.paramUp.Line, k.param2Down.Line, k.param2Up.Line = param1, param1, param2, param2
 	paramOff := func(i int) func() string {
 		return func() string {
 			kernel := c.s.Options().Config.Kernel
@@ -123,33 +123,33 @@ func newKeys(c *Model) keys {
 			return "a sum or product of kernels: its parameters are in the spec (--kernel)"
 		}
 	}
-	k.ParamDown.Off, k.ParamUp.Off, k.Param2Down.Off, k.Param2Up.Off = paramOff(0), paramOff(0), paramOff(1), paramOff(1)
-	for _, a := range []*action.Action{k.ParamDown, k.ParamUp, k.Param2Down, k.Param2Up} {
+	k.paramDown.Off, k.paramUp.Off, k.param2Down.Off, k.param2Up.Off = paramOff(0), paramOff(0), paramOff(1), paramOff(1)
+	for _, a := range []*action.Action{k.paramDown, k.paramUp, k.param2Down, k.param2Up} {
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 			c.host.StopPlayer()
-			first := k.ParamDown.Has(msg) || k.ParamUp.Has(msg)
-			c.changeParam(first, k.ParamUp.Has(msg) || k.Param2Up.Has(msg))
+			first := k.paramDown.Has(msg) || k.paramUp.Has(msg)
+			c.changeParam(first, k.paramUp.Has(msg) || k.param2Up.Has(msg))
 			return nil
 		}
 	}
-	k.Bias = n(action.GroupKernel, "a", "bias x̃=(1,x) on/off", "a")
-	k.Bias.Do = func(tea.KeyPressMsg) tea.Cmd {
+	k.bias = n(action.GroupKernel, "a", "bias x̃=(1,x) on/off", "a")
+	k.bias.Do = func(tea.KeyPressMsg) tea.Cmd {
 		c.host.StopPlayer()
 		cfg := c.s.Options().Config
 		cfg.Bias = !cfg.Bias
 		c.host.SetConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
 		return nil
 	}
-	k.Tie = n(action.GroupKernel, "t", "cycle tie rule", "t")
-	k.Tie.Do = func(tea.KeyPressMsg) tea.Cmd {
+	k.tie = n(action.GroupKernel, "t", "cycle tie rule", "t")
+	k.tie.Do = func(tea.KeyPressMsg) tea.Cmd {
 		c.host.StopPlayer()
 		cfg := c.s.Options().Config
 		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
 		c.host.SetConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
 		return nil
 	}
-	k.Shuffle = n(action.GroupKernel, "s", "shuffle on/off", "s")
-	k.Shuffle.Do = func(tea.KeyPressMsg) tea.Cmd {
+	k.shuffle = n(action.GroupKernel, "s", "shuffle on/off", "s")
+	k.shuffle.Do = func(tea.KeyPressMsg) tea.Cmd {
 		c.host.StopPlayer()
 		cfg := c.s.Options().Config
 		cfg.Shuffle = !cfg.Shuffle
@@ -157,11 +157,11 @@ func newKeys(c *Model) keys {
 		return nil
 	}
 
-	k.Learner = n(action.GroupLearner, "l", "next learner", "l")
-	k.Learner.Do = func(tea.KeyPressMsg) tea.Cmd { c.host.StopPlayer(); c.switchLearner(); return nil }
-	k.Settings = newSettingKeys(c)
-	k.Ensemble = n(action.GroupLearner, "A", "f / average / vote", "A")
-	k.Ensemble.Off = func() string {
+	k.learner = n(action.GroupLearner, "l", "next learner", "l")
+	k.learner.Do = func(tea.KeyPressMsg) tea.Cmd { c.host.StopPlayer(); c.switchLearner(); return nil }
+	k.settings = newSettingKeys(c)
+	k.ensemble = n(action.GroupLearner, "A", "f / average / vote", "A")
+	k.ensemble.Off = func() string {
 		switch {
 		case c.s.EnsembleOn():
 			return ""
@@ -170,21 +170,21 @@ func newKeys(c *Model) keys {
 		}
 		return "A shows the averaged and voted perceptrons' functions: l cycles to them"
 	}
-	k.Ensemble.Do = func(tea.KeyPressMsg) tea.Cmd { c.cycleShown(); return nil }
+	k.ensemble.Do = func(tea.KeyPressMsg) tea.Cmd { c.cycleShown(); return nil }
 	return k
 }
 
 // settingKeys step the learners' settings that share a pair of keys (C and
 // λ share < >) down and up along each setting's ladder.
 type settingKeys struct {
-	Down, Up *action.Action
-	Settings []*learn.Setting
+	down, up *action.Action
+	settings []*learn.Setting
 }
 
 // read is the setting of p the learner of c reads (in comparison mode,
 // the one either pane's learner does), or nil.
 func (p settingKeys) read(c *Model) *learn.Setting {
-	for _, st := range p.Settings {
+	for _, st := range p.settings {
 		if c.readsSetting(st) {
 			return st
 		}
@@ -208,26 +208,26 @@ func newSettingKeys(c *Model) []settingKeys {
 			at[st.Keys[0]] = i
 			out = append(out, settingKeys{})
 		}
-		out[i].Settings = append(out[i].Settings, st)
+		out[i].settings = append(out[i].settings, st)
 	}
 	for i := range out {
 		p := &out[i]
-		syms := make([]string, len(p.Settings))
-		for j, s := range p.Settings {
+		syms := make([]string, len(p.settings))
+		for j, s := range p.settings {
 			syms[j] = s.Symbol
 		}
 		sym := strings.Join(syms, "/")
-		keys := p.Settings[0].Keys
+		keys := p.settings[0].Keys
 		line := &action.Line{Key: keys[0] + " " + keys[1], Desc: sym + " down / up"}
-		p.Down = action.New(action.GroupLearner, keys[0], sym+" down", keys[0])
-		p.Up = action.New(action.GroupLearner, keys[1], sym+" up", keys[1])
-		p.Down.Line, p.Up.Line = line, line
+		p.down = action.New(action.GroupLearner, keys[0], sym+" down", keys[0])
+		p.up = action.New(action.GroupLearner, keys[1], sym+" up", keys[1])
+		p.down.Line, p.up.Line = line, line
 		off := func(up bool) func() string {
 			return func() string {
 				st := p.read(c)
 				if st == nil {
 					var who []string
-					for _, s := range p.Settings {
+					for _, s := range p.settings {
 						who = append(who, s.Symbol+" is read by "+learn.ReadBy(s))
 					}
 					return strings.Join(who, "; ") + ": l cycles to them"
@@ -247,12 +247,12 @@ func newSettingKeys(c *Model) []settingKeys {
 				return what
 			}
 		}
-		p.Down.Off, p.Up.Off = off(false), off(true)
-		for _, a := range []*action.Action{p.Down, p.Up} {
+		p.down.Off, p.up.Off = off(false), off(true)
+		for _, a := range []*action.Action{p.down, p.up} {
 			a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
 				if st := p.read(c); st != nil {
 					c.host.StopPlayer()
-					c.stepSetting(st, p.Up.Has(msg))
+					c.stepSetting(st, p.up.Has(msg))
 				}
 				return nil
 			}
