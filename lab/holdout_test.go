@@ -11,56 +11,6 @@ import (
 	"kernelscope/learn"
 )
 
-// builtin is the built-in dataset name with n points (0: its default), its
-// default noise and seed 1, and its preset kernel, bias and tie rule, as
-// the terminal program opens it; training is capped at 100 passes.
-func builtin(t testing.TB, name string, n int) Options {
-	t.Helper()
-	b, ok := datasets.Lookup(name)
-	if !ok {
-		t.Fatalf("no dataset %s", name)
-	}
-	k, err := learn.ParseKernel(b.Preset.Kernel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n == 0 {
-		n = b.DefaultN
-	}
-	return Options{
-		Dataset: name, N: n, Noise: b.DefaultNoise, Seed: 1,
-		Points: b.Generate(n, b.DefaultNoise, 1),
-		Config: learn.Config{Kernel: k, Bias: b.Preset.Bias, Tie: b.Preset.Tie, Epochs: 100, Seed: 1},
-	}
-}
-
-// open opens o as the terminal program does, failing the test when it
-// cannot.
-func open(t testing.TB, o Options) *Session {
-	t.Helper()
-	s, err := NewSession(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// train steps s until training stops.
-func train(s *Session) {
-	for s.Step() {
-	}
-}
-
-// trainingExamples are the learner's own examples, read back from it.
-func trainingExamples(p learn.Learner) []learn.Example {
-	out := make([]learn.Example, p.N())
-	for i := range out {
-		x := p.X(i)
-		out[i] = learn.Example{X1: x.X1, X2: x.X2, Y: p.Y(i)}
-	}
-	return out
-}
-
 // moonsSplit is moons (n = 100, noise 0.1, seed 1) with 30 % held out,
 // the last rows or, shuffled, the rows drawn from split seed 7.
 func moonsSplit(t *testing.T, shuffled bool) Options {

@@ -8,88 +8,6 @@ import (
 	"kernelscope/learn"
 )
 
-// presetOptions is the built-in dataset name with its default n and
-// noise, seed 1, and its preset kernel, bias and tie rule, as the terminal
-// program opens it; training is capped at 100 passes.
-func presetOptions(t testing.TB, name string) Options {
-	t.Helper()
-	b, ok := datasets.Lookup(name)
-	if !ok {
-		t.Fatalf("no dataset %s", name)
-	}
-	k, err := learn.ParseKernel(b.Preset.Kernel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Options{
-		Dataset: name, N: b.DefaultN, Noise: b.DefaultNoise, Seed: 1,
-		Points: b.Generate(b.DefaultN, b.DefaultNoise, 1),
-		Config: learn.Config{Kernel: k, Bias: b.Preset.Bias, Tie: b.Preset.Tie, Epochs: 100, Seed: 1},
-	}
-}
-
-// sessionOf opens o, failing the test when it cannot.
-func sessionOf(t testing.TB, o Options) *Session {
-	t.Helper()
-	s, err := NewSession(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// runOut trains s until it stops as a run does: every step quiet, the last
-// one narrated afterwards.
-func runOut(s *Session) {
-	for s.Take(false) {
-	}
-	s.NarrateLast()
-}
-
-// tieRight reports whether score f classifies label y right under tie,
-// written out from the notes' three conventions (learn/tie.go's table),
-// not through Tie.Predict: mistake iff y·f ≤ 0 (seed 001); sign(0) = +1
-// (seed 004); sign(0) = −1 (seed 003).
-func tieRight(tie learn.Tie, f float64, y int) bool {
-	switch tie {
-	case learn.TiePos:
-		pred := 1
-		if f < 0 {
-			pred = -1
-		}
-		return pred == y
-	case learn.TieNeg:
-		pred := -1
-		if f > 0 {
-			pred = 1
-		}
-		return pred == y
-	}
-	return float64(y)*f > 0
-}
-
-// countRight counts the points f = Decide classifies right under the
-// learner's tie rule.
-func countRight(p learn.Learner, pts []learn.Example) int {
-	n := 0
-	for _, e := range pts {
-		if tieRight(p.Config().Tie, p.Decide(e.X1, e.X2), e.Y) {
-			n++
-		}
-	}
-	return n
-}
-
-// ownExamples are the learner's own examples, read back from it.
-func ownExamples(p learn.Learner) []learn.Example {
-	out := make([]learn.Example, p.N())
-	for i := range out {
-		x := p.X(i)
-		out[i] = learn.Example{X1: x.X1, X2: x.X2, Y: p.Y(i)}
-	}
-	return out
-}
-
 // TestPassLogWorked4: seed 003's worked example takes one mistake in its
 // first pass (x₁, sign(0) = −1 ≠ +1; α₁ = 1 then gives f = 4, 0, 4, 0 at
 // x₁…x₄, all four right under sign(0) = −1) and none in its second, so
@@ -97,7 +15,7 @@ func ownExamples(p learn.Learner) []learn.Example {
 // accuracy 1 and no test accuracy.
 func TestPassLogWorked4(t *testing.T) {
 	t.Parallel()
-	s := sessionOf(t, presetOptions(t, "worked4"))
+	s := open(t, builtin(t, "worked4", 0))
 	for k := range 8 {
 		if n := len(s.Passes()); n != k/4 {
 			t.Fatalf("after %d steps %d passes logged, want %d", k, n, k/4)
@@ -118,9 +36,9 @@ func TestPassLogWorked4(t *testing.T) {
 // one as their steps are undone; running again logs the same entries.
 func TestPassLogFollowsSteps(t *testing.T) {
 	t.Parallel()
-	o := presetOptions(t, "moons")
+	o := builtin(t, "moons", 0)
 	o.Holdout = Holdout{Fraction: 0.3, Shuffled: true, Seed: 7}
-	s := sessionOf(t, o)
+	s := open(t, o)
 	p := s.Learner()
 	for p.State() == learn.Running {
 		before := len(s.Passes())
@@ -142,7 +60,7 @@ func TestPassLogFollowsSteps(t *testing.T) {
 				mistakes++
 			}
 		}
-		train, test := countRight(p, ownExamples(p)), countRight(p, s.Test().Points())
+		train, test := countRight(p, trainingExamples(p)), countRight(p, s.Test().Points())
 		want := PassEnd{T: p.T(), Mistakes: mistakes, Train: float64(train) / 70, Test: float64(test) / 30, HasTest: true}
 		if e != want {
 			t.Fatalf("pass %d logged %+v, want %+v", len(ends), e, want)
@@ -185,9 +103,9 @@ func TestPassLogFollowsSteps(t *testing.T) {
 // logs after the four already there.
 func TestPassLogCapped(t *testing.T) {
 	t.Parallel()
-	o := presetOptions(t, "moons")
+	o := builtin(t, "moons", 0)
 	o.Config.Kernel, o.Config.Epochs, o.Config.Shuffle = learn.Linear{}, 4, true
-	s := sessionOf(t, o)
+	s := open(t, o)
 	runOut(s)
 	ends := slices.Clone(s.Passes())
 	if s.Learner().State() != learn.Capped || len(ends) != 4 {
@@ -212,9 +130,9 @@ func TestPassLogCapped(t *testing.T) {
 // run short).
 func TestPassLogCleared(t *testing.T) {
 	t.Parallel()
-	o := presetOptions(t, "moons")
+	o := builtin(t, "moons", 0)
 	o.Config.Epochs = 3
-	s := sessionOf(t, o)
+	s := open(t, o)
 	circles, _ := datasets.Lookup("circles")
 	for _, c := range []struct {
 		what   string
@@ -245,9 +163,9 @@ func TestPassLogCleared(t *testing.T) {
 // TestPassLogSVM: the SVM makes no passes: its run logs none.
 func TestPassLogSVM(t *testing.T) {
 	t.Parallel()
-	o := presetOptions(t, "moons")
+	o := builtin(t, "moons", 0)
 	o.Config.Learner = "svm"
-	s := sessionOf(t, o)
+	s := open(t, o)
 	runOut(s)
 	if s.Learner().State() != learn.Converged || len(s.Passes()) != 0 {
 		t.Errorf("the SVM: %v, %d passes logged", s.Learner().State(), len(s.Passes()))

@@ -39,12 +39,12 @@ func fieldIsF(t *testing.T, s *Session, tol float64) {
 // that size would ask for.
 func svmOn(t *testing.T, name string, c float64) *Session {
 	t.Helper()
-	o := presetOptions(t, name)
+	o := builtin(t, name, 0)
 	if c != 0 {
 		o.Config = o.Config.With("C", c)
 	}
 	o.Config.Learner = "svm"
-	s := sessionOf(t, o)
+	s := open(t, o)
 	if job := s.Resize(90, 60); job != nil {
 		t.Fatal("a field of 90×60 was put off the UI path")
 	}
@@ -94,10 +94,10 @@ func TestSVMUndoExact(t *testing.T) {
 // converges.
 func TestSVMNotSeparable(t *testing.T) {
 	t.Parallel()
-	o := presetOptions(t, "xor")
+	o := builtin(t, "xor", 0)
 	o.Config = o.Config.With("C", math.Inf(1))
 	o.Config.Learner, o.Config.Kernel = "svm", learn.Linear{}
-	s := sessionOf(t, o)
+	s := open(t, o)
 	s.Resize(90, 60)
 	runOut(s)
 	if s.Err() != learn.ErrNotSeparable {
