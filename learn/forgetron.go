@@ -39,7 +39,8 @@ var forgetronKind = &LearnerKind{
 		return fmt.Sprintf("learner: the Forgetron (Dekel et al. 2008): at most %d support vectors; past the budget it shrinks every σ and forgets the oldest; ( ) change it", int(cfg.Params.Value(budgetSetting)))
 	},
 	Settings: []*Setting{budgetSetting}, Passes: true, Appends: true,
-	New: newBudget(relForgetron),
+	Alpha: "Σσ",
+	New:   newBudget(relForgetron),
 }
 
 // forgetron is the Forgetron's active set and running sums.

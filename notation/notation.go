@@ -221,10 +221,10 @@ func Update(l Learner, s learn.Step) string {
 	if fg != nil && fg.Frozen {
 		return fmt.Sprintf("mistake, but the budget of %s is full: the stoptron has stopped, α stays", plural(fg.Budget, "support vector"))
 	}
-	// A learner that reads no η appends an element (i, σ = 1) to its
-	// active set (the Forgetron).
+	// A learner whose α is a sum of weights σ appends an element (i,
+	// σ = 1) to its active set (the Forgetron); the others add η.
 	step, grow := "1", "+= σ ="
-	if l.Config().Kind().Reads("eta") {
+	if l.Config().Kind().Alpha == "" {
 		step, grow = learn.Num(l.Config().Param("eta")), "+="
 	}
 	head := fmt.Sprintf("mistake → α%s %s %s, new ", sub, grow, step)

@@ -87,3 +87,23 @@ func TestAlphaAnySize(t *testing.T) {
 	fitsEverySize(t, "the α panel of SVs", a, 70, 16)
 	fitsEverySize(t, "the SVM's α panel", &AlphaView{S: trained(t, svmOptions(t, "moons", 0), -1), Th: theme()}, 70, 16)
 }
+
+// TestAlphaForgetronSums: the Forgetron's α is the sum of its elements'
+// weights σ (Dekel et al. 2008), and the α panel's title says so ("= Σσ",
+// as before the learner registry); the perceptron's α counts steps of η
+// and its title does not.
+func TestAlphaForgetronSums(t *testing.T) {
+	t.Parallel()
+	o := tuitest.Builtin(t, "moons", 0)
+	o.Config.Learner = "forgetron"
+	a := &AlphaView{S: trained(t, o, 30), Th: theme()}
+	a.SetSize(64, 8)
+	if title := strings.Split(ansi.Strip(a.View()), "\n")[0]; !strings.Contains(title, "α  = Σσ  SV") {
+		t.Errorf("the Forgetron's α panel title %q does not say α = Σσ", title)
+	}
+	p := &AlphaView{S: trained(t, tuitest.Builtin(t, "moons", 0), 30), Th: theme()}
+	p.SetSize(64, 8)
+	if title := strings.Split(ansi.Strip(p.View()), "\n")[0]; strings.Contains(title, "Σσ") {
+		t.Errorf("the perceptron's α panel title %q says Σσ", title)
+	}
+}
