@@ -200,7 +200,7 @@ func writeSVMJSON(w *bufio.Writer, _ *lab.Options, m notation.SVM) error {
 	}
 	out := svmJSON{
 		Done: true, Converged: m.State() == learn.Converged, Iterations: m.T(),
-		Objective: jnum(m.Objective()), B: jnum(m.Offset()), Alpha: jnums(alphas(m)),
+		Objective: jnum(m.Objective()), B: jnum(m.Offset()), Alpha: jnums(m.Alphas()),
 		SupportVectors: []int{}, AtBound: []int{},
 		Margin: jnum(m.Margin()), Accuracy: jnum(m.Accuracy()), State: stateName(m.State()),
 		C: jnum(m.C()), Tol: jnum(m.Tol()), Gap: jnum(m.Gap()),

@@ -207,15 +207,6 @@ func heldout(s *lab.Options, l learn.Learner) (float64, int, error) {
 	return acc, len(test), err
 }
 
-// alphas is α of every example.
-func alphas(l learn.Learner) []float64 {
-	a := make([]float64, l.N())
-	for j := range a {
-		a[j] = l.Alpha(j)
-	}
-	return a
-}
-
 // writeJSONL writes one object a step: the step (fᵢ, the prediction, the
 // mistake, α after it), and for a learner with a rule of its own whether
 // it updated α and its own quantities (PA's loss and τ); then the summary.
@@ -230,7 +221,7 @@ func writeJSONL(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 			o = appendValues(o, e.StepValues(st))
 		}
 		// A budget learner's mistake can change other α too.
-		o = append(o, jsonField{"alpha", jnums(alphas(p))})
+		o = append(o, jsonField{"alpha", jnums(p.Alphas())})
 		werr = cmp.Or(werr, writeJSONLine(w, o))
 	})
 	if err = cmp.Or(err, werr); err != nil {
@@ -254,7 +245,7 @@ func writeSummary(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 		svs = append(svs, j+1)
 	}
 	o := jsonObject{{"done", true}, {"converged", p.State() == learn.Converged}, {"epochs", p.Epoch()},
-		{"steps", p.T()}, {"mistakes", p.Mistakes()}, {"alpha", jnums(alphas(p))}, {"support_vectors", svs},
+		{"steps", p.T()}, {"mistakes", p.Mistakes()}, {"alpha", jnums(p.Alphas())}, {"support_vectors", svs},
 		// Training accuracy under the tie rule, of the final α.
 		{"accuracy", jnum(p.Accuracy())}}
 	if e, ok := p.(learn.Explainer); ok {

@@ -9,15 +9,6 @@ import (
 	"kernelscope/notation"
 )
 
-// alphasNow is every α of l.
-func alphasNow(l learn.Learner) []float64 {
-	a := make([]float64, l.N())
-	for j := range a {
-		a[j] = l.Alpha(j)
-	}
-	return a
-}
-
 // fieldIsF checks that the session's field is f of the learner's α now,
 // to within tol relative, against a recomputation.
 func fieldIsF(t *testing.T, s *Session, tol float64) {
@@ -59,7 +50,7 @@ func TestSVMUndoExact(t *testing.T) {
 	s := svmOn(t, "moons", 0)
 	var before [][]float64
 	for range 40 {
-		a := alphasNow(s.Learner())
+		a := s.Learner().Alphas()
 		if !s.Step() {
 			break // converged
 		}
@@ -70,7 +61,7 @@ func TestSVMUndoExact(t *testing.T) {
 	}
 	for k := len(before) - 1; k >= 0; k-- {
 		s.Back()
-		if got := alphasNow(s.Learner()); !slices.Equal(got, before[k]) {
+		if got := s.Learner().Alphas(); !slices.Equal(got, before[k]) {
 			t.Fatalf("after undoing to t=%d: α differs from before the step", k)
 		}
 		if s.Learner().T() != k {

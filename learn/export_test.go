@@ -15,6 +15,6 @@ func asBudget(p *Perceptron) *BudgetPerceptron { return &BudgetPerceptron{p} }
 
 // budgetedName and averagingName say what a registered learner's name
 // is, for tests that loop over names.
-func budgetedName(name string) bool { return KindOf(Config{Learner: name}).Reads("budget") }
+func budgetedName(name string) bool { return (Config{Learner: name}).Kind().Reads("budget") }
 
 func averagingName(name string) bool { return name == "averaged" || name == "voted" }

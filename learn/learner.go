@@ -41,6 +41,8 @@ type Learner interface {
 	// Y is the label of example i (±1); Alpha its dual weight αᵢ.
 	Y(i int) int
 	Alpha(i int) float64
+	// Alphas is every αᵢ, a copy.
+	Alphas() []float64
 	// Score is f(xᵢ) at training example i.
 	Score(i int) float64
 	// K is K(xᵢ, xⱼ) between training examples.

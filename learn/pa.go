@@ -76,14 +76,9 @@ func (paRule) converges() bool   { return true }
 func (p *PassiveAggressive) loss(s Step) float64 { return math.Max(0, 1-float64(s.Y)*s.F) }
 
 func (p *PassiveAggressive) tau(s Step) float64 {
-	if l, k := p.loss(s), p.kii[s.I]; l > 0 && k > 0 {
-		return math.Min(p.c, l/k)
-	}
-	return 0
+	_, tau, _ := paRule{p.c}.decide(s.I, s.F, s.Y, p.kii[s.I])
+	return tau
 }
-
-// C is PA-I's cap on a step.
-func (p *PassiveAggressive) C() float64 { return p.c }
 
 // Decision writes what step s made of fᵢ:
 //

@@ -88,9 +88,6 @@ func (r pegasosRule) scale(T int) float64 {
 
 func (pegasosRule) converges() bool { return false }
 
-// Lambda is λ.
-func (p *Pegasos) Lambda() float64 { return p.lambda }
-
 // Decision writes what step s made of its sum:
 //
 //	f = 0 (T = 1: every α is 0) → y₁·f = 0 < 1: update ✗

@@ -150,7 +150,7 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 	}
 	e, ok := l.(interface{ engine() *Perceptron })
 	if !ok {
-		return nil, fmt.Errorf("learn: New makes the perceptron and its relatives; NewLearner makes the %s", KindOf(cfg).Short)
+		return nil, fmt.Errorf("learn: New makes the perceptron and its relatives; NewLearner makes the %s", cfg.Kind().Short)
 	}
 	return e.engine(), nil
 }

@@ -164,16 +164,6 @@ func LearnerNames() string {
 	return strings.Join(names, ", ")
 }
 
-// KindOf is the registered learner cfg names; it panics on a name that is
-// not registered (a Config is made from a parsed name).
-func KindOf(cfg Config) *LearnerKind {
-	k, ok := LookupLearner(cfg.Learner)
-	if !ok {
-		panic("learn: unknown learner " + strconv.Quote(cfg.Learner))
-	}
-	return k
-}
-
 // NewLearner makes the learner cfg.Learner names, with every α = 0.
 func NewLearner(cfg Config, data []Example) (Learner, error) {
 	k, ok := LookupLearner(cfg.Learner)
@@ -450,8 +440,15 @@ func (p Params) Key() string {
 	return b.String()
 }
 
-// Kind is the learner cfg names.
-func (cfg Config) Kind() *LearnerKind { return KindOf(cfg) }
+// Kind is the registered learner cfg names; it panics on a name that is
+// not registered (a Config is made from a parsed name).
+func (cfg Config) Kind() *LearnerKind {
+	k, ok := LookupLearner(cfg.Learner)
+	if !ok {
+		panic("learn: unknown learner " + strconv.Quote(cfg.Learner))
+	}
+	return k
+}
 
 // ladder125 is the 1-2-5 series from 10^lo to 5·10^hi, the natural steps
 // of a scale.

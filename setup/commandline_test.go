@@ -105,8 +105,8 @@ func TestCommandLineRoundTrip(t *testing.T) {
 		}
 		// The same state, and the same next steps.
 		for k := 0; k <= 5; k++ {
-			if a.T() != b.T() || a.State() != b.State() || !slices.Equal(alphas(a), alphas(b)) {
-				t.Fatalf("%q, +%d steps: T %d/%d, %v/%v, α %v/%v", tc.args, k, a.T(), b.T(), a.State(), b.State(), alphas(a), alphas(b))
+			if a.T() != b.T() || a.State() != b.State() || !slices.Equal(a.Alphas(), b.Alphas()) {
+				t.Fatalf("%q, +%d steps: T %d/%d, %v/%v, α %v/%v", tc.args, k, a.T(), b.T(), a.State(), b.State(), a.Alphas(), b.Alphas())
 			}
 			a.Step()
 			b.Step()
@@ -174,12 +174,4 @@ func TestShellQuoteHidden(t *testing.T) {
 			t.Errorf("bash reads %s as %q (%v), want %q", got, out, err, c.in)
 		}
 	}
-}
-
-func alphas(l learn.Learner) []float64 {
-	a := make([]float64, l.N())
-	for j := range a {
-		a[j] = l.Alpha(j)
-	}
-	return a
 }

@@ -181,17 +181,3 @@ func settingsOf(kind *learn.LearnerKind) string {
 	}
 	return fmt.Sprintf("; %s's settings are %s and %s", kind.Title, strings.Join(flags[:len(flags)-1], ", "), flags[len(flags)-1])
 }
-
-// ParseC reads C: a finite number > 0, or inf (also ∞, infinity) for the
-// hard margin.
-func ParseC(s string) (float64, error) {
-	c, ok := learn.LookupSetting("C")
-	if !ok {
-		panic("setup: no setting C")
-	}
-	v, err := c.Parse(s)
-	if err != nil {
-		return 0, &UsageError{Msg: err.Error()}
-	}
-	return v, nil
-}

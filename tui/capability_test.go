@@ -30,12 +30,3 @@ func keyAction(m *Model, key string) *action.Action {
 	}
 	panic("no action for " + key)
 }
-
-// alphasOf is every α of l.
-func alphasOf(l learn.Learner) []float64 {
-	a := make([]float64, l.N())
-	for j := range a {
-		a[j] = l.Alpha(j)
-	}
-	return a
-}

@@ -112,14 +112,6 @@ func (hs *harness) resize(w, h int) {
 	hs.update()
 }
 
-func alphas(l learn.Learner) []float64 {
-	a := make([]float64, l.N())
-	for j := range a {
-		a[j] = l.Alpha(j)
-	}
-	return a
-}
-
 // fieldFollows checks that the field drawn for s is f of its α now, to
 // within tol relative, against a recomputation.
 func fieldFollows(t *testing.T, s *lab.Session, tol float64) {
@@ -194,9 +186,9 @@ func TestLockstep(t *testing.T) {
 	if s.Learner().T() != 2 || twin.Learner().T() != 2 {
 		t.Errorf("space space: t = %d and %d, want 2 and 2", s.Learner().T(), twin.Learner().T())
 	}
-	alpha := alphas(twin.Learner())
+	alpha := twin.Learner().Alphas()
 	hs.press("space", "b")
-	if got := alphas(twin.Learner()); !slices.Equal(got, alpha) {
+	if got := twin.Learner().Alphas(); !slices.Equal(got, alpha) {
 		t.Error("b in comparison mode: the SVM's α differs from before the step")
 	}
 	hs.press("b")
