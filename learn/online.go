@@ -20,9 +20,13 @@ import (
 // Pegasos) and how much a step grows αᵢ. The engine keeps what every
 // learner keeps: α, the support vectors, the sums g(xₖ) = Σⱼ αⱼ yⱼ K(xⱼ, xₖ)
 // at every example (for the scores and accuracy, a kernel row per update),
-// the schedule, the observers, and an undo history. A step's decision is
-// taken on the sum in dataset order, computed afresh (O(#SV)), so that a
-// run decides the same bits whether it is narrated or not.
+// the schedule, the observers, and an undo history. A step that updates,
+// or lies within rounding of the margin y·f = 1, is decided on the sum in
+// dataset order, computed afresh (O(#SV), no more than the kernel row an
+// update costs), so that a run grows α by the same bits whether it is
+// narrated or not; a step the kept sum puts clearly past the margin
+// (passive for both rules) takes it as it is, O(1), as the perceptron
+// takes its kept score away from a tie.
 
 // An onlineRule is what makes an online learner: how a step grows αᵢ and
 // how the learned function is scaled.
@@ -49,6 +53,9 @@ type online struct {
 	kii   []float64 // K(xᵢ, xᵢ)
 	alpha []float64
 	g     []float64 // Σⱼ αⱼ yⱼ K(xⱼ, xₖ), kept up to date by every update
+	// bound is Σ |Δαᵢ yᵢ| max|K(xᵢ, ·)| over every update and undo so
+	// far: no |g| exceeds it, so it scales g's rounding error.
+	bound float64
 	svs   []int     // αⱼ > 0, ascending
 	row   []float64 // scratch for a kernel row
 	terms []Term
@@ -168,8 +175,11 @@ func (o *online) Step() (Step, error) {
 	t := o.t + 1
 	i := o.visit(epoch, pos)
 	y := o.ys[i]
-	sum := o.sum(i)
-	f, grow, open := o.rule.decide(t, sum, y, o.kii[i])
+	sum, f, grow, open := o.g[i], 0.0, 0.0, false
+	if c := o.rule.scale(t - 1); o.cfg.Narrate || o.bound < minBound || float64(y)*c*sum < 1+tieBand*c*o.bound {
+		sum = o.sum(i)
+	}
+	f, grow, open = o.rule.decide(t, sum, y, o.kii[i])
 	prediction, mistake := o.cfg.Tie.Predict(f, y)
 	prev := o.alpha[i]
 	if !(math.Abs(f) <= maxScore) || !(grow >= 0) || !(prev+grow <= maxScore) {
@@ -226,15 +236,24 @@ func (o *online) Step() (Step, error) {
 // nothing when the kernel row is not finite.
 func (o *online) grow(i int, alpha, delta, c float64) error {
 	KernelRow(o.cfg.Kernel, o.row, o.xs[i], o.xs)
+	top := 0.0
 	for j, v := range o.row {
 		if !kernelInRange(v) {
 			return kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(j+1), v)
 		}
+		top = math.Max(top, math.Abs(v))
 	}
 	w := delta * float64(o.ys[i])
-	axpy(o.g, o.row, w)
+	o.addRow(w, top)
 	o.set(i, alpha, w*c)
 	return nil
+}
+
+// addRow adds w times the kernel row in o.row to every kept sum, and
+// |w|·top to their bound, top being max|row|.
+func (o *online) addRow(w, top float64) {
+	axpy(o.g, o.row, w)
+	o.bound += math.Abs(w) * top
 }
 
 // set puts αᵢ at alpha and tells the observers that cᵢ moved by dc.
@@ -253,6 +272,7 @@ func (o *online) set(i int, alpha, dc float64) {
 	}
 	if len(o.svs) == 0 {
 		clear(o.g)
+		o.bound = 0
 		for _, ob := range o.observers {
 			ob.Cleared()
 		}
@@ -308,7 +328,8 @@ func (o *online) Undo() bool {
 		if r.grow > 0 {
 			w := -r.grow * float64(o.ys[i])
 			KernelRow(o.cfg.Kernel, o.row, o.xs[i], o.xs)
-			axpy(o.g, o.row, w)
+			top, _ := rowMax(o.row)
+			o.addRow(w, top)
 			o.set(i, r.prevAlpha, w*cmp.Or(c0, c1))
 			o.updates--
 		}
@@ -348,6 +369,7 @@ func (o *online) passCounts() (int, int) {
 func (o *online) Reset() {
 	clear(o.alpha)
 	clear(o.g)
+	o.bound = 0
 	o.svs = o.svs[:0]
 	for _, ob := range o.observers {
 		ob.Cleared()
