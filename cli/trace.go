@@ -91,8 +91,9 @@ func trace(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, format
 	if s.Session != "" {
 		// The trace trains from α = 0 on every point, but a session whose
 		// run does not go where the file says is refused, by the rule plot
-		// and the terminal program apply (lab.ReplayOn).
-		if _, err := lab.Open(*s, learn.RunOptions{NoHistory: true, RowCacheBytes: s.Config.RowCacheBytes}); err != nil {
+		// and the terminal program apply (lab.ReplayOn): its replay, with
+		// a progress bar, stopped by ctrl+c.
+		if err := checkReplay(ctx, stderr, s); err != nil {
 			return err
 		}
 	}
@@ -370,4 +371,21 @@ func shuffleText(cfg learn.Config) string {
 		return fmt.Sprintf("; shuffled each epoch (seed %d)", cfg.Seed)
 	}
 	return ""
+}
+
+// checkReplay replays session s as it was saved, to refuse a file whose
+// run does not go where it says, under ctrl+c and with a progress bar.
+func checkReplay(ctx context.Context, stderr io.Writer, s *lab.Options) error {
+	ctx, stop := interrupt(ctx)
+	defer stop()
+	work := newLongWork(ctx, stderr, "trace")
+	l, err := lab.Fresh(*s, learn.RunOptions{NoHistory: true, RowCacheBytes: s.Config.RowCacheBytes})
+	if err == nil {
+		err = work.replay(*s, l)
+	}
+	if err != nil {
+		return work.stopped(err)
+	}
+	work.done()
+	return nil
 }

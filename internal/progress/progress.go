@@ -28,6 +28,8 @@ type Bar struct {
 	from        time.Time // nothing is drawn before it
 	last        time.Time
 	drawn       int // the width of the line on screen, 0 for none
+	// shown is the count on screen: the same count is not drawn again.
+	shown [2]int
 }
 
 const (
@@ -50,7 +52,7 @@ func (b *Bar) Phase(label, unit string) {
 	if b == nil {
 		return
 	}
-	b.label, b.unit, b.last = label, unit, time.Time{}
+	b.label, b.unit, b.last, b.shown = label, unit, time.Time{}, [2]int{-1, -1}
 }
 
 // Update draws done of total; with total ≤ 0, only the label (work that
@@ -60,10 +62,10 @@ func (b *Bar) Update(done, total int) {
 		return
 	}
 	t := b.now()
-	if t.Before(b.from) || (b.drawn > 0 && done < total && t.Sub(b.last) < Tick) {
+	if t.Before(b.from) || b.drawn > 0 && (done < total && t.Sub(b.last) < Tick || b.shown == [2]int{done, total}) {
 		return
 	}
-	b.last = t
+	b.last, b.shown = t, [2]int{done, total}
 	var line string
 	if total > 0 {
 		line = fmt.Sprintf("%s [%s] %d/%d %s", b.label, Cells(cells, done, total, Plain), done, total, b.unit)

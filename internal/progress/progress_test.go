@@ -17,6 +17,9 @@ func TestThrottle(t *testing.T) {
 	now = now.Add(Tick)
 	b.Update(2, 10)
 	b.Update(10, 10) // the end, however soon
+	for range 100 {
+		b.Update(10, 10) // the same count is not drawn again (the last pass checked a mistake at a time)
+	}
 	if got := strings.Count(w.String(), "\r"); got != 3 || strings.Contains(w.String(), " 1/10") {
 		t.Errorf("%d redraws: %q", got, w.String())
 	}
