@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"kernelscope/datasets"
+	"kernelscope/learn"
 
 	"github.com/spf13/cobra"
 )
@@ -181,6 +182,16 @@ func TestCompletion(t *testing.T) {
 	}
 	if got := complete("trace", "--format", ""); !slices.Equal(got, []string{"text", "jsonl", "csv", "summary", "markdown", "latex"}) {
 		t.Errorf("--format completes to %v", got)
+	}
+	var learners []string
+	for _, k := range learn.Learners() {
+		learners = append(learners, k.Name)
+	}
+	if got := complete("trace", "--algo", ""); !slices.Equal(got, learners) || !slices.Contains(got, "pegasos") {
+		t.Errorf("--algo completes to %v, want the registry's %v", got, learners)
+	}
+	if got := complete("cv", "--algo", "pe"); !slices.Contains(got, "pegasos") {
+		t.Errorf("cv --algo pe completes to %v", got)
 	}
 	if got := complete("export", "--"); slices.Contains(got, "--kernel") || !slices.Contains(got, "--out") {
 		t.Errorf("export's flags complete to %v", got)

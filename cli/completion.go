@@ -21,6 +21,7 @@ var flagCompletions = map[string]cobra.CompletionFunc{
 	"kernel":  completeKernels,
 	"tie":     completeTies,
 	"format":  completeFormats,
+	"algo":    completeLearners,
 }
 
 // fileFlags complete to CSV files (plot's --out to figures).
@@ -47,6 +48,15 @@ func registerCompletions(c *cobra.Command) {
 			}
 		}
 	}
+}
+
+// completeLearners: the learner registry's names, with what each does.
+func completeLearners(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	var out []cobra.Completion
+	for _, k := range learn.Learners() {
+		out = append(out, cobra.CompletionWithDesc(k.Name, k.Summary))
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
 }
 
 // completeDatasets: the built-in datasets, with what each is.
