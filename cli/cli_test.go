@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"kernelscope/datasets"
 	"kernelscope/learn"
-
-	"github.com/spf13/cobra"
 )
 
 // TestUnknownCommand: a word that is not a command is a usage error said

@@ -7,13 +7,12 @@ import (
 	"io"
 	"time"
 
-	"kernelscope/lab"
-
 	"github.com/spf13/cobra"
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/internal/progress"
+	"kernelscope/lab"
 	"kernelscope/setup"
 )
 

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"kernelscope/lab"
-
 	"kernelscope/crossval"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 )

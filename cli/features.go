@@ -8,12 +8,11 @@ import (
 	"fmt"
 	"strings"
 
-	"kernelscope/lab"
-
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
 
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/setup"
 )

@@ -6,13 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"kernelscope/lab"
-
 	"github.com/spf13/cobra"
 
 	"kernelscope/datasets"
 	"kernelscope/figure"
 	"kernelscope/internal/safetext"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/setup"

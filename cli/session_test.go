@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"kernelscope/lab"
-
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/setup"
 	"kernelscope/tui"
 )

@@ -10,11 +10,10 @@ import (
 	"math"
 	"strings"
 
-	"kernelscope/lab"
-
 	"github.com/spf13/cobra"
 
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/setup"

@@ -10,13 +10,12 @@ import (
 	"strconv"
 	"strings"
 
-	"kernelscope/lab"
-
 	"github.com/spf13/cobra"
 
 	"kernelscope/crossval"
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/setup"

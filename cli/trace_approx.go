@@ -6,9 +6,8 @@ import (
 	"io"
 	"runtime/debug"
 
-	"kernelscope/lab"
-
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/setup"
 )

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"kernelscope/lab"
-
 	"kernelscope/learn"
 	"kernelscope/notation"
 )

@@ -10,12 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"kernelscope/lab"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/pflag"
 
+	"kernelscope/lab"
 	"kernelscope/setup"
 	"kernelscope/tui"
 )

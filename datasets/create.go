@@ -156,7 +156,7 @@ func createAtomic(path string, write func(io.Writer) error) error {
 	case linkUnsupported(err):
 		return createExclusive(path, write)
 	}
-	return fmt.Errorf("datasets: cannot save %s (nothing was written): naming the file: %w", safetext.Name(path), unwrapPath(err))
+	return fmt.Errorf("datasets: cannot save %s (nothing was written): naming the file: %w", safetext.Name(path), UnwrapPath(err))
 }
 
 // createExclusive is createAtomic for file systems without hard links: it
@@ -168,7 +168,7 @@ func createExclusive(path string, write func(io.Writer) error) error {
 		return newExistsError(path)
 	}
 	if err != nil {
-		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), unwrapPath(err))
+		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), UnwrapPath(err))
 	}
 	if err := finish(f, 0, write); err != nil {
 		os.Remove(path)

@@ -52,9 +52,10 @@ func tooManyRows() error {
 		"more than %d data rows; kernelscope reads at most %d (split the file or sample it)", MaxRows, MaxRows)}
 }
 
-// utf8BOM is the byte order mark some spreadsheets put at the start of a CSV
-// file. Left in place it would make "1,2,1" look like a header.
-const utf8BOM = "\xef\xbb\xbf"
+// UTF8BOM is the byte order mark some spreadsheets put at the start of a
+// CSV file (and that may open any UTF-8 file). Left in place it would make
+// "1,2,1" look like a header.
+const UTF8BOM = "\xef\xbb\xbf"
 
 // ReadCSV parses rows x1,x2,y, one per line.
 //
@@ -152,7 +153,7 @@ func loadFile(path string, read func(io.Reader) (Table, error)) (Table, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Table{}, missingFileError{path}
 		}
-		return Table{}, fmt.Errorf("datasets: %s: %w", name, unwrapPath(err))
+		return Table{}, fmt.Errorf("datasets: %s: %w", name, UnwrapPath(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
@@ -175,9 +176,10 @@ func (e missingFileError) Error() string {
 
 func (e missingFileError) Unwrap() error { return fs.ErrNotExist }
 
-// unwrapPath drops the "open <path>: " that *fs.PathError and *os.LinkError
-// add, since the caller names the path already.
-func unwrapPath(err error) error {
+// UnwrapPath drops the "open <path>: " that *fs.PathError and
+// *os.LinkError add, path raw, since the caller names the path already
+// (quoted: safetext.Name).
+func UnwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err

@@ -142,7 +142,7 @@ func saveAtomic(path string, write func(io.Writer) error, ready func() error) er
 	}
 	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("replacing the file: %w", unwrapPath(err))
+		return fmt.Errorf("replacing the file: %w", UnwrapPath(err))
 	}
 	syncDir(dir)
 	return nil
@@ -159,7 +159,7 @@ func replaceable(path string) (target string, mode fs.FileMode, err error) {
 			return "", 0, errors.New("it is a symbolic link to a file that does not exist; remove the link or choose another name")
 		}
 		if err != nil {
-			return "", 0, fmt.Errorf("it is a symbolic link that cannot be followed (%w); remove the link or choose another name", unwrapPath(err))
+			return "", 0, fmt.Errorf("it is a symbolic link that cannot be followed (%w); remove the link or choose another name", UnwrapPath(err))
 		}
 		target = t
 	}
@@ -168,7 +168,7 @@ func replaceable(path string) (target string, mode fs.FileMode, err error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return target, 0o644, nil
 	case err != nil:
-		return "", 0, fmt.Errorf("cannot look at the file there: %w", unwrapPath(err))
+		return "", 0, fmt.Errorf("cannot look at the file there: %w", UnwrapPath(err))
 	case !fi.Mode().IsRegular():
 		return "", 0, errors.New("it exists and is not a regular file; choose another name")
 	}

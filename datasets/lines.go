@@ -101,7 +101,7 @@ func (l *lineReader) next() ([]byte, error) {
 		return nil, &ParseError{Line: l.n, Msg: tooLong}
 	}
 	if l.n == 1 {
-		line = bytes.TrimPrefix(line, []byte(utf8BOM))
+		line = bytes.TrimPrefix(line, []byte(UTF8BOM))
 	}
 	return line, nil
 }

@@ -51,7 +51,7 @@ func createTemp(dir string, perm fs.FileMode) (*os.File, error) {
 			if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
 				return nil, fmt.Errorf("the directory %s does not exist; create it or choose another path", safetext.Name(dir))
 			}
-			return nil, fmt.Errorf("cannot create a file in %s (check that it is writable): %w", safetext.Name(dir), unwrapPath(err))
+			return nil, fmt.Errorf("cannot create a file in %s (check that it is writable): %w", safetext.Name(dir), UnwrapPath(err))
 		}
 		return f, nil
 	}
@@ -129,17 +129,17 @@ func finish(f *os.File, mode fs.FileMode, write func(io.Writer) error) error {
 		if mode != 0 {
 			if fi, err := f.Stat(); err != nil || fi.Mode().Perm() != mode {
 				if err := f.Chmod(mode); err != nil {
-					return fmt.Errorf("setting permissions: %w", unwrapPath(err))
+					return fmt.Errorf("setting permissions: %w", UnwrapPath(err))
 				}
 			}
 		}
 		if err := f.Sync(); err != nil {
-			return fmt.Errorf("syncing: %w", unwrapPath(err))
+			return fmt.Errorf("syncing: %w", UnwrapPath(err))
 		}
 		return nil
 	}()
 	if cerr := f.Close(); cerr != nil && err == nil {
-		err = fmt.Errorf("closing: %w", unwrapPath(cerr))
+		err = fmt.Errorf("closing: %w", UnwrapPath(cerr))
 	}
 	return err
 }

@@ -21,16 +21,9 @@ func (s *Session) Field() *learn.Field { return s.field }
 // View is the rectangle of the plane the field covers.
 func (s *Session) View() learn.Rect { return s.view }
 
-// FieldW and FieldH are the field's lattice size.
-func (s *Session) FieldW() int { return s.fieldW }
-func (s *Session) FieldH() int { return s.fieldH }
-
 // Computing reports that a field is being computed off the UI path (the
 // one on screen is the previous one).
 func (s *Session) Computing() bool { return s.computing }
-
-// InFlight reports that a field job runs now.
-func (s *Session) InFlight() bool { return s.inFlight }
 
 // Steps are the narrations of the recent steps, oldest first (the
 // session's own: do not change them).
@@ -85,7 +78,3 @@ func (s *Session) OnYours() bool   { return s.onYours }
 func (s *Session) Unsaved() bool    { return s.unsaved }
 func (s *Session) Edited() bool     { return s.edited }
 func (s *Session) EditVersion() int { return s.editVersion }
-
-// Touch marks what the session draws as changed, as a step does, without
-// a step: a benchmark's way to time a redraw.
-func (s *Session) Touch() { s.version++ }

@@ -24,7 +24,7 @@ const maxFieldPixels = 24000
 // Resize sets the lattice size of the field for a plot of w×h pixels (two
 // per cell vertically) and recomputes it. When that is too much work for
 // one frame it returns a job that computes the field off the UI path (see
-// attachField).
+// AttachField).
 func (s *Session) Resize(w, h int) FieldJob {
 	if px := w * h; px > maxFieldPixels {
 		f := math.Sqrt(float64(maxFieldPixels) / float64(px))
@@ -46,7 +46,7 @@ func (s *Session) Resize(w, h int) FieldJob {
 const SyncFieldWork = 1_000_000
 
 // FieldJob computes a field off the UI path; its result goes to
-// session.fieldReady.
+// Session.FieldReady.
 type FieldJob func() FieldResult
 
 // FieldResult is a field computed from a frozen copy of the learner.

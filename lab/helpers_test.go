@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"math"
 	"testing"
 
 	"kernelscope/datasets"
@@ -99,4 +100,20 @@ func countRight(p learn.Learner, pts []learn.Example) int {
 		}
 	}
 	return n
+}
+
+// fieldIsF checks that the session's field is f of the learner's α now,
+// to within tol relative, against a recomputation.
+func fieldIsF(t *testing.T, s *Session, tol float64) {
+	t.Helper()
+	if s.Field() == nil {
+		t.Fatal("no field")
+	}
+	want := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
+	want.Recompute(s.Learner())
+	for g := range want.Values {
+		if d := math.Abs(want.Values[g] - s.Field().Values[g]); d > tol*math.Max(1, math.Abs(want.Values[g])) {
+			t.Fatalf("lattice point %d: %v kept, %v recomputed", g, s.Field().Values[g], want.Values[g])
+		}
+	}
 }

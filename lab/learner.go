@@ -42,7 +42,7 @@ func (s *Session) Averaging() learn.Averaging {
 	return a
 }
 
-// smo is the learner as the notation writes an SMO solver (a pair a
+// SMO is the learner as the notation writes an SMO solver (a pair a
 // step, α in [0, C], a dual objective), or nil.
 func (s *Session) SMO() notation.SVM {
 	sv, _ := s.p.(notation.SVM)
@@ -64,7 +64,7 @@ const (
 	ForgottenSV
 )
 
-// svKind is the kind of example i.
+// SVOf is the kind of example i.
 func (s *Session) SVOf(i int) int {
 	if !(s.p.Alpha(i) > 0) {
 		if b := s.Budgeted(); b != nil && b.Forgotten(i) {
@@ -78,7 +78,7 @@ func (s *Session) SVOf(i int) int {
 	return FreeSV
 }
 
-// svCounts are the free and the bounded support vectors.
+// SVCounts are the free and the bounded support vectors.
 func (s *Session) SVCounts() (free, bound int) {
 	for _, i := range s.p.SupportVectors() {
 		if s.SVOf(i) == BoundSV {

@@ -10,7 +10,8 @@ import (
 )
 
 // Options is what a session opens on: the data, where it came from, and how
-// to train. package lab fills it in from the flags.
+// to train. Package setup fills it in from the flags, and session files
+// hold it (sessionfile.go).
 type Options struct {
 	// Dataset is the built-in the points came from ("" for a file).
 	Dataset string

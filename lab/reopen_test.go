@@ -9,17 +9,7 @@ import (
 	"testing"
 
 	"kernelscope/datasets"
-	"kernelscope/learn"
 )
-
-// moonsOptions are n moons with an RBF kernel, as the terminal program
-// opens them.
-func moonsOptions(t *testing.T, n int) Options {
-	t.Helper()
-	b, _ := datasets.Lookup("moons")
-	return Options{Dataset: "moons", N: n, Noise: b.DefaultNoise, Seed: 1, Points: b.Generate(n, b.DefaultNoise, 1),
-		Config: learn.Config{Kernel: learn.RBF{Sigma: 0.5}, Tie: learn.TieMistake, Epochs: 100, Seed: 1}}
-}
 
 // TestReopenAppendsLinear: reopening a session replays its appended points
 // in one pass, as the learner took them, and costs memory in proportion to
@@ -30,7 +20,7 @@ func moonsOptions(t *testing.T, n int) Options {
 // copies took 12 times).
 func TestReopenAppendsLinear(t *testing.T) {
 	reopenWith := func(k int) uint64 {
-		o := moonsOptions(t, 100)
+		o := builtin(t, "moons", 100)
 		o.Config.Shuffle, o.Edited = true, true
 		o.Replay = Replay{Steps: 10, AppendedAt: make([]int, k)}
 		r := rand.New(rand.NewPCG(1, 2))
@@ -62,7 +52,7 @@ func TestSaveAtMaxTrainNReopens(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million points")
 	}
-	o := moonsOptions(t, MaxPoints)
+	o := builtin(t, "moons", MaxPoints)
 	s, err := NewSession(o)
 	if err != nil {
 		t.Fatal(err)

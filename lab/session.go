@@ -1,3 +1,9 @@
+// Package lab is the training session without a terminal: the data (with
+// edits, your data, held-out rows, standardising), the learner and its
+// history, stepping and runs, the field the region draws, the averaged and
+// voted perceptrons' functions, and session files (save, open, replay).
+// The terminal program drives a Session; the commands that step open its
+// Options (setup turns flags into them). It imports nothing of a terminal.
 package lab
 
 import (
@@ -53,7 +59,7 @@ type Session struct {
 	fieldGen  int
 	computing bool
 	// inFlight reports a field job running; pending is the field asked
-	// for meanwhile, computed when it is back (fieldjob.go).
+	// for meanwhile, computed when it is back (field.go).
 	inFlight bool
 	pending  *learn.Field
 	// overflow caches the count of lattice values of the field that are not
@@ -93,7 +99,7 @@ func NewSession(o Options) (*Session, error) {
 			empty.Config.RowCacheBytes = o.Config.RowCacheBytes
 		}
 		if err2 := s.Apply(empty); err2 != nil {
-			panic("tui: cannot build an empty session: " + err2.Error())
+			panic("lab: cannot build an empty session: " + err2.Error())
 		}
 	}
 	if o.File != "" && err == nil {
@@ -303,8 +309,8 @@ func (s *Session) FieldOverflow() (int, int) {
 // RaiseCap doubles the cap on passes, keeping α, so training stopped at
 // the cap goes on; it says what it did.
 func (s *Session) RaiseCap() string {
-	c, ok := s.p.(interface{ SetEpochCap(int) error })
-	if !ok {
+	c := s.Passer()
+	if c == nil {
 		return "this learner's pass cap cannot change while it trains"
 	}
 	n := max(1, 2*s.opts.Config.Epochs)

@@ -209,19 +209,6 @@ func circles4000(t *testing.T) *Session {
 	return s
 }
 
-// sameField fails unless s's field is the learner's f at every lattice
-// point, recomputed here, to 1e-9 relative.
-func sameField(t *testing.T, s *Session) {
-	t.Helper()
-	want := learn.NewField(s.Field().Rect, s.Field().W, s.Field().H)
-	want.Recompute(s.Learner())
-	for g := range want.Values {
-		if d := math.Abs(want.Values[g] - s.Field().Values[g]); d > 1e-9*math.Max(1, math.Abs(want.Values[g])) {
-			t.Fatalf("lattice point %d: %v after catching up, %v recomputed", g, s.Field().Values[g], want.Values[g])
-		}
-	}
-}
-
 // TestResizeOffTheUIPath: with about a thousand support vectors a resize
 // does not compute the field at once: it returns a job, the old field
 // stays meanwhile, steps taken before the result arrives are caught up,
@@ -242,7 +229,7 @@ func TestResizeOffTheUIPath(t *testing.T) {
 	if next := s.FieldReady(r); next != nil || s.Computing() || s.Field() == old {
 		t.Fatalf("the computed field did not replace the old one (another job %v, computing %v)", next != nil, s.Computing())
 	}
-	sameField(t, s)
+	fieldIsF(t, s, 1e-9)
 
 	job = s.Resize(160, 90)
 	if job == nil {
@@ -255,10 +242,10 @@ func TestResizeOffTheUIPath(t *testing.T) {
 	if !s.Computing() || fresh == nil {
 		t.Fatal("a stale field was taken, or the newest size was not computed next")
 	}
-	if next := s.FieldReady(fresh()); next != nil || s.Computing() || s.Field().W != s.FieldW() || s.Field().H != s.FieldH() {
+	if w, h := s.FieldSize(); s.FieldReady(fresh()) != nil || s.Computing() || s.Field().W != w || s.Field().H != h {
 		t.Error("the field of the newest size was not taken")
 	}
-	sameField(t, s)
+	fieldIsF(t, s, 1e-9)
 }
 
 // TestLongCatchUpOffTheUIPath: when the learner changed many coefficients
@@ -278,5 +265,5 @@ func TestLongCatchUpOffTheUIPath(t *testing.T) {
 	if next := s.FieldReady(job()); next != nil || s.Computing() {
 		t.Fatal("the field never arrived")
 	}
-	sameField(t, s)
+	fieldIsF(t, s, 1e-9)
 }

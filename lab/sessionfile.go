@@ -3,10 +3,8 @@ package lab
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"strconv"
@@ -277,9 +275,6 @@ func encodeSession(o Options) (sessionFile, error) {
 // jsonFloat writes a finite float so that it reads back exactly.
 func jsonFloat(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
-// utf8BOM is the byte order mark that may open a UTF-8 file.
-const utf8BOM = "\xef\xbb\xbf"
-
 // maxSessionBytes bounds what ReadSession reads: the most points a run
 // may have at about 50 bytes a point written out, and room to spare.
 const maxSessionBytes = 64 * datasets.MaxRows
@@ -293,7 +288,7 @@ func LoadSession(path string) (Options, error) {
 	if err != nil {
 		// os's error repeats the path raw ("open <path>: …"): keep only
 		// the reason.
-		return Options{}, fmt.Errorf("cannot open the session file %s: %w", safetext.Name(path), pathReason(err))
+		return Options{}, fmt.Errorf("cannot open the session file %s: %w", safetext.Name(path), datasets.UnwrapPath(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
@@ -307,16 +302,6 @@ func LoadSession(path string) (Options, error) {
 	return o, nil
 }
 
-// pathReason drops the "open <path>: " that *fs.PathError adds, path raw,
-// since the caller names the path already (quoted).
-func pathReason(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // ReadSession reads a session file (UTF-8, with or without a byte order
 // mark), named name in errors, and checks all of it before it returns
 // anything: the options with their Replay, or a
@@ -326,7 +311,7 @@ func pathReason(err error) error {
 func ReadSession(r io.Reader, name string) (Options, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxSessionBytes+1))
 	if err != nil {
-		return Options{}, fmt.Errorf("reading %s: %w", safetext.Name(name), pathReason(err))
+		return Options{}, fmt.Errorf("reading %s: %w", safetext.Name(name), datasets.UnwrapPath(err))
 	}
 	if len(data) > maxSessionBytes {
 		return Options{}, &SessionError{File: name, Msg: fmt.Sprintf("more than %d bytes: not a session kernelscope wrote", maxSessionBytes)}
@@ -342,7 +327,7 @@ func decodeSession(data []byte, name string) (Options, error) {
 	// A byte order mark, which some editors put at the start of a UTF-8
 	// file, is no part of the JSON (and the CSV reader skips one too).
 	// Positions are then counted as an editor shows them, without it.
-	data = bytes.TrimPrefix(data, []byte(utf8BOM))
+	data = bytes.TrimPrefix(data, []byte(datasets.UTF8BOM))
 	fail := func(field, format string, args ...any) error {
 		return at(data, name, field, fmt.Sprintf(format, args...))
 	}

@@ -5,15 +5,15 @@ import (
 	"kernelscope/notation"
 )
 
-// shownStep is one step as the narration shows it.
+// Shown is one step as the narration shows it.
 type Shown struct {
 	Step  learn.Step // Terms dropped
 	Terms string     // the perceptron's sum, written out
 	Pair  string     // the SVM's pair update, written out (notation.Pair)
-	// quiet reports a step taken without narration, one of the many of a
+	// Quiet reports a step taken without narration, one of the many of a
 	// tick of autoplay or a chunk of a run that the screen never shows:
-	// terms and pair are not written, and the perceptron's step.F is its
-	// kept score. narrateLast writes them when such a step comes on screen.
+	// Terms and Pair are not written, and a learner's Step.F may be its
+	// kept score. NarrateLast writes them when such a step comes on screen.
 	Quiet bool
 }
 
@@ -25,13 +25,13 @@ const maxShownSteps = 20000
 // was taken.
 func (s *Session) Step() bool { return s.Take(true) }
 
-// Take takes one step, narrated or quiet (see shownStep.quiet), and
+// Take takes one step, narrated or quiet (see Shown.Quiet), and
 // reports whether a step was taken.
 func (s *Session) Take(narrate bool) bool {
-	if p, ok := s.p.(*learn.Perceptron); ok && !narrate {
+	if n, ok := s.p.(learn.Narrator); ok && !narrate {
 		// Its sum of O(#SV) terms is the cost of a correct step.
-		p.SetNarrate(false)
-		defer p.SetNarrate(true)
+		n.SetNarrate(false)
+		defer n.SetNarrate(true)
 	}
 	st, err := s.p.Step()
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"kernelscope/learn"
 )
 
-// heldOut is the session's test part: the points, and the accuracy of the
+// TestSet is the session's test part: the points, and the accuracy of the
 // learner's classifier on them, cached for the step and build it was
 // computed at. f at the points is kept up to date as the region's field is
 // (a learn.Field at the points, one kernel row a mistake), and the voted
@@ -97,12 +97,12 @@ func (s *Session) scoreTest() (float64, error) {
 	return float64(right) / float64(len(h.points)), nil
 }
 
-// fieldAccuracy is the accuracy from the field at the points; a value
-// within rounding of 0, where the tie rule decides, is summed afresh in
-// dataset order (Decide), as crossval and trace score it.
 // Points are the held-out examples.
 func (h *TestSet) Points() []learn.Example { return h.points }
 
+// fieldAccuracy is the accuracy from the field at the points; a value
+// within rounding of 0, where the tie rule decides, is summed afresh in
+// dataset order (Decide), as crossval and trace score it.
 func (h *TestSet) fieldAccuracy(l learn.Learner) float64 {
 	tie, right := l.Config().Tie, 0
 	for k, e := range h.points {

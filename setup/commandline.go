@@ -6,10 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"kernelscope/lab"
-
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 

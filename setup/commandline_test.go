@@ -2,19 +2,17 @@ package setup
 
 import (
 	"bytes"
-	"slices"
-
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
-
-	"kernelscope/lab"
 
 	"github.com/spf13/pflag"
 
 	"kernelscope/internal/safetext"
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 

@@ -7,9 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"kernelscope/lab"
-
 	"kernelscope/datasets"
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 

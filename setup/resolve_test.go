@@ -5,10 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"kernelscope/lab"
-
 	"github.com/spf13/pflag"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 )
 

@@ -1,9 +1,9 @@
 package setup
 
 import (
-	"kernelscope/lab"
-
 	"github.com/spf13/pflag"
+
+	"kernelscope/lab"
 )
 
 // BindSession adds --session FILE, which opens a saved session (the
