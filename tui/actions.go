@@ -207,7 +207,7 @@ func (m *Model) actions() action.List {
 	list = append(list, k.Turns[:]...)
 	list = append(list, m.edit.Actions()...)
 	list = append(list, m.files.Actions()...)
-	list = append(list, edit.MouseHelp...)
+	list = append(list, edit.MouseHelp()...)
 	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, m.quiz.EscAction(), k.Cancel, k.Help, k.Quit)
 	list = append(list, m.controls.LearnerActions()...)
 	return append(list, m.compare.Actions()...)

@@ -9,36 +9,15 @@ import (
 	"kernelscope/tui/common"
 )
 
-// helpGroup is one heading of the full help and its keys.
-type helpGroup struct {
-	name  string
-	items [][2]string // key, what it does
-	off   []bool      // the key does nothing now (shown dimmed)
-}
-
-// helpGroups are every key of the program under its heading, the mouse
-// included, from the actions; keys that do nothing now are listed too,
-// dimmed, since the full help says what the program can do, not only
-// what it can do now.
-func helpGroups(l action.List) []helpGroup {
-	var out []helpGroup
-	for _, g := range l.Groups() {
-		hg := helpGroup{name: g.Name}
-		for _, it := range g.Items {
-			hg.items = append(hg.items, [2]string{it.Key, it.Desc})
-			hg.off = append(hg.off, it.Off() && !strings.HasPrefix(it.Actions[0].Binding.Keys()[0], "mouse:"))
-		}
-		out = append(out, hg)
-	}
-	return out
-}
-
-// fullHelp lays the groups out in as many columns as fit in w cells and
+// fullHelp lays the groups of the program's actions out (every key, the
+// mouse included; keys that do nothing now are listed too, dimmed, since
+// the full help says what the program can do, not only what it can do now)
+// in as many columns as fit in w cells and
 // as few rows as that allows, so every key shows from 80×24 up: a heading
 // never ends a column, a group runs on into the next column only when it
 // must, and each column's keys are as wide as its widest. Descriptions are
 // cut only when even that does not fit in h rows.
-func fullHelp(th *common.Theme, groups []helpGroup, w, h int) []string {
+func fullHelp(th *common.Theme, groups []action.Group, w, h int) []string {
 	type line struct {
 		key, desc string
 		kw        int // the width of its group's keys
@@ -47,12 +26,12 @@ func fullHelp(th *common.Theme, groups []helpGroup, w, h int) []string {
 	blocks := make([][]line, len(groups)) // a heading and its keys
 	for gi, g := range groups {
 		kw := 0
-		for _, it := range g.items {
-			kw = max(kw, ansi.StringWidth(it[0]))
+		for _, it := range g.Items {
+			kw = max(kw, ansi.StringWidth(it.Key))
 		}
-		blocks[gi] = append(blocks[gi], line{desc: g.name, head: true})
-		for i, it := range g.items {
-			blocks[gi] = append(blocks[gi], line{key: it[0], desc: it[1], kw: kw, off: g.off[i]})
+		blocks[gi] = append(blocks[gi], line{desc: g.Name, head: true})
+		for _, it := range g.Items {
+			blocks[gi] = append(blocks[gi], line{key: it.Key, desc: it.Desc, kw: kw, off: it.Off()})
 		}
 	}
 	blank := func(l line) bool { return !l.head && l.key == "" && l.desc == "" }
@@ -95,7 +74,7 @@ func fullHelp(th *common.Theme, groups []helpGroup, w, h int) []string {
 	// width; failing that, h rows.
 	tallest := 0
 	for _, g := range groups {
-		tallest = max(tallest, 1+len(g.items))
+		tallest = max(tallest, 1+len(g.Items))
 	}
 	var columns [][]line
 	for rows := max(1, min(h, tallest)); ; rows++ {

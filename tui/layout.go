@@ -8,7 +8,6 @@ import (
 
 // screenLayout is where everything goes.
 type screenLayout struct {
-	regionX, regionY int
 	regionW, regionH int
 	sideW, alphaH    int
 	// passesH is the height of the chart of mistakes per pass, between
@@ -72,7 +71,7 @@ func (m *Model) sizePanels() screenLayout {
 		m.compare.SetSize(l.regionW, l.regionH)
 	} else {
 		m.region.SetSize(l.regionW, l.regionH)
-		m.region.SetOrigin(l.regionX, l.regionY)
+		m.region.SetOrigin(0, 0) // the main area starts the screen
 	}
 	m.region.Narrow = l.sideW == 0
 	m.narration.SetSize(m.width, l.narrationLines)
@@ -91,13 +90,6 @@ func (m *Model) sizePanels() screenLayout {
 	m.gram.SetSize(l.regionW, l.regionH)
 	m.feature.SetSize(l.regionW, l.regionH)
 	return l
-}
-
-// layout sizes the panels and the fields to the plot area; a large field
-// is computed by the command it returns.
-func (m *Model) layout() tea.Cmd {
-	m.sizePanels()
-	return m.resizeFields()
 }
 
 // resizeFields sizes the field to the plot area (in comparison mode the

@@ -49,7 +49,7 @@ func (m *Model) render() string {
 		// Every key, on the whole screen but the last line (the panels,
 		// narration and status step aside).
 		iw, ih := common.Inner(w, h-1)
-		keys := fullHelp(m.th, helpGroups(m.list), iw, ih)
+		keys := fullHelp(m.th, m.list.Groups(), iw, ih)
 		box := common.Box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
 		return strings.Join(append(box, m.helpLine.view(m.help, m.list, 0, w, m.th)), "\n")
 	}

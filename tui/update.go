@@ -35,8 +35,8 @@ func (m *Model) refreshPanels() {
 func (m *Model) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		// Update sizes the panels and the fields after every message.
 		m.width, m.height = max(0, msg.Width), max(0, msg.Height)
-		return m.layout()
 	case tea.BackgroundColorMsg:
 		m.dark = msg.IsDark()
 		m.setTheme()

@@ -242,11 +242,12 @@ func (e *Model) Actions() action.List {
 	return action.List{k.up, k.down, k.left, k.right, k.nextSV, k.Goto, k.addPos, k.addNeg, k.Delete}
 }
 
-// MouseHelp are the full help's lines for the mouse, which no key does.
-var MouseHelp = func() []*action.Action {
+// MouseHelp are the full help's lines for the mouse, which no key does:
+// new actions each call, since the help enables and dims a program's own.
+func MouseHelp() []*action.Action {
 	var out []*action.Action
 	for _, h := range [][2]string{{"click", "add a +1 point"}, {"r-click", "add a −1 point"}, {"m-click", "delete nearest"}} {
 		out = append(out, action.New(action.GroupEdit, h[0], h[1], "mouse:"+h[0]))
 	}
 	return out
-}()
+}
