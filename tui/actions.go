@@ -24,9 +24,10 @@ type keyActions struct {
 	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Cancel, Help, Quit *action.Action
 }
 
-// newKeyActions declares the root's keys; the handlers and the reasons
-// are the model's.
-func newKeyActions(m *Model) *keyActions {
+// newKeyActions declares the root's keys, and the rules by which the
+// program holds its components' keys (approx: the region's ~ , .); the
+// handlers and the reasons are the model's.
+func newKeyActions(m *Model, approx action.List) *keyActions {
 	k := &keyActions{}
 	n := action.New
 
@@ -102,7 +103,7 @@ func newKeyActions(m *Model) *keyActions {
 		}
 		return ""
 	})
-	for i, a := range m.approx {
+	for i, a := range approx {
 		why := "comparison mode shows two learners, and no approximate boundary: | ends it"
 		if i == 0 {
 			why = "comparison mode shows two learners: the approximate boundary f̃ overlays one region; | ends it"
@@ -198,11 +199,12 @@ func newKeyActions(m *Model) *keyActions {
 // listed: the open view's keys first (cross-validation, the quiz), then
 // the player's, then the root's.
 func (m *Model) actions() action.List {
-	k := m.act
+	approx := m.region.Approx.Actions(m.s, host{m})
+	k := newKeyActions(m, approx)
 	list := append(action.List{}, m.player.Actions()...)
 	list = append(list, m.quiz.ToggleAction())
 	list = append(list, m.controls.DataActions()...)
-	list = append(list, m.approx...)
+	list = append(list, approx...)
 	list = append(list, m.controls.KernelActions()...)
 	list = append(list, k.Turns[:]...)
 	list = append(list, m.edit.Actions()...)

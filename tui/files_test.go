@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -12,26 +11,12 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/figure"
+	"kernelscope/tui/internal/tuitest"
 )
 
 // What w, R and F write is tested in package files; these see the keys in
 // the program, through Update and View only. Each writes in the working
 // directory (t.Chdir).
-
-// clipboard is the text a command copies to the clipboard with OSC 52,
-// and false when it copies nothing.
-func clipboard(t *testing.T, cmd tea.Cmd) (string, bool) {
-	t.Helper()
-	if cmd == nil {
-		return "", false
-	}
-	msg := cmd()
-	want := tea.SetClipboard("")()
-	if fmt.Sprintf("%T", msg) != fmt.Sprintf("%T", want) {
-		return "", false
-	}
-	return fmt.Sprint(msg), true // the message is the text, as a string type
-}
 
 // TestSaveKeys: the key after w answers it and does nothing else: z
 // cancels (and does not change the noise), s writes the session (and does
@@ -90,7 +75,7 @@ func TestReproduceKey(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 50), 120, 40)
 	press(m, "k", "]", "s", "space", "space", "space", "u", "space", "space")
 	_, cmd := m.Update(keyMsg("R"))
-	line, ok := clipboard(t, cmd)
+	line, ok := tuitest.Clipboard(t, cmd)
 	if !ok || !strings.HasPrefix(line, "kernelscope --dataset moons --n 50 ") || !strings.HasSuffix(line, " --steps 2") {
 		t.Errorf("R copies %q", line)
 	}
@@ -100,7 +85,7 @@ func TestReproduceKey(t *testing.T) {
 	press(m, "right", "o", "space")
 	_, cmd = m.Update(keyMsg("R"))
 	_, cmd = m.Update(cmd())
-	if line, ok := clipboard(t, cmd); !ok || line != "kernelscope --session kernelscope-moons-session.json" {
+	if line, ok := tuitest.Clipboard(t, cmd); !ok || line != "kernelscope --session kernelscope-moons-session.json" {
 		t.Errorf("R on edited points copies %q", line)
 	}
 	if sc := screen(m); !strings.Contains(sc, "to recreate this: kernelscope --session kernelscope-moons-session.json  (copied") {

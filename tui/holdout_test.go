@@ -50,16 +50,6 @@ func countRight(p learn.Learner, pts []learn.Example) int {
 	return n
 }
 
-// trainingExamples are the learner's own examples, read back from it.
-func trainingExamples(p learn.Learner) []learn.Example {
-	out := make([]learn.Example, p.N())
-	for i := range out {
-		x := p.X(i)
-		out[i] = learn.Example{X1: x.X1, X2: x.X2, Y: p.Y(i)}
-	}
-	return out
-}
-
 // moonsSplit is moons (n = 100, noise 0.1, seed 1) with 30 % held out,
 // the last rows or, shuffled, the rows drawn from split seed 7.
 func moonsSplit(t *testing.T, shuffled bool) Options {

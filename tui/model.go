@@ -57,7 +57,6 @@ var (
 // Model is the root Bubble Tea model.
 type Model struct {
 	s         *lab.Session
-	act       *keyActions
 	list      action.List // every key, in the order they are matched
 	help      help.Model
 	helpLine  helpLine // the one-line help, drawn when the keys change
@@ -71,14 +70,11 @@ type Model struct {
 	// files writes the points, the session and figures (w, R, F).
 	files *files.Model
 	// cv is the cross-validation view (X), passes the chart of mistakes
-	// per pass (P hides it); charts their inks, built with the theme.
+	// per pass (P hides it).
 	cv *cv.Model
-	// approx are the region's approximate boundary's keys (~ , .).
-	approx action.List
 	// edit is the cursor and editing the points by hand.
 	edit     *edit.Model
 	passes   *panels.PassesView
-	charts   *common.ChartInks
 	noPasses bool
 	// featureOn shows the feature view where the region was (f).
 	featureOn bool
@@ -154,10 +150,8 @@ func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
 		return nil
 	}
 	m.controls.Resolve = func() { m.resolveC = true }
-	m.approx = m.region.Approx.Actions(s, host{m})
 	m.files = files.New(s, host{m})
 	m.compare = compare.New(s, host{m}, m.region, m.controls.NextKernel)
-	m.act = newKeyActions(m)
 	m.list = m.actions()
 	m.player.Hold = m.quiz.Hold
 	m.setTheme()
@@ -175,10 +169,10 @@ func (m *Model) setTheme() {
 	m.alpha.Th, m.region.Th = m.th, m.th
 	m.gram.SetTheme(m.th)
 	m.narration.Th, m.status.Th, m.feature.Th = m.th, m.th, m.th
-	m.charts = common.NewChartInks(m.th)
-	m.cv.SetTheme(m.th, m.charts)
+	charts := common.NewChartInks(m.th)
+	m.cv.SetTheme(m.th, charts)
 	m.quiz.SetTheme(m.th)
-	m.passes.Th, m.passes.Inks = m.th, m.charts
+	m.passes.Th, m.passes.Inks = m.th, charts
 }
 
 // Init asks the terminal for its background color.

@@ -621,12 +621,6 @@ func golden(t *testing.T, path, got string) {
 	tuitest.Golden(t, path, got)
 }
 
-// goldenRaw is golden with the escapes kept.
-func goldenRaw(t *testing.T, path, got string) {
-	t.Helper()
-	tuitest.GoldenRaw(t, path, got)
-}
-
 func TestGolden(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
 		for _, steps := range []int{0, 1, 8} {

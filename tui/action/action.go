@@ -122,15 +122,6 @@ func (l List) Handle(msg tea.KeyPressMsg) (cmd tea.Cmd, why string, ok bool) {
 	return nil, why, off != nil
 }
 
-// Bindings are the actions' bindings, in order.
-func (l List) Bindings() []key.Binding {
-	out := make([]key.Binding, len(l))
-	for i, a := range l {
-		out[i] = a.Binding
-	}
-	return out
-}
-
 // ShortHelp is the one-line help: the Short actions, lowest first.
 func (l List) ShortHelp() []key.Binding {
 	var short []*Action

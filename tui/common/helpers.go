@@ -39,21 +39,6 @@ func TextBlock(n, w int, texts ...string) []string {
 	return out
 }
 
-// joinBeside puts block b to the right of block a, line by line. Every
-// panel draws exactly its size, so the lines are joined as they are:
-// lipgloss.JoinHorizontal measures and pads every line again, which made a
-// frame four times slower (2.3 ms instead of 0.5 ms at 160×48, go test
-// -bench BenchmarkView), most of it in the region's escape-heavy lines.
-func joinBeside(a, b string) string {
-	left, right := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := range left {
-		if i < len(right) {
-			left[i] += right[i]
-		}
-	}
-	return strings.Join(left, "\n")
-}
-
 // PadLeft right-aligns s in w cells, measured by display width (a CJK
 // character takes two cells), cutting it to w cells when it is wider.
 func PadLeft(s string, w int) string {

@@ -12,10 +12,9 @@ import (
 // the average, the vote: learn.EnsembleMember).
 const NumShown = 3
 
-// shownNames name each function as the region's title and key line do;
-// shownGlyphs are the marks of its boundary when another is shown.
+// ShownShort name each function as the region's key line does;
+// ShownGlyphs are the marks of its boundary when another is shown.
 var (
-	shownNames  = [NumShown]string{"the final perceptron f", "the averaged perceptron f_avg", "the vote V/T"}
 	ShownShort  = [NumShown]string{"final f", "average", "vote"}
 	ShownGlyphs = [NumShown]string{"∘", "≈", "×"}
 	ShownTitles = [NumShown]string{

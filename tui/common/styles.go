@@ -43,8 +43,6 @@ const (
 type Theme struct {
 	dark bool
 	Mono bool
-	// profile is the terminal's colour profile the escapes are written for.
-	profile colorprofile.Profile
 
 	rgb [numColors][3]uint8
 	// pair[fg*numColors+bg] switches both colors: "\x1b[38;2;…;48;2;…m".
@@ -56,8 +54,8 @@ type Theme struct {
 
 	// Text styles, defined with lipgloss and kept as their escape prefixes:
 	// View applies them hundreds of times a frame.
-	Dim, Bold, Pos, Neg, SV, Current, flash, Good, Warn, border Paint
-	Help                                                        help.Styles
+	Dim, Bold, Pos, Neg, SV, Current, Good, Warn, border Paint
+	Help                                                 help.Styles
 	// side is a box's vertical edge, styled.
 	side string
 }
@@ -99,7 +97,7 @@ var (
 // color (NO_COLOR, or the user's choice) and leaves glyphs to tell things
 // apart.
 func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
-	t := &Theme{dark: dark, Mono: mono, profile: profile}
+	t := &Theme{dark: dark, Mono: mono}
 	bg := [3]uint8{0xF4, 0xF4, 0xF4}
 	ink := [3]uint8{0x10, 0x10, 0x10}
 	if dark {
@@ -177,7 +175,6 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	t.Neg = style(plain.Foreground(c(t.rgb[ColNegInk])))
 	t.SV = style(plain.Bold(true))
 	t.Current = style(plain.Reverse(true))
-	t.flash = style(plain.Foreground(c(purple)).Bold(true))
 	t.Good = style(plain.Foreground(ld(lipgloss.Color("#007A4D"), lipgloss.Color("#3CCB8C"))).Bold(true))
 	t.Warn = style(plain.Foreground(c(orange)).Bold(true))
 	t.border = style(plain.Foreground(dim))

@@ -71,18 +71,10 @@ func (hs *harness) update() {
 		hs.left.Compare = false
 		hs.left.SetSize(hs.w, hs.h)
 	}
-	runField(hs.s.Resize(hs.left.PlotW, 2*hs.left.PlotH))
-	runField(hs.v.Follow())
+	tuitest.RunField(hs.s.Resize(hs.left.PlotW, 2*hs.left.PlotH))
+	tuitest.RunField(hs.v.Follow())
 	hs.left.Refresh()
 	hs.v.Refresh()
-}
-
-// runField computes a field job and what it asks for next, here and now.
-func runField(job lab.FieldJob) {
-	for job != nil {
-		r := job()
-		job = r.Owner().FieldReady(r)
-	}
 }
 
 // press answers keys as the program does, runs to the end what they

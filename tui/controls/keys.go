@@ -133,29 +133,20 @@ func newKeys(c *Model) keys {
 		}
 	}
 	k.bias = n(action.GroupKernel, "a", "bias x̃=(1,x) on/off", "a")
-	k.bias.Do = func(tea.KeyPressMsg) tea.Cmd {
-		c.host.StopPlayer()
-		cfg := c.s.Options().Config
+	k.bias.Do = c.reconfigure(func(cfg *learn.Config) string {
 		cfg.Bias = !cfg.Bias
-		c.host.SetConfig(cfg, fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias]))
-		return nil
-	}
+		return fmt.Sprintf("bias %s", map[bool]string{true: "on: x̃ = (1, x₁, x₂)", false: "off"}[cfg.Bias])
+	})
 	k.tie = n(action.GroupKernel, "t", "cycle tie rule", "t")
-	k.tie.Do = func(tea.KeyPressMsg) tea.Cmd {
-		c.host.StopPlayer()
-		cfg := c.s.Options().Config
+	k.tie.Do = c.reconfigure(func(cfg *learn.Config) string {
 		cfg.Tie = learn.Ties[(int(cfg.Tie)+1)%len(learn.Ties)]
-		c.host.SetConfig(cfg, fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe()))
-		return nil
-	}
+		return fmt.Sprintf("tie rule %s (%s)", cfg.Tie, cfg.Tie.Describe())
+	})
 	k.shuffle = n(action.GroupKernel, "s", "shuffle on/off", "s")
-	k.shuffle.Do = func(tea.KeyPressMsg) tea.Cmd {
-		c.host.StopPlayer()
-		cfg := c.s.Options().Config
+	k.shuffle.Do = c.reconfigure(func(cfg *learn.Config) string {
 		cfg.Shuffle = !cfg.Shuffle
-		c.host.SetConfig(cfg, fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle]))
-		return nil
-	}
+		return fmt.Sprintf("shuffle %s", map[bool]string{true: "on: a fresh order each epoch", false: "off: dataset order"}[cfg.Shuffle])
+	})
 
 	k.learner = n(action.GroupLearner, "l", "next learner", "l")
 	k.learner.Do = func(tea.KeyPressMsg) tea.Cmd { c.host.StopPlayer(); c.switchLearner(); return nil }
@@ -271,4 +262,17 @@ func paramSymbols(i int) string {
 		}
 	}
 	return strings.Join(syms, "/")
+}
+
+// reconfigure is a key that changes the training configuration: the
+// player stops, change edits a copy of it and says what it did, and the
+// program trains with it (α resets).
+func (c *Model) reconfigure(change func(cfg *learn.Config) string) func(tea.KeyPressMsg) tea.Cmd {
+	return func(tea.KeyPressMsg) tea.Cmd {
+		c.host.StopPlayer()
+		cfg := c.s.Options().Config
+		what := change(&cfg)
+		c.host.SetConfig(cfg, what)
+		return nil
+	}
 }

@@ -58,10 +58,7 @@ func newHarnessOn(t *testing.T, s Session, ls *lab.Session, w, h int) *harness {
 func (hs *harness) update() {
 	hs.keys.Sync()
 	hs.r.SetSize(hs.w, hs.h)
-	for job := hs.lab.Resize(hs.r.PlotW, 2*hs.r.PlotH); job != nil; {
-		res := job()
-		job = res.Owner().FieldReady(res)
-	}
+	tuitest.RunField(hs.lab.Resize(hs.r.PlotW, 2*hs.r.PlotH))
 	hs.r.Refresh()
 }
 

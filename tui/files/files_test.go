@@ -161,21 +161,6 @@ func sameState(t *testing.T, a, b *lab.Session) {
 	}
 }
 
-// clipboard is the text a command copies to the clipboard with OSC 52,
-// and false when it copies nothing.
-func clipboard(t *testing.T, cmd tea.Cmd) (string, bool) {
-	t.Helper()
-	if cmd == nil {
-		return "", false
-	}
-	msg := cmd()
-	want := tea.SetClipboard("")()
-	if fmt.Sprintf("%T", msg) != fmt.Sprintf("%T", want) {
-		return "", false
-	}
-	return fmt.Sprint(msg), true // the message is the text, as a string type
-}
-
 // TestAnswer: w asks which save; the key after it answers and does
 // nothing else: esc and any key but c and s save nothing and say so, and
 // no command runs; the key after that is not w's. A click (Forget) drops

@@ -58,7 +58,7 @@ func TestSessionRoundTrip(t *testing.T) {
 			}
 			// Nothing changed since it opened: R names the file it came from.
 			hb := on(t, back)
-			if line, ok := clipboard(t, hb.press("R")); !ok || line != "kernelscope --session "+path {
+			if line, ok := tuitest.Clipboard(t, hb.press("R")); !ok || line != "kernelscope --session "+path {
 				t.Errorf("%s: R on a reopened session: %q, %q", name, line, hb.host.Said)
 			}
 			sameState(t, s, back)
@@ -182,7 +182,7 @@ func TestReproduce(t *testing.T) {
 		t.Fatal(err)
 	}
 	steps(s, 2)
-	line, ok := clipboard(t, h.press("R"))
+	line, ok := tuitest.Clipboard(t, h.press("R"))
 	if !ok {
 		t.Fatal("R copies nothing to the clipboard")
 	}
@@ -220,7 +220,7 @@ func TestReproduce(t *testing.T) {
 	if !ok {
 		t.Fatal("R on edited points does not save a session")
 	}
-	if line, ok := clipboard(t, h.f.Update(saved)); !ok || line != "kernelscope --session kernelscope-moons-session.json" {
+	if line, ok := tuitest.Clipboard(t, h.f.Update(saved)); !ok || line != "kernelscope --session kernelscope-moons-session.json" {
 		t.Errorf("R on edited points copies %q", line)
 	}
 	if !strings.HasPrefix(h.host.Said, "to recreate this: kernelscope --session kernelscope-moons-session.json  (copied") ||
@@ -228,7 +228,7 @@ func TestReproduce(t *testing.T) {
 		t.Errorf("R on edited points: %q", h.host.Said)
 	}
 	// Nothing changed: R names the same file, and writes none.
-	if line, ok := clipboard(t, h.press("R")); !ok || line != "kernelscope --session kernelscope-moons-session.json" ||
+	if line, ok := tuitest.Clipboard(t, h.press("R")); !ok || line != "kernelscope --session kernelscope-moons-session.json" ||
 		!strings.Contains(h.host.Said, "the session in kernelscope-moons-session.json holds it") {
 		t.Errorf("R with nothing changed: %q, %q", line, h.host.Said)
 	}
@@ -255,7 +255,7 @@ func TestReproduceHostileNames(t *testing.T) {
 		o := tuitest.Builtin(t, "worked3", 0)
 		o.Dataset, o.File = "", name
 		h := newHarness(t, o)
-		line, ok := clipboard(t, h.press("R"))
+		line, ok := tuitest.Clipboard(t, h.press("R"))
 		if !ok {
 			t.Fatalf("%q: R copies nothing: %q", name, h.host.Said)
 		}
@@ -292,7 +292,7 @@ func TestReproduceSessionPoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := on(t, reopen(t, "s.json"))
-	if line, ok := clipboard(t, h.press("R")); !ok || line != "kernelscope --session s.json" ||
+	if line, ok := tuitest.Clipboard(t, h.press("R")); !ok || line != "kernelscope --session s.json" ||
 		!strings.Contains(h.host.Said, "no flags recreate a session's points; the session in s.json holds it") {
 		t.Errorf("R on a session's points: copies %q, says %q", line, h.host.Said)
 	}

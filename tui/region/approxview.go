@@ -146,8 +146,6 @@ func percent(v float64) string {
 	return fmt.Sprintf("%.1f%%", math.Floor(v*1000)/10)
 }
 
-// syncApproxKeys enables ~ with one region on screen and , . while the
-
 // The ladder of D: powers of two.
 const (
 	approxMinD     = 1

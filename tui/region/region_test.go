@@ -49,7 +49,7 @@ func (hs *harness) update() {
 	hs.t.Helper()
 	hs.keys.Sync()
 	hs.r.SetSize(hs.w, hs.h)
-	runField(hs.s.Resize(hs.r.PlotW, 2*hs.r.PlotH))
+	tuitest.RunField(hs.s.Resize(hs.r.PlotW, 2*hs.r.PlotH))
 	for n := 0; ; n++ {
 		cmd := hs.r.Approx.Check(hs.s, true, false, time.Time{}, 0)
 		if cmd == nil {
@@ -61,14 +61,6 @@ func (hs *harness) update() {
 		hs.r.Approx.Ready(cmd().(ApproxMsg))
 	}
 	hs.r.Refresh()
-}
-
-// runField computes a field job and what it asks for next, here and now.
-func runField(job lab.FieldJob) {
-	for job != nil {
-		r := job()
-		job = r.Owner().FieldReady(r)
-	}
 }
 
 // press answers keys as the program does: the first action of the key

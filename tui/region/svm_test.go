@@ -29,9 +29,7 @@ func svmRegion(t *testing.T, name string, c float64, th *common.Theme, big bool,
 	s := tuitest.Session(t, o)
 	r := &RegionView{S: s, Th: th, Approx: NewApproxOverlay(), Big: big}
 	r.SetSize(w, h)
-	for job := s.Resize(r.PlotW, 2*r.PlotH); job != nil; {
-		job = s.FieldReady(job())
-	}
+	tuitest.RunField(s.Resize(r.PlotW, 2*r.PlotH))
 	for k := 0; k != n && s.Step(); k++ {
 	}
 	r.Refresh()

@@ -6,6 +6,7 @@ package tuitest
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,4 +180,28 @@ func (h *Host) Step() bool {
 	}
 	h.Steps++
 	return true
+}
+
+// RunField computes a field job, and the job it asks for next, here and
+// now, as the program does off the UI path.
+func RunField(job lab.FieldJob) {
+	for job != nil {
+		r := job()
+		job = r.Owner().FieldReady(r)
+	}
+}
+
+// Clipboard is the text a command copies to the clipboard with OSC 52,
+// and false when it copies nothing.
+func Clipboard(t testing.TB, cmd tea.Cmd) (string, bool) {
+	t.Helper()
+	if cmd == nil {
+		return "", false
+	}
+	msg := cmd()
+	want := tea.SetClipboard("")()
+	if fmt.Sprintf("%T", msg) != fmt.Sprintf("%T", want) {
+		return "", false
+	}
+	return fmt.Sprint(msg), true // the message is the text, as a string type
 }
