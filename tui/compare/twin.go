@@ -4,6 +4,7 @@ import (
 	"kernelscope/datasets"
 	"kernelscope/lab"
 	"kernelscope/learn"
+	"kernelscope/tui/region"
 )
 
 // twinKey is everything the twin is built from: when any of it changes
@@ -59,8 +60,10 @@ func (v *Model) Sync() {
 		if t, err := lab.NewSession(o); err != nil {
 			v.twin, v.err = nil, err
 		} else {
+			// A new pane for a new twin: the drawing of the last one must
+			// not be taken for this one's.
 			v.twin, v.err = t, nil
-			v.right.S = t
+			v.right = &region.RegionView{S: t, Th: v.left.Th}
 		}
 	}
 	v.label, v.learner = paneLabel(o, v.what), paneLabel(o, learners)

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kernelscope/tui/common"
@@ -38,10 +39,12 @@ func (v *Model) View() string {
 			2*minPaneW, minPaneH, minPaneW, 2*minPaneH, g.w, g.h)
 		return strings.Join(common.Box(th, " comparison ", common.WrapLines(text, iw, ih), g.w, g.h), "\n")
 	}
-	left := strings.Split(v.left.View(), "\n")
+	// The panes' drawings are kept until what they show changes (Cached):
+	// read, never written to.
+	left := v.left.Cached()
 	var right []string
 	if v.twin != nil {
-		right = strings.Split(v.right.View(), "\n")
+		right = v.right.Cached()
 	} else {
 		iw, ih := common.Inner(g.paneW, g.paneH)
 		why := fmt.Sprintf("the %s cannot train on this data: %v", v.learner, v.err)
@@ -49,7 +52,7 @@ func (v *Model) View() string {
 	}
 	var out []string
 	if g.stacked {
-		out = append(left, right...)
+		out = slices.Concat(left, right)
 	} else {
 		pad := strings.Repeat(" ", max(0, g.w-2*g.paneW))
 		for i := range left {
