@@ -2,6 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"kernelscope/crossval"
+	"kernelscope/datasets"
+	"kernelscope/lab"
+	"kernelscope/learn"
 	"math"
 	"os"
 	"path/filepath"
@@ -229,5 +233,40 @@ func TestTraceMarginLearners(t *testing.T) {
 		if code != 0 || !strings.Contains(out, s) {
 			t.Errorf("pegasos text lacks %q:\n%s", s, out)
 		}
+	}
+}
+
+// TestVotedWithHeldOutRows: the voted perceptron votes with every vector
+// since the first step, which it reads from its undo history; trace and
+// plot train with no history, and with rows held out (which they score
+// with the vote) they failed with "the undo history reaches back only to
+// step 210". Both now run, and trace's test accuracy is the one
+// crossval.Fit computes for the same split on its own path.
+func TestVotedWithHeldOutRows(t *testing.T) {
+	out, stderr, code := runCLI("trace", "--dataset", "moons", "--algo", "voted", "--test", "0.3", "--format", "summary")
+	if code != 0 {
+		t.Fatalf("trace: exit %d: %s", code, stderr)
+	}
+	var sum struct {
+		NTest        int     `json:"n_test"`
+		TestAccuracy float64 `json:"test_accuracy"`
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := datasets.Lookup("moons")
+	o := lab.Options{Points: b.Generate(b.DefaultN, b.DefaultNoise, 1), Holdout: lab.Holdout{Fraction: 0.3}}
+	train, test := o.Split()
+	k, _ := learn.ParseKernel(b.Preset.Kernel)
+	cfg := learn.Config{Learner: "voted", Kernel: k, Bias: b.Preset.Bias, Tie: b.Preset.Tie, Epochs: 100, Seed: 1, Params: learn.NewParams("eta", 1)}
+	fit, err := crossval.Fit(t.Context(), cfg, datasets.Examples(train), datasets.Examples(test))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.NTest != 30 || sum.TestAccuracy != fit.Test {
+		t.Errorf("trace: %d held out, test accuracy %v; crossval.Fit: %v", sum.NTest, sum.TestAccuracy, fit.Test)
+	}
+	if _, stderr, code := runCLI("plot", "--dataset", "moons", "--algo", "voted", "--test", "0.3", "--out", filepath.Join(t.TempDir(), "v.png")); code != 0 {
+		t.Errorf("plot: exit %d: %s", code, stderr)
 	}
 }

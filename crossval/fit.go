@@ -117,22 +117,14 @@ type FitResult struct {
 }
 
 // Fit trains the learner cfg names on train until it stops and scores it
-// on train and test. It keeps no narration and, except for the voted
-// perceptron (which votes with every vector it went through), no undo
-// history.
+// on train and test. It keeps no narration and no undo history (the voted
+// perceptron keeps the one it votes with).
 func Fit(ctx context.Context, cfg learn.Config, train, test []learn.Example) (FitResult, error) {
 	cfg.Narrate = false
-	// The vote walks the undo history from the first step.
 	cfg.NoHistory = true
 	l, err := learn.NewLearner(cfg, train)
 	if err != nil {
 		return FitResult{}, err
-	}
-	if a, ok := l.(learn.Averaging); ok && a.Predicts() == learn.VotedMember {
-		cfg.NoHistory = false
-		if l, err = learn.NewLearner(cfg, train); err != nil {
-			return FitResult{}, err
-		}
 	}
 	if err := Train(ctx, l); err != nil {
 		return FitResult{}, err

@@ -92,6 +92,12 @@ func (p *AveragedPerceptron) Predicts() EnsembleMember { return p.predicts }
 // newAveraged makes the averaged or the voted perceptron.
 func newAveraged(kind relKind, predicts EnsembleMember) func(Config, []Example) (Learner, error) {
 	return func(cfg Config, data []Example) (Learner, error) {
+		if predicts == VotedMember {
+			// The vote walks every vector since the first step through the
+			// undo history: the voted perceptron keeps it, whatever
+			// NoHistory asks (trace, plot and cv ask for none).
+			cfg.NoHistory = false
+		}
 		p, err := newPerceptron(cfg, data, kind)
 		if err != nil {
 			return nil, err
