@@ -22,7 +22,7 @@ func (p *Perceptron) Append(e Example) error {
 		// V(x_new) = Σ_k c_k s_k(x_new) would need every vector so far.
 		return fmt.Errorf("learn: the %s perceptron cannot take a new example while training: its vote covers every vector so far", p.cfg.Learner)
 	}
-	x := p.vec(e.X1, e.X2)
+	x := p.cfg.Embed(e.X1, e.X2)
 	n := len(p.xs)
 	// f(x_new) = Σⱼ αⱼ yⱼ K(xⱼ, x_new), in dataset order; and the new entry
 	// K(xⱼ, x_new) of every support vector's row, for its max. Everything is

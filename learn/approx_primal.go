@@ -66,7 +66,7 @@ func NewApproxPerceptron(cfg Config, data []Example, a Approx) (*ApproxPerceptro
 		if e.Y != 1 && e.Y != -1 {
 			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
 		}
-		p.xs[i] = p.vec(e.X1, e.X2)
+		p.xs[i] = p.cfg.Embed(e.X1, e.X2)
 		p.ys[i] = e.Y
 	}
 	m, err := NewApproxMap(a, cfg.Kernel, p.xs, cfg.Seed)
@@ -196,7 +196,7 @@ func (p *ApproxPerceptron) W() []float64 { return p.w }
 // Decide returns f̃(x) = w·z(x) at any point (x₁, x₂), computed as a step
 // computes it (the same bits for a training point).
 func (p *ApproxPerceptron) Decide(x1, x2 float64) float64 {
-	return p.m.dot(p.z, p.w, p.vec(x1, x2))
+	return p.m.dot(p.z, p.w, p.cfg.Embed(x1, x2))
 }
 
 // Accuracy is the fraction of training examples the current w classifies

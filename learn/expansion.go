@@ -13,7 +13,7 @@ import (
 func (p *Perceptron) Kernel() Kernel { return p.cfg.Kernel }
 
 // Embed maps an input point to augmented coordinates, as training does.
-func (p *Perceptron) Embed(x1, x2 float64) Vec { return p.vec(x1, x2) }
+func (p *Perceptron) Embed(x1, x2 float64) Vec { return p.cfg.Embed(x1, x2) }
 
 // Coef is cⱼ = αⱼ yⱼ, example j's coefficient in f(x) = Σⱼ cⱼ K(xⱼ, x).
 func (p *Perceptron) Coef(j int) float64 { return p.alpha[j] * float64(p.ys[j]) }
@@ -21,18 +21,6 @@ func (p *Perceptron) Coef(j int) float64 { return p.alpha[j] * float64(p.ys[j]) 
 // Offset is 0: the perceptron learns a bias, if at all, through the
 // augmented coordinate x₀ = 1 (seed 004), not as a separate b.
 func (p *Perceptron) Offset() float64 { return 0 }
-
-// Observe has o told of every change of a coefficient from now on.
-func (p *Perceptron) Observe(o Observer) {
-	if !slices.Contains(p.observers, o) {
-		p.observers = append(p.observers, o)
-	}
-}
-
-// Unobserve stops telling o of changes.
-func (p *Perceptron) Unobserve(o Observer) {
-	p.observers = slices.DeleteFunc(p.observers, func(x Observer) bool { return x == o })
-}
 
 // SetEpochCap changes the most passes training may take, keeping α and the
 // schedule: a perceptron stopped at the old cap goes on when the new one is
@@ -112,7 +100,7 @@ func (p *Perceptron) Accuracy() float64 {
 // Decide returns f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) at any point (x₁, x₂), summed over
 // the support vectors in dataset order.
 func (p *Perceptron) Decide(x1, x2 float64) float64 {
-	x := p.vec(x1, x2)
+	x := p.cfg.Embed(x1, x2)
 	f := 0.0
 	for _, j := range p.svs {
 		f += p.alpha[j] * float64(p.ys[j]) * p.cfg.Kernel.Eval(p.xs[j], x)

@@ -202,3 +202,28 @@ func NormW2(l Learner) float64 {
 	}
 	return v
 }
+
+// observers are the Observers a learner tells of every change of a
+// coefficient; a learner embeds them.
+type observers []Observer
+
+// Observe has o told of every change of a coefficient from now on.
+func (l *observers) Observe(o Observer) {
+	if !slices.Contains(*l, o) {
+		*l = append(*l, o)
+	}
+}
+
+// Unobserve stops telling o of changes.
+func (l *observers) Unobserve(o Observer) {
+	*l = slices.DeleteFunc(*l, func(x Observer) bool { return x == o })
+}
+
+// Embed is an input point as the kernel sees it: x̃ = (1, x₁, x₂) with the
+// bias (seed 004's augmented coordinate), (0, x₁, x₂) without.
+func (cfg Config) Embed(x1, x2 float64) Vec {
+	if cfg.Bias {
+		return Vec{1, x1, x2}
+	}
+	return Vec{0, x1, x2}
+}

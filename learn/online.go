@@ -69,8 +69,8 @@ type online struct {
 	hist                  ring[onlineRecord]
 	// floor is the earliest T Undo reaches, with the pass counts there.
 	floorT, floorMistakes, floorOpened int
-	observers                          []Observer
-	err                                error
+	observers
+	err error
 	// bad is a kernel value out of range on the data (kernelInRange),
 	// found when the learner was made.
 	bad error
@@ -411,12 +411,8 @@ func (o *online) SetEpochCap(n int) error {
 
 func (o *online) Kernel() Kernel { return o.cfg.Kernel }
 
-func (o *online) Embed(x1, x2 float64) Vec {
-	if o.cfg.Bias {
-		return Vec{1, x1, x2}
-	}
-	return Vec{0, x1, x2}
-}
+// Embed is an input point as the kernel sees it (Config.Embed).
+func (o *online) Embed(x1, x2 float64) Vec { return o.cfg.Embed(x1, x2) }
 
 func (o *online) N() int                { return len(o.xs) }
 func (o *online) X(j int) Vec           { return o.xs[j] }
@@ -480,16 +476,6 @@ func (o *online) Accuracy() float64 {
 		}
 	}
 	return float64(right) / float64(len(o.xs))
-}
-
-func (o *online) Observe(ob Observer) {
-	if !slices.Contains(o.observers, ob) {
-		o.observers = append(o.observers, ob)
-	}
-}
-
-func (o *online) Unobserve(ob Observer) {
-	o.observers = slices.DeleteFunc(o.observers, func(x Observer) bool { return x == ob })
 }
 
 // updatesValue is the run's count of updates, as JSON and the screen name

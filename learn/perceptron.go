@@ -130,10 +130,10 @@ type Perceptron struct {
 	// floorT is the earliest T Undo can reach, floorEpochMistakes the
 	// EpochMistakes there.
 	floorT, floorEpochMistakes int
-	observers                  []Observer
-	terms                      []Term
-	rel                        relatives // the relatives' state (relatives.go)
-	err                        error
+	observers
+	terms []Term
+	rel   relatives // the relatives' state (relatives.go)
+	err   error
 }
 
 // New makes the perceptron, or the relative of it that cfg.Learner names
@@ -229,20 +229,12 @@ func newPerceptron(cfg Config, data []Example, kind relKind) (*Perceptron, error
 		if e.Y != 1 && e.Y != -1 {
 			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
 		}
-		p.xs[i] = p.vec(e.X1, e.X2)
+		p.xs[i] = p.cfg.Embed(e.X1, e.X2)
 		p.ys[i] = e.Y
 	}
 	p.pts = makeCoords(p.xs)
 	p.settle()
 	return p, nil
-}
-
-// vec maps an input point to augmented coordinates.
-func (p *Perceptron) vec(x1, x2 float64) Vec {
-	if p.cfg.Bias {
-		return Vec{1, x1, x2}
-	}
-	return Vec{0, x1, x2}
 }
 
 // settle sets the state for a perceptron at a pass boundary with no steps

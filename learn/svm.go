@@ -144,10 +144,10 @@ type SVM struct {
 	// every step.
 	bad error
 
-	observers []Observer
-	ckpts     []svmCheckpoint // states to undo to, oldest first
-	floorT    int
-	noUndo    bool
+	observers
+	ckpts  []svmCheckpoint // states to undo to, oldest first
+	floorT int
+	noUndo bool
 }
 
 // selection is a working set chosen by WSS 3 (ok false: α is optimal to

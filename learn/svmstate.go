@@ -11,17 +11,11 @@ import (
 // and the narration, work for it as for the perceptron.
 var _ Learner = (*SVM)(nil)
 
+// Embed is an input point as the kernel sees it (Config.Embed).
+func (s *SVM) Embed(x1, x2 float64) Vec { return s.cfg.Embed(x1, x2) }
+
 // Kernel is K.
 func (s *SVM) Kernel() Kernel { return s.cfg.Kernel }
-
-// Embed maps an input point to x̃ = (1, x₁, x₂) with bias augmentation and
-// (0, x₁, x₂) without.
-func (s *SVM) Embed(x1, x2 float64) Vec {
-	if s.cfg.Bias {
-		return Vec{1, x1, x2}
-	}
-	return Vec{0, x1, x2}
-}
 
 // N is the number of examples.
 func (s *SVM) N() int { return len(s.xs) }
@@ -172,18 +166,6 @@ func (s *SVM) Config() Config { return s.cfg }
 // written, with b.
 func (s *SVM) Function() string {
 	return writeFunction(s, s.cfg.Bias)
-}
-
-// Observe has o told of every change of a coefficient or of b.
-func (s *SVM) Observe(o Observer) {
-	if !slices.Contains(s.observers, o) {
-		s.observers = append(s.observers, o)
-	}
-}
-
-// Unobserve stops telling o.
-func (s *SVM) Unobserve(o Observer) {
-	s.observers = slices.DeleteFunc(s.observers, func(x Observer) bool { return x == o })
 }
 
 // Reset starts again from α = 0.
