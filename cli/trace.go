@@ -53,17 +53,16 @@ kernelscope trace --dataset worked4 --algo pa --C inf
 				return err
 			}
 		}
-		s, err := flags.Resolve()
-		if _, rbf := s.Config.Kernel.(learn.RBF); strings.HasPrefix(*approx, "rff:") && (err != nil || !rbf) && !c.Flags().Changed("kernel") {
+		if strings.HasPrefix(*approx, "rff:") && !c.Flags().Changed("kernel") && !presetRBF(c) {
 			// Random Fourier features are the RBF kernel's: a preset's
-			// other kernel gives way to it (with --sigma, if given,
-			// which the preset refused); a preset RBF kernel (moons:
-			// σ = 0.5) stays as it is.
+			// other kernel (or a file's linear default) gives way to it,
+			// with --sigma if given; a preset RBF kernel (moons: σ = 0.5)
+			// stays as it is.
 			if err := c.Flags().Set("kernel", "rbf"); err != nil {
 				return err
 			}
-			s, err = flags.Resolve()
 		}
+		s, err := flags.Resolve()
 		if err != nil {
 			return err
 		}
@@ -387,4 +386,23 @@ func checkReplay(ctx context.Context, stderr io.Writer, s *lab.Options) error {
 	}
 	work.done()
 	return nil
+}
+
+// presetRBF reports whether the run opens on a built-in dataset whose
+// preset kernel is an RBF kernel (no --data, no --session).
+func presetRBF(c *cobra.Command) bool {
+	if c.Flags().Changed("data") || c.Flags().Changed("session") {
+		return false
+	}
+	name := c.Flags().Lookup("dataset").Value.String()
+	if name == "" {
+		name = setup.DefaultDataset
+	}
+	b, ok := datasets.Lookup(name)
+	if !ok {
+		return false
+	}
+	k, err := learn.ParseKernel(b.Preset.Kernel)
+	_, rbf := k.(learn.RBF)
+	return err == nil && rbf
 }
