@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 
 	"kernelscope/learn"
 )
@@ -25,6 +26,7 @@ func (s *Session) EnsembleOn() bool {
 
 // EnsembleValues are the three functions at the field's lattice: the
 // final f, the average f̄ and the vote V/T, caught up with the learner.
+// The slices are the session's: read them before the next call.
 func (s *Session) EnsembleValues() (vals [numMembers][]float64, err error) {
 	p, fd := s.Averaging(), s.field
 	if p == nil || fd == nil {
@@ -42,9 +44,11 @@ func (s *Session) EnsembleValues() (vals [numMembers][]float64, err error) {
 	if err := s.ens.Update(p); err != nil {
 		return vals, err
 	}
+	for k := range s.ensVals {
+		s.ensVals[k] = slices.Grow(s.ensVals[k][:0], len(fd.Values))[:len(fd.Values)]
+	}
 	vals[learn.FinalMember] = fd.Values
-	vals[learn.AveragedMember] = make([]float64, len(fd.Values))
-	vals[learn.VotedMember] = make([]float64, len(fd.Values))
+	vals[learn.AveragedMember], vals[learn.VotedMember] = s.ensVals[0], s.ensVals[1]
 	s.ens.Averaged(vals[learn.AveragedMember])
 	s.ens.Vote(vals[learn.VotedMember])
 	return vals, nil

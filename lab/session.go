@@ -74,6 +74,9 @@ type Session struct {
 	shown    learn.EnsembleMember
 	ens      *learn.Ensemble
 	ensField *learn.Field
+	// ensVals hold the average's and the vote's values at the lattice
+	// (EnsembleValues), kept from call to call.
+	ensVals [2][]float64
 	// test is the held-out part of the data (h, --test), lastHoldout the
 	// split h puts back.
 	test        TestSet

@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/tui/panels"
@@ -170,9 +169,9 @@ func (q *Model) questionLine(w int) string {
 			forms = append(forms, head+q.prompt(long)+" · "+q.score(), head+q.prompt(long)+" · "+short)
 		}
 	case i >= 0:
-		x := lab.TrainingPoints(s.Options())[i]
-		sub := learn.Sub(i + 1)
-		head := fmt.Sprintf("QUIZ step %d · x%s = (%s, %s), y%s = %s · ", s.Learner().T()+1, sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(x.Y))
+		l := s.Learner() // its examples are the training points, in order
+		x, sub := l.X(i), learn.Sub(i+1)
+		head := fmt.Sprintf("QUIZ step %d · x%s = (%s, %s), y%s = %s · ", l.T()+1, sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(l.Y(i)))
 		for _, long := range []bool{true, false} {
 			forms = append(forms, head+q.prompt(long)+" · "+q.score(), head+q.prompt(long)+" · "+short)
 		}
