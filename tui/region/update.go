@@ -61,11 +61,7 @@ func (r *region) computeUpdate(fd *learn.Field, tie learn.Tie, e learn.Expansion
 		case peak == 0 || math.Abs(v) < 1e-3*peak:
 			return common.ColNeutral
 		}
-		level := int(min(common.Shades-1, math.Abs(v)/peak*common.Shades))
-		if v > 0 {
-			return uint8(common.ColPos + level)
-		}
-		return uint8(common.ColNeg + level)
+		return shade(v, int(math.Copysign(1, v)), peak)
 	}
 	r.paint(fd, color)
 }
