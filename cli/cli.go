@@ -65,12 +65,12 @@ func Run(args []string, stdout, stderr io.Writer) (code int) {
 func exitCode(err error) int {
 	var ue *setup.UsageError
 	var pe *tui.PanicError
-	var ie *interruptedError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &ie), errors.Is(err, context.Canceled):
-		// A context is cancelled only by Ctrl-C (interruptible).
+	case errors.Is(err, context.Canceled):
+		// A context is cancelled only by Ctrl-C (interruptible); an
+		// interruptedError unwraps to it.
 		return exitInterrupted
 	case errors.As(err, &ue):
 		return exitUsage
