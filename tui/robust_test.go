@@ -277,23 +277,23 @@ func (p panicky) View() tea.View {
 	return tea.NewView("")
 }
 
-// TestEpochRunsInChunks: e on 20,000 noisy points does not block: it
+// TestEpochRunsInChunks: e on 10,000 points a linear kernel cannot separate does not block: it
 // returns a command after a chunk's work (a 120th of a second: a few
 // hundred steps at most, each mistake updating a field of thousands of
 // pixels), and esc cancels it; the chunk that was pending takes no steps.
 func TestEpochRunsInChunks(t *testing.T) {
 	// A linear kernel on circles makes a mistake on about half the steps,
-	// a kernel row of 20000 each: the pass is far more than a chunk's work
-	// on any machine.
-	o := builtinOptions(t, "circles", 20000)
+	// a kernel row of 10000 each: the pass is some fifty million kernel
+	// evaluations, far more than a chunk's work on any machine.
+	o := builtinOptions(t, "circles", 10000)
 	o.Config.Kernel = learn.Linear{}
 	m := newModel(t, o, 120, 40)
 	_, cmd := m.Update(keyMsg("e"))
 	if cmd == nil || !shows(m, "finishing the pass (esc stops)") {
-		t.Fatalf("e on 20000 points finished at once: it blocks the screen:\n%s", screen(m))
+		t.Fatalf("e on 10000 points finished at once: it blocks the screen:\n%s", screen(m))
 	}
 	at := stepOf(t, m)
-	if at >= 20000 {
+	if at >= 10000 {
 		t.Fatalf("e took the whole pass (%d steps) in one go", at)
 	}
 	press(m, "esc")
@@ -307,8 +307,8 @@ func TestEpochRunsInChunks(t *testing.T) {
 	// Run to the end of the pass.
 	_, cmd = m.Update(keyMsg("e"))
 	run(m, cmd, 100000)
-	if pass, step := passStep(t, m); pass != 1 || step != 20000 || !strings.Contains(screen(m), "next: i=1,") {
-		t.Errorf("e ended at pass %d, step %d; want the first pass's 20000 steps done, x₁ next:\n%s", pass, step, screen(m))
+	if pass, step := passStep(t, m); pass != 1 || step != 10000 || !strings.Contains(screen(m), "next: i=1,") {
+		t.Errorf("e ended at pass %d, step %d; want the first pass's 10000 steps done, x₁ next:\n%s", pass, step, screen(m))
 	}
 }
 
