@@ -131,7 +131,7 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 	k.Passes.Do = func(tea.KeyPressMsg) tea.Cmd {
 		m.noPasses = !m.noPasses
 		m.message = map[bool]string{true: "the chart of mistakes per pass is hidden (P shows it)", false: "mistakes per pass: bars reaching 0 is convergence; bars that never do, on data that is not separable, are the perceptron cycling"}[m.noPasses]
-		if l := m.computeLayout(); !m.noPasses && l.sideW > 0 && l.passesH == 0 {
+		if l := m.layout; !m.noPasses && l.sideW > 0 && l.passesH == 0 {
 			m.message = "no room for the chart of mistakes per pass beside the α and Gram panels at this height: a taller terminal shows it"
 			if m.s.Passer() == nil {
 				m.message = m.s.Kind().Title + " makes no passes: each step updates a pair"

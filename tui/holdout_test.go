@@ -105,7 +105,7 @@ func TestHoldoutTrainsOnTheRestOnly(t *testing.T) {
 		t.Fatalf("moons with rbf(σ = 0.5) on 70 rows did not converge:\n%s", screen(m))
 	}
 	ref := trainedOn(t, o, datasets.Examples(o.Points)[:70])
-	if want := fmt.Sprintf(", step %d │ mistakes: 0 this pass, %d in all │", ref.T(), ref.Mistakes()); !shows(m, want) {
+	if !shows(m, fmt.Sprintf(", step %d", ref.T())) || !shows(m, fmt.Sprintf("mistakes: 0 this pass, %d in all │", ref.Mistakes())) {
 		t.Fatalf("a learner on rows 1–70 alone took %d steps and %d mistakes; the status says otherwise:\n%s", ref.T(), ref.Mistakes(), screen(m))
 	}
 }

@@ -17,43 +17,100 @@ type screenLayout struct {
 	statusLines    int
 }
 
+// The layout rule: the bottom block (narration, status, one key line)
+// takes the lines its text needs, whole, up to half the screen; the main
+// area (the region and the panels beside it) has the rest. In projector
+// mode the block is the narration and the key line alone.
 func (m *Model) computeLayout() screenLayout {
 	w, h := m.width, m.height
 	var l screenLayout
-	l.statusLines = 1
+	switch {
+	case m.big:
+	case h >= 20:
+		l.statusLines = 2
+	default:
+		l.statusLines = 1
+	}
+	floor := 0 // the narration's lines whatever it says
 	switch {
 	case h >= 20:
-		l.narrationLines, l.statusLines = 3, 2
+		floor = 3
 	case h >= 16:
-		l.narrationLines = 2
+		floor = 2
 	case h >= 10:
-		l.narrationLines = 1
+		floor = 1
 	}
-	bottom := l.narrationLines + l.statusLines + 1 // and help
-	l.regionH = max(0, h-bottom)
+	const keyLines = 1
+	ceiling := max(floor, h-keyLines-l.statusLines-max(minMainH, h/2))
+	l.narrationLines = min(ceiling, max(floor, m.narrationNeed(w, h)))
+	l.regionH = max(0, h-l.narrationLines-l.statusLines-keyLines)
 	l.regionW = w
-	if m.compare.On() {
+	switch {
+	case m.compare.On():
 		return l // the two panes share the main area (package compare)
-	}
-	if !m.narrow() {
-		l.sideW = max(36, min(64, w*36/100))
+	case m.strip():
+		// A small example at 80 columns: α and the whole Gram matrix in
+		// a strip beside the region, the lecture notes' picture on one
+		// screen.
+		l.sideW = stripW
 		l.regionW = w - l.sideW
-		l.alphaH = l.regionH / 2
-		if n := m.s.Learner().N(); n+3 < l.alphaH {
-			l.alphaH = max(n+3, 6)
+		l.alphaH = min(m.s.Learner().N()+3, l.regionH/2)
+		return l
+	case m.narrow():
+		return l
+	}
+	l.sideW = max(36, min(64, w*36/100))
+	l.regionW = w - l.sideW
+	l.alphaH = l.regionH / 2
+	if n := m.s.Learner().N(); n+3 < l.alphaH {
+		l.alphaH = max(n+3, 6)
+	}
+	if !m.noPasses && m.s.Passer() != nil {
+		// The α panel gives up rows (down to 6) so that the chart
+		// fits above a Gram panel of 8.
+		if short := passesPanelH + 8 - (l.regionH - l.alphaH); short > 0 {
+			l.alphaH = max(6, l.alphaH-short)
 		}
-		if !m.noPasses && m.s.Passer() != nil {
-			// The α panel gives up rows (down to 6) so that the chart
-			// fits above a Gram panel of 8.
-			if short := passesPanelH + 8 - (l.regionH - l.alphaH); short > 0 {
-				l.alphaH = max(6, l.alphaH-short)
-			}
-			if l.regionH-l.alphaH >= passesPanelH+8 {
-				l.passesH = passesPanelH
-			}
+		if l.regionH-l.alphaH >= passesPanelH+8 {
+			l.passesH = passesPanelH
 		}
 	}
 	return l
+}
+
+// minMainH is the fewest lines the main area keeps however long the
+// narration is (half the screen when that is more).
+const minMainH = 6
+
+// The strip beside the region for small examples: its width, the most
+// examples it lists, and the smallest screen it is drawn on (the region
+// keeps 44 columns and the Gram rows their lines).
+const (
+	stripW               = 30
+	stripMaxN            = 8
+	stripMinW, stripMinH = 74, 20
+)
+
+// strip reports whether the α and Gram panels go in a narrow strip
+// beside the region: a small example (n ≤ 8, the notes' worked examples)
+// in a terminal too narrow for the full side panels, out of projector
+// mode.
+func (m *Model) strip() bool {
+	return m.width < wideW && m.width >= stripMinW && m.height >= stripMinH && !m.big &&
+		m.s.Learner().N() <= stripMaxN && m.s.Learner().N() > 0
+}
+
+// narrationNeed is the lines the narration takes at width w, wrapped
+// whole. It only grows while the size, the data and the kernel stay, so
+// that the region does not jump (and recompute) as the lines of one step
+// and the next differ.
+func (m *Model) narrationNeed(w, h int) int {
+	key := [3]int{w, h, m.s.Built()}
+	if key != m.narrationKey {
+		m.narrationKey, m.narrationH = key, 0
+	}
+	m.narrationH = max(m.narrationH, m.narration.Need(w))
+	return m.narrationH
 }
 
 // passesPanelH is the height of the chart of mistakes per pass beside the
@@ -65,6 +122,7 @@ const passesPanelH = 9
 // place when not), and brings the region's drawing up to date.
 func (m *Model) sizePanels() screenLayout {
 	l := m.computeLayout()
+	m.layout = l
 	m.region.Big = m.big
 	m.region.Compare = m.compare.On()
 	if m.compare.On() {
@@ -107,8 +165,8 @@ func (m *Model) regionHidden() bool {
 }
 
 // narrow reports whether the α and Gram panels are folded away behind g:
-// in a small terminal, and in projector mode, where the region takes the
-// whole width.
+// in a small terminal (but for the strip of a small example), and in
+// projector mode, where the region takes the whole width.
 func (m *Model) narrow() bool {
-	return m.width < wideW || m.height < wideH || m.big
+	return (m.width < wideW || m.height < wideH || m.big) && !m.strip()
 }

@@ -100,6 +100,13 @@ type Model struct {
 	player *player.Player
 	frames player.Frames // draws at most once a frame while training runs by itself
 
+	// narrationH is the lines the narration has needed since the size,
+	// data or kernel (narrationKey) last changed.
+	narrationH   int
+	narrationKey [3]int
+	// layout is where everything went at the last Update (View draws it).
+	layout screenLayout
+
 	show     int // what the main area shows when narrow
 	showHelp bool
 	message  string
@@ -190,10 +197,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.featureOn, m.show = false, showRegion
 	}
 	m.syncKeys()
+	m.narrate()
+	cx, cy, cursorOn := m.region.Cursor()
+	x1, x2 := m.region.At(cx, cy)
+	plotW, plotH := m.region.PlotW, m.region.PlotH
 	l := m.sizePanels()
 	shown := !m.compare.On() && !m.featureOn && !m.regionHidden() && !m.cv.Open()
 	approx := m.region.Approx.Check(m.s, shown, m.player.Busy(), m.player.Now(), m.player.Frame)
 	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), approx)
+	if cursorOn && plotW > 0 && plotH > 0 && (plotW != m.region.PlotW || plotH != m.region.PlotH) {
+		// The plot changed size under the cursor (the narration took a
+		// line): the cursor stays on the same place of the plane.
+		if cx, cy, ok := m.region.CellOf(x1, x2); ok {
+			m.region.PlaceCursor(cx, cy)
+		}
+	}
 	if m.resolveC {
 		m.resolveC = false
 		if m.player.AnyRunning(false) {

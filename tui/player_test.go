@@ -25,7 +25,7 @@ func flatScreen(m *Model) string { return strings.Join(strings.Fields(screen(m))
 
 // stepLine finds the learner's step count in the status line: the step
 // of a learner with passes, the SVM's iteration.
-var stepLine = regexp.MustCompile(`│ (?:pass \d+, step|iteration) (\d+) │`)
+var stepLine = regexp.MustCompile(`(?:pass \d+, step|iteration) (\d+)(?: │|$| )`)
 
 // stepShown reads the learner's step count off the screen.
 func stepShown(t *testing.T, m *Model) int {

@@ -35,7 +35,7 @@ func keyLine(m *Model) string {
 }
 
 var (
-	stepRe   = regexp.MustCompile(`pass \d+, step (\d+) │`)
+	stepRe   = regexp.MustCompile(`pass \d+, step (\d+)(?: |$)`)
 	pointsRe = regexp.MustCompile(`^\S+ n=(\d+) `)
 )
 

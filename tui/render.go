@@ -44,7 +44,7 @@ func (m *Model) render() string {
 		}
 		return strings.Join(lines, "\n")
 	}
-	l := m.computeLayout()
+	l := m.layout
 	if m.showHelp {
 		// Every key, on the whole screen but the last line (the panels,
 		// narration and status step aside).
@@ -87,7 +87,9 @@ func (m *Model) render() string {
 	if l.narrationLines > 0 {
 		bottom = strings.Split(m.narration.View(), "\n")
 	}
-	bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
+	if l.statusLines > 0 {
+		bottom = append(bottom, strings.Split(m.status.View(), "\n")...)
+	}
 	switch {
 	case m.cv.Open():
 		bottom = append(bottom, m.helpLine.view(m.help, m.cv.Keys(), 1, w, m.th))

@@ -24,6 +24,13 @@ func (m *Model) refreshPanels() {
 	m.compare.Refresh()
 	m.cv.Refresh()
 	m.quiz.Refresh()
+	m.narrate()
+}
+
+// narrate gives the narration the root's message and the cursor's probe
+// (the quiz's verdict and question while it is on), and the status the
+// quiz's score: the layout measures the narration's lines before drawing.
+func (m *Model) narrate() {
 	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
 	m.narration.Loud, m.status.Quiz = m.quiz.On(), m.quiz.Status()
 	if m.quiz.On() {

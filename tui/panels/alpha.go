@@ -3,6 +3,7 @@ package panels
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -33,33 +34,48 @@ func (a *AlphaView) View() string { return strings.Join(a.lines(), "\n") }
 
 func (a *AlphaView) lines() []string {
 	p, th, w, h := a.S.Learner(), a.Th, a.w, a.h
-	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
+	name := fmt.Sprintf("α  SV %d/%d", len(p.SupportVectors()), p.N())
+	detail := ""
 	sv := a.S.Boxed()
 	if sv != nil {
 		free, bound := a.S.SVCounts()
-		svs += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
+		detail += fmt.Sprintf(" (%d free, %d at C = %s)", free, bound, notation.C(sv.C()))
 	}
 	if b := common.BudgetText(a.S); b != "" {
-		svs += ", " + b
+		detail += ", " + b
 	}
 	if what := a.S.Kind().Alpha; what != "" {
 		// What α is for this learner: the Forgetron's is the sum of its
 		// elements' weights σ.
-		svs = "= " + what + "  " + svs
+		name = "α  = " + what + "  " + name[len("α  "):]
 	}
-	title := " α  " + svs + " "
 	if a.onlySV {
-		title = " α  " + svs + ", only SVs (V: all) "
+		detail += ", only SVs (V: all)"
 	}
 	iw, ih := common.Inner(w, h)
+	// What does not fit the title is the panel's first lines.
+	title, inside := common.FitTitle(iw, name, detail)
 	if ih <= 0 {
 		return common.Box(th, title, nil, w, h)
 	}
+	if len(inside) >= ih-1 {
+		inside = nil // no room for it and a row: the rows first
+	}
+	for i := range inside {
+		inside[i] = th.Dim.Render(inside[i])
+	}
 	focus, focus2 := a.S.FocusPair()
 	c1, c2 := a.S.Columns()
-	head := th.Dim.Render(fmt.Sprintf("  %4s %7s %7s %3s %5s", "i", common.PadLeft(c1, 7), common.PadLeft(c2, 7), "y", "α"))
-	rows := ih - 1
-	lines := []string{head}
+	// The columns: i, x₁, x₂, y, α, then a bar; narrower (and no bar) in
+	// the strip beside the region at 80 columns.
+	iW, xW, yW, aW := 4, 7, 3, 5
+	if iw < 34 {
+		iW, xW, yW, aW = max(1, len(strconv.Itoa(p.N()))), 5, 2, 4
+	}
+	row := fmt.Sprintf("%%%ds %%%ds %%%ds %%%ds %%%ds", iW, xW, xW, yW, aW)
+	head := th.Dim.Render("  " + fmt.Sprintf(row, "i", common.PadLeft(c1, xW), common.PadLeft(c2, xW), "y", "α"))
+	rows := ih - 1 - len(inside)
+	lines := append(inside, head)
 	// The bar's full length is the largest α, or the SVM's C when it is
 	// finite: a bar that fills its column is a support vector at the
 	// bound α = C.
@@ -70,7 +86,7 @@ func (a *AlphaView) lines() []string {
 	if sv != nil && common.IsFinite(sv.C()) {
 		maxAlpha = sv.C()
 	}
-	barW := max(0, iw-36)
+	barW := max(0, iw-(2+iW+2*xW+yW+aW+8))
 	// The examples listed: all, or the support vectors; a window of them
 	// that keeps the focused one in view.
 	listed := make([]int, 0, p.N())
@@ -101,7 +117,7 @@ func (a *AlphaView) lines() []string {
 		if p.Y(i) < 0 {
 			ink = th.Neg
 		}
-		text := fmt.Sprintf("%4d %7s %7s %3s %5s", i+1, common.Num(x.X1, 7), common.Num(x.X2, 7), learn.Sign(p.Y(i)), common.Num(al, 5))
+		text := fmt.Sprintf(row, strconv.Itoa(i+1), common.Num(x.X1, xW), common.Num(x.X2, xW), learn.Sign(p.Y(i)), common.Num(al, aW))
 		bar := ""
 		if al > 0 && barW > 0 && common.IsFinite(al) && common.IsFinite(maxAlpha) {
 			n := max(1, int(min(float64(barW), math.Round(al/maxAlpha*float64(barW)))))

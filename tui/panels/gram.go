@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"gonum.org/v1/gonum/mat"
 
 	"kernelscope/learn"
@@ -82,15 +83,25 @@ func (g *GramView) Check(visible bool) tea.Cmd {
 // one kernel evaluation each: the n×n matrix is never built for it.
 func (g *GramView) lines() []string {
 	p, th, w, h := g.s.Learner(), g.th, g.w, g.h
-	title := " Gram K(xᵢ,xⱼ) = " + p.Kernel().String() + " "
+	name, formula := "Gram K(xᵢ,xⱼ)", " = "+p.Kernel().String()
 	if p.Config().Bias {
 		// The values are those of the augmented x̃ = (1, x₁, x₂).
-		title = " Gram K(x̃ᵢ,x̃ⱼ) = " + augmented(p.Kernel().String()) + ", x̃ = (1, x) "
+		name, formula = "Gram K(x̃ᵢ,x̃ⱼ)", " = "+augmented(p.Kernel().String())+", x̃ = (1, x)"
 	}
 	iw, ih := common.Inner(w, h)
+	// The formula stays in the title when it fits there, and is the
+	// panel's first lines when not.
+	title, formulaLines := common.FitTitle(iw, name, formula)
 	if ih <= 0 || iw <= 0 {
 		return common.Box(th, title, nil, w, h)
 	}
+	for i := range formulaLines {
+		formulaLines[i] = th.Dim.Render(formulaLines[i])
+	}
+	if len(formulaLines) >= ih-1 {
+		formulaLines = nil // no room for it and a row: the matrix first
+	}
+	ih -= len(formulaLines)
 	// Each entry is K(xᵢ, xⱼ) from a cached row or one kernel evaluation;
 	// the window's entries are read three times (widths, heat scale,
 	// cells), so they are evaluated once.
@@ -113,6 +124,12 @@ func (g *GramView) lines() []string {
 	// five cells), and every column at least as wide as its label.
 	lw := max(4, 1+len(strconv.Itoa(r0+rows)))
 	cw, cols, c0 := max(6, 2+len(strconv.Itoa(p.N()))), 0, 0
+	// Narrow (the strip beside the region at 80 columns): columns down to
+	// as wide as their labels need, so that a small example's whole
+	// matrix shows; the entries widen them again below when they must.
+	for least := max(3, 1+ansi.StringWidth("x"+learn.Sub(p.N()))); cw > least && lw+1+p.N()*cw > iw; {
+		cw--
+	}
 	for range 2 {
 		cols = max(1, min(p.N(), (iw-lw-1)/cw))
 		c0 = common.Window(p.N(), cols, focus)
@@ -181,7 +198,7 @@ func (g *GramView) lines() []string {
 		}
 	}
 	lines = append(lines, note...)
-	return common.Box(th, title, lines, w, h)
+	return common.Box(th, title, append(formulaLines, lines...), w, h)
 }
 
 // overflowNote explains entries shown as +Inf or NaN.
@@ -200,7 +217,11 @@ func (g *GramView) mercerWrapped(iw, ih int) []string {
 	if note.text == "" || ih < 4 {
 		return nil
 	}
-	lines := common.WrapLines(note.text, iw, min(2, ih-3))
+	// The verdict wraps whole; the matrix keeps at least two rows.
+	lines := common.Wrap(iw, note.text)
+	if len(lines) > ih-3 {
+		lines = common.WrapLines(note.text, iw, ih-3)
+	}
 	for i := range lines {
 		if note.warn {
 			lines[i] = g.th.Warn.Render(lines[i])

@@ -32,10 +32,30 @@ type NarrationView struct {
 // SetSize sets the lines and width the narration wraps into.
 func (n *NarrationView) SetSize(w, h int) { n.w, n.h = w, h }
 
-// View draws exactly h lines of width w.
+// View draws exactly h lines of width w: the narration wrapped whole
+// (Lines). The layout gives it the lines it needs (Need); in a terminal
+// too small for that, the last line it has says how much is left out.
 func (n *NarrationView) View() string {
+	lines := n.Lines(n.w)
+	if len(lines) > n.h && n.h > 0 {
+		more := n.Th.Dim.Render(fmt.Sprintf(" (+%d lines: a taller terminal shows them)", len(lines)-n.h+1))
+		lines = append(lines[:n.h-1:n.h-1], more)
+	}
+	for len(lines) < n.h {
+		lines = append(lines, "")
+	}
+	return strings.Join(common.FitLines(lines[:n.h], n.w), "\n")
+}
+
+// Need is how many lines the narration takes at width w, wrapped whole.
+func (n *NarrationView) Need(w int) int { return len(n.Lines(w)) }
+
+// Lines is the narration wrapped to width w, nothing cut: the last step
+// as the notes write it, the update or what comes next (or the root's
+// message), the cursor's probe. A step's tag "[step 8]" never splits.
+func (n *NarrationView) Lines(w int) []string {
 	if n.Twin != nil {
-		return strings.Join(n.compared(), "\n")
+		return n.compared(w)
 	}
 	first, second := Describe(n.S)
 	if n.Message != "" {
@@ -44,12 +64,24 @@ func (n *NarrationView) View() string {
 	if !n.Loud {
 		second = n.Th.Dim.Render(second)
 	}
-	return strings.Join(common.TextBlock(n.h, n.w, first, second, n.Probe), "\n")
+	return common.Wrap(w, keepTag(first), keepTag(second), n.Probe)
 }
 
-// compared narrates comparison mode: each learner's last step on a line
-// of its own, then the message, the cursor's probe, or what comes next.
-func (n *NarrationView) compared() []string {
+// keepTag joins a step's tag ("[step 8]") with non-breaking spaces, so
+// that wrapping never leaves "[step" alone at a line's end.
+func keepTag(s string) string {
+	if i := strings.LastIndex(s, "[step "); i >= 0 {
+		if j := strings.IndexByte(s[i:], ']'); j > 0 {
+			return s[:i] + common.Keep(s[i:i+j+1]) + s[i+j+1:]
+		}
+	}
+	return s
+}
+
+// compared narrates comparison mode: each learner's last step from a line
+// of its own, then the message, the cursor's probe, or what comes next,
+// each wrapped whole.
+func (n *NarrationView) compared(w int) []string {
 	a1, _ := Describe(n.S)
 	b1, _ := Describe(n.Twin)
 	la, lb := n.Th.Bold.Render(n.Labels[0]+": "), n.Th.Bold.Render(n.Labels[1]+": ")
@@ -60,17 +92,7 @@ func (n *NarrationView) compared() []string {
 	if third == "" {
 		third = n.Labels[0] + ": " + Brief(n.S) + "   " + n.Labels[1] + ": " + Brief(n.Twin)
 	}
-	// Each text its own line (cut with …), so both steps always show.
-	out := make([]string, 0, n.h)
-	for _, t := range []string{la + a1, lb + b1, n.Th.Dim.Render(third)} {
-		if len(out) < n.h {
-			out = append(out, common.Fit(t, n.w))
-		}
-	}
-	for len(out) < n.h {
-		out = append(out, common.Fit("", n.w))
-	}
-	return out
+	return common.Wrap(w, la+keepTag(a1), lb+keepTag(b1), n.Th.Dim.Render(third))
 }
 
 // Briefed is what Brief reads of a session (a Session, or a

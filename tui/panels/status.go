@@ -2,6 +2,7 @@ package panels
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,11 +30,35 @@ type StatusView struct {
 // SetSize sets the lines and width the status wraps into.
 func (v *StatusView) SetSize(w, h int) { v.w, v.h = w, h }
 
-// View draws exactly h lines of width w.
-func (v *StatusView) View() string { return strings.Join(common.TextBlock(v.h, v.w, v.Line()), "\n") }
+// View draws exactly h lines of width w: the fields packed by the layout
+// rule (common.PackFields), the least important left out first and none
+// split across lines.
+func (v *StatusView) View() string {
+	return strings.Join(common.PackFields(v.Fields(), v.w, v.h), "\n")
+}
 
-// Line is the summary of the session, before wrapping.
+// Line is the summary of the session, every field, before packing.
 func (v *StatusView) Line() string {
+	return strings.Join(common.FlowFields(v.Fields(), math.MaxInt), "")
+}
+
+// The ranks of the status fields (common.Field): what a lecturer must
+// always see (the learner, the step, the accuracy and the state) is
+// never left out; the random seed and the autoplay hint go first.
+const (
+	rankMust     = 0 // the learner, the step, accuracy, the state, a warning
+	rankData     = 1 // the data and the kernel
+	rankCounts   = 2 // mistakes, the player's state
+	rankSV       = 3 // support vectors, the budget
+	rankUndo     = 4 // how far back undo reaches
+	rankSettings = 5 // bias, tie rule, shuffle
+	rankHint     = 6 // what p does
+	rankSeed     = 7 // noise and the random seed of generated data
+)
+
+// Fields are the status line's fields in the order they read, each with
+// its rank.
+func (v *StatusView) Fields() []common.Field {
 	s := v.S
 	p := s.Learner()
 	cfg := p.Config()
@@ -45,74 +70,99 @@ func (v *StatusView) Line() string {
 	if s.Options().Standardized {
 		data += " (z-scores)"
 	}
-	if s.Generated() && !s.Edited() {
-		data += fmt.Sprintf(" noise=%s seed=%d", learn.Num(s.Options().Noise), s.Options().Seed)
+	var fs []common.Field
+	add := func(rank int, text string) { fs = append(fs, common.Field{Text: text, Rank: rank}) }
+	if bad, all := s.FieldOverflow(); bad > 0 {
+		// Put first: it changes how the whole picture reads.
+		add(rankMust, v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)))
 	}
-	var line string
-	switch sv := s.SMO(); {
-	case v.Note != "":
+	if v.Note != "" {
 		// Comparison mode: the panes show each learner's figures.
-		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.Note, data, cfg.Kernel.Spec(), bias, cfg.Tie)
+		add(rankMust, v.Note)
+	}
+	add(rankData, data)
+	if s.Generated() && !s.Edited() {
+		fs = append(fs, common.Field{Text: fmt.Sprintf("noise=%s seed=%d", learn.Num(s.Options().Noise), s.Options().Seed), Rank: rankSeed, Glue: true})
+	}
+	sv := s.SMO()
+	if v.Note == "" {
+		add(rankMust, s.LearnerName())
+	}
+	add(rankData, "K="+cfg.Kernel.Spec())
+	add(rankSettings, bias)
+	switch {
+	case v.Note != "":
+		add(rankSettings, "tie "+cfg.Tie.String())
 	case sv != nil:
-		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.LearnerName(), cfg.Kernel.Spec(), bias, v.svmCounters(sv))
+		fs = append(fs, v.svmFields(sv)...)
 	default:
-		ps := s.Passer()
-		order := ""
-		if cfg.Shuffle {
-			order = fmt.Sprintf(" │ shuffle (seed %d)", cfg.Seed)
-		}
-		state := v.Th.Bold.Render("training")
-		switch p.State() {
-		case learn.Converged:
-			state = v.Th.Good.Render("converged ✓ after " + notation.Passes(ps.Epoch()))
-		case learn.Capped:
-			state = v.Th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
-		}
-		if s.Err() != nil {
-			state = v.Th.Warn.Render("stopped: numerical error")
-		}
-		svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
-		if b := common.BudgetText(s); b != "" {
-			svs += " (" + b + ")"
-		}
-		acc := fmt.Sprintf("accuracy %.0f%%", s.Accuracy())
-		if e := common.EnsembleAccuracy(s); e != "" {
-			acc = e
-		}
-		acc = accuracyStatus(s, acc)
-		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ %s │ %s │ %s",
-			data, s.LearnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, ps.Epoch(), p.T(), ps.EpochMistakes(), p.Mistakes(),
-			svs, acc, state)
+		fs = append(fs, v.perceptronFields()...)
 	}
 	if v.Quiz != "" {
-		line += " │ " + v.Quiz
+		add(rankMust, v.Quiz)
 	} else {
-		line += " │ " + v.Player.Status()
+		state, hint := v.Player.StatusParts()
+		add(rankCounts, state)
+		if hint != "" {
+			fs = append(fs, common.Field{Text: "(" + hint + ")", Rank: rankHint, Glue: true})
+		}
 	}
 	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
 		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
 		// and an added point starts it afresh.
-		line += fmt.Sprintf(" │ steps 1–%d can no longer be undone", floor)
+		add(rankUndo, fmt.Sprintf("steps 1–%d can no longer be undone", floor))
 	}
-	if bad, all := s.FieldOverflow(); bad > 0 {
-		// Put first: it changes how the whole picture reads.
-		line = v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)) + " │ " + line
-	}
-	return line
+	return fs
 }
 
-// svmCounters is the SVM's part of the status line: the iteration, the gap
-// m − M against the tolerance, the dual objective D(α), the support
-// vectors split into free and at C, the margin 2/‖w‖, the training
-// accuracy and the state.
-func (v *StatusView) svmCounters(sv notation.SVM) string {
+// perceptronFields are the fields of a learner that visits the examples
+// pass by pass: the tie rule and the order, the pass and step, the
+// mistakes, the support vectors, the accuracy and the state.
+func (v *StatusView) perceptronFields() []common.Field {
+	s := v.S
+	p := s.Learner()
+	cfg := p.Config()
+	ps := s.Passer()
+	fs := []common.Field{{Text: "tie " + cfg.Tie.String(), Rank: rankSettings}}
+	if cfg.Shuffle {
+		fs = append(fs, common.Field{Text: fmt.Sprintf("shuffle (seed %d)", cfg.Seed), Rank: rankSettings})
+	}
+	state := v.Th.Bold.Render("training")
+	switch p.State() {
+	case learn.Converged:
+		state = v.Th.Good.Render("converged ✓ after " + notation.Passes(ps.Epoch()))
+	case learn.Capped:
+		state = v.Th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
+	}
+	if s.Err() != nil {
+		state = v.Th.Warn.Render("stopped: numerical error")
+	}
+	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
+	if b := common.BudgetText(s); b != "" {
+		svs += " (" + b + ")"
+	}
+	acc := fmt.Sprintf("accuracy %.0f%%", s.Accuracy())
+	if e := common.EnsembleAccuracy(s); e != "" {
+		acc = e
+	}
+	return append(fs,
+		common.Field{Text: fmt.Sprintf("pass %d, step %d", ps.Epoch(), p.T()), Rank: rankMust},
+		common.Field{Text: fmt.Sprintf("mistakes: %d this pass, %d in all", ps.EpochMistakes(), p.Mistakes()), Rank: rankCounts},
+		common.Field{Text: svs, Rank: rankSV},
+		common.Field{Text: accuracyStatus(s, acc), Rank: rankMust},
+		common.Field{Text: state, Rank: rankMust})
+}
+
+// svmFields are the SVM's fields: the iteration, the gap m − M against
+// the tolerance, the dual objective D(α), the support vectors split into
+// free and at C, the margin, the training accuracy and the state.
+func (v *StatusView) svmFields(sv notation.SVM) []common.Field {
 	s := v.S
 	free, bound := s.SVCounts()
 	gap := fmt.Sprintf("m − M = %s > tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	if sv.Gap() <= sv.Tol() {
 		gap = fmt.Sprintf("m − M = %s ≤ tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	}
-	margin := common.MarginText(sv)
 	state := v.Th.Bold.Render("training")
 	switch sv.State() {
 	case learn.Converged:
@@ -123,8 +173,15 @@ func (v *StatusView) svmCounters(sv notation.SVM) string {
 	if s.Err() != nil || sv.Err() != nil {
 		state = v.Th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.Err() == learn.ErrNotSeparable])
 	}
-	return fmt.Sprintf("iteration %d │ %s │ D(α) = %s │ SV %d/%d: %d free, %d at C │ %s │ accuracy %.0f%% │ %s",
-		sv.T(), gap, learn.Num(sv.Objective()), len(sv.SupportVectors()), sv.N(), free, bound, margin, s.Accuracy(), state)
+	return []common.Field{
+		{Text: fmt.Sprintf("iteration %d", sv.T()), Rank: rankMust},
+		{Text: gap, Rank: rankCounts},
+		{Text: "D(α) = " + learn.Num(sv.Objective()), Rank: rankSettings},
+		{Text: fmt.Sprintf("SV %d/%d: %d free, %d at C", len(sv.SupportVectors()), sv.N(), free, bound), Rank: rankSV},
+		{Text: common.MarginText(sv), Rank: rankCounts},
+		{Text: fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), Rank: rankMust},
+		{Text: state, Rank: rankMust},
+	}
 }
 
 // Update has no messages of its own: the status follows the session.

@@ -334,6 +334,16 @@ func (p *Player) Status() string {
 	return fmt.Sprintf("paused (p plays at %d/s)", Speeds[p.Speed])
 }
 
+// StatusParts is Status in two parts: what the player is doing, and the
+// hint that says what p would do ("" when there is none), which the
+// status line leaves out first.
+func (p *Player) StatusParts() (state, hint string) {
+	if p.Converging || p.Finishing || p.Playing {
+		return p.Status(), ""
+	}
+	return "paused", fmt.Sprintf("p plays at %d/s", Speeds[p.Speed])
+}
+
 // playerKeys are the player's actions by name.
 type playerKeys struct {
 	step, epoch, converge, play, faster, slower, back, reset, raiseCap *action.Action
