@@ -249,8 +249,9 @@ func TestMissing(t *testing.T) {
 	if !strings.Contains(Passes{}.Draw(40, 5).Plain(), "no pass finished yet") {
 		t.Error("an empty record does not say so")
 	}
-	g := Passes{Mistakes: []int{7}, Train: []float64{0.9}}.Draw(40, 10)
-	if !strings.Contains(row(g, 0), "pass 1") || len(find(g, '█')) != 3*(newFrame(40, 10, 3).ph-newFrame(40, 10, 3).ph/2) {
+	onePass := Passes{Mistakes: []int{7}, Train: []float64{0.9}}
+	g := onePass.Draw(40, 10)
+	if _, _, hb, _ := onePass.layout(40, 10); !strings.Contains(row(g, 0), "pass 1") || len(find(g, '█')) != 3*hb {
 		t.Errorf("one pass: want a full bar and \"pass 1\":\n%s", g.Plain())
 	}
 }
@@ -258,9 +259,12 @@ func TestMissing(t *testing.T) {
 func TestBucketing(t *testing.T) {
 	t.Parallel()
 	const w, h = 40, 10
-	f := newFrame(w, h, 3)
+	p := Passes{Mistakes: make([]int, 1), Train: make([]float64, 1)}
+	p.Mistakes[0] = 9 // the count axis's width: one digit
+	p.Train[0] = 0.5
+	f, ha, hb, _ := p.layout(w, h)
 	n := 3 * f.pw // three passes a column
-	p := Passes{Mistakes: make([]int, n), Train: make([]float64, n)}
+	p = Passes{Mistakes: make([]int, n), Train: make([]float64, n)}
 	copy(p.Mistakes, []int{9, 9, 9, 0, 0, 9}) // column means 9 and 3
 	for i := range p.Train {
 		p.Train[i] = 0.5
@@ -271,11 +275,10 @@ func TestBucketing(t *testing.T) {
 	if l := row(g, 0); !strings.Contains(l, "3 per column") && !strings.Contains(l, "3/col") {
 		t.Errorf("legend %q does not say 3 passes a column", l)
 	}
-	ha := f.ph / 2
-	hb := f.ph - ha
+	// The accuracy strip on top, the bars below it, on the x axis.
 	height := func(x int) int { // eighths
 		e := 0
-		for y := f.top; y < f.top+hb; y++ {
+		for y := f.top + ha; y < f.top+ha+hb; y++ {
 			for k, r := range eighths {
 				if g.cells[y*w+x].r == r {
 					e += k
@@ -290,7 +293,7 @@ func TestBucketing(t *testing.T) {
 	if e, want := height(f.gx+1), int(math.Round(8*float64(hb)/3)); e != want {
 		t.Errorf("column 1: bar of %d eighths, want the mean 3/9 of full: %d", e, want)
 	}
-	if c := g.cells[(f.top+hb)*w+f.gx+1]; c.r != '○' {
+	if c := g.cells[f.top*w+f.gx+1]; c.r != '○' {
 		t.Errorf("column 1: %q on the 100%% row, want ○ (its last pass's accuracy)", c.r)
 	}
 	if !strings.Contains(row(g, f.labels), strings.TrimSpace(num(float64(n)))) {

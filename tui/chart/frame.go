@@ -77,6 +77,23 @@ func (f frame) yAxis(g Grid, top, rows int, ticks []tick) {
 	}
 }
 
+// rightAxis draws an axis line right of the plot beside plot rows [top,
+// top+rows), with ├ and a left-aligned label at each tick: a second
+// quantity's axis, apart from the one on the left.
+func (f frame) rightAxis(g Grid, top, rows int, ticks []tick) {
+	x := f.gx + f.pw
+	for y := top; y < top+rows; y++ {
+		g.set(x, y, '│', inkAxis)
+	}
+	for _, t := range ticks {
+		if t.row < top || t.row >= top+rows {
+			continue
+		}
+		g.set(x, t.row, '├', inkAxis)
+		g.text(x+1, t.row, t.s, inkLabel)
+	}
+}
+
 // xAxis draws the x axis line under the plot with ┬ at each of cols (plot
 // columns).
 func (f frame) xAxis(g Grid, cols []int) {

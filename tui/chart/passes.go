@@ -6,9 +6,19 @@ import (
 )
 
 // Passes is a training run's record, one entry per finished pass (epoch)
-// over the data: the mistakes made in it as bars, and the accuracies at its
-// end as a strip below them (training ○ on a dotted line, test ● on a
-// solid one). Accuracy entries missing or NaN leave points out.
+// over the data: the mistakes made in it as bars standing on the x axis,
+// and the accuracies at its end as a strip above them (training ○ on a
+// dotted line, test ● on a solid one). Accuracy entries missing or NaN
+// leave points out.
+//
+// The two are different quantities and each has its own axis, beside its
+// own strip: the mistakes, a count, on the left from 0 at the x axis up to
+// the largest; the accuracies, in percent, on the right. Mistakes are
+// counted during a pass while α changes, accuracy is measured after it,
+// so one is not the complement of the other, and a shared scale would
+// invite reading it so. The count answers the notes' question (a pass
+// without a mistake: converged); the accuracy, with rows held out, how
+// good the function is.
 //
 // The chart grows to the right as passes finish, each in a slot of up to
 // maxSlot columns. When there are more passes than columns, consecutive
@@ -28,12 +38,17 @@ type Passes struct {
 // gap): a short run reads as bars, not as a smear across the panel.
 const maxSlot = 4
 
+// accGutter is the width of the accuracy axis on the right: the line and
+// a label ("├100%").
+const accGutter = 5
+
 // eighths are the bar tops, by height in eighths of a cell.
 var eighths = [9]rune{' ', '▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
 
-// Draw draws the record into a w×h grid: the legend on top, the bars
-// scaled to the largest (its count, rounded, on the y axis), the accuracy
-// strip, the pass numbers under the x axis.
+// Draw draws the record into a w×h grid: the legend on top, the accuracy
+// strip with its axis on the right, the bars below it on the x axis with
+// their count axis on the left (0 at the x axis, the largest, rounded, at
+// the top), the pass numbers under the x axis.
 func (p Passes) Draw(w, h int) Grid {
 	g := newGrid(w, h)
 	if !g.ok() {
@@ -44,22 +59,48 @@ func (p Passes) Draw(w, h int) Grid {
 		center(g, "no pass finished yet", inkLabel)
 		return g
 	}
+	f, ha, hb, axis := p.layout(w, h)
+	s := newSlots(n, f.pw)
+	if ha > 0 {
+		p.accuracy(g, f, s, f.top, ha, axis)
+	}
+	p.bars(g, f, s, f.top+ha, hb)
+	// Tick marks only where a label fitted: a bare ┬ names no pass.
+	f.xAxis(g, f.xLabels(g, p.ticks(s), "pass"))
+	if f.gx > 0 && f.axis >= 0 {
+		g.text(f.gx-2, f.axis, "0", inkLabel) // the bars' zero, at the x axis
+	}
+	p.legend(g, f, s)
+	return g
+}
+
+// layout places the parts of a w×h chart: the frame (its gutter the
+// count axis's), the accuracy strip's ha rows on top of the plot and the
+// bars' hb rows below them, and whether the accuracy axis has its gutter
+// on the right. The count axis needs its largest label (a slot's mean is
+// no larger than the largest pass's count) and its line; too narrow for
+// both axes, the chart has neither.
+func (p Passes) layout(w, h int) (f frame, ha, hb int, axis bool) {
 	acc := p.has(p.Train) || p.has(p.Test)
-	f := newFrame(w, h, 2+btoi(acc))
-	hb, ha := f.ph, 0
+	f = newFrame(w, h, 2+btoi(acc))
+	most := 0
+	for _, m := range p.Mistakes {
+		most = max(most, m)
+	}
+	gl, gr := width(num(float64(most)))+1, 0
+	if acc {
+		gr = accGutter
+	}
+	f.gx, f.pw = gl, w-gl-gr
+	if f.pw < minPlotW {
+		f.gx, f.pw, gr = 0, w, 0
+	}
+	hb = f.ph
 	if acc && f.ph >= 2 {
 		ha = f.ph / 2
 		hb = f.ph - ha
 	}
-	s := newSlots(n, f.pw)
-	p.bars(g, f, s, hb)
-	if ha > 0 {
-		p.accuracy(g, f, s, f.top+hb, ha)
-	}
-	// Tick marks only where a label fitted: a bare ┬ names no pass.
-	f.xAxis(g, f.xLabels(g, p.ticks(s), "pass"))
-	p.legend(g, f, s)
-	return g
+	return f, ha, hb, gr > 0
 }
 
 // slots is how n passes share the plot's columns: per passes to a slot,
@@ -83,8 +124,8 @@ func (s slots) mid(k int) int { return k*s.w + min(s.w-1, s.w/2) }
 func (s slots) last(k int) int { return min(s.passes, (k+1)*s.per) - 1 }
 
 // bars draws the mean mistakes of each slot's passes in eighth blocks,
-// over hb rows from the plot's top, scaled to the largest.
-func (p Passes) bars(g Grid, f frame, s slots, hb int) {
+// over hb rows from row top down to the x axis, scaled to the largest.
+func (p Passes) bars(g Grid, f frame, s slots, top, hb int) {
 	means := make([]float64, s.n)
 	peak := 0.0
 	for k := range means {
@@ -95,7 +136,7 @@ func (p Passes) bars(g Grid, f frame, s slots, hb int) {
 		means[k] = float64(sum) / float64(hi-lo)
 		peak = max(peak, means[k])
 	}
-	f.yAxis(g, f.top, hb, []tick{{row: f.top, s: num(math.Round(peak))}})
+	f.yAxis(g, top, hb, []tick{{row: top, s: num(math.Round(peak))}})
 	for k, v := range means {
 		if peak == 0 || v == 0 {
 			continue
@@ -109,7 +150,7 @@ func (p Passes) bars(g Grid, f frame, s slots, hb int) {
 		}
 		for r := hb - 1; r >= 0 && units > 0; r-- {
 			for x := x0; x < (k+1)*s.w; x++ {
-				g.set(f.gx+x, f.top+r, eighths[min(8, units)], inkBars)
+				g.set(f.gx+x, top+r, eighths[min(8, units)], inkBars)
 			}
 			units -= 8
 		}
@@ -118,8 +159,8 @@ func (p Passes) bars(g Grid, f frame, s slots, hb int) {
 
 // accuracy draws the strip of rows [top, top+rows): training and test
 // accuracy at the end of each slot's last pass, joined by lines, over a
-// range fitted to them.
-func (p Passes) accuracy(g Grid, f frame, s slots, top, rows int) {
+// range fitted to them, with its axis right of the plot when axis is set.
+func (p Passes) accuracy(g Grid, f frame, s slots, top, rows int, axis bool) {
 	least := math.NaN()
 	for k := range s.n {
 		for _, v := range [2]float64{at(p.Train, s.last(k)), at(p.Test, s.last(k))} {
@@ -129,7 +170,9 @@ func (p Passes) accuracy(g Grid, f frame, s slots, top, rows int) {
 		}
 	}
 	ax := fitAcc(rows, false, least)
-	f.yAxis(g, top, rows, ax.ticks(top))
+	if axis {
+		f.rightAxis(g, top, rows, ax.ticks(top))
+	}
 	series := [2]struct {
 		ys     []float64
 		glyph  rune

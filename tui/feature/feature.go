@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/learn"
 	"kernelscope/tui/common"
@@ -22,8 +23,11 @@ const featureLimit = 400
 // p = (x₁, x₂) to (x₁², x₂², √2·x₁x₂) where the o's and x's are linearly
 // separable"): the training points as φ(xᵢ), or as their projection onto
 // w and the top kernel-PCA directions when φ has more than three features
-// or none that is finite, with the boundary as the plane it is there. The
-// arrows and a mouse drag turn it.
+// or none that is finite, with the boundary as the plane it is there. It
+// opens edge-on (u₁ along w across, the plane a line between its two
+// tinted sides), labels the points whose φ coincide, and writes w and f
+// under the picture, wrapped, never cut. The arrows and a mouse drag turn
+// it.
 type FeatureView struct {
 	s    Session
 	Th   *common.Theme
@@ -66,11 +70,37 @@ type FeatureSpace struct {
 	// margins are the offsets of the SVM's margin planes f = +1 and
 	// f = −1 along the same normal (none for the perceptron).
 	margins []float64
-	axes    [3]string
-	title   string
-	lines   []string // w written out, ‖w‖, what the axes are
-	explain string   // what the view cannot show, if anything
+	axes    []SceneAxis
+	// frame turns the points' coordinates into the view's: across (along
+	// w), into the screen, up (see edgeFrame).
+	frame [3][3]float64
+	// groups are the points whose φ coincide (see coincideTol), as
+	// examples' indices, each group ascending and at least two long.
+	groups [][]int
+	// name and detail make the title: "feature space", "φ(x) = (…)"; the
+	// detail moves under the picture when the title has no room for it.
+	name, detail string
+	notes        []note // what the picture shows, written out
 }
+
+// note is a text under the picture; rank orders which are kept when not
+// all fit (0 first): a note is shown whole, wrapped, or not at all.
+type note struct {
+	text string
+	rank int
+}
+
+// The notes' ranks: what the view cannot show, then the function, which
+// points coincide, w, and the rest.
+const (
+	rankExplain = iota
+	rankFunction
+	rankCoincide
+	rankWeights
+	rankNorm
+	rankReason
+	rankSample
+)
 
 // FeatureMsg carries a computed feature space back to the UI.
 type FeatureMsg struct {
@@ -144,15 +174,19 @@ func (f *FeatureView) Mouse(msg tea.MouseMsg) {
 
 // computeFeatureSpace builds the picture: the explicit φ when it has at
 // most three features (its axes named), else the projection u; with
-// margins, the SVM's margin planes f = ±1 beside the boundary f = 0.
+// margins, the SVM's margin planes f = ±1 beside the boundary f = 0. The
+// frame turns it edge-on (edgeFrame), and points whose φ coincide are
+// found (coinciding).
 func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, margins bool) *FeatureSpace {
 	fs := &FeatureSpace{}
 	primal, perr := learn.Weights(e)
 	if perr == nil && primal.Map.Dim() <= 3 {
 		m := primal.Map
-		fs.title = "feature space: " + m.String()
+		fs.name, fs.detail = "feature space", m.String()
 		for k := range m.Dim() {
-			fs.axes[k] = m.Names[k]
+			var dir [3]float64
+			dir[k] = 1
+			fs.axes = append(fs.axes, SceneAxis{dir: dir, name: m.Names[k]})
 			fs.normal[k] = primal.W[k]
 		}
 		// f(x) = w·φ(x) + b: the plane f = 0 is w·φ = −b, the margins
@@ -167,50 +201,81 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 			fs.points = append(fs.points, p)
 			fs.index = append(fs.index, i)
 		}
-		fs.lines = append(fs.lines, primal.String(), primal.Function()+" = 0 is the plane")
+		fs.frame = edgeFrame(fs.points, fs.normal)
+		if nw := norm3(fs.normal); nw > 0 {
+			// The direction of w, across the screen: u₁ = w·φ/‖w‖, which
+			// is f/‖w‖ when b = 0.
+			name := "u₁=f/‖w‖"
+			if primal.B != 0 {
+				name = "u₁=(f−b)/‖w‖"
+			}
+			fs.axes = append(fs.axes, SceneAxis{dir: scale3(fs.normal, 1/nw), name: name})
+		}
+		fs.groups = coinciding(fs.points, fs.index, func(a, b int) bool {
+			return sameVector(fs.points[a], fs.points[b])
+		})
+		plane := primal.Function() + " = 0 is the plane"
+		if norm3(fs.normal) == 0 {
+			plane = primal.Function() + " everywhere: w = 0, no plane yet"
+		}
+		fs.notes = append(fs.notes, note{primal.String(), rankWeights}, note{plane, rankFunction})
+		fs.addCoincideNote()
 		return fs
 	}
 	proj, err := in.Project(featureLimit)
 	if err != nil {
-		fs.title = "feature space"
-		fs.explain = "no picture: " + err.Error()
+		fs.name = "feature space"
+		fs.notes = []note{{"no picture: " + err.Error(), rankExplain}}
 		return fs
 	}
 	fs.points, fs.index = proj.U, proj.Index
-	fs.title = "feature space, projected: u₁ along w, u₂ u₃ kernel PCA"
-	fs.axes = [3]string{"u₁", "u₂", "u₃"}
+	fs.name, fs.detail = "feature space, projected", "u₁ along w, u₂ u₃ kernel PCA"
+	fs.axes = []SceneAxis{{dir: [3]float64{1, 0, 0}, name: "u₁"}, {dir: [3]float64{0, 1, 0}, name: "u₂"}, {dir: [3]float64{0, 0, 1}, name: "u₃"}}
+	// u₁ across, u₂ (the larger spread of the two) up, u₃ into the screen.
+	fs.frame = [3][3]float64{{1, 0, 0}, {0, 0, -1}, {0, 1, 0}}
 	if proj.AlongW {
 		fs.normal, fs.offset = [3]float64{1, 0, 0}, proj.PlaneAt
-		fs.axes[0] = "u₁=f/‖w‖"
+		fs.axes[0].name = "u₁=f/‖w‖"
 		// u₁ = (f − b)/‖w‖, so f = ±1 is u₁ = (±1 − b)/‖w‖ = PlaneAt ± 1/‖w‖.
 		if margins && proj.HasNorm && proj.NormW > 0 {
 			fs.margins = []float64{proj.PlaneAt + 1/proj.NormW, proj.PlaneAt - 1/proj.NormW}
 		}
 	} else {
-		fs.title = "feature space, projected: u₁ u₂ u₃ kernel PCA"
+		fs.detail = "u₁ u₂ u₃ kernel PCA"
 	}
 	switch {
 	case perr == nil:
-		fs.lines = append(fs.lines, fmt.Sprintf("φ has %d features: %s", primal.Map.Dim(), primal.Function()))
+		fs.notes = append(fs.notes, note{fmt.Sprintf("φ has %d features: %s", primal.Map.Dim(), primal.Function()), rankFunction})
 	case errors.Is(perr, learn.ErrInfinite):
-		fs.lines = append(fs.lines, "φ is infinite-dimensional (RBF: seed 003's Taylor series of exp); K gives the picture")
+		fs.notes = append(fs.notes, note{"φ is infinite-dimensional (RBF: the notes' Taylor series of exp); K gives the picture", rankFunction})
 	case errors.Is(perr, learn.ErrIndefinite):
-		fs.lines = append(fs.lines, "no φ in general: this kernel is not positive semi-definite (Mercer)")
+		fs.notes = append(fs.notes, note{"no φ in general: this kernel is not positive semi-definite (Mercer)", rankFunction})
 	default:
-		fs.lines = append(fs.lines, "no explicit φ: "+perr.Error())
+		fs.notes = append(fs.notes, note{"no explicit φ: " + perr.Error(), rankFunction})
+	}
+	// Without a feature space (K not PSD) no two points are "the same φ".
+	if !proj.Indefinite && !errors.Is(perr, learn.ErrIndefinite) {
+		kii := make([]float64, len(fs.index))
+		for k, i := range fs.index {
+			kii[k] = in.Kernel.Eval(in.X[i], in.X[i])
+		}
+		fs.groups = coinciding(fs.points, fs.index, func(a, b int) bool {
+			return sameByKernel(kii[a], kii[b], in.Kernel.Eval(in.X[fs.index[a]], in.X[fs.index[b]]))
+		})
+		fs.addCoincideNote()
 	}
 	if proj.HasNorm {
 		share := ""
 		if proj.EigenSum > 0 {
 			share = fmt.Sprintf("; u₂, u₃ hold %s%% of the rest's spread", learn.Num(math.Round(100*(proj.Eigen[1]+proj.Eigen[2])/proj.EigenSum)))
 		}
-		fs.lines = append(fs.lines, "‖w‖ = "+learn.Num(proj.NormW)+share)
+		fs.notes = append(fs.notes, note{"‖w‖ = " + learn.Num(proj.NormW) + share, rankNorm})
 	}
 	if proj.Reason != "" {
-		fs.lines = append(fs.lines, proj.Reason)
+		fs.notes = append(fs.notes, note{proj.Reason, rankReason})
 	}
 	if proj.Subsampled {
-		fs.lines = append(fs.lines, proj.Sample)
+		fs.notes = append(fs.notes, note{proj.Sample, rankSample})
 	}
 	return fs
 }
@@ -239,16 +304,15 @@ func (f *FeatureView) lines() []string {
 	if fs == nil {
 		return common.Box(f.Th, " feature space (computing…) ", nil, f.w, f.h)
 	}
-	title := " " + fs.title + "   ←→↑↓ turn "
-	if f.pending {
-		title = " " + fs.title + "   (updating…) "
+	title, inside := f.title(iw)
+	notes := fs.notes
+	if inside {
+		notes = append([]note{{fs.detail, rankFunction}}, notes...)
 	}
-	text := append([]string(nil), fs.lines...)
-	if fs.explain != "" {
-		text = append([]string{fs.explain}, text...)
-	}
-	info := common.TextBlock(min(len(text), max(0, ih/3)), iw, text...)
-	sc := &Scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, current: f.s.Focus(), flash: -1}
+	// The picture keeps at least half the panel (six rows where it has
+	// them); the notes get the rest, each whole or not at all.
+	info := layoutNotes(notes, iw, ih-min(ih, max(6, ih/2)))
+	sc := &Scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, frame: fs.frame, groups: fs.groups, current: f.s.Focus(), flash: -1}
 	p := f.s.Learner()
 	for k, i := range fs.index {
 		if i < p.N() {
@@ -260,4 +324,44 @@ func (f *FeatureView) lines() []string {
 		body = append(body, f.Th.Dim.Render(l))
 	}
 	return common.DrawBox(f.Th, title, body, f.w, f.h, true)
+}
+
+// title is the panel's title for an inner width iw, shortened by rule
+// rather than cut: first the keys' hint goes, then the words "seen
+// edge-on", then the detail (φ's formula, or what the axes are), which
+// inside reports is to be written under the picture instead, then the
+// name's qualifier.
+func (f *FeatureView) title(iw int) (title string, inside bool) {
+	fs := f.space
+	hint := "←→↑↓ turn"
+	if f.pending {
+		hint = "(updating…)"
+	}
+	state := ""
+	if f.cam.edgeOn() && norm3(fs.normal) > 0 {
+		state = ", seen edge-on"
+	}
+	head := fs.name
+	if fs.detail != "" {
+		head += ": " + fs.detail
+	}
+	short, _, _ := strings.Cut(fs.name, ",")
+	variants := []struct {
+		s      string
+		inside bool
+	}{
+		{head + state + "   " + hint, false},
+		{head + state, false},
+		{head + "   " + hint, false},
+		{head, false},
+		{fs.name + "   " + hint, fs.detail != ""},
+		{fs.name, fs.detail != ""},
+		{short, fs.detail != ""},
+	}
+	for _, v := range variants {
+		if t := " " + v.s + " "; ansi.StringWidth(t) <= iw-2 {
+			return t, v.inside
+		}
+	}
+	return "", fs.detail != ""
 }

@@ -82,8 +82,12 @@ func TestWorked4(t *testing.T) {
 				}
 			}
 		}
-		if fs.axes != [3]string{"x₁²", "√2·x₁x₂", "x₂²"} {
-			t.Errorf("%s: axes %q, want the features' names", c.name, fs.axes)
+		var names []string
+		for _, a := range fs.axes {
+			names = append(names, a.name)
+		}
+		if strings.Join(names, " ") != "x₁² √2·x₁x₂ x₂² u₁=f/‖w‖" {
+			t.Errorf("%s: axes %q, want the features' names and u₁ along w", c.name, names)
 		}
 		for k, w := range []float64{1, r2, 1} {
 			if math.Abs(fs.normal[k]-w) > 1e-12 {
@@ -121,8 +125,8 @@ func TestProjection(t *testing.T) {
 	}
 	hs.show()
 	fs := hs.v.space
-	if fs.axes[0] != "u₁=f/‖w‖" || fs.normal != [3]float64{1, 0, 0} {
-		t.Errorf("axes %q, normal %v: want u₁ along w, the plane u₁ = 0", fs.axes, fs.normal)
+	if fs.axes[0].name != "u₁=f/‖w‖" || fs.normal != [3]float64{1, 0, 0} {
+		t.Errorf("axes %v, normal %v: want u₁ along w, the plane u₁ = 0", fs.axes, fs.normal)
 	}
 	if out := hs.view(); !strings.Contains(out, "infinite-dimensional") {
 		t.Errorf("the view does not say why there is no φ:\n%s", out)
@@ -137,9 +141,9 @@ func TestProjection(t *testing.T) {
 	if hs.v.Request() != nil {
 		t.Error("the same state asked for its feature space again")
 	}
-	stale := FeatureMsg{gen: hs.v.gen - 1, space: &FeatureSpace{title: "stale"}}
+	stale := FeatureMsg{gen: hs.v.gen - 1, space: &FeatureSpace{name: "stale"}}
 	hs.v.Update(stale)
-	if hs.v.space.title == "stale" {
+	if hs.v.space.name == "stale" {
 		t.Error("a stale feature space replaced the current one")
 	}
 	// A mouse drag turns it too: 6 cells across is 30°.
@@ -206,10 +210,11 @@ func TestAnySize(t *testing.T) {
 func TestSceneAnySize(t *testing.T) {
 	t.Parallel()
 	th := common.NewTheme(true, false, 0)
-	sc := &Scene{points: []ScenePoint{{u: [3]float64{1, 2, 3}, inView: true}, {u: [3]float64{-1, 0, 1e300}, i: 1, inView: true}}, normal: [3]float64{1, 1, 0}, axes: [3]string{"a", "bb", "ccc"}}
+	sc := &Scene{points: []ScenePoint{{u: [3]float64{1, 2, 3}, inView: true}, {u: [3]float64{-1, 0, 1e300}, i: 1, inView: true}}, normal: [3]float64{1, 1, 0},
+		axes: []SceneAxis{{[3]float64{1, 0, 0}, "a"}, {[3]float64{0, 1, 0}, "bb"}, {[3]float64{0, 0, 1}, "ccc"}}, groups: [][]int{{0, 1}}}
 	for w := range 30 {
 		for h := range 12 {
-			lines := renderScene(th, sc, defaultCamera, w, h)
+			lines := renderScene(th, sc, camera{yaw: -math.Pi / 6, pitch: math.Pi / 9}, w, h)
 			if len(lines) != h {
 				t.Fatalf("%d×%d: %d lines", w, h, len(lines))
 			}

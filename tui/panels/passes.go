@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/tui/chart"
 	"kernelscope/tui/common"
@@ -53,11 +54,31 @@ func (v *PassesView) View() string {
 			c.Test = nil
 		}
 		if n := len(ends); n > 0 {
-			title = fmt.Sprintf(" mistakes per pass: %d in pass %d ", ends[n-1].Mistakes, n)
+			title = passesTitle(ends[n-1].Mistakes, n, iw)
 		}
 		lines = strings.Split(v.Inks.Render(c.Draw(iw, ih)), "\n")
 	}
 	return strings.Join(common.Box(v.Th, title, lines, v.w, v.h), "\n")
+}
+
+// passesTitle is the chart's title in a panel of inner width iw, with the
+// mistakes of the last pass, pass n: shortened by rule, never cut in a
+// word or a number (a box cuts a title at iw − 2 cells): "per pass" goes
+// first, then the last pass (the bars and the x axis's last label still
+// show it), then all but the name.
+func passesTitle(mistakes, n, iw int) string {
+	last := fmt.Sprintf("%d in pass %d", mistakes, n)
+	for _, t := range []string{
+		" mistakes per pass: " + last + " ",
+		" mistakes: " + last + " ",
+		" mistakes per pass ",
+		" mistakes ",
+	} {
+		if ansi.StringWidth(t) <= iw-2 {
+			return t
+		}
+	}
+	return ""
 }
 
 var _ common.Component = (*PassesView)(nil)

@@ -77,3 +77,84 @@ func TestPassesAnySize(t *testing.T) {
 		tuitest.Fits(t, v.View(), sz[0], sz[1])
 	}
 }
+
+// TestPassesTitleShortens: at pass 10 and beyond the title is longer than
+// the side panel of a 100×30 terminal (36 cells, border included) had
+// room for, and was cut to "… 0 in pass 1…" (the Forgetron, issue 24). It
+// now drops words by rule: at every width the pass's number and its
+// mistakes are whole or absent, and no title ends in "…".
+func TestPassesTitleShortens(t *testing.T) {
+	t.Parallel()
+	o := tuitest.Builtin(t, "moons", 0)
+	o.Config.Learner, o.Config.Kernel, o.Config.Epochs, o.Config.Shuffle = "forgetron", learn.Linear{}, 12, true
+	s := trained(t, o, -1)
+	ends := s.Passes()
+	if len(ends) != 12 {
+		t.Fatalf("%d passes logged at the cap of 12", len(ends))
+	}
+	last := fmt.Sprintf("%d in pass 12", ends[11].Mistakes)
+	v := passesOf(s)
+	for w := 4; w <= 60; w++ {
+		v.SetSize(w, 9)
+		title := strings.Split(ansi.Strip(v.View()), "\n")[0]
+		if strings.Contains(title, "…") {
+			t.Errorf("width %d: the title is cut: %s", w, title)
+		}
+		if strings.Contains(title, " in pass") && !strings.Contains(title, last+" ") {
+			t.Errorf("width %d: the title cuts %q: %s", w, last, title)
+		}
+		if w == 36 && !strings.Contains(title, last) {
+			t.Errorf("the side panel of a 100×30 terminal: %s, want %q in it", title, last)
+		}
+	}
+}
+
+// TestPassesAxes: the bars' count and the accuracy's percentages are on
+// two axes, each beside its own strip: the count on the left, from 0 at
+// the x axis up to the largest pass's count (worked4 with the tie rule
+// "mistake": seed 003's trace has 1 mistake in pass 1); the percentages on
+// the right of the accuracy strip, the rows of the bars having none. At
+// the side panel's width (36) and at the full width of an 80×24 terminal.
+func TestPassesAxes(t *testing.T) {
+	t.Parallel()
+	s := capped(t)
+	ends := s.Passes()
+	most := 0
+	for _, e := range ends {
+		most = max(most, e.Mistakes)
+	}
+	v := passesOf(s)
+	for _, sz := range [][2]int{{36, 9}, {80, 18}} {
+		v.SetSize(sz[0], sz[1])
+		rows := strings.Split(ansi.Strip(v.View()), "\n")
+		var countRow, zeroRow, pctRows, barRows []int
+		for k, r := range rows {
+			rs := []rune(r)
+			inner := strings.TrimSpace(string(rs[1 : len(rs)-1]))
+			switch {
+			case strings.HasPrefix(inner, fmt.Sprintf("%d┤", most)):
+				countRow = append(countRow, k)
+			case strings.HasPrefix(inner, "0└"):
+				zeroRow = append(zeroRow, k)
+			}
+			if at := strings.LastIndex(inner, "├"); at >= 0 && strings.HasSuffix(inner, "%") {
+				pctRows = append(pctRows, k)
+				if strings.Contains(inner[:at], "┤") {
+					t.Errorf("%v: a percentage's row has a tick on the left too: %q", sz, inner)
+				}
+			}
+			if strings.ContainsAny(inner, "▁▂▃▄▅▆▇█") && !strings.HasPrefix(inner, "▇ ") {
+				barRows = append(barRows, k)
+				if strings.Contains(inner, "%") || strings.Contains(inner, "├") {
+					t.Errorf("%v: a row of bars has the percentage axis: %q", sz, inner)
+				}
+			}
+		}
+		if len(countRow) != 1 || len(zeroRow) != 1 || len(pctRows) < 2 || len(barRows) == 0 {
+			t.Fatalf("%v: want the count axis %d┤ … 0└ and ≥ 2 percentage ticks on the right:\n%s", sz, most, ansi.Strip(v.View()))
+		}
+		if pctRows[len(pctRows)-1] >= countRow[0] || countRow[0] > barRows[0] || barRows[len(barRows)-1] >= zeroRow[0] {
+			t.Errorf("%v: want the accuracy strip, then the bars from %d┤ down to 0└:\n%s", sz, most, ansi.Strip(v.View()))
+		}
+	}
+}
