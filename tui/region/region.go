@@ -276,9 +276,10 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 
 	// Axes: round ticks (1-2-5 steps) in the gutter for x₂ and under the
 	// plot for x₁, each at the cell its value falls in; 0 is among them
-	// whenever the origin is in view.
+	// whenever the origin is in view, with a tick either side of it where
+	// they fit (x₂: two rows a tick, x₁: six cells).
 	rowTicks := map[int]string{}
-	for _, v := range common.NiceTicks(view.MinX2, view.MaxX2, max(2, ph/5)) {
+	for _, v := range common.AxisTicks(view.MinX2, view.MaxX2, max(2, ph/5), ph/2) {
 		cy := int(math.Floor((view.MaxX2 - v) / (view.MaxX2 - view.MinX2) * float64(ph)))
 		if cy >= 0 && cy < ph {
 			rowTicks[cy] = common.Num(v, gutter-1)
@@ -313,7 +314,7 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		copy(axis[at:], rs)
 		return true
 	}
-	for _, v := range common.NiceTicks(view.MinX1, view.MaxX1, max(2, pw/12)) {
+	for _, v := range common.AxisTicks(view.MinX1, view.MaxX1, max(2, pw/12), pw/6) {
 		t := common.Num(v, 10)
 		cx := int(math.Floor((v - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
 		place(t, cx-len([]rune(t))/2)
