@@ -33,6 +33,7 @@ type region struct {
 	marks    []string
 	t        int           // the learner's T the ensemble's base was computed at
 	cells    []common.Cell // scratch: base plus overlays
+	placed   placement     // scratch: the cells the points' markers hold
 	out      rowBuf        // a row being drawn; its storage is kept from row to row
 	// gutters are the y-axis labels as drawn in gutterTheme, by label: a
 	// frame draws the same few again.
@@ -189,11 +190,14 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		}
 		r.cells = append(r.cells, c)
 	}
-	// Points, most important last, so it is the one a shared cell shows:
-	// the rest, then the support vectors, the last mistake and the example
-	// being visited.
+	// Points, most important first (placement): the example being
+	// visited, the other of the SVM's pair, the last mistake, the support
+	// vectors, the rest, the held-out points. Within a group the later
+	// example goes first, so a cell shared by two shows the one it always
+	// showed.
 	p := s.Learner()
 	view := s.View()
+	r.placed.reset(pw, ph)
 	put := func(i int, bgOverride int) {
 		x := p.X(i)
 		cx, cy, ok := cellOf(view, pw, ph, x.X1, x.X2)
@@ -224,19 +228,43 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		if ov.big {
 			glyphs = bigMarker(pos, kind)
 		}
-		// The marker is centred on the point's cell, shifted inward at the
-		// plot's edges.
-		x0 := max(0, min(pw-len(glyphs), cx-(len(glyphs)-1)/2))
-		for k, g := range glyphs {
-			if x := x0 + k; x >= 0 && x < pw {
-				r.cells[cy*pw+x] = common.Cell{FG: fg, BG: bg, Glyph: g, Bold: true}
+		x0, n := r.placed.place(cx, cy, len(glyphs))
+		if n < len(glyphs) {
+			// No room for the big marker: the point's glyph alone.
+			glyphs = []string{common.KindGlyph(pos, kind)}
+		}
+		for k := range n {
+			r.cells[cy*pw+x0+k] = common.Cell{FG: fg, BG: bg, Glyph: glyphs[k], Bold: true}
+		}
+	}
+	for _, c := range [2]int{ov.current, ov.current2} {
+		if c >= 0 && c < p.N() {
+			put(c, common.ColCurrent)
+		}
+	}
+	if ov.flash >= 0 && ov.flash < p.N() && ov.flash != ov.current && ov.flash != ov.current2 {
+		if ov.flashOn {
+			put(ov.flash, common.ColFlash)
+		} else {
+			put(ov.flash, -1)
+		}
+	}
+	for _, sv := range [2]bool{true, false} {
+		for i := p.N() - 1; i >= 0; i-- {
+			if i != ov.current && i != ov.current2 && i != ov.flash && (p.Alpha(i) > 0) == sv {
+				put(i, -1)
 			}
 		}
 	}
-	// Held-out points first: under any training point that shares a cell.
-	for _, e := range s.Test().Points() {
+	// Held-out points last: under any training point that shares a cell.
+	test := s.Test().Points()
+	for k := len(test) - 1; k >= 0; k-- {
+		e := test[k]
 		cx, cy, ok := cellOf(view, pw, ph, e.X1, e.X2)
 		if !ok {
+			continue
+		}
+		if _, n := r.placed.place(cx, cy, 1); n == 0 {
 			continue
 		}
 		ink, g := uint8(common.ColNegInk), common.GlyphNegTest
@@ -244,27 +272,6 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 			ink, g = common.ColPosInk, common.GlyphPosTest
 		}
 		r.cells[cy*pw+cx] = common.Cell{FG: ink, BG: common.ColNeutral, Glyph: g, Bold: true}
-	}
-	// Several points can share a cell: the rest first, then the support
-	// vectors, so a support vector is never hidden under a plain point.
-	for _, sv := range [2]bool{false, true} {
-		for i := range p.N() {
-			if i != ov.current && i != ov.current2 && i != ov.flash && (p.Alpha(i) > 0) == sv {
-				put(i, -1)
-			}
-		}
-	}
-	if ov.flash >= 0 && ov.flash < p.N() {
-		if ov.flashOn {
-			put(ov.flash, common.ColFlash)
-		} else {
-			put(ov.flash, -1)
-		}
-	}
-	for _, c := range [2]int{ov.current2, ov.current} {
-		if c >= 0 && c < p.N() {
-			put(c, common.ColCurrent)
-		}
 	}
 	if ov.cursorX >= 0 && ov.cursorX < pw && ov.curY >= 0 && ov.curY < ph {
 		c := &r.cells[ov.curY*pw+ov.cursorX]
