@@ -285,18 +285,22 @@ func (r *RegionView) lines() []string {
 // keyLine is the key under the title, at most w cells wide when it can
 // be: each marker drawn as the plot draws it, in bold, with what it means.
 // Projector mode's markers are the big ones; the SVM's key adds the bounded
-// support vectors and the margins. Where the long labels do not fit,
+// support vectors, the points on the margin (underlined, apart from α:
+// common.OnMargin) and the margins. Where the long labels do not fit,
 // shorter ones do.
 func keyLine(th *common.Theme, svm, big bool, w int) string {
-	sample := func(fg, bg uint8, glyphs ...string) string {
+	sample := func(fg, bg uint8, under bool, glyphs ...string) string {
 		text := strings.Join(glyphs, "")
+		if under {
+			text = common.SGRUnder + text
+		}
 		if th.Mono {
 			return "\x1b[1m" + text + common.Reset
 		}
 		return th.CellStyle(fg, bg) + "\x1b[1m" + text + common.Reset
 	}
 	label := func(s string) string { return "\x1b[1m" + s + common.Reset }
-	point := func(pos bool, kind int) string {
+	marker := func(pos bool, kind int, under bool) string {
 		ink := uint8(common.ColNegInk)
 		if pos {
 			ink = common.ColPosInk
@@ -306,36 +310,41 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 			g = bigMarker(pos, kind)
 		}
 		if kind == lab.NotSV {
-			return sample(ink, common.ColNeutral, g...)
+			return sample(ink, common.ColNeutral, under, g...)
 		}
-		return sample(common.ColNeutral, ink, g...)
+		return sample(common.ColNeutral, ink, under, g...)
 	}
+	point := func(pos bool, kind int) string { return marker(pos, kind, false) }
 	line := func(col uint8, mono string, n int) string {
 		if th.Mono {
-			return sample(0, 0, strings.Repeat(mono, n))
+			return sample(0, 0, false, strings.Repeat(mono, n))
 		}
-		return sample(col, col, strings.Repeat("▀", n))
+		return sample(col, col, false, strings.Repeat("▀", n))
 	}
 	if !svm && big {
 		return " " + point(true, lab.NotSV) + label(" y = +1   ") + point(false, lab.NotSV) + label(" y = −1   ") +
 			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" support vectors   ") +
 			line(common.ColBoundary, common.MonoBoundary, 3) + label(" boundary f = 0")
 	}
-	// The key in up to four lengths, the longest that fits.
+	// The key in up to five lengths, the longest that fits.
 	type variant struct {
-		sep, classes, free, bound, f0, fp, fn string
-		n                                     int
+		sep, classes, free, bound, margin, f0, fp, fn string
+		n                                             int
 	}
 	variants := []variant{
-		{"   ", " y = ±1", " free SV, on the margin", " SV at α = C", " f = 0", " f = +1", " f = −1", 3},
-		{"  ", " y=±1", " SV on the margin", " SV at α=C", " f=0", " f=+1", " f=−1", 2},
-		{"  ", "", " SV on margin", " SV at α=C", " f=0", " f=+1", " f=−1", 2},
-		{" ", "", " on margin", " α=C", " 0", " +1", " −1", 1},
+		{"   ", " y = ±1", " support vector, 0 < α < C", " α = C", " on the margin, y·f = 1", " f = 0", " f = +1", " f = −1", 3},
+		{"  ", " y=±1", " SV, 0<α<C", " α=C", " on the margin", " f=0", " f=+1", " f=−1", 2},
+		{"  ", "", " SV", " α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
+		{" ", "", " SV", " C", " margin", " 0", " +1", " −1", 1},
+	}
+	if big {
+		// Three-cell markers: the words go first.
+		variants = append(variants[:1], variant{"  ", " y=±1", " SV", " α=C", " on margin", " f=0", " f=+1", " f=−1", 2}, variants[2], variants[3])
 	}
 	if !svm {
 		variants = []variant{
-			{"   ", " y = ±1", " support vectors", "", " boundary f = 0", "", "", 3},
-			{"  ", " y=±1", " SV", "", " f=0", "", "", 2},
+			{"   ", " y = ±1", " support vectors", "", "", " boundary f = 0", "", "", 3},
+			{"  ", " y=±1", " SV", "", "", " f=0", "", "", 2},
 		}
 	}
 	var out string
@@ -347,6 +356,7 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 		out += point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(v.free+v.sep)
 		if svm {
 			out += point(true, lab.BoundSV) + " " + point(false, lab.BoundSV) + label(v.bound+v.sep)
+			out += marker(true, lab.NotSV, true) + " " + marker(false, lab.NotSV, true) + label(v.margin+v.sep)
 		}
 		out += line(common.ColBoundary, common.MonoBoundary, v.n) + label(v.f0)
 		if svm {

@@ -197,6 +197,7 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 	// showed.
 	p := s.Learner()
 	view := s.View()
+	dual := s.Dual()
 	r.placed.reset(pw, ph)
 	put := func(i int, bgOverride int) {
 		x := p.X(i)
@@ -233,8 +234,9 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 			// No room for the big marker: the point's glyph alone.
 			glyphs = []string{common.KindGlyph(pos, kind)}
 		}
+		under := common.OnMargin(dual, i)
 		for k := range n {
-			r.cells[cy*pw+x0+k] = common.Cell{FG: fg, BG: bg, Glyph: glyphs[k], Bold: true}
+			r.cells[cy*pw+x0+k] = common.Cell{FG: fg, BG: bg, Glyph: glyphs[k], Bold: true, Under: under}
 		}
 	}
 	for _, c := range [2]int{ov.current, ov.current2} {
@@ -341,6 +343,9 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 	if th.Mono {
 		for cx := range r.w {
 			c := r.cells[cy*r.w+cx]
+			if c.Under && c.Glyph != "" {
+				r.out.writeString(common.SGRUnder)
+			}
 			switch {
 			case c.Glyph == common.GlyphOverflow:
 				r.out.writeString(common.GlyphOverflow)
@@ -355,7 +360,7 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 		return r.out.String()
 	}
 	var lastFg, lastBg uint8 = 255, 255
-	lastBold := false
+	lastBold, lastUnder := false, false
 	for cx := range r.w {
 		c := r.cells[cy*r.w+cx]
 		if c.Bold != lastBold {
@@ -365,6 +370,14 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 				r.out.writeString("\x1b[22m")
 			}
 			lastBold = c.Bold
+		}
+		if c.Under != lastUnder {
+			if c.Under {
+				r.out.writeString(common.SGRUnder)
+			} else {
+				r.out.writeString("\x1b[24m")
+			}
+			lastUnder = c.Under
 		}
 		if c.FG != lastFg || c.BG != lastBg {
 			r.out.writeString(th.CellStyle(c.FG, c.BG))
