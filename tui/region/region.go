@@ -183,7 +183,10 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		if c.FG == common.ColOverflow || c.BG == common.ColOverflow {
 			c = common.Cell{FG: common.ColText, BG: common.ColOverflow, Glyph: common.GlyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
-			c = common.Cell{FG: common.ColGhost, BG: c.BG, Glyph: r.marks[i]}
+			// Another function's boundary: its glyph in bold ink on the plain
+			// background, cut out of the shades as f̃'s ≋ is. In the grey
+			// of a ghost over the shades it could not be seen.
+			c = common.Cell{FG: common.ColText, BG: common.ColNeutral, Glyph: r.marks[i], Bold: true}
 		}
 		if i < len(ov.approx) && ov.approx[i] && c.Glyph != common.GlyphOverflow {
 			c = common.Cell{FG: common.ColApprox, BG: common.ColNeutral, Glyph: common.GlyphApprox, Bold: true}
