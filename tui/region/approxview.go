@@ -94,6 +94,7 @@ func (r *RegionView) approxLegend(w int) string {
 		return fitFirst(w, glyph, []string{" f̃, " + res.spec.String() + ": " + strings.TrimPrefix(res.err.Error(), "learn: ")})
 	}
 	spec := res.spec.String()
+	bare := spec // without the rank
 	long := spec + " " + approxSource(res.spec)
 	if res.spec.Kind == learn.ApproxNystrom && res.dim < res.spec.D {
 		spec += fmt.Sprintf(" (rank %d)", res.dim)
@@ -122,6 +123,8 @@ func (r *RegionView) approxLegend(w int) string {
 		" " + f + ", " + spec + ": " + mid + note,
 		" f̃ " + spec + ": " + mid + note,
 		" f̃ " + spec + ": " + tight + note,
+		" f̃ " + spec + ": " + short + note,
+		" f̃ " + bare + ": " + short + note,
 		" f̃ " + spec + ": " + tight,
 		" f̃ " + spec + ": " + short,
 		" f̃ " + spec + " " + pct,

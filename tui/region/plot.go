@@ -357,14 +357,11 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 		n                                             int
 	}
 	variants := []variant{
-		{"   ", " y = ±1", " support vector, 0 < α < C", " α = C", " on the margin, y·f = 1", " f = 0", " f = +1", " f = −1", 3},
-		{"  ", " y=±1", " SV, 0<α<C", " α=C", " on the margin", " f=0", " f=+1", " f=−1", 2},
+		{"   ", " y = ±1", " free SV", " SV at α = C", " on the margin", " f = 0", " f = +1", " f = −1", 3},
+		{"  ", " y=±1", " free SV", " SV at α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
+		{"  ", "", " free SV", " SV at α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
 		{"  ", "", " SV", " α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
 		{" ", "", " SV", " C", " margin", " 0", " +1", " −1", 1},
-	}
-	if big {
-		// Three-cell markers: the words go first.
-		variants = append(variants[:1], variant{"  ", " y=±1", " SV", " α=C", " on margin", " f=0", " f=+1", " f=−1", 2}, variants[2], variants[3])
 	}
 	if !svm {
 		variants = []variant{

@@ -150,7 +150,7 @@ func TestSVMOnMarginApartFromAlpha(t *testing.T) {
 		if got := strings.Count(strings.Join(lines[2:], "\n"), common.SGRUnder); got < 4 {
 			t.Errorf("mono %v: %d underlines in the plot, want one for each of the 4 points", mono, got)
 		}
-		if key := ansi.Strip(lines[1]); !strings.Contains(key, "on the margin") || !strings.Contains(key, "SV") || !strings.Contains(lines[1], common.SGRUnder) {
+		if key := ansi.Strip(lines[1]); !strings.Contains(key, "on margin") || !strings.Contains(key, "SV") || !strings.Contains(lines[1], common.SGRUnder) {
 			t.Errorf("mono %v: the key line does not name the marks:\n%q", mono, lines[1])
 		}
 	}
