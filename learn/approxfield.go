@@ -117,16 +117,19 @@ func (a *ApproxMachine) Fill(dst []float64, fd *Field, cores int) {
 
 // SignAgreement is the fraction of the lattice points where f (exact) and
 // f̃ (approx) predict the same class under tie rule t, over the points
-// where both are finite numbers, and how many points that is. It is NaN
-// when there are none.
-func SignAgreement(exact, approx []float64, t Tie) (float64, int) {
+// where both are finite numbers and |f| ≥ away (0: every such point), and
+// how many points that is. It is NaN when there are none. A caller that
+// compares maps of several sizes passes an away of f's own scale, so that
+// points where f is too close to 0 for its sign to mean anything (an RBF
+// machine's far field) do not make the figure a coin toss.
+func SignAgreement(exact, approx []float64, t Tie, away float64) (float64, int) {
 	if len(exact) != len(approx) {
 		panic(fmt.Sprintf("learn: SignAgreement: %d exact and %d approximate values", len(exact), len(approx)))
 	}
 	same, n := 0, 0
 	for i, f := range exact {
 		g := approx[i]
-		if math.IsNaN(f) || math.IsInf(f, 0) || math.IsNaN(g) || math.IsInf(g, 0) {
+		if math.IsNaN(f) || math.IsInf(f, 0) || math.IsNaN(g) || math.IsInf(g, 0) || math.Abs(f) < away {
 			continue
 		}
 		n++

@@ -92,19 +92,25 @@ func TestApproxMachineNoSupportVectors(t *testing.T) {
 }
 
 // TestSignAgreement: same class under the tie rule, over finite values
-// only (values chosen by hand).
+// only, and only where |f| ≥ away when that is given (values chosen by
+// hand).
 func TestSignAgreement(t *testing.T) {
 	exact := []float64{1, -2, 0, 3, math.NaN(), 5}
 	approx := []float64{2, 1, 0, math.Inf(1), 1, 0.5}
 	// Finite pairs: (1, 2) same, (−2, 1) differ, (0, 0) same, (5, 0.5) same.
-	if got, n := learn.SignAgreement(exact, approx, learn.TieMistake); got != 0.75 || n != 4 {
+	if got, n := learn.SignAgreement(exact, approx, learn.TieMistake, 0); got != 0.75 || n != 4 {
 		t.Errorf("SignAgreement = %v over %d, want 0.75 over 4", got, n)
 	}
 	// Under pos, sign(0) = +1: (0, 0) still agrees; (−2, 1) still not.
-	if got, _ := learn.SignAgreement([]float64{0, -1}, []float64{1e-300, 0}, learn.TiePos); got != 0.5 {
+	if got, _ := learn.SignAgreement([]float64{0, -1}, []float64{1e-300, 0}, learn.TiePos, 0); got != 0.5 {
 		t.Errorf("SignAgreement under pos = %v, want 0.5", got)
 	}
-	if got, n := learn.SignAgreement(nil, nil, learn.TieMistake); !math.IsNaN(got) || n != 0 {
+	// away = 1: of the finite pairs only (−2, 1), (5, 0.5) and (1, 2) have
+	// |f| ≥ 1; two of the three agree.
+	if got, n := learn.SignAgreement(exact, approx, learn.TieMistake, 1); math.Abs(got-2.0/3) > 1e-15 || n != 3 {
+		t.Errorf("SignAgreement away from 0 = %v over %d, want 2/3 over 3", got, n)
+	}
+	if got, n := learn.SignAgreement(nil, nil, learn.TieMistake, 0); !math.IsNaN(got) || n != 0 {
 		t.Errorf("SignAgreement of nothing = %v over %d, want NaN over 0", got, n)
 	}
 }

@@ -76,3 +76,38 @@ func TestNiceTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestAxisTicks: an axis that reaches past 0 both ways keeps a tick on
+// either side of it when NiceTicks's step leaves one side bare, with no
+// more ticks than asked for at most; otherwise it is NiceTicks. The
+// spans are worked by hand: xor's view (about ±2.35) in 2 ticks is a
+// step of 5 (the first of 1, 2, 5 × 10ᵏ ≥ 4.7/2), so 0 alone; in 3 a
+// step of 2 (≥ 4.7/3): −2, 0, 2.
+func TestAxisTicks(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lo, hi  float64
+		n, most int
+		want    []float64
+	}{
+		{-2.35, 2.35, 2, 5, []float64{-2, 0, 2}},
+		{-2.35, 2.35, 2, 2, []float64{0}},          // 3 ticks are more than 2
+		{-2.35, 2.35, 3, 5, []float64{-2, 0, 2}},   // NiceTicks already has both
+		{-0.4, 9.6, 2, 8, []float64{0, 5}},         // a tick below 0 takes a step of 0.2: 50 ticks
+		{0.3, 0.9, 3, 6, []float64{0.4, 0.6, 0.8}}, // 0 is not in the range
+		{-4.9, 0.2, 1, 4, []float64{-4, -2, 0}},    // above 0 would take a step of 0.2
+		{-0.6, 0.6, 1, 4, []float64{-0.5, 0, 0.5}}, // step 1 leaves 0 alone; 0.5 ≥ 1.2/3
+	} {
+		got := AxisTicks(c.lo, c.hi, c.n, c.most)
+		if len(got) != len(c.want) {
+			t.Errorf("AxisTicks(%v, %v, %d, %d) = %v, want %v", c.lo, c.hi, c.n, c.most, got, c.want)
+			continue
+		}
+		for i := range got {
+			if math.Abs(got[i]-c.want[i]) > 1e-12*math.Max(1, math.Abs(c.want[i])) {
+				t.Errorf("AxisTicks(%v, %v, %d, %d) = %v, want %v", c.lo, c.hi, c.n, c.most, got, c.want)
+				break
+			}
+		}
+	}
+}

@@ -1,6 +1,11 @@
 package common
 
-import "kernelscope/lab"
+import (
+	"math"
+
+	"kernelscope/lab"
+	"kernelscope/learn"
+)
 
 // Glyphs of the points, on the region and wherever a point is named. They
 // tell classes and support vectors apart without color: + and − for the
@@ -57,6 +62,27 @@ func KindGlyph(pos bool, kind int) string {
 		return GlyphNegBound
 	}
 	return GlyphNeg
+}
+
+// A point on the SVM's margin, yᵢ f(xᵢ) = 1 (seed 004: the hyperplanes
+// w·φ(x) + b = ±1), is drawn underlined, in color and without: it sits on
+// its margin line. That is apart from α: every free support vector
+// (0 < α < C) is on the margin, but a point can be on it with α = 0 (all
+// four of worked4's are, with α = (0, 0, ¼, ¼)), and one at α = C can be
+// too. The glyph says α (+ ⊕ ⊞), the underline says y·f = 1.
+const SGRUnder = "\x1b[4m"
+
+// OnMargin reports whether example i of the SVM d lies on its margin:
+// |yᵢ f(xᵢ) − 1| ≤ tol, the solver's own tolerance (10⁻³ by default). Its
+// stopping rule m − M ≤ tol leaves each free support vector's yᵢ f(xᵢ)
+// only within about tol of 1, so a finer test would miss points that are
+// on the margin, and a coarser one take points that are not. False for
+// learners without one (d nil) and before any step (f ≡ 0).
+func OnMargin(d learn.DualSolver, i int) bool {
+	if d == nil || len(d.SupportVectors()) == 0 {
+		return false
+	}
+	return math.Abs(float64(d.Y(i))*d.Score(i)-1) <= d.Tol()
 }
 
 // The region's color-free texture: the +1 side dotted, the −1 side

@@ -13,10 +13,13 @@ import (
 const NumShown = 3
 
 // ShownShort name each function as the region's key line does;
-// ShownGlyphs are the marks of its boundary when another is shown.
+// ShownGlyphs are the marks of its boundary when another is shown, drawn
+// bold in ink on the plain background: none is a texture of the
+// colour-free region (· • ∘ ○ ◇), so each reads as a line of its own
+// over the dotted +1 side.
 var (
 	ShownShort  = [NumShown]string{"final f", "average", "vote"}
-	ShownGlyphs = [NumShown]string{"∘", "≈", "×"}
+	ShownGlyphs = [NumShown]string{"□", "≈", "×"}
 	ShownTitles = [NumShown]string{
 		"f(x) = Σ αⱼ yⱼ K(xⱼ, x), the final perceptron",
 		"f_avg(x) = Σ ᾱⱼ yⱼ K(xⱼ, x), ᾱ the mean α over the steps",
@@ -112,7 +115,7 @@ func RelativesKey(th *Theme, s Session, w int) string {
 			out += line + label(l[3]+ShownShort[s.Shown()])
 			for k := range NumShown {
 				if learn.EnsembleMember(k) != s.Shown() {
-					out += "  " + sample(ColGhost, ColNeutral, ShownGlyphs[k]+ShownGlyphs[k]) + label(" "+ShownShort[k])
+					out += "  " + sample(ColText, ColNeutral, ShownGlyphs[k]+ShownGlyphs[k]) + label(" "+ShownShort[k])
 				}
 			}
 		} else {

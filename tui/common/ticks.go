@@ -29,3 +29,40 @@ func NiceTicks(lo, hi float64, n int) []float64 {
 	}
 	return ticks
 }
+
+// AxisTicks is NiceTicks(lo, hi, n) with a tick kept on either side of 0:
+// when the range reaches past 0 both ways but the round step leaves a side
+// bare (a span of 4.6 in about 2 ticks is a step of 5, so 0 alone), n
+// grows until each side has a tick, or as many sides as can have one
+// without more than most ticks. An axis with 0 alone says neither which
+// way is up nor how far the plot reaches.
+func AxisTicks(lo, hi float64, n, most int) []float64 {
+	ticks := NiceTicks(lo, hi, n)
+	if !(lo < 0 && hi > 0) {
+		return ticks
+	}
+	best := sides(ticks)
+	for k := n + 1; k <= most && best < 2; k++ {
+		t := NiceTicks(lo, hi, k)
+		if len(t) > most {
+			break
+		}
+		if s := sides(t); s > best {
+			ticks, best = t, s
+		}
+	}
+	return ticks
+}
+
+// sides counts the sides of 0 (below, above) that have a tick.
+func sides(ticks []float64) int {
+	below, above := 0, 0
+	for _, v := range ticks {
+		if v < 0 {
+			below = 1
+		} else if v > 0 {
+			above = 1
+		}
+	}
+	return below + above
+}

@@ -71,7 +71,7 @@ func (a *ApproxOverlay) toggle(s Session) string {
 	if s.Dual() != nil {
 		f += " + b"
 	}
-	return fmt.Sprintf("%s %s, w = Σⱼ cⱼ z(xⱼ): this run's coefficients with z(x)·z(x') for K(x, x'); , and . halve and double D (%d now)",
+	return fmt.Sprintf("%s %s, w = Σⱼ cⱼ z(xⱼ): this run's coefficients with z(x)·z(x') for K(x, x'), drawn and counted where |f| is clearly away from 0; , and . halve and double D (%d now)",
 		common.GlyphApprox, f, a.d)
 }
 
@@ -83,7 +83,7 @@ func (a *ApproxOverlay) stepD(up bool) string {
 	}
 	a.d = d
 	a.gen++
-	return fmt.Sprintf("f̃ with D = %d: the boundary %s moves toward the exact one as D grows", d, common.GlyphApprox)
+	return fmt.Sprintf("f̃ with D = %d: as D grows, its boundary %s keeps out of the ground where f is clearly +1 or −1", d, common.GlyphApprox)
 }
 
 // Check starts a job when the overlay is on and shown and its result is

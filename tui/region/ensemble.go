@@ -9,12 +9,20 @@ import (
 // (x, y) is ±1 and the opposite one to its right or below: a pixel of
 // that function's boundary.
 func signEdge(vals []float64, w, h int, tie learn.Tie, x, y int) bool {
+	return signEdgeAmong(vals, nil, w, h, tie, x, y)
+}
+
+// signEdgeAmong is signEdge between lattice points that only marks (nil:
+// all of them): both ends of the sign change must be among them.
+func signEdgeAmong(vals []float64, only []bool, w, h int, tie learn.Tie, x, y int) bool {
 	predict := func(v float64) int {
 		pr, _ := tie.Predict(v, 1)
 		return pr
 	}
-	s := predict(vals[y*w+x])
-	return s != 0 && ((x+1 < w && predict(vals[y*w+x+1]) == -s) || (y+1 < h && predict(vals[(y+1)*w+x]) == -s))
+	in := func(i int) bool { return only == nil || only[i] }
+	i := y*w + x
+	s := predict(vals[i])
+	return s != 0 && in(i) && ((x+1 < w && in(i+1) && predict(vals[i+1]) == -s) || (y+1 < h && in(i+w) && predict(vals[i+w]) == -s))
 }
 
 // computeEnsemble colors the pixels for the averaged and voted

@@ -220,40 +220,9 @@ func (r *RegionView) View() string { return strings.Join(r.lines(), "\n") }
 
 func (r *RegionView) lines() []string {
 	sv := r.S.Dual()
-	f := "f(x) = Σ αⱼ yⱼ K(xⱼ, x)"
-	if r.S.Learner().Config().Bias {
-		f = "f(x) = Σ αⱼ yⱼ K(x̃ⱼ, x̃)"
-	}
-	if sv != nil {
-		f += " + b   " + r.S.LearnerName()
-	}
-	held := len(r.S.Test().Points()) > 0
-	title := " " + f + "   " + legend(held) + " "
-	if r.Narrow {
-		title = " " + f + " │ g: α, Gram, passes │ " + legend(held) + " "
-	}
-	if sv != nil && !r.Big {
-		title = " " + f + " "
-		if r.Narrow {
-			title = " " + f + " │ g: α, Gram, passes "
-		}
-	}
-	if r.draw.update != nil {
-		title = " " + describeBump(*r.draw.update) + " "
-	}
-	if r.S.EnsembleOn() && !r.Compare {
-		title = " " + common.ShownTitles[r.S.Shown()] + "   A: final / average / vote "
-	}
-	if r.Big {
-		title = " " + f + "   projector mode (B) "
-	}
-	if r.Compare {
-		title = " " + r.S.LearnerName() + " · K = " + r.S.Options().Config.Kernel.Spec() + " "
-	}
-	if r.S.Computing() {
-		title = " " + f + "   computing the field for the new size… "
-	}
 	iw, ih := common.Inner(r.W, r.H)
+	// DrawBox fits " title " in iw − 2 cells.
+	title := " " + r.title(iw-4) + " "
 	i, j := r.S.FocusPair()
 	ov := overlay{current: i, current2: j, flash: r.S.Flashing(), cursorX: -1, curY: -1, big: r.Big}
 	ov.flashOn = ov.flash >= 0
@@ -282,21 +251,81 @@ func (r *RegionView) lines() []string {
 	return common.DrawBox(r.Th, title, r.draw.render(r.S, r.Th, ov, iw, ih), r.W, r.H, true)
 }
 
+// title is the panel's title in at most w cells where it can be: the
+// longest of its forms that fits, each shorter form dropping the least
+// important part whole (the legend, which the key line repeats where there
+// is one; the hint of g; what a formula means; the learner's name), so a
+// title is never cut mid-word. The last form is the formula alone, which
+// only a box too narrow for any plot cuts.
+func (r *RegionView) title(w int) string {
+	sv := r.S.Dual()
+	f := "f(x) = Σ αⱼ yⱼ K(xⱼ, x)"
+	if r.S.Learner().Config().Bias {
+		f = "f(x) = Σ αⱼ yⱼ K(x̃ⱼ, x̃)"
+	}
+	full := f
+	if sv != nil {
+		f += " + b"
+		full = f + "   " + r.S.LearnerName()
+	}
+	held := len(r.S.Test().Points()) > 0
+	const g, gShort = " │ g: α, Gram, passes", " │ g: α, Gram"
+	var forms []string
+	switch {
+	case r.S.Computing():
+		forms = []string{full + "   computing the field for the new size…", f + "   computing…", "computing…"}
+	case r.Compare:
+		forms = []string{r.S.LearnerName() + " · K = " + r.S.Options().Config.Kernel.Spec(), r.S.LearnerName()}
+	case r.Big:
+		forms = []string{full + "   projector mode (B)", full, f}
+	case r.S.EnsembleOn():
+		t := common.ShownTitles[r.S.Shown()]
+		formula, _, _ := strings.Cut(t, ", ")
+		const a = "   A: final / average / vote"
+		forms = []string{t + a, t, formula + a, formula, "the " + common.ShownShort[r.S.Shown()]}
+	case r.draw.update != nil:
+		forms = describeBump(*r.draw.update)
+	case sv != nil && r.Narrow:
+		forms = []string{full + g, full + gShort, full, f}
+	case sv != nil:
+		forms = []string{full, f}
+	case r.Narrow:
+		forms = []string{f + g + " │ " + legend(held, false), f + g + " │ " + legend(held, true), f + g, f + gShort, f}
+	default:
+		forms = []string{f + "   " + legend(held, false), f + "   " + legend(held, true), f}
+	}
+	return fitTitle(w, forms)
+}
+
+// fitTitle is the first of forms at most w cells wide, or the last.
+func fitTitle(w int, forms []string) string {
+	for _, t := range forms {
+		if ansi.StringWidth(t) <= w {
+			return t
+		}
+	}
+	return forms[len(forms)-1]
+}
+
 // keyLine is the key under the title, at most w cells wide when it can
 // be: each marker drawn as the plot draws it, in bold, with what it means.
 // Projector mode's markers are the big ones; the SVM's key adds the bounded
-// support vectors and the margins. Where the long labels do not fit,
+// support vectors, the points on the margin (underlined, apart from α:
+// common.OnMargin) and the margins. Where the long labels do not fit,
 // shorter ones do.
 func keyLine(th *common.Theme, svm, big bool, w int) string {
-	sample := func(fg, bg uint8, glyphs ...string) string {
+	sample := func(fg, bg uint8, under bool, glyphs ...string) string {
 		text := strings.Join(glyphs, "")
+		if under {
+			text = common.SGRUnder + text
+		}
 		if th.Mono {
 			return "\x1b[1m" + text + common.Reset
 		}
 		return th.CellStyle(fg, bg) + "\x1b[1m" + text + common.Reset
 	}
 	label := func(s string) string { return "\x1b[1m" + s + common.Reset }
-	point := func(pos bool, kind int) string {
+	marker := func(pos bool, kind int, under bool) string {
 		ink := uint8(common.ColNegInk)
 		if pos {
 			ink = common.ColPosInk
@@ -306,36 +335,38 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 			g = bigMarker(pos, kind)
 		}
 		if kind == lab.NotSV {
-			return sample(ink, common.ColNeutral, g...)
+			return sample(ink, common.ColNeutral, under, g...)
 		}
-		return sample(common.ColNeutral, ink, g...)
+		return sample(common.ColNeutral, ink, under, g...)
 	}
+	point := func(pos bool, kind int) string { return marker(pos, kind, false) }
 	line := func(col uint8, mono string, n int) string {
 		if th.Mono {
-			return sample(0, 0, strings.Repeat(mono, n))
+			return sample(0, 0, false, strings.Repeat(mono, n))
 		}
-		return sample(col, col, strings.Repeat("▀", n))
+		return sample(col, col, false, strings.Repeat("▀", n))
 	}
 	if !svm && big {
 		return " " + point(true, lab.NotSV) + label(" y = +1   ") + point(false, lab.NotSV) + label(" y = −1   ") +
 			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" support vectors   ") +
 			line(common.ColBoundary, common.MonoBoundary, 3) + label(" boundary f = 0")
 	}
-	// The key in up to four lengths, the longest that fits.
+	// The key in up to five lengths, the longest that fits.
 	type variant struct {
-		sep, classes, free, bound, f0, fp, fn string
-		n                                     int
+		sep, classes, free, bound, margin, f0, fp, fn string
+		n                                             int
 	}
 	variants := []variant{
-		{"   ", " y = ±1", " free SV, on the margin", " SV at α = C", " f = 0", " f = +1", " f = −1", 3},
-		{"  ", " y=±1", " SV on the margin", " SV at α=C", " f=0", " f=+1", " f=−1", 2},
-		{"  ", "", " SV on margin", " SV at α=C", " f=0", " f=+1", " f=−1", 2},
-		{" ", "", " on margin", " α=C", " 0", " +1", " −1", 1},
+		{"   ", " y = ±1", " free SV", " SV at α = C", " on the margin", " f = 0", " f = +1", " f = −1", 3},
+		{"  ", " y=±1", " free SV", " SV at α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
+		{"  ", "", " free SV", " SV at α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
+		{"  ", "", " SV", " α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
+		{" ", "", " SV", " C", " margin", " 0", " +1", " −1", 1},
 	}
 	if !svm {
 		variants = []variant{
-			{"   ", " y = ±1", " support vectors", "", " boundary f = 0", "", "", 3},
-			{"  ", " y=±1", " SV", "", " f=0", "", "", 2},
+			{"   ", " y = ±1", " support vectors", "", "", " boundary f = 0", "", "", 3},
+			{"  ", " y=±1", " SV", "", "", " f=0", "", "", 2},
 		}
 	}
 	var out string
@@ -347,6 +378,7 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 		out += point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(v.free+v.sep)
 		if svm {
 			out += point(true, lab.BoundSV) + " " + point(false, lab.BoundSV) + label(v.bound+v.sep)
+			out += marker(true, lab.NotSV, true) + " " + marker(false, lab.NotSV, true) + label(v.margin+v.sep)
 		}
 		out += line(common.ColBoundary, common.MonoBoundary, v.n) + label(v.f0)
 		if svm {
@@ -361,9 +393,13 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 }
 
 // legend names the point glyphs in the region's title (held: with the
-// held-out test points').
-func legend(held bool) string {
-	l := common.GlyphPos + "/" + common.GlyphNeg + " y=±1  " + common.GlyphPosSV + "/" + common.GlyphNegSV + " support vector"
+// held-out test points'; short: "SV" for "support vector").
+func legend(held, short bool) string {
+	sv := " support vector"
+	if short {
+		sv = " SV"
+	}
+	l := common.GlyphPos + "/" + common.GlyphNeg + " y=±1  " + common.GlyphPosSV + "/" + common.GlyphNegSV + sv
 	if held {
 		l += "  " + common.GlyphPosTest + "/" + common.GlyphNegTest + " test"
 	}

@@ -33,6 +33,7 @@ type region struct {
 	marks    []string
 	t        int           // the learner's T the ensemble's base was computed at
 	cells    []common.Cell // scratch: base plus overlays
+	placed   placement     // scratch: the cells the points' markers hold
 	out      rowBuf        // a row being drawn; its storage is kept from row to row
 	// gutters are the y-axis labels as drawn in gutterTheme, by label: a
 	// frame draws the same few again.
@@ -182,18 +183,25 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		if c.FG == common.ColOverflow || c.BG == common.ColOverflow {
 			c = common.Cell{FG: common.ColText, BG: common.ColOverflow, Glyph: common.GlyphOverflow}
 		} else if i < len(r.marks) && r.marks[i] != "" {
-			c = common.Cell{FG: common.ColGhost, BG: c.BG, Glyph: r.marks[i]}
+			// Another function's boundary: its glyph in bold ink on the plain
+			// background, cut out of the shades as f̃'s ≋ is. In the grey
+			// of a ghost over the shades it could not be seen.
+			c = common.Cell{FG: common.ColText, BG: common.ColNeutral, Glyph: r.marks[i], Bold: true}
 		}
 		if i < len(ov.approx) && ov.approx[i] && c.Glyph != common.GlyphOverflow {
 			c = common.Cell{FG: common.ColApprox, BG: common.ColNeutral, Glyph: common.GlyphApprox, Bold: true}
 		}
 		r.cells = append(r.cells, c)
 	}
-	// Points, most important last, so it is the one a shared cell shows:
-	// the rest, then the support vectors, the last mistake and the example
-	// being visited.
+	// Points, most important first (placement): the example being
+	// visited, the other of the SVM's pair, the last mistake, the support
+	// vectors, the rest, the held-out points. Within a group the later
+	// example goes first, so a cell shared by two shows the one it always
+	// showed.
 	p := s.Learner()
 	view := s.View()
+	dual := s.Dual()
+	r.placed.reset(pw, ph)
 	put := func(i int, bgOverride int) {
 		x := p.X(i)
 		cx, cy, ok := cellOf(view, pw, ph, x.X1, x.X2)
@@ -224,19 +232,44 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		if ov.big {
 			glyphs = bigMarker(pos, kind)
 		}
-		// The marker is centred on the point's cell, shifted inward at the
-		// plot's edges.
-		x0 := max(0, min(pw-len(glyphs), cx-(len(glyphs)-1)/2))
-		for k, g := range glyphs {
-			if x := x0 + k; x >= 0 && x < pw {
-				r.cells[cy*pw+x] = common.Cell{FG: fg, BG: bg, Glyph: g, Bold: true}
+		x0, n := r.placed.place(cx, cy, len(glyphs))
+		if n < len(glyphs) {
+			// No room for the big marker: the point's glyph alone.
+			glyphs = []string{common.KindGlyph(pos, kind)}
+		}
+		under := common.OnMargin(dual, i)
+		for k := range n {
+			r.cells[cy*pw+x0+k] = common.Cell{FG: fg, BG: bg, Glyph: glyphs[k], Bold: true, Under: under}
+		}
+	}
+	for _, c := range [2]int{ov.current, ov.current2} {
+		if c >= 0 && c < p.N() {
+			put(c, common.ColCurrent)
+		}
+	}
+	if ov.flash >= 0 && ov.flash < p.N() && ov.flash != ov.current && ov.flash != ov.current2 {
+		if ov.flashOn {
+			put(ov.flash, common.ColFlash)
+		} else {
+			put(ov.flash, -1)
+		}
+	}
+	for _, sv := range [2]bool{true, false} {
+		for i := p.N() - 1; i >= 0; i-- {
+			if i != ov.current && i != ov.current2 && i != ov.flash && (p.Alpha(i) > 0) == sv {
+				put(i, -1)
 			}
 		}
 	}
-	// Held-out points first: under any training point that shares a cell.
-	for _, e := range s.Test().Points() {
+	// Held-out points last: under any training point that shares a cell.
+	test := s.Test().Points()
+	for k := len(test) - 1; k >= 0; k-- {
+		e := test[k]
 		cx, cy, ok := cellOf(view, pw, ph, e.X1, e.X2)
 		if !ok {
+			continue
+		}
+		if _, n := r.placed.place(cx, cy, 1); n == 0 {
 			continue
 		}
 		ink, g := uint8(common.ColNegInk), common.GlyphNegTest
@@ -244,27 +277,6 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 			ink, g = common.ColPosInk, common.GlyphPosTest
 		}
 		r.cells[cy*pw+cx] = common.Cell{FG: ink, BG: common.ColNeutral, Glyph: g, Bold: true}
-	}
-	// Several points can share a cell: the rest first, then the support
-	// vectors, so a support vector is never hidden under a plain point.
-	for _, sv := range [2]bool{false, true} {
-		for i := range p.N() {
-			if i != ov.current && i != ov.current2 && i != ov.flash && (p.Alpha(i) > 0) == sv {
-				put(i, -1)
-			}
-		}
-	}
-	if ov.flash >= 0 && ov.flash < p.N() {
-		if ov.flashOn {
-			put(ov.flash, common.ColFlash)
-		} else {
-			put(ov.flash, -1)
-		}
-	}
-	for _, c := range [2]int{ov.current2, ov.current} {
-		if c >= 0 && c < p.N() {
-			put(c, common.ColCurrent)
-		}
 	}
 	if ov.cursorX >= 0 && ov.cursorX < pw && ov.curY >= 0 && ov.curY < ph {
 		c := &r.cells[ov.curY*pw+ov.cursorX]
@@ -276,9 +288,10 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 
 	// Axes: round ticks (1-2-5 steps) in the gutter for x₂ and under the
 	// plot for x₁, each at the cell its value falls in; 0 is among them
-	// whenever the origin is in view.
+	// whenever the origin is in view, with a tick either side of it where
+	// they fit (x₂: two rows a tick, x₁: six cells).
 	rowTicks := map[int]string{}
-	for _, v := range common.NiceTicks(view.MinX2, view.MaxX2, max(2, ph/5)) {
+	for _, v := range common.AxisTicks(view.MinX2, view.MaxX2, max(2, ph/5), ph/2) {
 		cy := int(math.Floor((view.MaxX2 - v) / (view.MaxX2 - view.MinX2) * float64(ph)))
 		if cy >= 0 && cy < ph {
 			rowTicks[cy] = common.Num(v, gutter-1)
@@ -313,7 +326,7 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		copy(axis[at:], rs)
 		return true
 	}
-	for _, v := range common.NiceTicks(view.MinX1, view.MaxX1, max(2, pw/12)) {
+	for _, v := range common.AxisTicks(view.MinX1, view.MaxX1, max(2, pw/12), pw/6) {
 		t := common.Num(v, 10)
 		cx := int(math.Floor((v - view.MinX1) / (view.MaxX1 - view.MinX1) * float64(pw)))
 		place(t, cx-len([]rune(t))/2)
@@ -333,6 +346,9 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 	if th.Mono {
 		for cx := range r.w {
 			c := r.cells[cy*r.w+cx]
+			if c.Under && c.Glyph != "" {
+				r.out.writeString(common.SGRUnder)
+			}
 			switch {
 			case c.Glyph == common.GlyphOverflow:
 				r.out.writeString(common.GlyphOverflow)
@@ -347,7 +363,7 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 		return r.out.String()
 	}
 	var lastFg, lastBg uint8 = 255, 255
-	lastBold := false
+	lastBold, lastUnder := false, false
 	for cx := range r.w {
 		c := r.cells[cy*r.w+cx]
 		if c.Bold != lastBold {
@@ -357,6 +373,14 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 				r.out.writeString("\x1b[22m")
 			}
 			lastBold = c.Bold
+		}
+		if c.Under != lastUnder {
+			if c.Under {
+				r.out.writeString(common.SGRUnder)
+			} else {
+				r.out.writeString("\x1b[24m")
+			}
+			lastUnder = c.Under
 		}
 		if c.FG != lastFg || c.BG != lastBg {
 			r.out.writeString(th.CellStyle(c.FG, c.BG))

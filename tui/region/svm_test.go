@@ -2,6 +2,7 @@ package region
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,5 +99,89 @@ func TestSVMBoundGlyphs(t *testing.T) {
 	region := ansi.Strip(r.View())
 	if got := strings.Count(region, common.GlyphPosBound) + strings.Count(region, common.GlyphNegBound); got < bound {
 		t.Errorf("region shows %d bounded support vectors (key line included), want ≥ %d:\n%s", got, bound, region)
+	}
+}
+
+// TestSVMOnMarginApartFromAlpha: on worked4 the SVM's one iteration gives
+// α = (0, 0, ¼, ¼) (seed 003's points; x₃ and x₄ are the pair) and
+// f(x) = ¼(x·x₃)² − ¼(x·x₄)², so yᵢ f(xᵢ) = 1 for all four: all four are
+// drawn on the margin (underlined), two of them as support vectors (⊕ ⊖)
+// and two as plain points (+ −); the key line says which mark is which.
+// On circles (solved to tol 10⁻³) exactly the points with |yᵢ f(xᵢ) − 1|
+// ≤ tol are underlined, f worked out afresh by Decide. Before, the
+// region drew only α: two rings, and "⊕ ⊖ SV on the margin".
+func TestSVMOnMarginApartFromAlpha(t *testing.T) {
+	t.Parallel()
+	for _, mono := range []bool{true, false} {
+		profile := colorprofile.TrueColor
+		if mono {
+			profile = colorprofile.Ascii
+		}
+		r, s := svmRegion(t, "worked4", 0, common.NewTheme(true, mono, profile), false, 80, 18, -1)
+		p := s.Learner()
+		for i, want := range []float64{0, 0, 0.25, 0.25} {
+			if math.Abs(p.Alpha(i)-want) > 1e-12 {
+				t.Fatalf("α%d = %v, want %v", i+1, p.Alpha(i), want)
+			}
+		}
+		view := r.View()
+		svs, plain := 0, 0
+		for i := range p.N() {
+			x := p.X(i)
+			cx, cy, ok := r.CellOf(x.X1, x.X2)
+			if !ok {
+				t.Fatalf("x%d is out of view", i+1)
+			}
+			c := r.draw.cells[cy*r.PlotW+cx]
+			if !c.Under {
+				t.Errorf("mono %v: x%d (y·f = %v) is not drawn on the margin", mono, i+1, float64(p.Y(i))*p.Decide(x.X1, x.X2))
+			}
+			switch c.Glyph {
+			case common.GlyphPosSV, common.GlyphNegSV:
+				svs++
+			case common.GlyphPos, common.GlyphNeg:
+				plain++
+			}
+		}
+		if svs != 2 || plain != 2 {
+			t.Errorf("mono %v: %d support vectors and %d plain points drawn, want 2 and 2", mono, svs, plain)
+		}
+		lines := strings.Split(view, "\n")
+		if got := strings.Count(strings.Join(lines[2:], "\n"), common.SGRUnder); got < 4 {
+			t.Errorf("mono %v: %d underlines in the plot, want one for each of the 4 points", mono, got)
+		}
+		if key := ansi.Strip(lines[1]); !strings.Contains(key, "on margin") || !strings.Contains(key, "SV") || !strings.Contains(lines[1], common.SGRUnder) {
+			t.Errorf("mono %v: the key line does not name the marks:\n%q", mono, lines[1])
+		}
+	}
+	r, s := svmRegion(t, "circles", 0, common.NewTheme(true, false, colorprofile.TrueColor), false, 120, 40, -1)
+	r.View()
+	p, tol := s.Learner(), s.Dual().Tol()
+	on, off := 0, 0
+	for i := range p.N() {
+		x := p.X(i)
+		cx, cy, ok := r.CellOf(x.X1, x.X2)
+		if !ok {
+			continue
+		}
+		d := math.Abs(float64(p.Y(i))*p.Decide(x.X1, x.X2) - 1)
+		if math.Abs(d-tol) < 1e-9 {
+			continue // on the edge of the tolerance: rounding decides
+		}
+		c := r.draw.cells[cy*r.PlotW+cx]
+		if c.Glyph != common.KindGlyph(p.Y(i) > 0, s.SVOf(i)) {
+			continue // another point's marker holds the cell
+		}
+		if c.Under != (d <= tol) {
+			t.Errorf("x%d: |y·f − 1| = %.3g, underlined %v", i+1, d, c.Under)
+		}
+		if d <= tol {
+			on++
+		} else {
+			off++
+		}
+	}
+	if on == 0 || off == 0 {
+		t.Errorf("circles: %d points on the margin and %d off it checked; want some of each", on, off)
 	}
 }

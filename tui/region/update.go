@@ -9,14 +9,27 @@ import (
 	"kernelscope/tui/common"
 )
 
-// describe says what the update view shows, for the region's title.
-func describeBump(b lab.Bump) string {
+// describeBump says what the update view shows, for the region's title,
+// longest first: the shorter forms shorten the words, then drop what the
+// faint boundary is, never the term added.
+func describeBump(b lab.Bump) []string {
 	sub := learn.Sub(b.I + 1)
 	term := fmt.Sprintf("%s·K(x%s, x)", learn.Num(b.Coef), sub)
 	if b.T > 0 {
-		return fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: the boundary before", b.T, term)
+		return []string{
+			fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: the boundary before", b.T, term),
+			fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: before", b.T, term),
+			fmt.Sprintf("U: t=%d added %s; faint: before", b.T, term),
+			fmt.Sprintf("U: t=%d added %s", b.T, term),
+		}
 	}
-	return fmt.Sprintf("U: a mistake on x%s would add %s; faint: the boundary after", sub, term)
+	return []string{
+		fmt.Sprintf("U: a mistake on x%s would add %s; faint: the boundary after", sub, term),
+		fmt.Sprintf("U: a mistake on x%s would add %s; faint: after", sub, term),
+		fmt.Sprintf("U: a mistake would add %s; faint: after", term),
+		fmt.Sprintf("U: a mistake would add %s", term),
+		fmt.Sprintf("U: would add %s", term),
+	}
 }
 
 // computeUpdate colors the pixels for the update view: the bump's own
