@@ -192,7 +192,7 @@ func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 // TestPlotReportFails: when the report on stdout cannot be written (plot
 // --out keep.png > /dev/full), the run fails (exit 1, one line saying why)
 // and the figure that was there is still there, with nothing beside it:
-// the README's "a run that fails leaves what was there".
+// docs/commands.md's "a run that fails, even only on stdout, leaves what was there".
 func TestPlotReportFails(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "keep.png")

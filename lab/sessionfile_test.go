@@ -98,7 +98,7 @@ func TestSessionRoundTrip(t *testing.T) {
 		}
 		sameOptions(t, got, o)
 	}
-	// The format as README shows it: one field a line, a point a line.
+	// The format as docs/sessions.md shows it: one field a line, a point a line.
 	file := writeSession(t, editedSession(t))
 	for _, line := range []string{`  "kernelscope_session": 1,`, `    [0.30000000000000004, -1e-300, 1],`, `    [3.141592653589793, -0, -1],`,
 		`    "C": "inf",`, `      "positive": "-1 or so"`, `  "appended_at": [3, 3]`} {

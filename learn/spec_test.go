@@ -54,7 +54,7 @@ func checkRoundTrip(t *testing.T, in string, k Kernel) {
 // expected Spec comes from: the tree ParseKernel builds (grammar in spec.go:
 // numbers in a product multiply into one scale, parentheses make one factor)
 // written with the fewest parentheses that keep that tree; the common forms
-// are those of README.md's kernel table and TestKernelStrings, unchanged.
+// are those of docs/kernels.md's kernel table and TestKernelStrings, unchanged.
 func TestSpecRoundTrip(t *testing.T) {
 	cases := []struct {
 		in   string
