@@ -201,6 +201,7 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 func (m *Model) actions() action.List {
 	approx := m.region.Approx.Actions(m.s, host{m})
 	k := newKeyActions(m, approx)
+	m.keys = k
 	list := append(action.List{}, m.player.Actions()...)
 	list = append(list, m.quiz.ToggleAction())
 	list = append(list, m.controls.DataActions()...)

@@ -58,6 +58,7 @@ var (
 type Model struct {
 	s         *lab.Session
 	list      action.List // every key, in the order they are matched
+	keys      *keyActions // the root's own actions by name
 	help      help.Model
 	helpLine  helpLine // the one-line help, drawn when the keys change
 	th        *common.Theme

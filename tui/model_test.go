@@ -801,3 +801,35 @@ func TestFinishEpochAfterAdd(t *testing.T) {
 		t.Errorf("after e: pass %d, step %d; want the 5-step first pass finished, x₁ next:\n%s", pass, step, screen(m))
 	}
 }
+
+// TestHelpCoversTheScreen: while the key list covers the screen, a key
+// acts on nothing behind it (an arrow used to move the cursor unseen, a
+// click to add a point): it closes the list; ? and esc close it too.
+func TestHelpCoversTheScreen(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
+	press(m, "right") // the cursor appears
+	cx, cy, on := m.region.Cursor()
+	if !on {
+		t.Fatal("an arrow did not show the cursor")
+	}
+	press(m, "?", "right")
+	if x, y, _ := m.region.Cursor(); x != cx || y != cy {
+		t.Errorf("behind the key list the cursor moved: (%d, %d) → (%d, %d)", cx, cy, x, y)
+	}
+	if strings.Contains(screen(m), "keys (? or esc closes") {
+		t.Error("a key other than ? and esc left the key list open")
+	}
+	x0, y0, pw, ph := plotArea(t, m)
+	press(m, "?")
+	click(m, x0+pw/2, y0+ph/2, tea.MouseLeft)
+	if n := len(m.s.Options().Points); n != 4 {
+		t.Errorf("a click behind the key list added a point: n = %d", n)
+	}
+	press(m, "esc")
+	for _, k := range []string{"?", "esc"} {
+		press(m, "?")
+		if press(m, k); strings.Contains(screen(m), "keys (? or esc closes") {
+			t.Errorf("%s did not close the key list", k)
+		}
+	}
+}

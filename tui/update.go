@@ -3,6 +3,7 @@ package tui
 import (
 	"cmp"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/lab"
@@ -60,6 +61,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.feature.Mouse(msg.(tea.MouseMsg))
 		}
 	case tea.MouseClickMsg:
+		if m.showHelp {
+			return nil // nothing behind the help is clicked
+		}
 		if m.featureOn && !m.regionHidden() {
 			m.feature.Mouse(msg)
 			return nil
@@ -110,6 +114,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.files.Asking() {
 		return m.files.Answer(msg)
 	}
+	if m.showHelp && !m.helpKey(msg) {
+		// The help covers the screen: a key acts on nothing behind it
+		// (the cursor would move unseen); it closes the help.
+		m.showHelp = false
+		return nil
+	}
 	if m.cv.Open() {
 		if cmd, _, ok := m.cv.Keys().Handle(msg); ok {
 			return cmd
@@ -129,6 +139,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message = note
 	}
 	return cmd
+}
+
+// helpKey reports whether msg is one of the keys that act while the help
+// is open: ? and esc close it, q quits.
+func (m *Model) helpKey(msg tea.KeyPressMsg) bool {
+	k := m.keys
+	return key.Matches(msg, k.Help.Binding, k.Cancel.Binding, k.Quit.Binding)
 }
 
 // syncKeys enables exactly the keys that act now, so that help never
