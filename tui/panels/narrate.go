@@ -38,7 +38,7 @@ func (n *NarrationView) SetSize(w, h int) { n.w, n.h = w, h }
 func (n *NarrationView) View() string {
 	lines := n.Lines(n.w)
 	if len(lines) > n.h && n.h > 0 {
-		more := n.Th.Dim.Render(fmt.Sprintf(" (+%d lines: a taller terminal shows them)", len(lines)-n.h+1))
+		more := n.Th.Dim.Render(fmt.Sprintf("(+%d lines)", len(lines)-n.h+1))
 		lines = append(lines[:n.h-1:n.h-1], more)
 	}
 	for len(lines) < n.h {

@@ -82,6 +82,22 @@ func spectrumText(slot int, p common.Paint, s string, iw, n int) spectrumBlock {
 	return b
 }
 
+// verdictText is the verdict's block: the long sentence wrapped whole,
+// and in a short panel the short one (itself wrapped whole), never a
+// sentence cut off.
+func verdictText(p common.Paint, long, short string, iw int) spectrumBlock {
+	b := spectrumBlock{slot: slotVerdict, full: common.Wrap(iw, long), compact: common.Wrap(iw, short)}
+	if len(b.full) > 3 {
+		b.full = b.compact
+	}
+	for _, ls := range [][]string{b.full, b.compact} {
+		for i := range ls {
+			ls[i] = p.Render(ls[i])
+		}
+	}
+	return b
+}
+
 // lines draws the panel: text blocks in order of importance, compact while
 // they fit beside the smallest chart, then widened; the chart gets the rest.
 func (v *SpectrumView) lines() []string {
@@ -128,9 +144,9 @@ func (v *SpectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
 	case !allFinite(m.Eigenvalues):
 		return []spectrumBlock{spectrumText(slotVerdict, th.Warn, "no eigenvalues: K overflows float64 (rescale the data or lower the degree)", iw, 3)}
 	case m.PSD:
-		out = append(out, spectrumText(slotVerdict, th.Good, "λmin ≥ −tol: PSD ✓ — K is a kernel on these points (Mercer)", iw, 2))
+		out = append(out, verdictText(th.Good, "λmin ≥ −tol: PSD ✓ — K is a kernel on these points (Mercer)", "λmin ≥ −tol: PSD ✓ (Mercer)", iw))
 	default:
-		out = append(out, spectrumText(slotVerdict, th.Warn, "λmin < 0: not PSD ✗ — no feature space with K(x,z) = φ(x)·φ(z) (Mercer fails)", iw, 2))
+		out = append(out, verdictText(th.Warn, "λmin < 0: not PSD ✗ — no feature space with K(x,z) = φ(x)·φ(z) (Mercer fails)", "λmin < 0: not PSD ✗ (Mercer fails)", iw))
 	}
 	if v.note != "" {
 		out = append(out, spectrumText(slotNote, th.Dim, v.note, iw, 2))

@@ -347,9 +347,15 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 		return sample(col, col, false, strings.Repeat("▀", n))
 	}
 	if !svm && big {
-		return " " + point(true, lab.NotSV) + label(" y = +1   ") + point(false, lab.NotSV) + label(" y = −1   ") +
+		long := " " + point(true, lab.NotSV) + label(" y = +1   ") + point(false, lab.NotSV) + label(" y = −1   ") +
 			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" support vectors   ") +
 			line(common.ColBoundary, common.MonoBoundary, 3) + label(" boundary f = 0")
+		if ansi.StringWidth(long) <= w {
+			return long
+		}
+		return " " + point(true, lab.NotSV) + " " + point(false, lab.NotSV) + label(" y=±1  ") +
+			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" SV  ") +
+			line(common.ColBoundary, common.MonoBoundary, 2) + label(" f=0")
 	}
 	// The key in up to five lengths, the longest that fits.
 	type variant struct {
