@@ -44,7 +44,7 @@ Formats (--format):
 ` + formatList(featuresFormats) + `
 ` + exitCodes,
 		Example: `
-# the worked example of seed 003: w = (1, √2, 1) on (x₁², √2·x₁x₂, x₂²)
+# the notes' 4-point XOR example, K = (x·z)²: w = (1, √2, 1) on (x₁², √2·x₁x₂, x₂²)
 kernelscope features --dataset worked4 --format text
 kernelscope features --dataset worked4 --steps 1
 kernelscope features --dataset moons --kernel 'sigmoid(gamma=1,c=-1)' --format text

@@ -66,9 +66,9 @@ func writeWeights(w *bufio.Writer, k learn.Kernel, prim *learn.Primal) {
 func writeNoMap(w *bufio.Writer, k learn.Kernel, noMap error) {
 	switch mapKind(noMap) {
 	case "infinite":
-		fmt.Fprintf(w, "φ has no finite form: the feature space of %s is infinite-dimensional (seed 003's Taylor expansion of exp: exp(x·z/σ²) = Σᵢ (x·z/σ²)ⁱ/i! has a term of every degree), so w = Σⱼ αⱼ yⱼ φ(xⱼ) is known only through K\n", k)
+		fmt.Fprintf(w, "φ has no finite form: the feature space of %s is infinite-dimensional (the lecture notes' Taylor expansion of exp: exp(x·z/σ²) = Σᵢ (x·z/σ²)ⁱ/i! has a term of every degree), so w = Σⱼ αⱼ yⱼ φ(xⱼ) is known only through K\n", k)
 	case "indefinite":
-		fmt.Fprintf(w, "φ does not exist: %s is not positive semi-definite in general (seed 004, Mercer's condition), so it is no dot product φ(x)·φ(z) in any feature space\n", k)
+		fmt.Fprintf(w, "φ does not exist: %s is not positive semi-definite in general (Mercer's condition fails), so it is no dot product φ(x)·φ(z) in any feature space\n", k)
 	case "too_large":
 		fmt.Fprintf(w, "φ is too large to write out: %s has more than %d features\n", k, learn.MaxFeatures)
 	default:

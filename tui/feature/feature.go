@@ -193,7 +193,7 @@ func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, marg
 	case perr == nil:
 		fs.lines = append(fs.lines, fmt.Sprintf("φ has %d features: %s", primal.Map.Dim(), primal.Function()))
 	case errors.Is(perr, learn.ErrInfinite):
-		fs.lines = append(fs.lines, "φ is infinite-dimensional (RBF: seed 003's Taylor series of exp); K gives the picture")
+		fs.lines = append(fs.lines, "φ is infinite-dimensional (RBF: the notes' Taylor series of exp); K gives the picture")
 	case errors.Is(perr, learn.ErrIndefinite):
 		fs.lines = append(fs.lines, "no φ in general: this kernel is not positive semi-definite (Mercer)")
 	default:
