@@ -52,6 +52,21 @@ type Options struct {
 	Session string
 }
 
+// AxisNames are the names of the two coordinates, as the screen and the
+// figures write them: the CSV header's (made safe for a terminal), or x₁
+// and x₂ when the file has none or the points were edited by hand; each as
+// z(…) when the points are z-scores (Standardized).
+func (o Options) AxisNames() (string, string) {
+	a, b := "x₁", "x₂"
+	if h := o.Header; len(h) >= 2 && !o.Edited {
+		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
+	}
+	if o.Standardized {
+		return "z(" + a + ")", "z(" + b + ")"
+	}
+	return a, b
+}
+
 // SessionName is how a header names data that came from a session file:
 // "session s.json (moons, edited)" for name "moons"; name itself for
 // options that did not come from one.
