@@ -97,8 +97,8 @@ func TestSVMNarrationIsPair(t *testing.T) {
 	}
 	for s.Step() {
 	}
-	if _, second := Describe(s); !strings.HasPrefix(second, "converged after") || !strings.Contains(second, "margin 2/‖w‖") {
-		t.Errorf("after c the second line is %q; want the outcome and the margin", second)
+	if _, second := Describe(s); !strings.HasPrefix(second, "converged after") || !strings.Contains(second, "margin γ = min yᵢf(xᵢ)/‖w‖ = ") || !strings.Contains(second, "width 2/‖w‖ = ") {
+		t.Errorf("after c the second line is %q; want the outcome, the margin γ and the width", second)
 	}
 }
 

@@ -103,8 +103,8 @@ func (v *StatusView) Line() string {
 
 // svmCounters is the SVM's part of the status line: the iteration, the gap
 // m − M against the tolerance, the dual objective D(α), the support
-// vectors split into free and at C, the margin 2/‖w‖, the training
-// accuracy and the state.
+// vectors split into free and at C, the width 2/‖w‖ (the margin γ is in
+// the narration), the training accuracy and the state.
 func (v *StatusView) svmCounters(sv notation.SVM) string {
 	s := v.S
 	free, bound := s.SVCounts()
@@ -112,7 +112,7 @@ func (v *StatusView) svmCounters(sv notation.SVM) string {
 	if sv.Gap() <= sv.Tol() {
 		gap = fmt.Sprintf("m − M = %s ≤ tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	}
-	margin := common.MarginText(sv)
+	margin := common.WidthText(sv)
 	state := v.Th.Bold.Render("training")
 	switch sv.State() {
 	case learn.Converged:
