@@ -197,6 +197,13 @@ func Predicted(s learn.Step, tie learn.Tie) string {
 //	mistake → α₁ += 1, new α = [1, 0, 0, 0]     n ≤ AllTermsUpTo
 //	mistake → α₁₂ += 1, new α₁₂ = 3             larger n
 //
+// and, for a budget learner that forgot on the mistake, what it forgot in
+// the order it happened: after the add for the Forgetron, before it for
+// the budget perceptron,
+//
+//	mistake → budget 5 full: forget x₁₂ (drawn at random), α₁₂ 2 → 0
+//	then α₇ += 1, new α₇ = 1
+//
 // (α counts updates of size η; the label is yₖ in the sum.) Call it while
 // l's α is as step s left it.
 func Update(l Learner, s learn.Step) string {
@@ -228,8 +235,14 @@ func Update(l Learner, s learn.Step) string {
 		step, grow = learn.Num(l.Config().Param("eta")), "+="
 	}
 	head := fmt.Sprintf("mistake → α%s %s %s, new ", sub, grow, step)
-	if fg != nil && fg.Removed >= 0 {
-		// What the budget took, after the update it made room for.
+	switch {
+	case fg != nil && fg.Removed >= 0 && fg.Random:
+		// The budget perceptron forgets first, to make room, then adds:
+		// in that order, as it happened (the one forgotten may be xᵢ).
+		return "mistake → " + Forget(*fg) + "\nthen α" + sub + " " + grow + " " + step + ", new " + tail(s)
+	case fg != nil && fg.Removed >= 0:
+		// The Forgetron adds, then shrinks and forgets what exceeds the
+		// budget.
 		return head + tail(s) + "\n" + Forget(*fg)
 	}
 	return head + tail(s)
