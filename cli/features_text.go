@@ -76,7 +76,8 @@ func writeNoMap(w *bufio.Writer, k learn.Kernel, noMap error) {
 	}
 }
 
-// writeNorm writes ‖w‖, or why there is none.
+// writeNorm writes ‖w‖, said to be of an indefinite kernel when it is
+// one, or why there is none.
 func (r *featuresReport) writeNorm(w *bufio.Writer) {
 	switch {
 	case r.hasNorm() && r.prim != nil:
@@ -84,6 +85,10 @@ func (r *featuresReport) writeNorm(w *bufio.Writer) {
 	case r.hasNorm():
 		fmt.Fprintf(w, "‖w‖ = √(cᵀKc) = %s, from the Gram matrix alone (‖w‖² = Σᵢⱼ cᵢcⱼ K(xᵢ, xⱼ), cⱼ = αⱼyⱼ)\n", learn.Num(r.proj.NormW))
 	default:
+		if nw, ok := r.normW(); ok {
+			fmt.Fprintf(w, "‖w‖ = √(cᵀKc) = %s, but the kernel is indefinite (not PSD) on these points: there is no feature space for w to live in, so it is a length in name only (cᵀKc = Σᵢⱼ cᵢcⱼ K(xᵢ, xⱼ), cⱼ = αⱼyⱼ)\n", learn.Num(nw))
+			return
+		}
 		fmt.Fprintf(w, "‖w‖: none, as there is no feature space for w to live in: cᵀKc = Σᵢⱼ cᵢcⱼ K(xᵢ, xⱼ) = %s is no squared length\n", learn.Num(r.ctkc))
 	}
 }
