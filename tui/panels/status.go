@@ -52,9 +52,9 @@ func (v *StatusView) Line() string {
 	switch sv := s.SMO(); {
 	case v.Note != "":
 		// Comparison mode: the panes show each learner's figures.
-		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.Note, data, cfg.Kernel.Spec(), bias, cfg.Tie)
+		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s", v.Note, data, learn.ShortSpec(cfg.Kernel), bias, cfg.Tie)
 	case sv != nil:
-		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.LearnerName(), cfg.Kernel.Spec(), bias, v.svmCounters(sv))
+		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ %s", data, s.LearnerName(), learn.ShortSpec(cfg.Kernel), bias, v.svmCounters(sv))
 	default:
 		ps := s.Passer()
 		order := ""
@@ -81,7 +81,7 @@ func (v *StatusView) Line() string {
 		}
 		acc = accuracyStatus(s, acc)
 		line = fmt.Sprintf("%s │ %s │ K=%s │ %s │ tie %s%s │ pass %d, step %d │ mistakes: %d this pass, %d in all │ %s │ %s │ %s",
-			data, s.LearnerName(), cfg.Kernel.Spec(), bias, cfg.Tie, order, ps.Epoch(), p.T(), ps.EpochMistakes(), p.Mistakes(),
+			data, s.LearnerName(), learn.ShortSpec(cfg.Kernel), bias, cfg.Tie, order, ps.Epoch(), p.T(), ps.EpochMistakes(), p.Mistakes(),
 			svs, acc, state)
 	}
 	if v.Quiz != "" {

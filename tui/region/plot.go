@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/lab"
+	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
 
@@ -248,7 +249,7 @@ func (r *RegionView) lines() []string {
 		title = " " + f + "   projector mode (B) "
 	}
 	if r.Compare {
-		title = " " + r.S.LearnerName() + " · K = " + r.S.Options().Config.Kernel.Spec() + " "
+		title = " " + r.S.LearnerName() + " · K = " + learn.ShortSpec(r.S.Options().Config.Kernel) + " "
 	}
 	if r.S.Computing() {
 		title = " " + f + "   computing the field for the new size… "
