@@ -125,7 +125,7 @@ func plotSpec(work *longWork, s *lab.Options, steps int) (figure.Spec, error) {
 		return figure.Spec{}, err
 	}
 	if steps >= 0 && l.T() < steps {
-		return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %d steps (%s)", steps, l.T(), stateWord(l))
+		return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %s (%s)", steps, plural(l.T(), "step"), stateWord(l))
 	}
 	return work.figureOf(l, train, test, s)
 }

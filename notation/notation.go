@@ -332,6 +332,10 @@ func Passes(n int) string { return plural(n, "pass") }
 // Iterations writes a count of SMO iterations: "1 iteration", "2 iterations".
 func Iterations(n int) string { return plural(n, "iteration") }
 
+// Count writes a count and its noun, singular for one: "1 mistake",
+// "2 mistakes", "1 point", "3 passes".
+func Count(n int, word string) string { return plural(n, word) }
+
 // plural writes a count and its noun: "1 step", "2 steps", "2 passes".
 func plural(n int, word string) string {
 	switch {

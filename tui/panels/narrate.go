@@ -206,7 +206,7 @@ func stateText(p learn.Passer) string {
 	case learn.Converged:
 		return fmt.Sprintf("converged ✓ after %s: a whole pass without a mistake.  %s", notation.Passes(p.Epoch()), p.Function())
 	case learn.Capped:
-		return fmt.Sprintf("stopped at the cap of %s with %d mistakes in the last pass. %s", notation.Passes(p.Config().Epochs), p.EpochMistakes(), notation.CapReason(p))
+		return fmt.Sprintf("stopped at the cap of %s with %s in the last pass. %s", notation.Passes(p.Config().Epochs), notation.Count(p.EpochMistakes(), "mistake"), notation.CapReason(p))
 	}
 	return ""
 }

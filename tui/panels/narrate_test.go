@@ -256,3 +256,25 @@ func sameShown(a, b *lab.Session) error {
 	}
 	return nil
 }
+
+// TestNarrationCountsInWords: a count of one takes the singular. Without
+// a bias no line through 0 puts (1, 0) on the +1 side and (2, 0) on the
+// −1 side; with (0, 1) as well, worked by hand (tie rule mistake, α from
+// 0, in order): pass 1 is three mistakes (f = x₁, −x₁, −x₁ + x₂), pass 2
+// two (f = x₂, −2x₁ + x₂) and pass 3 one, at (1, 0) (f = −x₁ + x₂). With a
+// cap of 3 passes the narration says "with 1 mistake in the last pass".
+func TestNarrationCountsInWords(t *testing.T) {
+	t.Parallel()
+	o := lab.Options{
+		Points: []datasets.Point{{X1: 1, X2: 0, Y: 1}, {X1: 2, X2: 0, Y: -1}, {X1: 0, X2: 1, Y: 1}},
+		Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 3},
+	}
+	s := trained(t, o, -1)
+	p := s.Passer()
+	if p.State() != learn.Capped || p.EpochMistakes() != 1 || p.Mistakes() != 6 {
+		t.Fatalf("state %v, %d mistakes in the last pass, %d in all; want capped, 1, 6", p.State(), p.EpochMistakes(), p.Mistakes())
+	}
+	if _, second := Describe(s); !strings.Contains(second, "stopped at the cap of 3 passes with 1 mistake in the last pass.") {
+		t.Errorf("the narration %q does not count the one mistake in the singular", second)
+	}
+}
