@@ -67,6 +67,22 @@ func (o Options) AxisNames() (string, string) {
 	return a, b
 }
 
+// ScaleHintRatio is the datasets.ScaleRatio from which a run that stops at
+// its cap suggests z-scores: one coordinate ten times the other's size.
+const ScaleHintRatio = 10
+
+// ScaleMismatch reports how many times one coordinate's typical size
+// exceeds the other's (datasets.ScaleRatio) when that is at least
+// ScaleHintRatio and the points are not z-scores already: raw units, which
+// may be what keeps the perceptron from converging.
+func (o Options) ScaleMismatch() (float64, bool) {
+	if o.Standardized {
+		return 0, false
+	}
+	r := datasets.ScaleRatio(o.Points)
+	return r, r >= ScaleHintRatio
+}
+
 // SessionName is how a header names data that came from a session file:
 // "session s.json (moons, edited)" for name "moons"; name itself for
 // options that did not come from one.

@@ -296,6 +296,14 @@ func CapReason(r Run) string {
 	return fmt.Sprintf("Mistakes in every one of %s: the data may not be separable with this kernel (or the margin is tiny).", plural(r.Config().Epochs, "pass"))
 }
 
+// ScaleHint suggests z-scores for data in raw units that stopped at the
+// cap, with how to get them (try: "--standardize", or a key):
+//
+//	The columns differ in scale ×922: try --standardize (z-scores: mean 0, sd 1 each).
+func ScaleHint(ratio float64, try string) string {
+	return fmt.Sprintf("The columns differ in scale ×%s: try %s (z-scores: mean 0, sd 1 each).", learn.Num(math.Round(ratio)), try)
+}
+
 // maxListedSupportVectors is how many support vectors SupportVectors names.
 const maxListedSupportVectors = 20
 

@@ -278,3 +278,32 @@ func TestNarrationCountsInWords(t *testing.T) {
 		t.Errorf("the narration %q does not count the one mistake in the singular", second)
 	}
 }
+
+// TestNarrationScaleHint: income in dollars beside age in years (their
+// root mean squares ≈ 44436 and ≈ 42.73, a ratio ≈ 1039.9, computed
+// apart) stops the perceptron at its cap of 5 passes, and the narration
+// says the columns differ in scale and that u gives z-scores; in z-scores
+// there is no such hint.
+func TestNarrationScaleHint(t *testing.T) {
+	t.Parallel()
+	rows := [][3]float64{{32000, 23, -1}, {45000, 52, 1}, {38000, 61, 1}, {51000, 29, -1}, {29000, 48, 1},
+		{60000, 35, -1}, {41000, 58, 1}, {55000, 44, 1}, {36000, 31, -1}, {47000, 26, -1}}
+	var pts []datasets.Point
+	for _, r := range rows {
+		pts = append(pts, datasets.Point{X1: r[0], X2: r[1], Y: int(r[2])})
+	}
+	o := lab.Options{File: "people.csv", Header: []string{"income", "age", "buys"}, Points: pts,
+		Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 5}}
+	s := trained(t, o, -1)
+	if s.Learner().State() != learn.Capped {
+		t.Fatalf("state %v, want capped", s.Learner().State())
+	}
+	if _, second := Describe(s); !strings.Contains(second, "The columns differ in scale ×1040: try u (z-scores") {
+		t.Errorf("the narration at the cap %q gives no hint", second)
+	}
+	o.Points, o.Standardized = datasets.Standardize(pts), true
+	s = trained(t, o, -1)
+	if _, second := Describe(s); strings.Contains(second, "differ in scale") {
+		t.Errorf("in z-scores the narration %q still hints", second)
+	}
+}
