@@ -3,6 +3,7 @@ package common
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -102,12 +103,6 @@ func Figures(s Session, w int) string {
 		long[1] += fmt.Sprintf(" (%d free, %d at C)", free, bound)
 		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
 	}
-	// The tightest: the margin in short, the counts and the accuracy.
-	tight := []string{shortMargin(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
-	if s.Boxed() != nil {
-		_, bound := s.SVCounts()
-		tight[1] += fmt.Sprintf(", %d at C", bound)
-	}
 	// Between: the margin in short, with the counts and accuracy of short.
 	medium := []string{shortMargin(p), short[1], short[2]}
 	for _, parts := range [][]string{long, short, medium} {
@@ -115,5 +110,31 @@ func Figures(s Session, w int) string {
 			return text
 		}
 	}
+	// Tighter still: the margin in short, the counts (those at C while
+	// they fit) and the accuracy; last, γ alone, the one figure every
+	// pane shares.
+	tight := []string{shortMargin(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
+	if s.Boxed() != nil {
+		_, bound := s.SVCounts()
+		withC := slices.Clone(tight)
+		withC[1] += fmt.Sprintf(", %d at C", bound)
+		if text := " " + strings.Join(withC, " · "); ansi.StringWidth(text) <= w {
+			return text
+		}
+	}
+	if text := " " + strings.Join(tight, " · "); ansi.StringWidth(text) <= w {
+		return text
+	}
+	tight[0] = gammaOnly(p)
 	return " " + strings.Join(tight, " · ")
+}
+
+// gammaOnly is the margin in the fewest cells: "γ = 0.22", or why there
+// is none.
+func gammaOnly(p learn.Learner) string {
+	v, ok, why := margin(p)
+	if !ok {
+		return why
+	}
+	return "γ = " + Num(v, 7)
 }

@@ -341,7 +341,7 @@ func TestViewOff(t *testing.T) {
 
 // TestOneMargin: the panes write the same quantity under the one name
 // "margin", γ = min yᵢf(xᵢ)/‖w‖, for the perceptron and for the SVM, and
-// the SVM's 2/‖w‖ only as its width, at every width of pane. On the notes'
+// the SVM's 2/‖w‖ only as its width, at every width of pane, whole. On the notes'
 // 4-point XOR example, K = (x·z)², worked by hand: the perceptron ends at
 // f = (x₁ + x₂)², which is 0 at x₂ and x₄, so γ = 0; the SVM (C = 1) at
 // f = x₁x₂, y·f = 1 at all four corners and ‖w‖ = 1/√2, so γ = √2 ≈ 1.414
@@ -355,6 +355,12 @@ func TestOneMargin(t *testing.T) {
 	hs.press("|", "c")
 	for _, size := range [][2]int{{160, 30}, {120, 30}, {80, 24}, {50, 26}} {
 		hs.resize(size[0], size[1])
+		iw, _ := common.Inner(hs.v.left.W, hs.v.left.H)
+		for _, f := range []string{hs.v.left.Figures, hs.v.right.Figures} {
+			if ansi.StringWidth(f) > iw {
+				t.Errorf("%dx%d: the figures %q are wider than the pane's %d cells: cut", size[0], size[1], f, iw)
+			}
+		}
 		perceptron, svm := strings.Fields(hs.v.left.Figures), strings.Fields(hs.v.right.Figures)
 		p, s := strings.Join(perceptron, " "), strings.Join(svm, " ")
 		if !gamma(p, "0") || strings.Contains(p, "width") {
