@@ -79,7 +79,7 @@ func TestCVBestShortInStatus(t *testing.T) {
 	openCV(t, m)
 	press(m, "a")
 	k, ok := m.s.Options().Config.Kernel.(learn.RBF)
-	if !ok || k.Sigma == 3 {
+	if !ok || k.Sigma == 2 {
 		t.Fatalf("a: kernel %v", m.s.Options().Config.Kernel)
 	}
 	if full := strconv.FormatFloat(k.Sigma, 'g', -1, 64); len(full) <= 6 {
