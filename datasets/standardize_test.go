@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -66,5 +67,21 @@ func TestScaleRatio(t *testing.T) {
 		if got := ScaleRatio(pts); got != 1 {
 			t.Errorf("%s: ScaleRatio = %v, want 1", name, got)
 		}
+	}
+}
+
+// BenchmarkScaleRatio: one pass over the points, at the sizes kernelscope
+// reads (the narration asks it once per redraw while a run sits at its cap).
+func BenchmarkScaleRatio(b *testing.B) {
+	for _, n := range []int{100, 10_000, 1_000_000} {
+		pts := make([]Point, n)
+		for i := range pts {
+			pts[i] = Point{X1: float64(i) * 1000, X2: float64(i % 97), Y: 1}
+		}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				ScaleRatio(pts)
+			}
+		})
 	}
 }

@@ -161,8 +161,10 @@ func Describe(s Session) (string, string) {
 		}
 	} else if second == "" {
 		hint := ""
-		if r, ok := s.Options().ScaleMismatch(); ok {
-			hint = notation.ScaleHint(r, "u")
+		if ps.State() == learn.Capped {
+			if r, ok := s.Options().ScaleMismatch(); ok {
+				hint = notation.ScaleHint(r, "u")
+			}
 		}
 		second = stateText(ps, hint)
 	}
