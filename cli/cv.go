@@ -44,7 +44,7 @@ func newCVCmdWith(env cvEnv) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "cv",
 		Short: "Cross-validate a kernel parameter or the SVM's C over k folds",
-		Long: `Choose a kernel's parameter by k-fold cross-validation, as seed 001 says to: cut the data into --folds parts, contiguous in dataset order (scikit-learn's KFold without shuffling; --shuffle-folds permutes the rows first, drawn from --seed). For each value of --param and each fold, train on the other folds (in dataset order) with every other setting as given, and score the fold it never saw with the tie rule. A value's score is the mean of its folds' accuracies, ± their sample standard deviation; the best value has the highest mean (on a tie, the smaller value).
+		Long: `Choose a kernel's parameter by k-fold cross-validation, as the lecture notes suggest: cut the data into --folds parts, contiguous in dataset order (scikit-learn's KFold without shuffling; --shuffle-folds permutes the rows first, drawn from --seed). For each value of --param and each fold, train on the other folds (in dataset order) with every other setting as given, and score the fold it never saw with the tie rule. A value's score is the mean of its folds' accuracies, ± their sample standard deviation; the best value has the highest mean (on a tie, the smaller value).
 
 Training accuracy far above validation accuracy is overfitting: the table shows the gap.
 

@@ -30,7 +30,7 @@ import (
 // then the chart and the lesson.
 func writeCVText(w *bufio.Writer, s *lab.Options, plan crossval.Plan, r crossval.Report) error {
 	cfg, p := plan.Config, r.Param
-	kernel := "kernel " + cfg.Kernel.Spec()
+	kernel := "kernel " + learn.ShortSpec(cfg.Kernel)
 	if p != crossval.C {
 		kernel += ", " + p.Symbol() + " swept" // C's sweep is the learner's
 	}

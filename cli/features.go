@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -38,13 +39,13 @@ func newFeaturesCmd() *cobra.Command {
 		Short: "Train headless and print w, φ and the points in feature space",
 		Long: `Train the kernel perceptron headless (as trace does), then print what it learned in feature space: φ written out and w = Σⱼ αⱼ yⱼ φ(xⱼ) when the kernel has a finite feature map, ‖w‖, Mercer's condition on the Gram matrix, and every training point with f(xᵢ), φ(xᵢ) and its coordinates u = (u₁, u₂, u₃) in feature space (u₁ = f(xᵢ)/‖w‖ along w, u₂ and u₃ by kernel PCA of the rest).
 
-A kernel that is not positive semi-definite on the data (the sigmoid, usually) has no feature space and no ‖w‖: the output says so ("norm_w": null) and writes a counter-example, the points whose Gram submatrix has a negative eigenvalue.
+A kernel that is not positive semi-definite on the data (the sigmoid, usually) has no feature space: the output says so ("indefinite": true) and writes a counter-example, the points whose Gram submatrix has a negative eigenvalue. ‖w‖ is then √(cᵀKc) as for any kernel while cᵀKc ≥ 0, said to be of an indefinite kernel beside it, and none ("norm_w": null) when cᵀKc < 0.
 
 Formats (--format):
 ` + formatList(featuresFormats) + `
 ` + exitCodes,
 		Example: `
-# the worked example of seed 003: w = (1, √2, 1) on (x₁², √2·x₁x₂, x₂²)
+# the notes' 4-point XOR example, K = (x·z)²: w = (1, √2, 1) on (x₁², √2·x₁x₂, x₂²)
 kernelscope features --dataset worked4 --format text
 kernelscope features --dataset worked4 --steps 1
 kernelscope features --dataset moons --kernel 'sigmoid(gamma=1,c=-1)' --format text
@@ -217,6 +218,26 @@ func (r *featuresReport) hasNorm() bool {
 	return r.proj.HasNorm && !r.proj.Indefinite
 }
 
+// normW is ‖w‖ = √(cᵀKc) whenever cᵀKc ≥ 0: the length of w when K is
+// PSD (hasNorm), and the same formula when it is not, where there is no
+// feature space for it to be a length in, so the output says the kernel is
+// indefinite beside it (indefinite). false when cᵀKc < 0: no square root.
+func (r *featuresReport) normW() (float64, bool) {
+	switch {
+	case r.proj.HasNorm:
+		return r.proj.NormW, true
+	case r.ctkc >= 0:
+		return math.Sqrt(r.ctkc), true
+	}
+	return 0, false
+}
+
+// indefinite reports that K is known not to be positive semi-definite on
+// these points: Mercer's check failed, or the projection saw it fail.
+func (r *featuresReport) indefinite() bool {
+	return r.proj.Indefinite || (r.merc.run && !r.merc.PSD)
+}
+
 // psd says what is known of Mercer's condition: true or false, or unknown
 // (ok false) when it was not checked and the projection saw no evidence.
 func (r *featuresReport) psd() (psd, known bool) {
@@ -325,7 +346,7 @@ func writeFeaturesJSON(w *bufio.Writer, r *featuresReport) error {
 		Steps: p.T(), Epochs: p.Epoch(), Mistakes: p.Mistakes(), State: stateName(p.State()),
 		Function: p.Function(), Explicit: r.prim != nil,
 		CTKC: jnum(r.ctkc), AlongW: r.proj.AlongW, UEigen: [3]jnum(jnums(r.proj.Eigen[:])),
-		UEigenSum: jnum(r.proj.EigenSum), Indefinite: r.proj.Indefinite, Projected: len(r.proj.Index),
+		UEigenSum: jnum(r.proj.EigenSum), Indefinite: r.indefinite(), Projected: len(r.proj.Index),
 		Subsampled: r.proj.Subsampled, Sample: r.proj.Sample, Note: r.proj.Reason,
 		Mercer: mercerToJSON(r.merc), Points: []pointJSON{},
 	}
@@ -337,8 +358,8 @@ func writeFeaturesJSON(w *bufio.Writer, r *featuresReport) error {
 	} else {
 		out.NoMap = &noMapJSON{mapKind(r.noMap), strings.TrimPrefix(r.noMap.Error(), "learn: ")}
 	}
-	if r.hasNorm() {
-		out.NormW = jptr(r.proj.NormW)
+	if nw, ok := r.normW(); ok {
+		out.NormW = jptr(nw)
 	}
 	if r.proj.AlongW {
 		out.PlaneAt = jptr(r.proj.PlaneAt)

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"kernelscope/learn"
 )
 
 // featuresOut is the JSON of `kernelscope features`, as a script reads it.
@@ -18,6 +20,7 @@ type featuresOut struct {
 	Names      []string  `json:"names"`
 	W          []float64 `json:"w"`
 	NormW      *float64  `json:"norm_w"`
+	Indefinite bool      `json:"indefinite"`
 	Steps      int       `json:"steps"`
 	State      string    `json:"state"`
 	Projected  int       `json:"projected"`
@@ -307,6 +310,42 @@ func TestFeaturesSigmoid(t *testing.T) {
 	p := f.Points[ce.Points[0]-1].X
 	if want := math.Tanh(p[0]*p[0] + p[1]*p[1] - 1); want >= 0 || !near(ce.MinEigenvalue, want, 1e-15) {
 		t.Errorf("c = −1: K(x, x) = %v, want tanh(‖x‖² − 1) = %v < 0", ce.MinEigenvalue, want)
+	}
+}
+
+// TestFeaturesIndefiniteNorm: with a kernel that is not PSD, ‖w‖ is still
+// √(cᵀKc) whenever cᵀKc ≥ 0, said to be of an indefinite kernel, and none
+// only when cᵀKc < 0. tanh(x·z) on the moons after 20 steps: cᵀKc =
+// Σᵢⱼ αᵢyᵢ αⱼyⱼ tanh(xᵢ·xⱼ), recomputed here from the points and α the
+// output lists, is positive (1.18), so norm_w is its square root (to
+// 1e-12, relative: sums of a few dozen terms in another order), and
+// "indefinite" is true beside it, as Mercer's check finds; the text says
+// ‖w‖ = √(cᵀKc) with the word indefinite. Trained to the end, cᵀKc < 0 and
+// norm_w is null (TestFeaturesSigmoid).
+func TestFeaturesIndefiniteNorm(t *testing.T) {
+	args := []string{"--dataset", "moons", "--kernel", "sigmoid(gamma=1,c=0)", "--steps", "20"}
+	f, _ := features(t, args...)
+	q := 0.0
+	for _, a := range f.Points {
+		for _, b := range f.Points {
+			q += a.Alpha * float64(a.Y) * b.Alpha * float64(b.Y) * math.Tanh(a.X[0]*b.X[0]+a.X[1]*b.X[1])
+		}
+	}
+	if !(q > 0) {
+		t.Fatalf("cᵀKc = %v: the case needs it positive", q)
+	}
+	if f.NormW == nil || !near(*f.NormW, math.Sqrt(q), 1e-12) {
+		t.Errorf("norm_w = %v, want √(cᵀKc) = %v", f.NormW, math.Sqrt(q))
+	}
+	if !f.Indefinite || f.Mercer.PSD == nil || *f.Mercer.PSD {
+		t.Errorf("indefinite %v, mercer.psd %v; want true beside norm_w, and Mercer failing", f.Indefinite, f.Mercer.PSD)
+	}
+	out, stderr, code := runCLI(append([]string{"features", "--format", "text"}, args...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if want := "\n‖w‖ = √(cᵀKc) = " + learn.Num(math.Sqrt(q)) + ", but the kernel is indefinite"; !strings.Contains(out, want) {
+		t.Errorf("text lacks %q:\n%s", want, out)
 	}
 }
 

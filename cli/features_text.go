@@ -66,9 +66,9 @@ func writeWeights(w *bufio.Writer, k learn.Kernel, prim *learn.Primal) {
 func writeNoMap(w *bufio.Writer, k learn.Kernel, noMap error) {
 	switch mapKind(noMap) {
 	case "infinite":
-		fmt.Fprintf(w, "φ has no finite form: the feature space of %s is infinite-dimensional (seed 003's Taylor expansion of exp: exp(x·z/σ²) = Σᵢ (x·z/σ²)ⁱ/i! has a term of every degree), so w = Σⱼ αⱼ yⱼ φ(xⱼ) is known only through K\n", k)
+		fmt.Fprintf(w, "φ has no finite form: the feature space of %s is infinite-dimensional (the lecture notes' Taylor expansion of exp: exp(x·z/σ²) = Σᵢ (x·z/σ²)ⁱ/i! has a term of every degree), so w = Σⱼ αⱼ yⱼ φ(xⱼ) is known only through K\n", k)
 	case "indefinite":
-		fmt.Fprintf(w, "φ does not exist: %s is not positive semi-definite in general (seed 004, Mercer's condition), so it is no dot product φ(x)·φ(z) in any feature space\n", k)
+		fmt.Fprintf(w, "φ does not exist: %s is not positive semi-definite in general (Mercer's condition fails), so it is no dot product φ(x)·φ(z) in any feature space\n", k)
 	case "too_large":
 		fmt.Fprintf(w, "φ is too large to write out: %s has more than %d features\n", k, learn.MaxFeatures)
 	default:
@@ -76,7 +76,8 @@ func writeNoMap(w *bufio.Writer, k learn.Kernel, noMap error) {
 	}
 }
 
-// writeNorm writes ‖w‖, or why there is none.
+// writeNorm writes ‖w‖, said to be of an indefinite kernel when it is
+// one, or why there is none.
 func (r *featuresReport) writeNorm(w *bufio.Writer) {
 	switch {
 	case r.hasNorm() && r.prim != nil:
@@ -84,6 +85,10 @@ func (r *featuresReport) writeNorm(w *bufio.Writer) {
 	case r.hasNorm():
 		fmt.Fprintf(w, "‖w‖ = √(cᵀKc) = %s, from the Gram matrix alone (‖w‖² = Σᵢⱼ cᵢcⱼ K(xᵢ, xⱼ), cⱼ = αⱼyⱼ)\n", learn.Num(r.proj.NormW))
 	default:
+		if nw, ok := r.normW(); ok {
+			fmt.Fprintf(w, "‖w‖ = √(cᵀKc) = %s, but the kernel is indefinite (not PSD) on these points: there is no feature space for w to live in, so it is a length in name only (cᵀKc = Σᵢⱼ cᵢcⱼ K(xᵢ, xⱼ), cⱼ = αⱼyⱼ)\n", learn.Num(nw))
+			return
+		}
 		fmt.Fprintf(w, "‖w‖: none, as there is no feature space for w to live in: cᵀKc = Σᵢⱼ cᵢcⱼ K(xᵢ, xⱼ) = %s is no squared length\n", learn.Num(r.ctkc))
 	}
 }

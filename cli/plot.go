@@ -23,7 +23,7 @@ func newPlotCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "plot --out FIG.png|svg|pdf",
 		Short: "Train, then write the decision region as a figure (PNG, SVG or PDF)",
-		Long: `Train as trace does (the same flags), for --steps steps or until training stops, then write a figure: f as a heat map (blue where f > 0, orange where f < 0: the terminal program's colour-blind-safe Okabe–Ito pair, paler near the boundary), the boundary f = 0 as a solid black line and, for the SVM, the margins f = ±1 dashed; +1 points as triangles and −1 points as squares, held-out points hollow, support vectors ringed (the SVM's at α = C dashed), and the example the next step visits in a large square when --steps stops mid-pass. Both axes are in data units, at the same scale. The title gives the data, the kernel, the learner and the run's numbers (steps, mistakes, support vectors, accuracy). It reads in black and white too: the classes differ by shape, the two sides of the boundary by shade.
+		Long: `Train as trace does (the same flags), for --steps steps or until training stops, then write a figure: f as a heat map (blue where f > 0, orange where f < 0: the terminal program's colour-blind-safe Okabe–Ito pair, paler near the boundary), the boundary f = 0 as a solid black line and, for the SVM, the margins f = ±1 dashed; +1 points as triangles and −1 points as squares, held-out points hollow, support vectors ringed (the SVM's at α = C dashed), and the example the next step visits in a large square when --steps stops mid-pass. Both axes are in data units, at the same scale, and named after the data's columns (the CSV header's names, x₁ and x₂ without one; z(name) with --standardize). The title gives the data, the kernel, the learner and the run's numbers (steps, mistakes, support vectors, accuracy). It reads in black and white too: the classes differ by shape, the two sides of the boundary by shade.
 
 The format is the --out file's extension. The file is replaced atomically, and only once the line plot prints on stdout is written: a failed run leaves it as it was.
 
@@ -125,7 +125,7 @@ func plotSpec(work *longWork, s *lab.Options, steps int) (figure.Spec, error) {
 		return figure.Spec{}, err
 	}
 	if steps >= 0 && l.T() < steps {
-		return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %d steps (%s)", steps, l.T(), stateWord(l))
+		return figure.Spec{}, fmt.Errorf("--steps %d: training stops after %s (%s)", steps, plural(l.T(), "step"), stateWord(l))
 	}
 	return work.figureOf(l, train, test, s)
 }
@@ -136,7 +136,9 @@ func (w *longWork) figureOf(l learn.Learner, train, test []datasets.Point, s *la
 	if len(test) > 0 {
 		w.phase("scoring the held-out points", "")
 	}
-	return figure.Of(w.ctx, l, train, test, datasets.ViewOf(s.Points), sourceName(s))
+	spec, err := figure.Of(w.ctx, l, train, test, datasets.ViewOf(s.Points), sourceName(s))
+	spec.Axes[0], spec.Axes[1] = s.AxisNames()
+	return spec, err
 }
 
 func stateWord(l learn.Learner) string {

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -217,6 +219,47 @@ func TestPlotCompletion(t *testing.T) {
 	for cmd, want := range map[string]string{"plot": "png\nsvg\npdf\n:8\n", "export": "csv\n:8\n"} {
 		if out, _, code := runCLI("__complete", cmd, "--out", ""); code != 0 || out != want {
 			t.Errorf("%s --out completes to %q, want %q", cmd, out, want)
+		}
+	}
+}
+
+// TestPlotNamesAxes: plot names its axes after the data's columns: a CSV
+// with a header, cut down with --columns to 'height (cm)' and weight_kg,
+// gives those names, z(height (cm)) and z(weight_kg) with --standardize;
+// a built-in dataset's axes are x₁ and x₂ (z(x₁), z(x₂) standardized), as
+// the terminal program names them. The run writes its figure as well.
+func TestPlotNamesAxes(t *testing.T) {
+	csv := writeFile(t, "people.csv", `id,height (cm),weight_kg,sex
+1,182,81.5,m
+2,165,58.0,f
+3,178,77.2,m
+4,160,52.3,f
+5,190,92.0,m
+6,158,49.9,f
+7,171,70.1,m
+8,168,60.4,f
+`)
+	data := []string{"--data", csv, "--columns", "height (cm),weight_kg", "--label", "sex", "--positive", "m", "--epochs", "1000"}
+	for _, c := range []struct {
+		args []string
+		want [2]string
+	}{
+		{data, [2]string{"height (cm)", "weight_kg"}},
+		{append(slices.Clone(data), "--standardize"), [2]string{"z(height (cm))", "z(weight_kg)"}},
+		{[]string{"--dataset", "moons"}, [2]string{"x₁", "x₂"}},
+		{[]string{"--dataset", "moons", "--standardize"}, [2]string{"z(x₁)", "z(x₂)"}},
+	} {
+		s := rootOptions(t, c.args...)
+		spec, err := plotSpec(newLongWork(t.Context(), io.Discard, "plot"), &s, -1)
+		if err != nil {
+			t.Fatalf("%q: %v", c.args, err)
+		}
+		if spec.Axes != c.want {
+			t.Errorf("%q: axes %q, want %q", c.args, spec.Axes, c.want)
+		}
+		path := filepath.Join(t.TempDir(), "fig.svg")
+		if _, stderr, code := runCLI(append([]string{"plot", "--out", path}, c.args...)...); code != 0 {
+			t.Errorf("plot %q: exit %d: %s", c.args, code, stderr)
 		}
 	}
 }

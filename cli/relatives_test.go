@@ -154,6 +154,9 @@ func TestTraceRelativesUsage(t *testing.T) {
 		{[]string{"trace", "--algo", "svm", "--format", "csv"}, "kernelscope svm"},
 		{[]string{"trace", "--algo", "svm", "--epochs", "5"}, "--epochs sets the perceptron"},
 		{[]string{"trace", "--algo", "pa", "--lambda", "5"}, "--lambda applies to --algo pegasos, not pa"},
+		// The Forgetron appends σ = 1 and reads no η: a header with
+		// η = 0.5 would say it was used.
+		{[]string{"trace", "--algo", "forgetron", "--eta", "0.5"}, "--eta applies to --algo perceptron, averaged, voted, stoptron and budget, not forgetron"},
 		{[]string{"trace", "--algo", "forgettron"}, `unknown learner "forgettron"`},
 	} {
 		out, stderr, code := runCLI(c.args...)

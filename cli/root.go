@@ -18,11 +18,11 @@ func newRoot() *cobra.Command {
 		Short: "See the kernel perceptron learn, step by step",
 		Long: `See how the kernel perceptron learns, one example at a time.
 
-With no command, kernelscope opens the terminal program on the worked 4-point example of the notes (seed 003): space takes a step, c runs to convergence, b steps back, ? lists every key. The flags below set it up; trace takes the same ones and prints the steps instead.
+With no command, kernelscope opens the terminal program on the notes' 4-point XOR example, K = (x·z)²: space takes a step, c runs to convergence, b steps back, ? lists every key. The flags below set it up; trace takes the same ones and prints the steps instead.
 
 ` + exitCodes,
 		Example: `
-# the worked example of seed 003
+# the notes' 4-point XOR example, K = (x·z)²
 kernelscope
 kernelscope --dataset moons --kernel 'rbf(sigma=0.4)'
 kernelscope --data points.csv

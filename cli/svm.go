@@ -110,7 +110,7 @@ func trainSVM(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, f s
 type svmFormat = outputFormat[func(w *bufio.Writer, s *lab.Options, m notation.SVM) error]
 
 var svmFormats = []svmFormat{
-	{"text", "the pair updates as the lecture notes write them, then b, the margin, the support vectors and f", writeSVMText},
+	{"text", "the pair updates as the lecture notes write them, then b, the margin γ and the width 2/‖w‖, the support vectors and f", writeSVMText},
 	{"jsonl", `one JSON object per pair update, then the json object (see README)`, writeSVMJSONL},
 	{"json", `only the final {"done":true,...} object`, writeSVMJSON},
 }
@@ -120,8 +120,8 @@ var svmFormats = []svmFormat{
 //
 //	iteration 1: pair (3, 1), violation m − M = 2; α₃ 0 → 0.5, α₁ 0 → 0.5; D(α) 0 → 0.5
 //
-// then the outcome, D(α) and the training accuracy, b, the margin and the
-// support vectors, and f: as Σⱼ αⱼ yⱼ K(xⱼ, x) + b and, for a kernel with a
+// then the outcome, D(α) and the training accuracy, b, the margin γ, the
+// width 2/‖w‖ and the support vectors, and f: as Σⱼ αⱼ yⱼ K(xⱼ, x) + b and, for a kernel with a
 // finite feature map, as w on φ (as `kernelscope features` writes it).
 func writeSVMText(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	cfg := m.Config()
@@ -184,12 +184,20 @@ type svmJSON struct {
 	Alpha          []jnum `json:"alpha"`
 	SupportVectors []int  `json:"support_vectors"`
 	AtBound        []int  `json:"at_bound"`
-	Margin         jnum   `json:"margin"` // null while w = 0: 2/‖w‖ is +Inf
-	Accuracy       jnum   `json:"accuracy"`
-	State          string `json:"state"`
-	C              jnum   `json:"C"` // null for the hard margin, C = ∞
-	Tol            jnum   `json:"tol"`
-	Gap            jnum   `json:"gap"`
+	// Margin is the width 2/‖w‖ under the name it had before the margin
+	// meant γ everywhere, kept for the scripts that read it (null while
+	// w = 0: 2/‖w‖ is +Inf).
+	Margin jnum `json:"margin"`
+	// GeometricMargin is the margin γ = min yᵢf(xᵢ)/‖w‖, as for every
+	// learner; Width the width 2/‖w‖ of the band between f = ±1. Both are
+	// null while w = 0 (no ‖w‖) or when ‖w‖² ≤ 0.
+	GeometricMargin jnum   `json:"geometric_margin"`
+	Width           jnum   `json:"width"`
+	Accuracy        jnum   `json:"accuracy"`
+	State           string `json:"state"`
+	C               jnum   `json:"C"` // null for the hard margin, C = ∞
+	Tol             jnum   `json:"tol"`
+	Gap             jnum   `json:"gap"`
 }
 
 // writeSVMJSON trains m to the end and writes the final object.
@@ -201,8 +209,12 @@ func writeSVMJSON(w *bufio.Writer, _ *lab.Options, m notation.SVM) error {
 		Done: true, Converged: m.State() == learn.Converged, Iterations: m.T(),
 		Objective: jnum(m.Objective()), B: jnum(m.Offset()), Alpha: jnums(m.Alphas()),
 		SupportVectors: []int{}, AtBound: []int{},
-		Margin: jnum(m.Margin()), Accuracy: jnum(m.Accuracy()), State: stateName(m.State()),
+		Width: jnum(m.Width()), Margin: jnum(m.Width()), Accuracy: jnum(m.Accuracy()), State: stateName(m.State()),
 		C: jnum(m.C()), Tol: jnum(m.Tol()), Gap: jnum(m.Gap()),
+	}
+	out.GeometricMargin = jnum(math.NaN())
+	if g, err := learn.GeometricMargin(m); err == nil {
+		out.GeometricMargin = jnum(g)
 	}
 	for _, i := range m.SupportVectors() {
 		out.SupportVectors = append(out.SupportVectors, i+1)

@@ -21,6 +21,8 @@ type svmOut struct {
 	SupportVectors []int     `json:"support_vectors"`
 	AtBound        []int     `json:"at_bound"`
 	Margin         *float64  `json:"margin"`
+	Gamma          *float64  `json:"geometric_margin"`
+	Width          *float64  `json:"width"`
 	Accuracy       float64   `json:"accuracy"`
 	State          string    `json:"state"`
 	C              *float64  `json:"C"`
@@ -40,7 +42,7 @@ type svmStep struct {
 }
 
 // svmKeys are the keys of the final object, in the order written.
-var svmKeys = []string{"done", "converged", "iterations", "objective", "b", "alpha", "support_vectors", "at_bound", "margin", "accuracy", "state", "C", "tol", "gap"}
+var svmKeys = []string{"done", "converged", "iterations", "objective", "b", "alpha", "support_vectors", "at_bound", "margin", "geometric_margin", "width", "accuracy", "state", "C", "tol", "gap"}
 
 // three is the hand example: x₁ = (0, 0), y₁ = −1; x₂ = (2, 2), y₂ = +1;
 // x₃ = (2, 0), y₃ = +1.
@@ -98,7 +100,9 @@ func checkKeys(t *testing.T, raw map[string]any) {
 // b = −1, f(x) = x₁ − 1 (f(x₁) = −1, f(x₃) = f(x₂) = 1: all on the margin).
 // In the dual, w = Σ αᵢ yᵢ xᵢ = α₂(2, 2) + α₃(2, 0) = (1, 0) gives α₂ = 0,
 // α₃ = ½, and Σ αᵢ yᵢ = 0 gives α₁ = α₂ + α₃ = ½: α = (½, 0, ½),
-// D(α) = Σ αᵢ − ½‖w‖² = 1 − ½ = ½, margin 2/‖w‖ = 2. Every point is
+// D(α) = Σ αᵢ − ½‖w‖² = 1 − ½ = ½. Every point is on the margin,
+// yᵢf(xᵢ) = 1, so the margin is γ = min yᵢf(xᵢ)/‖w‖ = 1/1 = 1 and the
+// width 2/‖w‖ = 2 (written "margin" too, as before). Every point is
 // classified right; no α is at C = ∞.
 //
 // SMO gets there in one iteration: at α = 0 every Gᵢ = −1, so i = x₃ (the
@@ -120,6 +124,9 @@ func TestSVMHardMarginByHand(t *testing.T) {
 	if len(o.Alpha) != 3 || !near(o.B, -1, tol) || !near(o.Objective, 0.5, tol) || o.Margin == nil || !near(*o.Margin, 2, tol) {
 		t.Errorf("α %v, b %v, D %v, margin %v; want (½, 0, ½), −1, ½, 2", o.Alpha, o.B, o.Objective, o.Margin)
 	}
+	if o.Gamma == nil || !near(*o.Gamma, 1, tol) || o.Width == nil || !near(*o.Width, 2, tol) {
+		t.Errorf("geometric_margin %v, width %v; want 1, 2", o.Gamma, o.Width)
+	}
 	if !o.Done || !o.Converged || o.State != "converged" || o.Iterations != 1 || o.Accuracy != 1 {
 		t.Errorf("done %v converged %v state %q iterations %d accuracy %v", o.Done, o.Converged, o.State, o.Iterations, o.Accuracy)
 	}
@@ -134,11 +141,12 @@ func TestSVMHardMarginByHand(t *testing.T) {
 // TestSVMSoftMarginByHand: the same three points with C = 0.1. The hard
 // margin's α₁ = ½ is above C, so α₁ = C = 0.1 and α₂ + α₃ = 0.1 (Σ αᵢ yᵢ = 0);
 // w = α₂(2, 2) + α₃(2, 0) has ‖w‖² = 4(α₂ + α₃)² + 4α₂², least at α₂ = 0:
-// α = (0.1, 0, 0.1), w = (0.2, 0), D = 0.2 − ½·0.04 = 0.18, margin
+// α = (0.1, 0, 0.1), w = (0.2, 0), D = 0.2 − ½·0.04 = 0.18, width
 // 2/0.2 = 10. Both support vectors are at C. The KKT conditions pin b:
 // α₁ = C needs y₁f(x₁) = −b ≤ 1, α₃ = C needs 0.4 + b ≤ 1, α₂ = 0 needs
 // 0.4 + b ≥ 1, so b = 0.6, and f(x₁) = 0.6 > 0 misclassifies x₁: accuracy
-// 2/3. Tolerance 1e-12, as above.
+// 2/3, and the margin γ = min yᵢf(xᵢ)/‖w‖ = −0.6/0.2 = −3 (x₁ is 3 on
+// the wrong side; y₂f(x₂) = y₃f(x₃) = 1). Tolerance 1e-12, as above.
 func TestSVMSoftMarginByHand(t *testing.T) {
 	path := writeFile(t, "three.csv", three)
 	_, o, raw := svmJSONOf(t, "--data", path, "--C", "0.1")
@@ -150,6 +158,9 @@ func TestSVMSoftMarginByHand(t *testing.T) {
 	if !near(o.B, 0.6, tol) || !near(o.Objective, 0.18, tol) || o.Margin == nil || !near(*o.Margin, 10, tol) || !near(o.Accuracy, 2.0/3, tol) {
 		t.Errorf("b %v, D %v, margin %v, accuracy %v; want 0.6, 0.18, 10, 2/3", o.B, o.Objective, o.Margin, o.Accuracy)
 	}
+	if o.Gamma == nil || !near(*o.Gamma, -3, tol) || o.Width == nil || !near(*o.Width, 10, tol) {
+		t.Errorf("geometric_margin %v, width %v; want −3, 10", o.Gamma, o.Width)
+	}
 	if !slices.Equal(o.SupportVectors, []int{1, 3}) || !slices.Equal(o.AtBound, []int{1, 3}) || o.C == nil || *o.C != 0.1 {
 		t.Errorf("support vectors %v, at bound %v, C %v", o.SupportVectors, o.AtBound, o.C)
 	}
@@ -160,7 +171,7 @@ func TestSVMSoftMarginByHand(t *testing.T) {
 func TestSVMEmpty(t *testing.T) {
 	out, o, raw := svmJSONOf(t, "--dataset", "xor", "--n", "0")
 	checkKeys(t, raw)
-	for _, k := range []string{`"alpha":[]`, `"support_vectors":[]`, `"at_bound":[]`, `"margin":null`} {
+	for _, k := range []string{`"alpha":[]`, `"support_vectors":[]`, `"at_bound":[]`, `"margin":null`, `"geometric_margin":null`, `"width":null`} {
 		if !strings.Contains(out, k) {
 			t.Errorf("lacks %s: %s", k, out)
 		}
@@ -295,7 +306,7 @@ func TestSVMText(t *testing.T) {
 		"iteration 1: pair (3, 1), violation m − M = 2; α₃ 0 → 0.5, α₁ 0 → 0.5; D(α) 0 → 0.5",
 		"converged after 1 iteration: m − M = 0 ≤ tol 0.001",
 		"D(α) = 0.5; training accuracy 100% (3 of 3 classified right)",
-		"b = −1, margin 2/‖w‖ = 2; support vectors: 2 of 3, free (on the margin, y·f = 1): x₁, x₃; at C (inside the margin or misclassified): none",
+		"b = −1, margin γ = min yᵢf(xᵢ)/‖w‖ = 1, width 2/‖w‖ = 2; support vectors: 2 of 3, free (on the margin, y·f = 1): x₁, x₃; at C (inside the margin or misclassified): none",
 		"f(x) = Σⱼ αⱼ yⱼ K(xⱼ, x) + b = −0.5·K(x₁, x) + 0.5·K(x₃, x) − 1 = −0.5·(0) + 0.5·(2·x₁) − 1 = x₁ − 1",
 		"kernel x·z: φ(x) = (x₁, x₂), 2 features",
 		"w = (1, 0) on (x₁, x₂), b = −1",

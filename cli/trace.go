@@ -332,7 +332,13 @@ func traceHeader(s *lab.Options, p learn.Learner) string {
 // averaged, voted and budget learners' lines, and the held-out accuracy
 // (on an error, the lines before it).
 func traceSummary(s *lab.Options, p learn.Passer) (string, error) {
-	out := notation.Summary(p) + notation.RunValues(p) + notation.Averages(p) + notation.Budget(p)
+	out := notation.Summary(p)
+	if r, ok := s.ScaleMismatch(); ok && p.State() == learn.Capped {
+		// Under the outcome it explains: raw units may be what stopped it.
+		outcome, rest, _ := strings.Cut(out, "\n")
+		out = outcome + "\n" + notation.ScaleHint(r, "--standardize") + "\n" + rest
+	}
+	out += notation.RunValues(p) + notation.Averages(p) + notation.Budget(p)
 	test, nTest, err := heldout(s, p)
 	if err != nil {
 		return out, err // what came before the failure, as text has always written it

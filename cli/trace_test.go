@@ -401,3 +401,45 @@ func TestEpochsZeroAndEta(t *testing.T) {
 		t.Errorf("eta 0.5: %s", out)
 	}
 }
+
+// incomeAge is a real-looking CSV in raw units: income in dollars, age in
+// years, whether the person buys. Its columns' root mean squares are
+// √(mean income²) ≈ 44436 and √(mean age²) ≈ 42.73, a ratio of ≈ 1039.9
+// (computed apart, in Python, from the ten rows).
+const incomeAge = `income,age,buys
+32000,23,-1
+45000,52,1
+38000,61,1
+51000,29,-1
+29000,48,1
+60000,35,-1
+41000,58,1
+55000,44,1
+36000,31,-1
+47000,26,-1
+`
+
+// TestTraceScaleHint: raw units that stop the perceptron at its cap get a
+// hint under the outcome: the columns differ in scale ×1040, try
+// --standardize. With --standardize the same data converges (in 2 passes)
+// and nothing is hinted; nor for data on one scale that stops at the cap
+// (xor with a linear kernel).
+func TestTraceScaleHint(t *testing.T) {
+	path := writeFile(t, "people.csv", incomeAge)
+	out, stderr, code := runCLI("trace", "--data", path, "--epochs", "50")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	hint := "The columns differ in scale ×1040: try --standardize (z-scores: mean 0, sd 1 each).\n"
+	if !strings.Contains(out, "\nnot converged: stopped at the cap of 50 passes") || !strings.Contains(out, " (or the margin is tiny).\n"+hint) {
+		t.Errorf("no hint under the outcome:\n%s", out)
+	}
+	out, _, _ = runCLI("trace", "--data", path, "--epochs", "50", "--standardize")
+	if !strings.Contains(out, "\nconverged after 2 passes") || strings.Contains(out, "differ in scale") {
+		t.Errorf("--standardize: want convergence and no hint:\n%s", out)
+	}
+	out, _, _ = runCLI("trace", "--dataset", "xor", "--kernel", "linear", "--epochs", "3")
+	if !strings.Contains(out, "stopped at the cap of 3 passes") || strings.Contains(out, "differ in scale") {
+		t.Errorf("xor, linear: want the cap and no hint:\n%s", out)
+	}
+}

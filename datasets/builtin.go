@@ -43,7 +43,7 @@ var registry = []entry{
 	{
 		Builtin: Builtin{
 			Name:        "worked4",
-			Description: "XOR on the four corners (±1, ±1); the worked example of lecture notes seed 003",
+			Description: "XOR on the four corners (±1, ±1), K = (x·z)²: the lecture notes' worked example",
 			DefaultN:    len(worked4),
 			Preset:      Preset{Kernel: "poly(d=2,c=0)", Bias: false, Tie: learn.TieNeg},
 		},
@@ -52,7 +52,7 @@ var registry = []entry{
 	{
 		Builtin: Builtin{
 			Name:        "worked3",
-			Description: "three points, linear with bias; the worked example of lecture notes seed 004",
+			Description: "three points, linear with bias x̃ = (1, x₁, x₂): the notes' dual-perceptron example",
 			DefaultN:    len(worked3),
 			Preset:      Preset{Kernel: "linear", Bias: true, Tie: learn.TiePos},
 		},

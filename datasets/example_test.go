@@ -18,7 +18,7 @@ func ExampleBuiltin_Generate() {
 		fmt.Println(err)
 	}
 	// Output:
-	// three points, linear with bias; the worked example of lecture notes seed 004
+	// three points, linear with bias x̃ = (1, x₁, x₂): the notes' dual-perceptron example
 	// kernel linear, bias true, tie pos
 	// x1,x2,y
 	// 2,-1,1

@@ -34,3 +34,28 @@ func Standardize(pts []Point) []Point {
 	}
 	return out
 }
+
+// ScaleRatio is how many times one coordinate's typical size exceeds the
+// other's: the ratio of their root mean squares √(mean x₁²) and
+// √(mean x₂²), the larger over the smaller, so at least 1; 1 when there
+// are no points or either is 0 or not finite. Raw units (income in
+// dollars beside age in years) make it large: the kernel then sees mostly
+// one coordinate, and the perceptron's steps are dominated by it, which
+// Standardize undoes.
+func ScaleRatio(pts []Point) float64 {
+	if len(pts) == 0 {
+		return 1
+	}
+	n := float64(len(pts))
+	var ms [2]float64
+	for _, p := range pts {
+		// Each term divided as it goes: huge coordinates do not overflow.
+		ms[0] += (p.X1 / n) * p.X1
+		ms[1] += (p.X2 / n) * p.X2
+	}
+	a, b := math.Sqrt(ms[0]), math.Sqrt(ms[1])
+	if !(a > 0) || !(b > 0) || math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return 1
+	}
+	return math.Max(a, b) / math.Min(a, b)
+}

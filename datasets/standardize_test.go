@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -40,5 +41,47 @@ func TestStandardize(t *testing.T) {
 	}
 	if Standardize(nil) != nil {
 		t.Error("no points in, some out")
+	}
+}
+
+// TestScaleRatio: the root mean squares' ratio, larger over smaller. For
+// (30000, 20) and (50000, 60): √((30000² + 50000²)/2) = √1.7e9 ≈ 41231 and
+// √((20² + 60²)/2) = √2000 ≈ 44.72, a ratio of √850000 ≈ 921.95 either
+// way round; equal scales give 1, and so do no points and a column of
+// zeros.
+func TestScaleRatio(t *testing.T) {
+	pts := []Point{{X1: 30000, X2: 20, Y: 1}, {X1: 50000, X2: 60, Y: -1}}
+	want := math.Sqrt(850000)
+	if got := ScaleRatio(pts); math.Abs(got-want) > 1e-9*want {
+		t.Errorf("ScaleRatio = %v, want √850000 = %v", got, want)
+	}
+	swapped := []Point{{X1: 20, X2: 30000, Y: 1}, {X1: 60, X2: 50000, Y: -1}}
+	if got := ScaleRatio(swapped); math.Abs(got-want) > 1e-9*want {
+		t.Errorf("swapped: ScaleRatio = %v, want %v", got, want)
+	}
+	for name, pts := range map[string][]Point{
+		"equal": {{X1: 1, X2: -1, Y: 1}, {X1: -2, X2: 2, Y: -1}},
+		"none":  nil,
+		"zeros": {{X1: 0, X2: 5, Y: 1}, {X1: 0, X2: 7, Y: -1}},
+	} {
+		if got := ScaleRatio(pts); got != 1 {
+			t.Errorf("%s: ScaleRatio = %v, want 1", name, got)
+		}
+	}
+}
+
+// BenchmarkScaleRatio: one pass over the points, at the sizes kernelscope
+// reads (the narration asks it once per redraw while a run sits at its cap).
+func BenchmarkScaleRatio(b *testing.B) {
+	for _, n := range []int{100, 10_000, 1_000_000} {
+		pts := make([]Point, n)
+		for i := range pts {
+			pts[i] = Point{X1: float64(i) * 1000, X2: float64(i % 97), Y: 1}
+		}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				ScaleRatio(pts)
+			}
+		})
 	}
 }

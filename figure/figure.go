@@ -13,6 +13,7 @@
 package figure
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -52,6 +53,10 @@ type Spec struct {
 	// Title and Subtitle head the figure: the kernel's formula and the
 	// run's numbers.
 	Title, Subtitle string
+	// Axes name the horizontal and the vertical axis after the data's
+	// columns ("height (cm)", "z(height (cm))" for z-scores:
+	// lab.Options.AxisNames); x₁ and x₂ where empty.
+	Axes [2]string
 }
 
 // Size is a figure's size: Width × Height pixels at DPI dots per inch (a
@@ -236,7 +241,8 @@ func sans(size float64) font.Font {
 }
 
 // frame is the plot without its layers: the title (the spec's lines and
-// the key), the axes over v with round ticks, the labels x₁ and x₂.
+// the key), the axes over v with round ticks, the labels (spec.Axes, or
+// x₁ and x₂).
 func frame(spec Spec, v learn.Rect, dc draw.Canvas) *plot.Plot {
 	p := plot.New()
 	lines := slices.DeleteFunc([]string{spec.Title, spec.Subtitle, key(spec)}, func(s string) bool { return s == "" })
@@ -247,7 +253,7 @@ func frame(spec Spec, v learn.Rect, dc draw.Canvas) *plot.Plot {
 		p.Title.TextStyle.Font = sans(math.Max(minPoints, titlePoints*avail/need))
 	}
 	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text, p.Y.Label.Text = "x₁", "x₂"
+	p.X.Label.Text, p.Y.Label.Text = cmp.Or(spec.Axes[0], "x₁"), cmp.Or(spec.Axes[1], "x₂")
 	step := sharedStep(v)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font = sans(labelPoints)

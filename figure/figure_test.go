@@ -599,3 +599,49 @@ func TestWriteCancelled(t *testing.T) {
 		t.Errorf("progress ends at %d of %d, want %d of %d", last, total, want, want)
 	}
 }
+
+// drawnText is every string the figure of spec sets, in the order drawn
+// (a recorder canvas keeps the text that the SVG and PDF back ends turn
+// into outlines).
+func drawnText(t *testing.T, spec Spec) []string {
+	t.Helper()
+	var rec recorder.Canvas
+	dc := draw.NewCanvas(&rec, 8*vg.Inch, 8*vg.Inch)
+	p, err := build(spec, dc, &drawing{ctx: context.Background()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Draw(dc)
+	var out []string
+	for _, a := range rec.Actions {
+		if fs, ok := a.(*recorder.FillString); ok {
+			out = append(out, fs.String)
+		}
+	}
+	return out
+}
+
+// TestAxesNamed: the axes carry the names Spec.Axes gives them (the data's
+// columns, as plot passes them), and x₁ and x₂ when it gives none.
+func TestAxesNamed(t *testing.T) {
+	spec, _ := worked4(t, -1)
+	for _, c := range []struct {
+		axes [2]string
+		want []string
+	}{
+		{[2]string{}, []string{"x₁", "x₂"}},
+		{[2]string{"height (cm)", "weight_kg"}, []string{"height (cm)", "weight_kg"}},
+		{[2]string{"z(height (cm))", "z(weight_kg)"}, []string{"z(height (cm))", "z(weight_kg)"}},
+	} {
+		spec.Axes = c.axes
+		got := drawnText(t, spec)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("Axes %q: no label %q among the figure's text %q", c.axes, w, got)
+			}
+		}
+		if c.axes != [2]string{} && (slices.Contains(got, "x₁") || slices.Contains(got, "x₂")) {
+			t.Errorf("Axes %q: the figure still labels an axis x₁ or x₂: %q", c.axes, got)
+		}
+	}
+}

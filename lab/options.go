@@ -52,6 +52,37 @@ type Options struct {
 	Session string
 }
 
+// AxisNames are the names of the two coordinates, as the screen and the
+// figures write them: the CSV header's (made safe for a terminal), or x₁
+// and x₂ when the file has none or the points were edited by hand; each as
+// z(…) when the points are z-scores (Standardized).
+func (o Options) AxisNames() (string, string) {
+	a, b := "x₁", "x₂"
+	if h := o.Header; len(h) >= 2 && !o.Edited {
+		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
+	}
+	if o.Standardized {
+		return "z(" + a + ")", "z(" + b + ")"
+	}
+	return a, b
+}
+
+// ScaleHintRatio is the datasets.ScaleRatio from which a run that stops at
+// its cap suggests z-scores: one coordinate ten times the other's size.
+const ScaleHintRatio = 10
+
+// ScaleMismatch reports how many times one coordinate's typical size
+// exceeds the other's (datasets.ScaleRatio) when that is at least
+// ScaleHintRatio and the points are not z-scores already: raw units, which
+// may be what keeps the perceptron from converging.
+func (o Options) ScaleMismatch() (float64, bool) {
+	if o.Standardized {
+		return 0, false
+	}
+	r := datasets.ScaleRatio(o.Points)
+	return r, r >= ScaleHintRatio
+}
+
 // SessionName is how a header names data that came from a session file:
 // "session s.json (moons, edited)" for name "moons"; name itself for
 // options that did not come from one.

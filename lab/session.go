@@ -254,18 +254,12 @@ func (s *Session) Generated() bool {
 	return ok && b.Generated
 }
 
-// Columns are the names of the coordinates: the CSV header's, when the
-// file had one, or x₁ and x₂.
+// Columns are the names of the coordinates, as Options.AxisNames writes
+// them for the data as it is now (edited by hand or not).
 func (s *Session) Columns() (string, string) {
-	a, b := "x₁", "x₂"
-	if h := s.opts.Header; len(h) >= 2 && !s.edited {
-		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
-	}
-	if s.opts.Standardized {
-		// z-scores: the axes say so.
-		return "z(" + a + ")", "z(" + b + ")"
-	}
-	return a, b
+	o := s.opts
+	o.Edited = s.edited
+	return o.AxisNames()
 }
 
 // Standardize switches the points to their z-scores (datasets.Standardize)

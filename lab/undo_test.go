@@ -101,7 +101,7 @@ func TestSVMNewC(t *testing.T) {
 	t.Parallel()
 	s := svmOn(t, "moons", 0)
 	runOut(s)
-	before := s.SMO().Margin()
+	before := s.SMO().Width()
 	if err := s.SetConfig(s.Options().Config.With("C", 2)); err != nil {
 		t.Fatal(err)
 	}
@@ -110,8 +110,8 @@ func TestSVMNewC(t *testing.T) {
 	if sv.C() != 2 || sv.State() != learn.Converged || sv.T() == 0 {
 		t.Fatalf("C = 2: C = %v, %v after %d iterations", sv.C(), sv.State(), sv.T())
 	}
-	if !(sv.Margin() <= before) {
-		t.Errorf("a larger C widened the margin: %v → %v", before, sv.Margin())
+	if !(sv.Width() <= before) {
+		t.Errorf("a larger C widened the margin: %v → %v", before, sv.Width())
 	}
 	fieldIsF(t, s, 1e-9)
 }

@@ -117,9 +117,10 @@ type DualSolver interface {
 	Tol() float64
 	// MaxIter caps the steps.
 	MaxIter() int
-	// WNorm2 is ‖w‖²; Margin the width 2/‖w‖ between f = −1 and f = +1.
+	// WNorm2 is ‖w‖²; Width the width 2/‖w‖ of the band between f = −1
+	// and f = +1 (the margin is GeometricMargin's γ).
 	WNorm2() float64
-	Margin() float64
+	Width() float64
 }
 
 // A Value is one named quantity of a step or a run beyond what every

@@ -124,9 +124,9 @@ func explicitParts(whole, k Kernel, bias bool) error {
 	case Scaled:
 		parts = []Kernel{n.K}
 	case RBF:
-		return noMap(whole, k, ErrInfinite, "exp(x·z/σ²) = Σᵢ (x·z/σ²)ⁱ/i! has a term of every degree: seed 003, \"Kernel of Infinite Dimensional Transform\"; only the kernel form computes it")
+		return noMap(whole, k, ErrInfinite, "exp(x·z/σ²) = Σᵢ (x·z/σ²)ⁱ/i! has a term of every degree, as the lecture notes' \"Kernel of Infinite Dimensional Transform\" shows; only the kernel form computes it")
 	case Sigmoid:
-		return noMap(whole, k, ErrIndefinite, "Mercer's condition fails for many data sets: seed 004, \"Kernels\"")
+		return noMap(whole, k, ErrIndefinite, "Mercer's condition fails for many data sets (the SVM notes, \"Kernels\")")
 	default:
 		return fmt.Errorf("learn: no explicit feature map is known for %s", n)
 	}

@@ -36,7 +36,7 @@ var forgetronKind = &LearnerKind{
 	Summary: "at most --budget support vectors; past the budget it shrinks every σ and forgets the oldest",
 	Source:  "Dekel, Shalev-Shwartz & Singer 2008",
 	Intro: func(cfg Config) string {
-		return fmt.Sprintf("learner: the Forgetron (Dekel et al. 2008): at most %d support vectors; past the budget it shrinks every σ and forgets the oldest; ( ) change it", int(cfg.Params.Value(budgetSetting)))
+		return fmt.Sprintf("learner: the Forgetron (Dekel et al. 2008): at most %s; past the budget it shrinks every σ and forgets the oldest; ( ) change it", countOf(int(cfg.Params.Value(budgetSetting)), "support vector", "support vectors"))
 	},
 	Settings: []*Setting{budgetSetting}, Passes: true, Appends: true,
 	Alpha: "Σσ",

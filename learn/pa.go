@@ -27,7 +27,7 @@ const paLossTol = 1e-9
 var paKind = &LearnerKind{
 	Name: "pa", Aliases: []string{"passive-aggressive", "pa-i", "pa1"},
 	Title: "the passive-aggressive learner", Short: "PA",
-	Summary: "passive-aggressive PA-I: moves αᵢ by τ = min(C, ℓ/K(xᵢ, xᵢ)) to reach margin 1 (--C inf: the classic PA)",
+	Summary: "passive-aggressive PA-I: moves αᵢ by τ = min(C, ℓ/K(xᵢ, xᵢ)) to reach yᵢf(xᵢ) = 1 (--C inf: the classic PA)",
 	Source:  "Crammer, Dekel, Keshet, Shalev-Shwartz & Singer 2006",
 	Intro: func(cfg Config) string {
 		return fmt.Sprintf("learner: passive-aggressive PA-I (Crammer et al. 2006), C = %s: passive where yᵢf(xᵢ) ≥ 1, otherwise αᵢ += τ = min(C, ℓ/K(xᵢ, xᵢ)) with the hinge loss ℓ = 1 − yᵢf(xᵢ); < > change C",
@@ -133,7 +133,7 @@ func (p *PassiveAggressive) Outcome() string {
 	if p.state != Converged || p.t == 0 {
 		return ""
 	}
-	return fmt.Sprintf("converged after %s (%s, %s, %s): every loss ℓ = max(0, 1 − yᵢf(xᵢ)) ≤ 10⁻⁹, so every example has a margin yᵢf(xᵢ) ≥ 1 (up to rounding)",
+	return fmt.Sprintf("converged after %s (%s, %s, %s): every loss ℓ = max(0, 1 − yᵢf(xᵢ)) ≤ 10⁻⁹, so every example has yᵢf(xᵢ) ≥ 1 (up to rounding)",
 		countOf(p.epoch, "pass", "passes"), countOf(p.t, "step", "steps"), countOf(p.updates, "update", "updates"),
 		countOf(p.mistakes, "mistake", "mistakes"))
 }

@@ -40,8 +40,8 @@ var pegasosKind = &LearnerKind{
 	Summary: "Pegasos, the SVM by sub-gradient steps 1/(λt): αᵢ += 1 where yᵢf(xᵢ) < 1, f = Σ αⱼ yⱼ K(xⱼ, ·)/(λT); runs --epochs passes",
 	Source:  "Shalev-Shwartz, Singer, Srebro & Cotter 2011",
 	Intro: func(cfg Config) string {
-		return fmt.Sprintf("learner: Pegasos (Shalev-Shwartz et al. 2011), λ = %s: the SVM's primal by steps 1/(λt); αᵢ += 1 where yᵢf(xᵢ) < 1 and f = Σ αⱼ yⱼ K(xⱼ, x)/(λT); it runs all %d passes; < > change λ",
-			lambdaSetting.Format(cfg.Params.Value(lambdaSetting)), cfg.Epochs)
+		return fmt.Sprintf("learner: Pegasos (Shalev-Shwartz et al. 2011), λ = %s: the SVM's primal by steps 1/(λt); αᵢ += 1 where yᵢf(xᵢ) < 1 and f = Σ αⱼ yⱼ K(xⱼ, x)/(λT); it runs all %s; < > change λ",
+			lambdaSetting.Format(cfg.Params.Value(lambdaSetting)), countOf(cfg.Epochs, "pass", "passes"))
 	},
 	Settings: []*Setting{lambdaSetting}, Passes: true,
 	Quiz: Question{Long: "does the step on %s update α (y·f < 1)?", Short: "an update (y·f < 1)?",

@@ -277,3 +277,26 @@ func TestPAWorkedByHand(t *testing.T) {
 		t.Errorf("C = 0.25: %v, %v after %d passes, α₁ = %v; want converged after 5 passes, α₁ = 1", err, l.State(), l.(Passer).Epoch(), l.Alpha(0))
 	}
 }
+
+// TestIntroCountsInWords: a learner's introduction counts in words, the
+// singular for one: a budget of 1 is "at most 1 support vector", a cap of 1
+// pass "all 1 pass"; never "1 support vectors" or "1 passes".
+func TestIntroCountsInWords(t *testing.T) {
+	for _, c := range []struct {
+		learner, param, want string
+	}{
+		{"budget", "budget", "at most 1 support vector;"},
+		{"forgetron", "budget", "at most 1 support vector;"},
+		{"stoptron", "budget", "until 1 example is a support vector,"},
+		{"pegasos", "", "it runs all 1 pass;"},
+	} {
+		cfg := Config{Kernel: Linear{}, Tie: TieNeg, Epochs: 1, Learner: c.learner}
+		if c.param != "" {
+			cfg.Params = NewParams(c.param, 1)
+		}
+		k, _ := LookupLearner(c.learner)
+		if intro := k.Intro(cfg); !strings.Contains(intro, c.want) {
+			t.Errorf("%s: intro %q lacks %q", c.learner, intro, c.want)
+		}
+	}
+}

@@ -261,7 +261,7 @@ var stoptronKind = &LearnerKind{
 	Summary: "the perceptron until --budget examples are support vectors, then α stops",
 	Source:  "Orabona, Keshet & Caputo 2009",
 	Intro: func(cfg Config) string {
-		return fmt.Sprintf("learner: the stoptron (Orabona et al. 2009): the perceptron until %d examples are support vectors, then α stops; ( ) change the budget", int(cfg.Params.Value(budgetSetting)))
+		return fmt.Sprintf("learner: the stoptron (Orabona et al. 2009): the perceptron until %s, then α stops; ( ) change the budget", countOf(int(cfg.Params.Value(budgetSetting)), "example is a support vector", "examples are support vectors"))
 	},
 	Settings: []*Setting{etaSetting, budgetSetting}, Passes: true, Appends: true,
 	New: newBudget(relStoptron),
@@ -274,7 +274,7 @@ var budgetKind = &LearnerKind{
 	Summary: "at most --budget support vectors; a mistake with the budget full forgets one drawn at random (from --seed)",
 	Source:  "Cavallanti, Cesa-Bianchi & Gentile 2007",
 	Intro: func(cfg Config) string {
-		return fmt.Sprintf("learner: the budget perceptron (Cavallanti et al. 2007): at most %d support vectors; a mistake with the budget full forgets one drawn at random (seed %d); ( ) change it", int(cfg.Params.Value(budgetSetting)), cfg.Seed)
+		return fmt.Sprintf("learner: the budget perceptron (Cavallanti et al. 2007): at most %s; a mistake with the budget full forgets one drawn at random (seed %d); ( ) change it", countOf(int(cfg.Params.Value(budgetSetting)), "support vector", "support vectors"), cfg.Seed)
 	},
 	Settings: []*Setting{etaSetting, budgetSetting}, Passes: true, Appends: true,
 	New: newBudget(relBudget),

@@ -12,7 +12,7 @@ var svmKind = &LearnerKind{
 	Summary: "the soft-margin support vector machine, solved by SMO one pair of α at a time",
 	Source:  "the lecture notes; LIBSVM's SMO (Fan, Chen & Lin 2005)",
 	Intro: func(cfg Config) string {
-		return fmt.Sprintf("learner: the SVM, C = %s, solved by SMO one pair of α at a time (seeds 001, 004)", cSetting.Format(cfg.Params.Value(cSetting)))
+		return fmt.Sprintf("learner: the SVM of the lecture notes, C = %s, solved by SMO one pair of α at a time", cSetting.Format(cfg.Params.Value(cSetting)))
 	},
 	Settings: []*Setting{cSetting, tolSetting, maxIterSetting},
 	Versus:   "perceptron",
@@ -30,7 +30,7 @@ var svmKind = &LearnerKind{
 var (
 	cSetting = &Setting{
 		Name: "C", Symbol: "C", Noun: "C", InfWord: "the hard margin", Range: "> 0 (or inf for the hard margin)", InName: true, InHeader: true,
-		Usage:   "the SVM's C, the bound on every αᵢ (and PA-I's cap on a step τ): a number > 0, or inf for the hard margin (seed 004) and the classic PA",
+		Usage:   "the SVM's C, the bound on every αᵢ (and PA-I's cap on a step τ): a number > 0, or inf for the hard margin and the classic PA",
 		Default: DefaultC, Min: 0, MinOpen: true, Inf: true,
 		// < and > step C along the 1-2-5 series from 0.01 to 1000, then ∞,
 		// the hard margin: C scales what a point inside the margin costs,

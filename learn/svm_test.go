@@ -61,8 +61,8 @@ func TestSVMHardMarginByHand(t *testing.T) {
 	if got := s.Alphas(); !slices.Equal(got, []float64{0.5, 0, 0.5}) {
 		t.Errorf("α = %v, want [0.5 0 0.5]", got)
 	}
-	if s.Offset() != -1 || s.Margin() != 2 || s.Objective() != 0.5 {
-		t.Errorf("b = %v, margin = %v, D = %v; want −1, 2, 0.5", s.Offset(), s.Margin(), s.Objective())
+	if s.Offset() != -1 || s.Width() != 2 || s.Objective() != 0.5 {
+		t.Errorf("b = %v, margin = %v, D = %v; want −1, 2, 0.5", s.Offset(), s.Width(), s.Objective())
 	}
 	if f := s.Function(); !strings.HasSuffix(f, "= x₁ − 1") {
 		t.Errorf("Function() = %q, want it to end in \"= x₁ − 1\"", f)

@@ -107,9 +107,11 @@ func (s *SVM) WNorm2() float64 {
 	return max(v, 0)
 }
 
-// Margin is the width 2/‖w‖ of the band −1 ≤ f ≤ 1 in feature space (seed
-// 004: "the margin"), +Inf while w = 0.
-func (s *SVM) Margin() float64 { return 2 / math.Sqrt(s.WNorm2()) }
+// Width is the width 2/‖w‖ of the band −1 ≤ f ≤ 1 in feature space, which
+// the SVM maximises (seed 004), +Inf while w = 0. At the hard-margin
+// optimum it is twice the geometric margin γ (GeometricMargin), the one
+// quantity kernelscope calls the margin.
+func (s *SVM) Width() float64 { return 2 / math.Sqrt(s.WNorm2()) }
 
 // Free reports whether 0 < αᵢ < C: a support vector on the margin, with
 // yᵢ f(xᵢ) = 1 at the optimum.

@@ -197,6 +197,13 @@ func Predicted(s learn.Step, tie learn.Tie) string {
 //	mistake → α₁ += 1, new α = [1, 0, 0, 0]     n ≤ AllTermsUpTo
 //	mistake → α₁₂ += 1, new α₁₂ = 3             larger n
 //
+// and, for a budget learner that forgot on the mistake, what it forgot in
+// the order it happened: after the add for the Forgetron, before it for
+// the budget perceptron,
+//
+//	mistake → budget 5 full: forget x₁₂ (drawn at random), α₁₂ 2 → 0
+//	then α₇ += 1, new α₇ = 1
+//
 // (α counts updates of size η; the label is yₖ in the sum.) Call it while
 // l's α is as step s left it.
 func Update(l Learner, s learn.Step) string {
@@ -228,8 +235,14 @@ func Update(l Learner, s learn.Step) string {
 		step, grow = learn.Num(l.Config().Param("eta")), "+="
 	}
 	head := fmt.Sprintf("mistake → α%s %s %s, new ", sub, grow, step)
-	if fg != nil && fg.Removed >= 0 {
-		// What the budget took, after the update it made room for.
+	switch {
+	case fg != nil && fg.Removed >= 0 && fg.Random:
+		// The budget perceptron forgets first, to make room, then adds:
+		// in that order, as it happened (the one forgotten may be xᵢ).
+		return "mistake → " + Forget(*fg) + "\nthen α" + sub + " " + grow + " " + step + ", new " + tail(s)
+	case fg != nil && fg.Removed >= 0:
+		// The Forgetron adds, then shrinks and forgets what exceeds the
+		// budget.
 		return head + tail(s) + "\n" + Forget(*fg)
 	}
 	return head + tail(s)
@@ -283,6 +296,14 @@ func CapReason(r Run) string {
 	return fmt.Sprintf("Mistakes in every one of %s: the data may not be separable with this kernel (or the margin is tiny).", plural(r.Config().Epochs, "pass"))
 }
 
+// ScaleHint suggests z-scores for data in raw units that stopped at the
+// cap, with how to get them (try: "--standardize", or a key):
+//
+//	The columns differ in scale ×922: try --standardize (z-scores: mean 0, sd 1 each).
+func ScaleHint(ratio float64, try string) string {
+	return fmt.Sprintf("The columns differ in scale ×%s: try %s (z-scores: mean 0, sd 1 each).", learn.Num(math.Round(ratio)), try)
+}
+
 // maxListedSupportVectors is how many support vectors SupportVectors names.
 const maxListedSupportVectors = 20
 
@@ -318,6 +339,10 @@ func Passes(n int) string { return plural(n, "pass") }
 
 // Iterations writes a count of SMO iterations: "1 iteration", "2 iterations".
 func Iterations(n int) string { return plural(n, "iteration") }
+
+// Count writes a count and its noun, singular for one: "1 mistake",
+// "2 mistakes", "1 point", "3 passes".
+func Count(n int, word string) string { return plural(n, word) }
 
 // plural writes a count and its noun: "1 step", "2 steps", "2 passes".
 func plural(n int, word string) string {

@@ -77,6 +77,8 @@ func TestUpdateForgetronShrink(t *testing.T) {
 //	step 1: f(x₁) = 0 → −1 ✗, α = [0.5, 0]
 //	step 2: f(x₂) = 0.5·K₁₂ = 0.5 → +1 ✗; one support vector, the budget is
 //	        full: the draw among one forgets x₁ (α₁ 0.5 → 0), then α₂ = 0.5
+//
+// and the text says so in that order: the forget, then the add.
 func TestUpdateBudgetRemoval(t *testing.T) {
 	data := []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}}
 	p := relLearner(t, "budget", 1, 0.5, data)
@@ -89,7 +91,7 @@ func TestUpdateBudgetRemoval(t *testing.T) {
 	if s.Forget == nil || Forget(*s.Forget) != forget {
 		t.Fatalf("step 2: Forget %+v, want %q", s.Forget, forget)
 	}
-	if got, want := Update(p, s), "mistake → α₂ += 0.5, new α = [0, 0.5]\n"+forget; got != want {
+	if got, want := Update(p, s), "mistake → "+forget+"\nthen α₂ += 0.5, new α = [0, 0.5]"; got != want {
 		t.Errorf("step 2:\n got %q\nwant %q", got, want)
 	}
 	if got, want := Budget(p), "budget 1 (budget): 1 support vector; forgotten: x₁\n"; got != want {

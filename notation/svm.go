@@ -87,10 +87,10 @@ func SVMOutcome(s SVM) string {
 	return fmt.Sprintf("running: %s so far, m − M = %s", plural(s.T(), "iteration"), learn.Num(s.Gap()))
 }
 
-// Margin writes the margin and the support vectors split as seed 004 and
-// the soft margin of seed 001 do:
+// Margin writes b, the margin γ and the width 2/‖w‖, and the support
+// vectors split as seed 004 and the soft margin of seed 001 do:
 //
-//	b = −1, margin 2/‖w‖ = 2; support vectors: 2 of 3, free (on the margin, y·f = 1): x₁, x₃; at C (inside the margin or misclassified): none
+//	b = −1, margin γ = min yᵢf(xᵢ)/‖w‖ = 1, width 2/‖w‖ = 2; support vectors: 2 of 3, free (on the margin, y·f = 1): x₁, x₃; at C (inside the margin or misclassified): none
 func Margin(s SVM) string {
 	var free, bound []string
 	for _, i := range s.SupportVectors() {
@@ -101,16 +101,8 @@ func Margin(s SVM) string {
 			free = append(free, name)
 		}
 	}
-	margin := "∞ (w = 0)"
-	switch m := s.Margin(); {
-	case len(s.SupportVectors()) > 0 && !(s.WNorm2() > 0):
-		// ‖w‖² = αᵀQα ≤ 0 with α ≠ 0: Q is not PSD (sigmoid, say).
-		margin = "undefined (‖w‖² ≤ 0: the kernel is not PSD on these points)"
-	case !math.IsInf(m, 1):
-		margin = learn.Num(m)
-	}
-	return fmt.Sprintf("b = %s, margin 2/‖w‖ = %s; support vectors: %d of %d, free (on the margin, y·f = 1): %s; at C (inside the margin or misclassified): %s",
-		learn.Num(s.Offset()), margin, len(s.SupportVectors()), s.N(), names(free), names(bound))
+	return fmt.Sprintf("b = %s, %s; support vectors: %d of %d, free (on the margin, y·f = 1): %s; at C (inside the margin or misclassified): %s",
+		learn.Num(s.Offset()), marginAndWidth(s), len(s.SupportVectors()), s.N(), names(free), names(bound))
 }
 
 // names lists up to maxListedSupportVectors names, then how many more.

@@ -50,6 +50,9 @@ func TableRow(l Learner, s learn.Step) Row {
 //
 // followed, after "; ", by what a budget learner did on the mistake: what
 // it forgot (Forget), or that the stoptron's budget is full and α stays.
+// The budget perceptron forgets before it adds, so there the forget comes
+// first: "budget 1 full: forget x₁ (drawn at random), α₁ 0.5 → 0; then
+// α = [0, 0.5]".
 // Call it while l's α is as step s left it.
 func AlphaAfter(l Learner, s learn.Step) string {
 	var parts []string
@@ -64,6 +67,12 @@ func AlphaAfter(l Learner, s learn.Step) string {
 	switch {
 	case frozen:
 		parts = append(parts, "the budget of "+plural(fg.Budget, "support vector")+" is full: α stays")
+	case s.Mistake && fg != nil && fg.Removed >= 0 && fg.Random:
+		// The budget perceptron forgot before it added: say so first.
+		if len(parts) == 0 {
+			return Forget(*fg)
+		}
+		return Forget(*fg) + "; then " + strings.Join(parts, "; ")
 	case s.Mistake && fg != nil && fg.Removed >= 0:
 		parts = append(parts, Forget(*fg))
 	}

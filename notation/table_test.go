@@ -125,10 +125,11 @@ func TestAlphaAfter(t *testing.T) {
 		t.Errorf("forgetron n = 9, step 2:\n got %q\nwant %q", got, want)
 	}
 
-	// The budget perceptron with B = 1, η = 0.5 (TestUpdateBudgetRemoval).
+	// The budget perceptron with B = 1, η = 0.5 (TestUpdateBudgetRemoval):
+	// it forgets x₁, then adds to α₂, and the cell says it in that order.
 	p = relLearner(t, "budget", 1, 0.5, []learn.Example{{X1: 1, X2: 0, Y: 1}, {X1: 1, X2: 1, Y: -1}})
 	relStep(t, p)
-	if got, want := AlphaAfter(p, relStep(t, p)), "α = [0, 0.5]; budget 1 full: forget x₁ (drawn at random), α₁ 0.5 → 0"; got != want {
+	if got, want := AlphaAfter(p, relStep(t, p)), "budget 1 full: forget x₁ (drawn at random), α₁ 0.5 → 0; then α = [0, 0.5]"; got != want {
 		t.Errorf("budget step 2:\n got %q\nwant %q", got, want)
 	}
 

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/notation"
 	"kernelscope/tui/action"
 	"kernelscope/tui/edit"
 )
@@ -183,7 +184,7 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 		if m.s.Unsaved() && m.confirmed != "quit" {
 			m.player.Stop()
 			m.confirm = "quit"
-			m.message = fmt.Sprintf("%d points of yours are not saved: press %s again to quit without them, or w to save them first", len(m.s.Yours().Points), msg.String())
+			m.message = fmt.Sprintf("%s of yours %s not saved: press %s again to quit without them, or w to save them first", notation.Count(len(m.s.Yours().Points), "point"), map[bool]string{true: "is", false: "are"}[len(m.s.Yours().Points) == 1], msg.String())
 			return nil
 		}
 		m.quitting = true

@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/learn"
 )
 
 // The cross-validation view's own tests are in package cv; these see it
@@ -61,4 +64,36 @@ func TestCVAnySize(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "moons", 0), 120, 40)
 	openCV(t, m)
 	assertFits(t, m, [][2]int{{1, 1}, {20, 6}, {40, 12}, {80, 24}, {120, 40}})
+}
+
+// TestCVBestShortInStatus: a sets σ to the best of cross-validation's
+// grid, σ₀·10^(k/4) from σ₀ = 2, whose digits run on (0.3557… on the
+// circles); the status line writes the kernel with four significant
+// digits, as every number on screen, and no screen line has them all,
+// while the session keeps σ to the last bit, as the session file must to
+// replay the run.
+func TestCVBestShortInStatus(t *testing.T) {
+	o := builtinOptions(t, "circles", 0)
+	o.Config.Kernel = learn.RBF{Sigma: 2}
+	m := newModel(t, o, 160, 48)
+	openCV(t, m)
+	press(m, "a")
+	k, ok := m.s.Options().Config.Kernel.(learn.RBF)
+	if !ok || k.Sigma == 2 {
+		t.Fatalf("a: kernel %v", m.s.Options().Config.Kernel)
+	}
+	if full := strconv.FormatFloat(k.Sigma, 'g', -1, 64); len(full) <= 6 {
+		t.Fatalf("σ = %s is short already: the case needs a long one", full)
+	}
+	short := "rbf(sigma=" + learn.Num(k.Sigma) + ")"
+	sc := flat(m)
+	if !strings.Contains(sc, "K="+short+" │") {
+		t.Errorf("the status line does not write %s:\n%s", short, screen(m))
+	}
+	if strings.Contains(sc, k.Spec()) {
+		t.Errorf("the screen writes σ with every digit, %s:\n%s", k.Spec(), screen(m))
+	}
+	if got, err := learn.ParseKernel(m.s.Snapshot().Config.Kernel.Spec()); err != nil || got != k {
+		t.Errorf("the session's kernel %v (%v), want σ = %v exactly", got, err, k.Sigma)
+	}
 }

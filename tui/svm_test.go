@@ -117,8 +117,8 @@ func TestSVMNarrationIsPair(t *testing.T) {
 		}
 	}
 	pressRun(m, "c")
-	if sc := screen(m); !regexp.MustCompile(`(?m)^converged after \d+ iterations: m − M = \S+ ≤ tol 0.001; .*margin 2/‖w‖`).MatchString(sc) {
-		t.Errorf("after c the narration does not give the outcome and the margin:\n%s", sc)
+	if sc := screen(m); !regexp.MustCompile(`(?m)^converged after \d+ iterations: m − M = \S+ ≤ tol 0.001; .*margin γ = min yᵢf\(xᵢ\)/‖w‖ = \S+, width 2/‖w‖ = `).MatchString(sc) {
+		t.Errorf("after c the narration does not give the outcome, the margin γ and the width:\n%s", sc)
 	}
 }
 
@@ -145,12 +145,12 @@ func TestSVMUndoShown(t *testing.T) {
 	}
 }
 
-// marginOn reads the SVM's margin 2/‖w‖ off the status line.
-func marginOn(t *testing.T, m *Model) float64 {
+// widthOn reads the SVM's width 2/‖w‖ off the status line.
+func widthOn(t *testing.T, m *Model) float64 {
 	t.Helper()
-	sub := regexp.MustCompile(`│ margin 2/‖w‖ = (\S+) │`).FindStringSubmatch(flatScreen(m))
+	sub := regexp.MustCompile(`│ width 2/‖w‖ = (\S+) │`).FindStringSubmatch(flatScreen(m))
 	if sub == nil {
-		t.Fatalf("no margin in the status line:\n%s", screen(m))
+		t.Fatalf("no width in the status line:\n%s", screen(m))
 	}
 	v, err := strconv.ParseFloat(sub[1], 64)
 	if err != nil {
@@ -173,20 +173,20 @@ func TestLearnerAndCKeys(t *testing.T) {
 		t.Errorf("> with the perceptron:\n%s", screen(m))
 	}
 	press(m, "l")
-	if sc := flatScreen(m); !strings.Contains(sc, data+" SVM C = 1 │ K=rbf(sigma=0.5) │ bias off │ iteration 0 │") {
+	if sc := flatScreen(m); !strings.Contains(sc, "moons n=100") || !strings.Contains(sc, "SVM C = 1 │ K=rbf(sigma=0.5) │ bias off │ iteration 0 │") {
 		t.Fatalf("l: want the SVM on the same data and kernel from α = 0:\n%s", screen(m))
 	}
 	if !strings.Contains(flatScreen(m), "α reset") {
 		t.Errorf("l does not say α reset:\n%s", screen(m))
 	}
 	pressRun(m, "c")
-	before := marginOn(t, m)
+	before := widthOn(t, m)
 	pressRun(m, ">")
 	if sc := flatScreen(m); !strings.Contains(sc, "│ SVM C = 2 │") || !regexp.MustCompile(`│ converged ✓ after [1-9]\d* iterations? │`).MatchString(sc) {
 		t.Fatalf("> after convergence: want C = 2 solved again:\n%s", screen(m))
 	}
-	if after := marginOn(t, m); !(after <= before) {
-		t.Errorf("a larger C widened the margin: %v → %v", before, after)
+	if after := widthOn(t, m); !(after <= before) {
+		t.Errorf("a larger C widened the band 2/‖w‖: %v → %v", before, after)
 	}
 	press(m, "space") // converged: nothing to do
 	if !strings.Contains(flatScreen(m), "SMO has converged") {
@@ -315,7 +315,7 @@ func TestCompareMode(t *testing.T) {
 	press(m, "space")
 	pressRun(m, "c")
 	out := screen(m)
-	panes("perceptron · K = poly(d=2,c=1)", "SVM C = 1 · K = poly(d=2,c=1)", "margin min yᵢf(xᵢ)/‖w‖ = ", "margin 2/‖w‖ = ", "free, ", "at C", "comparing perceptron vs SVM C = 1")
+	panes("perceptron · K = poly(d=2,c=1)", "SVM C = 1 · K = poly(d=2,c=1)", "margin γ = min yᵢf(xᵢ)/‖w‖ = ", "γ = ", "width ", "at C", "comparing perceptron vs SVM C = 1")
 	golden(t, filepath.Join("testdata", "screens", "compare_circles_120x36.golden"), out)
 	press(m, "r")
 	panes("perceptron: No steps yet", "SVM C = 1: No iterations yet")

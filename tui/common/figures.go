@@ -1,52 +1,91 @@
 package common
 
 import (
+	"cmp"
 	"fmt"
-	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/learn"
+	"kernelscope/notation"
 )
 
-// margin is the learner's margin and the formula it comes from: the
-// perceptron's geometric margin min yᵢf(xᵢ)/‖w‖ (seed 004: the distance
-// in feature space from the boundary to the nearest training point,
-// negative while one is on the wrong side), the SVM's band 2/‖w‖ between
-// f = −1 and f = +1 (at the hard-margin optimum twice the geometric
-// margin, since there min yᵢf(xᵢ) = 1). short is the formula in a few
-// cells. ok is false when there is none: w = 0, or ‖w‖² ≤ 0 for a kernel
-// that is not PSD (why says which).
-func margin(p learn.Learner) (formula, short string, v float64, ok bool, why string) {
-	formula, short = "min yᵢf(xᵢ)/‖w‖", "min yᵢfᵢ/‖w‖"
-	_, svm := p.(learn.DualSolver)
-	if svm {
-		formula, short = "2/‖w‖", "2/‖w‖"
+// margin is the learner's margin, one definition for every learner: the
+// geometric margin γ = min yᵢf(xᵢ)/‖w‖ (learn.GeometricMargin: the
+// distance in feature space from the boundary to the nearest training
+// point, negative while one is on the wrong side). ok is false when there
+// is none: w = 0, or ‖w‖² ≤ 0 for a kernel that is not PSD (why says
+// which).
+func margin(p learn.Learner) (v float64, ok bool, why string) {
+	g, err := learn.GeometricMargin(p)
+	if err != nil {
+		return 0, false, err.Error()
 	}
-	n2 := learn.NormW2(p)
-	switch {
-	case len(p.SupportVectors()) == 0 || p.N() == 0:
-		return formula, short, 0, false, "w = 0"
-	case !(n2 > 0) || !IsFinite(n2):
-		return formula, short, 0, false, "‖w‖² = " + Num(n2, 7) + " ≤ 0: K is not PSD here"
-	case svm:
-		return formula, short, 2 / math.Sqrt(n2), true, ""
-	}
-	low := math.Inf(1)
-	for i := range p.N() {
-		low = math.Min(low, float64(p.Y(i))*p.Score(i))
-	}
-	return formula, short, low / math.Sqrt(n2), true, ""
+	return g, true, ""
 }
 
-// MarginText writes the margin with its formula: "margin 2/‖w‖ = 0.44".
-func MarginText(p learn.Learner) string {
-	formula, _, v, ok, why := margin(p)
+// width is the SVM's width 2/‖w‖ of the band between f = −1 and f = +1
+// (at the hard-margin optimum 2γ), and false for a learner that is no SVM
+// or has no ‖w‖.
+func width(p learn.Learner) (float64, bool) {
+	d, ok := p.(learn.DualSolver)
 	if !ok {
-		return "margin " + formula + ": none (" + why + ")"
+		return 0, false
 	}
-	return "margin " + formula + " = " + Num(v, 7)
+	if _, err := learn.GeometricMargin(p); err != nil {
+		return 0, false
+	}
+	return d.Width(), true
+}
+
+// MarginText writes the margin γ with its formula, and for the SVM its
+// width 2/‖w‖ as a field of its own, never under the name margin:
+// "margin γ = min yᵢf(xᵢ)/‖w‖ = 0.145 │ width 2/‖w‖ = 0.444".
+func MarginText(p learn.Learner) string {
+	s := GammaText(p)
+	if w, ok := width(p); ok {
+		s += " │ width " + notation.WidthFormula + " = " + Num(w, 7)
+	}
+	return s
+}
+
+// GammaText writes the margin γ with its formula, "margin γ = min
+// yᵢf(xᵢ)/‖w‖ = 0.145", or why there is none.
+func GammaText(p learn.Learner) string {
+	v, ok, why := margin(p)
+	if !ok {
+		return "margin γ: none (" + why + ")"
+	}
+	return "margin " + notation.MarginFormula + " = " + Num(v, 7)
+}
+
+// WidthText writes the SVM's width with its formula, "width 2/‖w‖ =
+// 0.444", or why there is none: the SVM's status line, where the width is
+// what C trades against (the margin γ is in the narration and the
+// comparison panes).
+func WidthText(p learn.Learner) string {
+	w, ok := width(p)
+	if !ok {
+		_, _, why := margin(p)
+		return "width " + notation.WidthFormula + ": none (" + cmp.Or(why, "not an SVM") + ")"
+	}
+	return "width " + notation.WidthFormula + " = " + Num(w, 7)
+}
+
+// shortMargin is the margin in a few cells: "γ = 0.22", and for the SVM
+// "γ = 0.22, width 0.44".
+func shortMargin(p learn.Learner) string {
+	v, ok, why := margin(p)
+	if !ok {
+		return why
+	}
+	s := "γ = " + Num(v, 7)
+	if w, ok := width(p); ok {
+		s += ", width " + Num(w, 7)
+	}
+	return s
 }
 
 // Figures is a comparison pane's line, at most w cells wide when it can
@@ -70,20 +109,38 @@ func Figures(s Session, w int) string {
 		long[1] += fmt.Sprintf(" (%d free, %d at C)", free, bound)
 		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
 	}
-	// The tightest: the formula in short, the counts and the accuracy.
-	_, formula, v, ok, why := margin(p)
-	tight := []string{formula + " = " + Num(v, 7), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
-	if !ok {
-		tight[0] = why
-	}
-	if s.Boxed() != nil {
-		_, bound := s.SVCounts()
-		tight[1] += fmt.Sprintf(", %d at C", bound)
-	}
-	for _, parts := range [][]string{long, short} {
+	// Between: the margin in short, with the counts and accuracy of short.
+	medium := []string{shortMargin(p), short[1], short[2]}
+	for _, parts := range [][]string{long, short, medium} {
 		if text := " " + strings.Join(parts, " │ "); ansi.StringWidth(text) <= w {
 			return text
 		}
 	}
+	// Tighter still: the margin in short, the counts (those at C while
+	// they fit) and the accuracy; last, γ alone, the one figure every
+	// pane shares.
+	tight := []string{shortMargin(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
+	if s.Boxed() != nil {
+		_, bound := s.SVCounts()
+		withC := slices.Clone(tight)
+		withC[1] += fmt.Sprintf(", %d at C", bound)
+		if text := " " + strings.Join(withC, " · "); ansi.StringWidth(text) <= w {
+			return text
+		}
+	}
+	if text := " " + strings.Join(tight, " · "); ansi.StringWidth(text) <= w {
+		return text
+	}
+	tight[0] = gammaOnly(p)
 	return " " + strings.Join(tight, " · ")
+}
+
+// gammaOnly is the margin in the fewest cells: "γ = 0.22", or why there
+// is none.
+func gammaOnly(p learn.Learner) string {
+	v, ok, why := margin(p)
+	if !ok {
+		return why
+	}
+	return "γ = " + Num(v, 7)
 }

@@ -25,7 +25,7 @@ func TestPerceptronMargin(t *testing.T) {
 	for i := range p.N() {
 		low = math.Min(low, float64(p.Y(i))*p.Decide(p.X(i).X1, p.X(i).X2))
 	}
-	_, _, got, ok, _ := margin(p)
+	got, ok, _ := margin(p)
 	if want := low / math.Sqrt(n2); !ok || math.Abs(got-want) > 1e-9*math.Abs(want) {
 		t.Errorf("margin %v (ok %v), want %v", got, ok, want)
 	}

@@ -113,7 +113,7 @@ func (v *Model) name() string {
 // the kernel.
 func paneLabel(o lab.Options, what int) string {
 	if what == kernels {
-		return "K = " + o.Config.Kernel.Spec()
+		return "K = " + learn.ShortSpec(o.Config.Kernel)
 	}
 	return o.Config.Kind().Label(o.Config)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -335,5 +336,43 @@ func TestViewOff(t *testing.T) {
 	hs.press("|", "|")
 	if _, _, ok := hs.v.Hit(70, 5); ok || hs.v.View() != "" || hs.v.Twin() != nil || hs.v.Follow() != nil {
 		t.Errorf("off: hit %v, view %q", ok, hs.v.View())
+	}
+}
+
+// TestOneMargin: the panes write the same quantity under the one name
+// "margin", γ = min yᵢf(xᵢ)/‖w‖, for the perceptron and for the SVM, and
+// the SVM's 2/‖w‖ only as its width, at every width of pane, whole. On the notes'
+// 4-point XOR example, K = (x·z)², worked by hand: the perceptron ends at
+// f = (x₁ + x₂)², which is 0 at x₂ and x₄, so γ = 0; the SVM (C = 1) at
+// f = x₁x₂, y·f = 1 at all four corners and ‖w‖ = 1/√2, so γ = √2 ≈ 1.414
+// and the width 2/‖w‖ = 2√2 ≈ 2.828.
+func TestOneMargin(t *testing.T) {
+	t.Parallel()
+	gamma := func(figures, v string) bool {
+		return regexp.MustCompile(`γ (= min yᵢf\(xᵢ\)/‖w‖ )?= ` + regexp.QuoteMeta(v) + `( |,|$)`).MatchString(figures)
+	}
+	hs := newHarness(t, tuitest.Builtin(t, "worked4", 0), 120, 30)
+	hs.press("|", "c")
+	for _, size := range [][2]int{{160, 30}, {120, 30}, {80, 24}, {50, 26}} {
+		hs.resize(size[0], size[1])
+		iw, _ := common.Inner(hs.v.left.W, hs.v.left.H)
+		for _, f := range []string{hs.v.left.Figures, hs.v.right.Figures} {
+			if ansi.StringWidth(f) > iw {
+				t.Errorf("%dx%d: the figures %q are wider than the pane's %d cells: cut", size[0], size[1], f, iw)
+			}
+		}
+		perceptron, svm := strings.Fields(hs.v.left.Figures), strings.Fields(hs.v.right.Figures)
+		p, s := strings.Join(perceptron, " "), strings.Join(svm, " ")
+		if !gamma(p, "0") || strings.Contains(p, "width") {
+			t.Errorf("%dx%d: the perceptron's figures %q, want γ = 0 and no width", size[0], size[1], p)
+		}
+		if !gamma(s, "1.414") || !regexp.MustCompile(`width (2/‖w‖ = )?2\.828`).MatchString(s) {
+			t.Errorf("%dx%d: the SVM's figures %q, want γ = 1.414 and the width 2.828", size[0], size[1], s)
+		}
+		for _, f := range []string{p, s} {
+			if strings.Contains(f, "margin 2/‖w‖") || strings.Contains(f, "· 2/‖w‖") || strings.HasPrefix(f, "2/‖w‖") {
+				t.Errorf("%dx%d: 2/‖w‖ is not called the margin: %q", size[0], size[1], f)
+			}
+		}
 	}
 }

@@ -167,7 +167,7 @@ func (v *Model) run() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	v.id++
 	v.cancel, v.running, v.done, v.total, v.err = cancel, true, 0, plan.Jobs(), nil
-	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.LearnerName(), s.Options().Config.Kernel.Spec(), len(data))
+	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.LearnerName(), learn.ShortSpec(s.Options().Config.Kernel), len(data))
 	v.runFolds, v.stale = plan.Folds, false
 	v.reportFor = s.Built()
 	return start(ctx, v.id, plan)

@@ -95,7 +95,7 @@ func (e *Model) askBeforeEdit(again string) bool {
 		return false
 	}
 	e.armed = true
-	e.host.Say(fmt.Sprintf("editing these points makes them yours and drops your %d unsaved points: %s to go on, or d/D to go back to them and w to save", len(e.s.Yours().Points), again))
+	e.host.Say(fmt.Sprintf("editing these points makes them yours and drops your %s: %s to go on, or d/D to go back to them and w to save", notation.Count(len(e.s.Yours().Points), "unsaved point"), again))
 	return true
 }
 

@@ -38,6 +38,7 @@ func (f *Model) writeFigure() tea.Cmd {
 		acc = math.NaN()
 	}
 	spec := figure.OfScored(l, train, test, datasets.ViewOf(o.Points), s.Name(), acc)
+	spec.Axes[0], spec.Axes[1] = s.Snapshot().AxisNames()
 	stem := strings.TrimSuffix(filepath.Base(s.Name()), "*")
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem)) + fmt.Sprintf("-step%d", l.T())
 	t := l.T()

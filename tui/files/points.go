@@ -7,6 +7,7 @@ import (
 
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
+	"kernelscope/notation"
 )
 
 // PointsSavedMsg reports the points written by w c.
@@ -39,5 +40,5 @@ func (f *Model) pointsSaved(msg PointsSavedMsg) {
 		return
 	}
 	f.s.Saved(msg.version)
-	f.host.Say(fmt.Sprintf("saved %d points to %s", msg.n, safetext.Clean(msg.path)))
+	f.host.Say(fmt.Sprintf("saved %s to %s", notation.Count(msg.n, "point"), safetext.Clean(msg.path)))
 }

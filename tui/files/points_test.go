@@ -88,3 +88,15 @@ func TestSaveNeverReplaces(t *testing.T) {
 		t.Errorf("no message that nothing was saved: %q", h.host.Said)
 	}
 }
+
+// TestSavePointsCount: the message counts in words, singular for one
+// point. (t.Chdir: not parallel.)
+func TestSavePointsCount(t *testing.T) {
+	t.Chdir(t.TempDir())
+	h := newHarness(t, tuitest.Builtin(t, "xor", 1))
+	h.press("w")
+	h.finish(h.press("c"))
+	if h.host.Said != "saved 1 point to kernelscope-xor.csv" {
+		t.Errorf("save message %q, want the singular", h.host.Said)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/lab"
+	"kernelscope/notation"
 	"kernelscope/setup"
 )
 
@@ -52,7 +53,7 @@ func (f *Model) sessionSaved(msg SessionSavedMsg) tea.Cmd {
 	}
 	// The command first: it names the file, and a narrow terminal cuts
 	// what comes after it.
-	f.host.Say(fmt.Sprintf("session saved: %s reopens it (step %d, %d points)", setup.ShellQuote(args), msg.t, msg.n))
+	f.host.Say(fmt.Sprintf("session saved: %s reopens it (step %d, %s)", setup.ShellQuote(args), msg.t, notation.Count(msg.n, "point")))
 	return nil
 }
 

@@ -57,7 +57,7 @@ func (p *GramPanel) SpectrumAction(host common.Host) *action.Action {
 	a.Do = func(tea.KeyPressMsg) tea.Cmd {
 		p.spectrumOn = !p.spectrumOn
 		if p.spectrumOn {
-			host.Say("Mercer's condition as a picture: the Gram matrix's eigenvalues, the verdict, and when it fails the smallest set of points that shows it (seed 004)")
+			host.Say("Mercer's condition as a picture: the Gram matrix's eigenvalues, the verdict, and when it fails the smallest set of points that shows it")
 		} else {
 			host.Say("the Gram matrix again")
 		}

@@ -182,7 +182,13 @@ func Describe(s Session) (string, string) {
 			second += "   " + nextText
 		}
 	} else if second == "" {
-		second = stateText(ps)
+		hint := ""
+		if ps.State() == learn.Capped {
+			if r, ok := s.Options().ScaleMismatch(); ok {
+				hint = notation.ScaleHint(r, "u")
+			}
+		}
+		second = stateText(ps, hint)
 	}
 	return first, second
 }
@@ -217,8 +223,9 @@ func stepText(p learn.Learner, ls lab.Shown) string {
 
 // stateText says how a learner that visits pass by pass stopped ("" while
 // it runs): its own words when it has them (learn.Explainer), the
-// perceptron's otherwise.
-func stateText(p learn.Passer) string {
+// perceptron's otherwise. At the cap, scaleHint (notation.ScaleHint, or
+// "") comes before the reason, which it may explain.
+func stateText(p learn.Passer, scaleHint string) string {
 	if e, ok := p.(learn.Explainer); ok && p.State() != learn.Running {
 		if o := e.Outcome(); o != "" {
 			return o + ".  " + p.Function()
@@ -228,7 +235,10 @@ func stateText(p learn.Passer) string {
 	case learn.Converged:
 		return fmt.Sprintf("converged ✓ after %s: a whole pass without a mistake.  %s", notation.Passes(p.Epoch()), p.Function())
 	case learn.Capped:
-		return fmt.Sprintf("stopped at the cap of %s with %d mistakes in the last pass. %s", notation.Passes(p.Config().Epochs), p.EpochMistakes(), notation.CapReason(p))
+		if scaleHint != "" {
+			scaleHint += " "
+		}
+		return fmt.Sprintf("stopped at the cap of %s with %s in the last pass. %s%s", notation.Passes(p.Config().Epochs), notation.Count(p.EpochMistakes(), "mistake"), scaleHint, notation.CapReason(p))
 	}
 	return ""
 }

@@ -97,8 +97,8 @@ func TestSVMNarrationIsPair(t *testing.T) {
 	}
 	for s.Step() {
 	}
-	if _, second := Describe(s); !strings.HasPrefix(second, "converged after") || !strings.Contains(second, "margin 2/‖w‖") {
-		t.Errorf("after c the second line is %q; want the outcome and the margin", second)
+	if _, second := Describe(s); !strings.HasPrefix(second, "converged after") || !strings.Contains(second, "margin γ = min yᵢf(xᵢ)/‖w‖ = ") || !strings.Contains(second, "width 2/‖w‖ = ") {
+		t.Errorf("after c the second line is %q; want the outcome, the margin γ and the width", second)
 	}
 }
 
@@ -255,4 +255,55 @@ func sameShown(a, b *lab.Session) error {
 		}
 	}
 	return nil
+}
+
+// TestNarrationCountsInWords: a count of one takes the singular. Without
+// a bias no line through 0 puts (1, 0) on the +1 side and (2, 0) on the
+// −1 side; with (0, 1) as well, worked by hand (tie rule mistake, α from
+// 0, in order): pass 1 is three mistakes (f = x₁, −x₁, −x₁ + x₂), pass 2
+// two (f = x₂, −2x₁ + x₂) and pass 3 one, at (1, 0) (f = −x₁ + x₂). With a
+// cap of 3 passes the narration says "with 1 mistake in the last pass".
+func TestNarrationCountsInWords(t *testing.T) {
+	t.Parallel()
+	o := lab.Options{
+		Points: []datasets.Point{{X1: 1, X2: 0, Y: 1}, {X1: 2, X2: 0, Y: -1}, {X1: 0, X2: 1, Y: 1}},
+		Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 3},
+	}
+	s := trained(t, o, -1)
+	p := s.Passer()
+	if p.State() != learn.Capped || p.EpochMistakes() != 1 || p.Mistakes() != 6 {
+		t.Fatalf("state %v, %d mistakes in the last pass, %d in all; want capped, 1, 6", p.State(), p.EpochMistakes(), p.Mistakes())
+	}
+	if _, second := Describe(s); !strings.Contains(second, "stopped at the cap of 3 passes with 1 mistake in the last pass.") {
+		t.Errorf("the narration %q does not count the one mistake in the singular", second)
+	}
+}
+
+// TestNarrationScaleHint: income in dollars beside age in years (their
+// root mean squares ≈ 44436 and ≈ 42.73, a ratio ≈ 1039.9, computed
+// apart) stops the perceptron at its cap of 5 passes, and the narration
+// says the columns differ in scale and that u gives z-scores; in z-scores
+// there is no such hint.
+func TestNarrationScaleHint(t *testing.T) {
+	t.Parallel()
+	rows := [][3]float64{{32000, 23, -1}, {45000, 52, 1}, {38000, 61, 1}, {51000, 29, -1}, {29000, 48, 1},
+		{60000, 35, -1}, {41000, 58, 1}, {55000, 44, 1}, {36000, 31, -1}, {47000, 26, -1}}
+	var pts []datasets.Point
+	for _, r := range rows {
+		pts = append(pts, datasets.Point{X1: r[0], X2: r[1], Y: int(r[2])})
+	}
+	o := lab.Options{File: "people.csv", Header: []string{"income", "age", "buys"}, Points: pts,
+		Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 5}}
+	s := trained(t, o, -1)
+	if s.Learner().State() != learn.Capped {
+		t.Fatalf("state %v, want capped", s.Learner().State())
+	}
+	if _, second := Describe(s); !strings.Contains(second, "The columns differ in scale ×1040: try u (z-scores") {
+		t.Errorf("the narration at the cap %q gives no hint", second)
+	}
+	o.Points, o.Standardized = datasets.Standardize(pts), true
+	s = trained(t, o, -1)
+	if _, second := Describe(s); strings.Contains(second, "differ in scale") {
+		t.Errorf("in z-scores the narration %q still hints", second)
+	}
 }

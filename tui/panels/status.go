@@ -88,7 +88,7 @@ func (v *StatusView) Fields() []common.Field {
 	if v.Note == "" {
 		add(rankMust, s.LearnerName())
 	}
-	add(rankData, "K="+cfg.Kernel.Spec())
+	add(rankData, "K="+learn.ShortSpec(cfg.Kernel))
 	add(rankSettings, bias)
 	switch {
 	case v.Note != "":
@@ -155,7 +155,9 @@ func (v *StatusView) perceptronFields() []common.Field {
 
 // svmFields are the SVM's fields: the iteration, the gap m − M against
 // the tolerance, the dual objective D(α), the support vectors split into
-// free and at C, the margin, the training accuracy and the state.
+// free and at C, the margin γ and the width 2/‖w‖ (the width is what C
+// trades against, so it stays longer), the training accuracy and the
+// state.
 func (v *StatusView) svmFields(sv notation.SVM) []common.Field {
 	s := v.S
 	free, bound := s.SVCounts()
@@ -178,7 +180,8 @@ func (v *StatusView) svmFields(sv notation.SVM) []common.Field {
 		{Text: gap, Rank: rankCounts},
 		{Text: "D(α) = " + learn.Num(sv.Objective()), Rank: rankSettings},
 		{Text: fmt.Sprintf("SV %d/%d: %d free, %d at C", len(sv.SupportVectors()), sv.N(), free, bound), Rank: rankSV},
-		{Text: common.MarginText(sv), Rank: rankCounts},
+		{Text: common.GammaText(sv), Rank: rankSV},
+		{Text: common.WidthText(sv), Rank: rankCounts},
 		{Text: fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), Rank: rankMust},
 		{Text: state, Rank: rankMust},
 	}

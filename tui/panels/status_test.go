@@ -88,10 +88,10 @@ func TestStatusSVM(t *testing.T) {
 	s := trained(t, svmOptions(t, "circles", 0), -1)
 	sv := s.SMO()
 	free, bound := s.SVCounts()
-	want := fmt.Sprintf("│ iteration %d │ m − M = %s ≤ tol 0.001 │ D(α) = %s │ SV %d/%d: %d free, %d at C │ margin 2/‖w‖ = ",
+	want := fmt.Sprintf("│ iteration %d │ m − M = %s ≤ tol 0.001 │ D(α) = %s │ SV %d/%d: %d free, %d at C │ margin γ = min yᵢf(xᵢ)/‖w‖ = ",
 		sv.T(), learn.Num(sv.Gap()), learn.Num(sv.Objective()), len(sv.SupportVectors()), sv.N(), free, bound)
 	line := ansi.Strip(statusOf(s).Line())
-	if !strings.Contains(line, want) || !strings.Contains(line, "│ converged ✓ after "+notation.Iterations(sv.T())+" │ paused") {
+	if !strings.Contains(line, want) || !strings.Contains(line, "│ width 2/‖w‖ = ") || !strings.Contains(line, "│ converged ✓ after "+notation.Iterations(sv.T())+" │ paused") {
 		t.Errorf("the status line lacks %q or the state:\n%s", want, line)
 	}
 

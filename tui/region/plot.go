@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/lab"
+	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
 
@@ -275,7 +276,7 @@ func (r *RegionView) title(w int) string {
 	case r.S.Computing():
 		forms = []string{full + "   computing the field for the new size…", f + "   computing…", "computing…"}
 	case r.Compare:
-		forms = []string{r.S.LearnerName() + " · K = " + r.S.Options().Config.Kernel.Spec(), r.S.LearnerName()}
+		forms = []string{r.S.LearnerName() + " · K = " + learn.ShortSpec(r.S.Options().Config.Kernel), r.S.LearnerName()}
 	case r.Big:
 		forms = []string{full + "   projector mode (B)", full, f}
 	case r.S.EnsembleOn():
