@@ -1,13 +1,13 @@
 package tui
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"kernelscope/tui/common"
 )
 
 // The projector's sizes: a lecturer who enlarges the font for the back row
@@ -62,7 +62,7 @@ func TestLectureScreens(t *testing.T) {
 	}
 }
 
-func sizeName(w, h int) string { return strings.TrimSpace(ansi.Strip(common.Num(float64(w), 4))) + "x" + common.Num(float64(h), 4) }
+func sizeName(w, h int) string { return fmt.Sprintf("%dx%d", w, h) }
 
 // splitTag finds "[step" at a line's end or "N]" alone at a line's start.
 var splitTag = regexp.MustCompile(`\[step\s*$|^\s*\d+\]`)
