@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
 )
 
 // The projector's sizes: a lecturer who enlarges the font for the back row
