@@ -198,8 +198,8 @@ func Predicted(s learn.Step, tie learn.Tie) string {
 //	mistake → α₁₂ += 1, new α₁₂ = 3             larger n
 //
 // and, for a budget learner that forgot on the mistake, what it forgot in
-// the order it happened: after the add for the Forgetron, before it for
-// the budget perceptron,
+// the order it happened: after the add for the Forgetron (α after the
+// shrink last), before it for the budget perceptron,
 //
 //	mistake → budget 5 full: forget x₁₂ (drawn at random), α₁₂ 2 → 0
 //	then α₇ += 1, new α₇ = 1
@@ -242,8 +242,10 @@ func Update(l Learner, s learn.Step) string {
 		return "mistake → " + Forget(*fg) + "\nthen α" + sub + " " + grow + " " + step + ", new " + tail(s)
 	case fg != nil && fg.Removed >= 0:
 		// The Forgetron adds, then shrinks and forgets what exceeds the
-		// budget.
-		return head + tail(s) + "\n" + Forget(*fg)
+		// budget: α after the step is the added σ shrunk, so it comes
+		// last ("α₅₁ += σ = 1" … "shrink every σ by φ = 0.93", "new α₅₁ =
+		// 0.93").
+		return fmt.Sprintf("mistake → α%s %s %s", sub, grow, step) + "\n" + Forget(*fg) + ", new " + tail(s)
 	}
 	return head + tail(s)
 }
@@ -290,6 +292,20 @@ const separableEvidence = 20
 // CapReason says why training stopped at the cap, and suggests that the
 // data may not be separable only when the cap was long enough to say so.
 func CapReason(r Run) string {
+	if b, ok := r.(interface {
+		StopsWhenFull() bool
+		BudgetFull() bool
+	}); ok && b.StopsWhenFull() && b.BudgetFull() {
+		// The Stoptron: its budget is full, so α no longer changes and
+		// the mistakes it still makes go on for ever, separable or not.
+		return "The budget is full, so α stopped changing: the mistakes that remain are the Stoptron's, not the data's."
+	}
+	if r.EpochMistakes() == 0 {
+		// A learner that updates without a mistake (passive-aggressive,
+		// Pegasos: whenever yᵢf(xᵢ) < 1) can classify every point and
+		// still update in every pass.
+		return "No mistake in the last pass, but updates go on where yᵢf(xᵢ) < 1 (inside the margin): read the accuracy; more passes only refine f."
+	}
 	if r.Config().Epochs < separableEvidence {
 		return fmt.Sprintf("The cap of %s stopped it, not the data: allow more passes to go on.", plural(r.Config().Epochs, "pass"))
 	}

@@ -307,3 +307,40 @@ func TestProbe(t *testing.T) {
 		}
 	}
 }
+
+// TestCapReason: the reason a run stopped at its cap names the cause. PA-I
+// with C = 0.1 on x = ±1 (linear kernel) classifies both points after its
+// first step but moves α by at most C = 0.1 a step, so yᵢf(xᵢ) < 1 keeps
+// it updating, without a mistake, through both passes. The Stoptron with
+// a budget of 1 on x = 1, 2, 3 labelled +1, −1, +1 keeps α₁ alone and
+// misclassifies x₂ for ever.
+func TestCapReason(t *testing.T) {
+	run := func(cfg learn.Config, data []learn.Example) Run {
+		t.Helper()
+		l, err := learn.NewLearner(cfg, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := l.(interface {
+			Run
+			Run() error
+		})
+		if err := r.Run(); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	pa := run(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 2, Learner: "pa", Params: learn.NewParams("C", 0.1)},
+		[]learn.Example{{X1: 1, Y: 1}, {X1: -1, Y: -1}})
+	if pa.State() != learn.Capped || pa.EpochMistakes() != 0 {
+		t.Fatalf("PA-I: state %v with %d mistakes in the last pass; want capped with none", pa.State(), pa.EpochMistakes())
+	}
+	if got := CapReason(pa); !strings.Contains(got, "No mistake in the last pass, but updates go on where yᵢf(xᵢ) < 1") {
+		t.Errorf("PA-I's cap reason = %q", got)
+	}
+	stop := run(learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 3, Learner: "stoptron", Params: learn.NewParams("budget", 1)},
+		[]learn.Example{{X1: 1, Y: 1}, {X1: 2, Y: -1}, {X1: 3, Y: 1}})
+	if got := CapReason(stop); !strings.Contains(got, "The budget is full, so α stopped changing") {
+		t.Errorf("the Stoptron's cap reason = %q", got)
+	}
+}

@@ -51,7 +51,9 @@ func TestUpdateForgetronShrink(t *testing.T) {
 	if got := Forget(*s.Forget); got != forget {
 		t.Errorf("Forget:\n got %q\nwant %q", got, forget)
 	}
-	if got, want := Update(p, s), "mistake → α₂ += σ = 1, new α = [0, 0.4688]\n"+forget; got != want {
+	// In the order it happened: the add, the shrink and the forgetting,
+	// then α as they left it.
+	if got, want := Update(p, s), "mistake → α₂ += σ = 1\n"+forget+", new α = [0, 0.4688]"; got != want {
 		t.Errorf("step 2:\n got %q\nwant %q", got, want)
 	}
 	if got, want := Budget(p), "budget 1 (forgetron): 1 support vector; forgotten: x₁\n"; got != want {
@@ -66,7 +68,7 @@ func TestUpdateForgetronShrink(t *testing.T) {
 	p = relLearner(t, "forgetron", 1, 1, data)
 	relStep(t, p)
 	s = relStep(t, p)
-	if got, want := Update(p, s), "mistake → α₂ += σ = 1, new α₂ = 0.4688\n"+forget; got != want {
+	if got, want := Update(p, s), "mistake → α₂ += σ = 1\n"+forget+", new α₂ = 0.4688"; got != want {
 		t.Errorf("n = 9, step 2:\n got %q\nwant %q", got, want)
 	}
 }

@@ -59,6 +59,8 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 		switch {
 		case m.compare.On():
 			return single()
+		case m.strip():
+			return "α and the whole Gram matrix are beside the region (a small example); g shows one panel at a time in a narrower terminal and in projector mode (B)"
 		case !m.narrow():
 			return "every panel is on screen; g switches between them in a terminal narrower than 100×24 and in projector mode (B)"
 		}
@@ -98,6 +100,25 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 	k.OnlySV, k.Update, k.Spectrum = m.alpha.OnlySVAction(host{m}), m.region.UpdateAction(host{m}), m.gram.SpectrumAction(host{m})
 	k.OnlySV.Guard(single)
 	k.Spectrum.Guard(single)
+	// In a narrow terminal the panel a key changes comes to the front
+	// (M the spectrum in the Gram panel's place, V the α panel), and M
+	// again goes back to the region.
+	bringForward := func(a *action.Action, show int) {
+		do := a.Do
+		a.Do = func(msg tea.KeyPressMsg) tea.Cmd {
+			cmd := do(msg)
+			if m.narrow() {
+				if m.show == show {
+					m.show = showRegion
+				} else {
+					m.show = show
+				}
+			}
+			return cmd
+		}
+	}
+	bringForward(k.Spectrum, showGram)
+	bringForward(k.OnlySV, showAlpha)
 	k.Update.Guard(func() string {
 		if m.compare.On() {
 			return "comparison mode shows two regions in place of the update view: | ends it"

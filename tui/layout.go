@@ -20,19 +20,24 @@ type screenLayout struct {
 // The layout rule: the bottom block (narration, status, one key line)
 // takes the lines its text needs, whole, up to half the screen; the main
 // area (the region and the panels beside it) has the rest. In projector
-// mode the block is the narration and the key line alone.
+// mode the status is one line, of the fields that must show.
 func (m *Model) computeLayout() screenLayout {
 	w, h := m.width, m.height
 	var l screenLayout
 	switch {
-	case m.big:
-	case h >= 20:
+	case h >= 20 && !m.big:
 		l.statusLines = 2
 	default:
+		// Projector mode keeps one line: the learner, the step, the
+		// accuracy and the state.
 		l.statusLines = 1
 	}
 	floor := 0 // the narration's lines whatever it says
 	switch {
+	case h >= 40:
+		floor = 5 // a converged run's step and learned f, at 160 columns
+	case h >= 24:
+		floor = 4 // the same at 80–100 columns, so the region keeps its size
 	case h >= 20:
 		floor = 3
 	case h >= 16:
@@ -54,7 +59,10 @@ func (m *Model) computeLayout() screenLayout {
 		// screen.
 		l.sideW = stripW
 		l.regionW = w - l.sideW
-		l.alphaH = min(m.s.Learner().N()+3, l.regionH/2)
+		// Every row of α, the Gram matrix's rows below it (its Mercer
+		// line gives way first).
+		n := m.s.Learner().N()
+		l.alphaH = min(m.alpha.Need(l.sideW), max(l.regionH/2, l.regionH-(n+3)))
 		return l
 	case m.narrow():
 		return l
@@ -62,14 +70,20 @@ func (m *Model) computeLayout() screenLayout {
 	l.sideW = max(36, min(64, w*36/100))
 	l.regionW = w - l.sideW
 	l.alphaH = l.regionH / 2
-	if n := m.s.Learner().N(); n+3 < l.alphaH {
-		l.alphaH = max(n+3, 6)
+	// A small example lists every row (the notes' α = [1, 0, 0, 0] whole);
+	// a larger one gives up rows down to 6 for the chart of passes.
+	least := 6
+	if n := m.s.Learner().N(); n <= stripMaxN {
+		least = min(l.regionH/2, max(6, m.alpha.Need(l.sideW)))
+	}
+	if need := m.alpha.Need(l.sideW); need < l.alphaH {
+		l.alphaH = max(need, 6)
 	}
 	if !m.noPasses && m.s.Passer() != nil {
-		// The α panel gives up rows (down to 6) so that the chart
+		// The α panel gives up rows (down to least) so that the chart
 		// fits above a Gram panel of 8.
 		if short := passesPanelH + 8 - (l.regionH - l.alphaH); short > 0 {
-			l.alphaH = max(6, l.alphaH-short)
+			l.alphaH = max(least, l.alphaH-short)
 		}
 		if l.regionH-l.alphaH >= passesPanelH+8 {
 			l.passesH = passesPanelH

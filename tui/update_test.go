@@ -20,7 +20,7 @@ func TestUpdateView(t *testing.T) {
 	var last []string
 	for mistakes := 0; mistakes < 3; {
 		press(m, "space")
-		if got := mistake.FindStringSubmatch(screen(m)); got != nil {
+		if got := mistake.FindStringSubmatch(flat(m)); got != nil {
 			last = got
 			mistakes++
 		}
@@ -32,7 +32,7 @@ func TestUpdateView(t *testing.T) {
 	}
 	press(m, "U")
 	title := strings.SplitN(screen(m), "\n", 2)[0]
-	want := "the last mistake (t=" + last[3] + ") added " + learn.Num(float64(y)) + "·K(x" + learn.Sub(i) + ", x)"
+	want := "the last mistake (step " + last[3] + ") added " + learn.Num(float64(y)) + "·K(x" + learn.Sub(i) + ", x)"
 	if !strings.Contains(title, want) {
 		t.Errorf("title %q lacks %q", title, want)
 	}

@@ -178,7 +178,12 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	t.Good = style(plain.Foreground(ld(lipgloss.Color("#007A4D"), lipgloss.Color("#3CCB8C"))).Bold(true))
 	t.Warn = style(plain.Foreground(c(orange)).Bold(true))
 	t.border = style(plain.Foreground(dim))
-	t.Help = help.DefaultStyles(dark)
+	// The key line is read from the back of a room: keys bold in the
+	// text's own colour, what they do in the dim grey of the panels'
+	// borders (bubbles' default greys, #4A4A4A on black, vanish on a
+	// projector).
+	key, desc := plain.Bold(true), plain.Foreground(dim)
+	t.Help = help.Styles{ShortKey: key, ShortDesc: desc, ShortSeparator: desc, Ellipsis: desc, FullKey: key, FullDesc: desc, FullSeparator: desc}
 	if mono {
 		t.Help = help.Styles{}
 	}

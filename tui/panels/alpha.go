@@ -32,10 +32,21 @@ func (a *AlphaView) SetSize(w, h int) { a.w, a.h = w, h }
 // View draws the panel in exactly its size.
 func (a *AlphaView) View() string { return strings.Join(a.lines(), "\n") }
 
-func (a *AlphaView) lines() []string {
-	p, th, w, h := a.S.Learner(), a.Th, a.w, a.h
-	name := fmt.Sprintf("α  SV %d/%d", len(p.SupportVectors()), p.N())
-	detail := ""
+// Need is the panel's height, border included, that lists every example
+// at width w (with the title's detail inside when it does not fit the
+// border): what the layout gives a small example.
+func (a *AlphaView) Need(w int) int {
+	iw, _ := common.Inner(w, 3)
+	name, detail := a.title()
+	_, inside := common.FitTitle(iw, name, detail)
+	return a.S.Learner().N() + 3 + len(inside)
+}
+
+// title is the panel's title in two parts: the name with the support
+// vectors, and the detail that moves inside when the border has no room.
+func (a *AlphaView) title() (name, detail string) {
+	p := a.S.Learner()
+	name = fmt.Sprintf("α  SV %d/%d", len(p.SupportVectors()), p.N())
 	sv := a.S.Boxed()
 	if sv != nil {
 		free, bound := a.S.SVCounts()
@@ -52,6 +63,12 @@ func (a *AlphaView) lines() []string {
 	if a.onlySV {
 		detail += ", only SVs (V: all)"
 	}
+	return name, detail
+}
+
+func (a *AlphaView) lines() []string {
+	p, th, w, h := a.S.Learner(), a.Th, a.w, a.h
+	name, detail := a.title()
 	iw, ih := common.Inner(w, h)
 	// What does not fit the title is the panel's first lines.
 	title, inside := common.FitTitle(iw, name, detail)
@@ -83,7 +100,7 @@ func (a *AlphaView) lines() []string {
 	for _, j := range p.SupportVectors() {
 		maxAlpha = math.Max(maxAlpha, p.Alpha(j))
 	}
-	if sv != nil && common.IsFinite(sv.C()) {
+	if sv := a.S.Boxed(); sv != nil && common.IsFinite(sv.C()) {
 		maxAlpha = sv.C()
 	}
 	barW := max(0, iw-(2+iW+2*xW+yW+aW+8))

@@ -115,6 +115,11 @@ func (g *GramView) lines() []string {
 		return v
 	}
 	note := g.mercerWrapped(iw, ih)
+	if p.N() <= ih-1 && p.N() > ih-1-len(note) {
+		// The Mercer line would cost a row of a matrix that otherwise
+		// shows whole (a small example in a short panel): the rows first.
+		note = nil
+	}
 	rows := max(0, min(p.N(), ih-1-len(note)))
 	focus := max(0, g.s.Focus())
 	r0 := common.Window(p.N(), rows, focus)

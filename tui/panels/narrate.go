@@ -58,13 +58,63 @@ func (n *NarrationView) Lines(w int) []string {
 		return n.compared(w)
 	}
 	first, second := Describe(n.S)
-	if n.Message != "" {
-		second = n.Message
+	message := n.Message
+	if message != "" && (n.Loud || n.S.Learner().State() == learn.Running && strings.HasPrefix(second, "next:")) {
+		// The quiz's verdict says what the update said; a message in
+		// training takes the place of "next". The outcome (converged, the
+		// learned f) and an update stay, with the message under them.
+		second, message = message, ""
 	}
-	if !n.Loud {
-		second = n.Th.Dim.Render(second)
+	if message != "" {
+		message = n.Th.Dim.Render(keepMath(message))
 	}
-	return common.Wrap(w, keepTag(first), keepTag(second), n.Probe)
+	return common.Wrap(w, keepMath(keepTag(first)), keepMath(keepTag(second)), message, n.Probe)
+}
+
+// keepMath joins with non-breaking spaces what should not be split across
+// lines: a short group in brackets ("K(xⱼ, x)", "(tie rule mistake)", "[1,
+// 0, 0, 0]"), an arrow and what it leads to ("→ 0.25"), "min" and what it
+// takes, and the kernel sum "Σ αₖ yₖ K(xₖ, x₄)". Lines still break
+// between the terms of a sum, before a + or −.
+func keepMath(s string) string {
+	const short = 24 // the longest bracket group kept whole, in runes
+	r := []rune(s)
+	var open []int
+	for i, c := range r {
+		switch c {
+		case '(', '[':
+			open = append(open, i)
+		case ')', ']':
+			if len(open) == 0 {
+				continue
+			}
+			at := open[len(open)-1]
+			open = open[:len(open)-1]
+			if i-at <= short {
+				for k := at; k < i; k++ {
+					if r[k] == ' ' {
+						r[k] = '\u00a0'
+					}
+				}
+			}
+		}
+	}
+	for i := 0; i+1 < len(r); i++ {
+		switch {
+		case r[i] == '→' && r[i+1] == ' ':
+			r[i+1] = '\u00a0'
+		case r[i] == 'Σ':
+			// Σ αₖ yₖ K(…): the sum's symbol up to its kernel.
+			for k := i + 1; k < len(r) && k < i+12 && r[k] != 'K' && r[k] != '='; k++ {
+				if r[k] == ' ' {
+					r[k] = '\u00a0'
+				}
+			}
+		case i+3 < len(r) && string(r[i:i+4]) == "min ":
+			r[i+3] = '\u00a0'
+		}
+	}
+	return string(r)
 }
 
 // keepTag joins a step's tag ("[step 8]") with non-breaking spaces, so
@@ -189,6 +239,11 @@ func Describe(s Session) (string, string) {
 			}
 		}
 		second = stateText(ps, hint)
+		if s.Averaging() != nil {
+			// The learned f written is the last perceptron's; the region
+			// may show the average or the vote (A).
+			second = strings.Replace(second, "f(x) = ", "the final perceptron's f(x) = ", 1)
+		}
 	}
 	return first, second
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/learn"
 	"kernelscope/tui/common"
@@ -162,9 +163,18 @@ func (v *SpectrumView) blocks(iw int, lay spectrumLayout) []spectrumBlock {
 	if !m.PSD && v.ce != nil {
 		out = append(out, v.counterBlocks(iw)...)
 	}
-	caption := "bar height ∝ √|λ|, λ₁ ≥ λ₂ ≥ … ≥ λₙ"
+	// The caption whole, or a shorter one (never cut: "… hides 30" is
+	// what the axis's … means).
+	captions := []string{"bar height ∝ √|λ|, λ₁ ≥ λ₂ ≥ … ≥ λₙ", "√|λ|, λ₁ ≥ … ≥ λₙ"}
 	if lay.hidden > 0 {
-		caption = fmt.Sprintf("bar height ∝ √|λ|, largest first; … hides %d", lay.hidden)
+		captions = []string{fmt.Sprintf("bar height ∝ √|λ|, largest first; … hides %d", lay.hidden), fmt.Sprintf("largest first; … hides %d", lay.hidden), fmt.Sprintf("… hides %d", lay.hidden)}
+	}
+	caption := captions[len(captions)-1]
+	for _, c := range captions {
+		if ansi.StringWidth(c) <= iw {
+			caption = c
+			break
+		}
 	}
 	return append(out, spectrumText(slotCaption, th.Dim, caption, iw, 1))
 }

@@ -428,6 +428,13 @@ func cellOf(view learn.Rect, pw, ph int, x1, x2 float64) (cx, cy int, ok bool) {
 func CellAt(view learn.Rect, pw, ph, cx, cy int) (float64, float64) {
 	x1 := view.MinX1 + (float64(cx)+0.5)*(view.MaxX1-view.MinX1)/float64(pw)
 	x2 := view.MaxX2 - (float64(cy)+0.5)*(view.MaxX2-view.MinX2)/float64(ph)
+	// A centre on an axis comes out as rounding noise (2.2e-16): it is 0.
+	if math.Abs(x1) < 1e-9*(view.MaxX1-view.MinX1) {
+		x1 = 0
+	}
+	if math.Abs(x2) < 1e-9*(view.MaxX2-view.MinX2) {
+		x2 = 0
+	}
 	return x1, x2
 }
 

@@ -254,3 +254,14 @@ func TestSupportVectorOnTop(t *testing.T) {
 		t.Errorf("projector mode: the support vector is hidden under its twin:\n%s", plot)
 	}
 }
+
+// TestCellAtZero: a cell centred on an axis is at 0, not at the rounding
+// noise of MinX1 + (cx + ½)·width/pw (the cursor read f(2.22e-16, −1.161)).
+// On [−1.3, 1.3] with 13 cells the centre of cell 6 is 0; in float64
+// −1.3 + 6.5·2.6/13 is 2.220446049250313e-16.
+func TestCellAtZero(t *testing.T) {
+	x1, x2 := CellAt(learn.Rect{MinX1: -1.3, MaxX1: 1.3, MinX2: -1.3, MaxX2: 1.3}, 13, 13, 6, 6)
+	if x1 != 0 || x2 != 0 {
+		t.Errorf("CellAt(6, 6) = (%g, %g), want (0, 0)", x1, x2)
+	}
+}

@@ -17,10 +17,12 @@ func describeBump(b lab.Bump) []string {
 	term := fmt.Sprintf("%s·K(x%s, x)", learn.Num(b.Coef), sub)
 	if b.T > 0 {
 		return []string{
-			fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: the boundary before", b.T, term),
-			fmt.Sprintf("U: the last mistake (t=%d) added %s; faint: before", b.T, term),
-			fmt.Sprintf("U: t=%d added %s; faint: before", b.T, term),
-			fmt.Sprintf("U: t=%d added %s", b.T, term),
+			fmt.Sprintf("U: the last mistake (step %d) added %s; faint: the boundary before", b.T, term),
+			fmt.Sprintf("U: the last mistake (step %d) added %s; faint: before", b.T, term),
+			fmt.Sprintf("U: step %d added %s; faint: before", b.T, term),
+			fmt.Sprintf("U: step %d added %s", b.T, term),
+			fmt.Sprintf("U: added %s", term),
+			fmt.Sprintf("U: step %d", b.T),
 		}
 	}
 	return []string{

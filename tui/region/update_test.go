@@ -30,7 +30,7 @@ func TestUpdateView(t *testing.T) {
 	last, _ := hs.s.Last()
 	hs.press("U")
 	title := strings.SplitN(ansi.Strip(hs.r.View()), "\n", 2)[0]
-	want := "the last mistake (t=" + learn.Num(float64(last.Step.T)) + ") added " + learn.Num(float64(last.Step.Y)) + "·K(x" + learn.Sub(last.Step.I+1) + ", x)"
+	want := "the last mistake (step " + learn.Num(float64(last.Step.T)) + ") added " + learn.Num(float64(last.Step.Y)) + "·K(x" + learn.Sub(last.Step.I+1) + ", x)"
 	if !strings.Contains(title, want) {
 		t.Errorf("title %q lacks %q", title, want)
 	}
