@@ -72,12 +72,14 @@ func (n *NarrationView) Lines(w int) []string {
 }
 
 // keepMath joins with non-breaking spaces what should not be split across
-// lines: a short group in brackets ("K(xⱼ, x)", "(tie rule mistake)", "[1,
+// lines: "f(x) =" and what follows it, a short group in brackets ("K(xⱼ, x)", "(tie rule mistake)", "[1,
 // 0, 0, 0]"), an arrow and what it leads to ("→ 0.25"), "min" and what it
 // takes, and the kernel sum "Σ αₖ yₖ K(xₖ, x₄)". Lines still break
 // between the terms of a sum, before a + or −.
 func keepMath(s string) string {
 	const short = 24 // the longest bracket group kept whole, in runes
+	// "f(x) = Σⱼ …": the function's name stays with what it is.
+	s = strings.ReplaceAll(s, "f(x) = ", "f(x)\u00a0=\u00a0")
 	r := []rune(s)
 	var open []int
 	for i, c := range r {
