@@ -358,7 +358,7 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 			point(true, lab.FreeSV) + " " + point(false, lab.FreeSV) + label(" SV  ") +
 			line(common.ColBoundary, common.MonoBoundary, 2) + label(" f=0")
 	}
-	// The key in up to five lengths, the longest that fits.
+	// The key in up to six lengths, the longest that fits.
 	type variant struct {
 		sep, classes, free, bound, margin, f0, fp, fn string
 		n                                             int
@@ -368,6 +368,7 @@ func keyLine(th *common.Theme, svm, big bool, w int) string {
 		{"  ", " y=±1", " free SV", " SV at α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
 		{"  ", "", " free SV", " SV at α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
 		{"  ", "", " SV", " α=C", " on margin", " f=0", " f=+1", " f=−1", 2},
+		{" ", "", " SV", " α=C", " margin", " f=0", " +1", " −1", 1},
 		{" ", "", " SV", " C", " margin", " 0", " +1", " −1", 1},
 	}
 	if !svm {
