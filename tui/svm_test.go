@@ -315,7 +315,8 @@ func TestCompareMode(t *testing.T) {
 	press(m, "space")
 	pressRun(m, "c")
 	out := screen(m)
-	panes("perceptron · K = poly(d=2,c=1)", "SVM C = 1 · K = poly(d=2,c=1)", "margin γ = min yᵢf(xᵢ)/‖w‖ = ", "γ = ", "width ", "at C", "comparing perceptron vs SVM C = 1")
+	// Both panes in the same form (the longest that fits the SVM's too).
+	panes("perceptron · K = poly(d=2,c=1)", "SVM C = 1 · K = poly(d=2,c=1)", "│ γ = ", "γ = ", "width ", "at C", "comparing perceptron vs SVM C = 1")
 	golden(t, filepath.Join("testdata", "screens", "compare_circles_120x36.golden"), out)
 	press(m, "r")
 	panes("perceptron: No steps yet", "SVM C = 1: No iterations yet")

@@ -3,7 +3,6 @@ package common
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -88,11 +87,38 @@ func shortMargin(p learn.Learner) string {
 	return s
 }
 
-// Figures is a comparison pane's line, at most w cells wide when it can
-// be: the learner's margin with its formula, its support vectors (the
-// SVM's split into free and at C), its training accuracy and how far it has
-// come; shorter forms where the long one does not fit.
-func Figures(s Session, w int) string {
+// Figures are the comparison panes' lines, one a session, at most w cells
+// wide when they can be: each learner's margin with its formula, its
+// support vectors (the SVM's split into free and at C), its training
+// accuracy and how far it has come; shorter forms where the long one does
+// not fit, the same form in every pane so that they read alike.
+func Figures(w int, ss ...Session) []string {
+	forms := make([][]string, len(ss))
+	for i, s := range ss {
+		forms[i] = figureForms(s)
+	}
+	// The longest form that fits every pane, so the panes read alike.
+	for k := range forms[0] {
+		fits := true
+		for _, f := range forms {
+			fits = fits && ansi.StringWidth(f[k]) <= w
+		}
+		if fits || k == len(forms[0])-1 {
+			out := make([]string, len(ss))
+			for i, f := range forms {
+				out[i] = f[k]
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// figureForms are a pane's figures from the longest form to the
+// tightest: the margin with its formula, the support vectors, the
+// accuracy and how far the learner has come; then shorter words; then the
+// margin in short; last γ alone, the one figure every pane shares.
+func figureForms(s Session) []string {
 	p := s.Learner()
 	n := len(p.SupportVectors())
 	done := ""
@@ -104,35 +130,23 @@ func Figures(s Session, w int) string {
 	if ps := s.Passer(); ps != nil {
 		long[3] = fmt.Sprintf("pass %d, step %d%s", ps.Epoch(), p.T(), done)
 	}
+	counts := fmt.Sprintf("SV %d", n) // with those at C while they fit
 	if s.Boxed() != nil {
 		free, bound := s.SVCounts()
 		long[1] += fmt.Sprintf(" (%d free, %d at C)", free, bound)
 		short[1] = fmt.Sprintf("SV %d: %d free, %d at C", n, free, bound)
+		counts = fmt.Sprintf("SV %d, %d at C", n, bound)
 	}
-	// Between: the margin in short, with the counts and accuracy of short.
+	acc := fmt.Sprintf("%.0f%%", s.Accuracy())
 	medium := []string{shortMargin(p), short[1], short[2]}
-	for _, parts := range [][]string{long, short, medium} {
-		if text := " " + strings.Join(parts, " │ "); ansi.StringWidth(text) <= w {
-			return text
-		}
+	tight := []string{shortMargin(p), counts, acc}
+	tighter := []string{shortMargin(p), fmt.Sprintf("SV %d", n), acc}
+	tightest := []string{gammaOnly(p), fmt.Sprintf("SV %d", n), acc}
+	var out []string
+	for _, parts := range [][]string{long, short, medium, tight, tighter, tightest} {
+		out = append(out, " "+strings.Join(parts, " │ "))
 	}
-	// Tighter still: the margin in short, the counts (those at C while
-	// they fit) and the accuracy; last, γ alone, the one figure every
-	// pane shares.
-	tight := []string{shortMargin(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("%.0f%%", s.Accuracy())}
-	if s.Boxed() != nil {
-		_, bound := s.SVCounts()
-		withC := slices.Clone(tight)
-		withC[1] += fmt.Sprintf(", %d at C", bound)
-		if text := " " + strings.Join(withC, " · "); ansi.StringWidth(text) <= w {
-			return text
-		}
-	}
-	if text := " " + strings.Join(tight, " · "); ansi.StringWidth(text) <= w {
-		return text
-	}
-	tight[0] = gammaOnly(p)
-	return " " + strings.Join(tight, " · ")
+	return out
 }
 
 // gammaOnly is the margin in the fewest cells: "γ = 0.22", or why there

@@ -16,12 +16,14 @@ func (v *Model) Refresh() {
 	}
 	l, r := v.left, v.right
 	iw, _ := common.Inner(l.W, l.H)
-	l.Figures = common.Figures(l.S, iw)
 	r.CursorOn, r.CursorX, r.CurY = l.CursorOn, l.CursorX, l.CurY
-	if v.twin != nil {
-		r.Figures = common.Figures(v.twin, iw)
-		r.Refresh()
+	if v.twin == nil {
+		l.Figures = common.Figures(iw, l.S)[0]
+		return
 	}
+	f := common.Figures(iw, l.S, v.twin)
+	l.Figures, r.Figures = f[0], f[1]
+	r.Refresh()
 }
 
 // View draws the main area of comparison mode: the two panes, or a box
