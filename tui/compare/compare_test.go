@@ -363,6 +363,10 @@ func TestOneMargin(t *testing.T) {
 		}
 		perceptron, svm := strings.Fields(hs.v.left.Figures), strings.Fields(hs.v.right.Figures)
 		p, s := strings.Join(perceptron, " "), strings.Join(svm, " ")
+		// One form in both panes: the same fields, the same separators.
+		if strings.Count(p, "│") != strings.Count(s, "│") || strings.Contains(p, "acc") != strings.Contains(s, "acc") || strings.Contains(p, "min yᵢ") != strings.Contains(s, "min yᵢ") {
+			t.Errorf("%dx%d: the panes' figures differ in form: %q and %q", size[0], size[1], p, s)
+		}
 		if !gamma(p, "0") || strings.Contains(p, "width") {
 			t.Errorf("%dx%d: the perceptron's figures %q, want γ = 0 and no width", size[0], size[1], p)
 		}
