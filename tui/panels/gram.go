@@ -129,11 +129,13 @@ func (g *GramView) lines() []string {
 	// five cells), and every column at least as wide as its label.
 	lw := max(4, 1+len(strconv.Itoa(r0+rows)))
 	cw, cols, c0 := max(6, 2+len(strconv.Itoa(p.N()))), 0, 0
-	// Narrow (the strip beside the region at 80 columns): columns down to
-	// as wide as their labels need, so that a small example's whole
-	// matrix shows; the entries widen them again below when they must.
-	for least := max(3, 1+ansi.StringWidth("x"+learn.Sub(p.N()))); cw > least && lw+1+p.N()*cw > iw; {
-		cw--
+	// Narrow (the strip beside the region at 80 columns): when the whole
+	// matrix fits with columns as wide as their labels, the widest columns
+	// that let it; the entries widen them again below when they must.
+	if least := max(3, 1+ansi.StringWidth("x"+learn.Sub(p.N()))); lw+1+p.N()*least <= iw {
+		for cw > least && lw+1+p.N()*cw > iw {
+			cw--
+		}
 	}
 	for range 2 {
 		cols = max(1, min(p.N(), (iw-lw-1)/cw))

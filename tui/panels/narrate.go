@@ -27,6 +27,20 @@ type NarrationView struct {
 	// labels name the two panes.
 	Twin   Session
 	Labels [2]string
+	// wrapped is the last wrapping, kept for the same texts and width:
+	// the layout measures the narration and View draws it, once a frame
+	// each.
+	wrapped struct {
+		key   narrationKey
+		lines []string
+	}
+}
+
+// narrationKey is what the wrapped narration depends on.
+type narrationKey struct {
+	w                             int
+	first, second, message, probe string
+	th                            *common.Theme
 }
 
 // SetSize sets the lines and width the narration wraps into.
@@ -53,6 +67,8 @@ func (n *NarrationView) Need(w int) int { return len(n.Lines(w)) }
 // Lines is the narration wrapped to width w, nothing cut: the last step
 // as the notes write it, the update or what comes next (or the root's
 // message), the cursor's probe. A step's tag "[step 8]" never splits.
+// The lines are kept for the next call with the same texts: callers read
+// them and do not change them.
 func (n *NarrationView) Lines(w int) []string {
 	if n.Twin != nil {
 		return n.compared(w)
@@ -65,16 +81,23 @@ func (n *NarrationView) Lines(w int) []string {
 		// learned f) and an update stay, with the message under them.
 		second, message = message, ""
 	}
+	key := narrationKey{w, first, second, message, n.Probe, n.Th}
+	if n.wrapped.lines != nil && n.wrapped.key == key {
+		return n.wrapped.lines
+	}
 	if message != "" {
 		message = n.Th.Dim.Render(keepMath(message))
 	}
-	return common.Wrap(w, keepMath(keepTag(first)), keepMath(keepTag(second)), message, n.Probe)
+	lines := common.Wrap(w, keepMath(keepTag(first)), keepMath(keepTag(second)), message, n.Probe)
+	n.wrapped.key, n.wrapped.lines = key, lines
+	return lines
 }
 
 // keepMath joins with non-breaking spaces what should not be split across
-// lines: "f(x) =" and what follows it, a short group in brackets ("K(xⱼ, x)", "(tie rule mistake)", "[1,
-// 0, 0, 0]"), an arrow and what it leads to ("→ 0.25"), "min" and what it
-// takes, and the kernel sum "Σ αₖ yₖ K(xₖ, x₄)". Lines still break
+// lines: "f(x) =" and what follows it, a short group in brackets
+// ("K(xⱼ, x)", "(tie rule mistake)", "[1, 0, 0, 0]"), an arrow and what it
+// leads to ("→ 0.25"), "min" and what it takes, and the kernel sum "Σ αₖ
+// yₖ K(xₖ, x₄)". Lines still break
 // between the terms of a sum, before a + or −.
 func keepMath(s string) string {
 	const short = 24 // the longest bracket group kept whole, in runes
