@@ -112,8 +112,8 @@ kernelscope cv --dataset moons --kernel rbf --algo svm --param C --values 0.01:1
 // not have, a value the kernel refuses, more folds than points.
 func cvPlan(c *cobra.Command, s *lab.Options, req cvRequest) (crossval.Plan, error) {
 	plan := crossval.Plan{
-		Config: s.Config, Data: datasets.Examples(s.Points), Param: req.param, Values: req.values,
-		Folds: req.folds, ShuffleFolds: req.shuffleFolds, Seed: s.Seed,
+		Config: s.Config, Data: datasets.Examples(lab.FoldPoints(*s)), Param: req.param, Values: req.values,
+		Folds: req.folds, ShuffleFolds: req.shuffleFolds, Seed: s.Seed, Standardize: s.Standardized,
 	}
 	if !req.param.Has(plan.Config) {
 		_, err := req.param.Set(plan.Config, 0) // says why it is missing

@@ -40,6 +40,9 @@ func writeCVText(w *bufio.Writer, s *lab.Options, plan crossval.Plan, r crossval
 	if plan.ShuffleFolds {
 		how = fmt.Sprintf("cut after shuffling the rows (seed %d)", plan.Seed)
 	}
+	if plan.Standardize {
+		how += ", each standardized with its training rows' mean and sd"
+	}
 	fmt.Fprintf(w, "%d-fold cross-validation, folds %s: %s × %s = %s\n\n",
 		r.Folds, how, plural(len(r.Results), "value"), plural(r.Folds, "fold"), plural(len(r.Results)*r.Folds, "training"))
 	writeCVTable(w, r)

@@ -26,6 +26,13 @@ type Plan struct {
 	// Workers is how many trainings run at once; 0 means GOMAXPROCS. The
 	// results do not depend on it.
 	Workers int
+	// Standardize makes z-scores per fold (--standardize): each fold's
+	// training rows are rescaled to mean 0 and sd 1 with their own
+	// statistics, and its validation rows with those same statistics
+	// (StandardizeFold), so that no row a fold is scored on shapes the
+	// scale it is scored in. Data is then in any units: z-scores do not
+	// change when a coordinate is moved and stretched.
+	Standardize bool
 }
 
 // Result is one value's cross-validation: the validation accuracy of each
@@ -112,6 +119,9 @@ func Run(ctx context.Context, p Plan, progress func(done, total int)) (Report, e
 	tests := make([][]learn.Example, len(folds))
 	for f, s := range folds {
 		trains[f], tests[f] = Pick(p.Data, s.Train), Pick(p.Data, s.Test)
+		if p.Standardize {
+			trains[f], tests[f] = StandardizeFold(trains[f], tests[f])
+		}
 	}
 
 	ctx, cancel := context.WithCancel(ctx)

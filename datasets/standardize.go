@@ -6,12 +6,31 @@ import "math"
 // and standard deviation 1 (z = (x − mean)/sd, the population sd), so that
 // features on different scales (income and age) weigh alike in a kernel. A
 // coordinate that does not vary is only centred. Labels are kept; pts is
-// not changed.
-func Standardize(pts []Point) []Point {
-	n := float64(len(pts))
+// not changed. It is FitScale(pts).Apply(pts): the statistics of every
+// point. With a held-out part, fit them on the training rows alone
+// (lab.Options.Standardize, crossval.Plan.Standardize).
+func Standardize(pts []Point) []Point { return FitScale(pts).Apply(pts) }
+
+// Scale is what z-scores are made with: per coordinate k, the mean and
+// the population standard deviation of the points it was fitted on, so
+// that z_k = (x_k − Mean[k])/SD[k]. Fitted on training rows and applied to
+// held-out ones too, the held-out rows are scaled as new data would be,
+// without their values shaping the scale (scikit-learn's StandardScaler,
+// fit on the training part, transform on both). The zero Scale is not
+// valid; FitScale of no points is the identity (mean 0, sd 1).
+type Scale struct {
+	Mean, SD [2]float64
+}
+
+// FitScale is the Scale of pts: each coordinate's mean and population sd
+// √(Σ(x − mean)²/n). An sd that is 0 (a constant coordinate) or not
+// finite is taken as 1, so that coordinate is only centred.
+func FitScale(pts []Point) Scale {
+	c := Scale{SD: [2]float64{1, 1}}
 	if len(pts) == 0 {
-		return nil
+		return c
 	}
+	n := float64(len(pts))
 	var mean, sd [2]float64
 	for _, p := range pts {
 		mean[0] += p.X1 / n // divided as it goes, so huge coordinates do not overflow the sum
@@ -28,11 +47,26 @@ func Standardize(pts []Point) []Point {
 			sd[k] = 1
 		}
 	}
+	c.Mean, c.SD = mean, sd
+	return c
+}
+
+// Apply returns pts as z-scores with c's statistics, labels kept (nil for
+// no points); pts is not changed.
+func (c Scale) Apply(pts []Point) []Point {
+	if len(pts) == 0 {
+		return nil
+	}
 	out := make([]Point, len(pts))
 	for i, p := range pts {
-		out[i] = Point{X1: (p.X1 - mean[0]) / sd[0], X2: (p.X2 - mean[1]) / sd[1], Y: p.Y}
+		out[i] = c.Point(p)
 	}
 	return out
+}
+
+// Point is p as a z-score with c's statistics.
+func (c Scale) Point(p Point) Point {
+	return Point{X1: (p.X1 - c.Mean[0]) / c.SD[0], X2: (p.X2 - c.Mean[1]) / c.SD[1], Y: p.Y}
 }
 
 // ScaleRatio is how many times one coordinate's typical size exceeds the

@@ -30,9 +30,16 @@ type Options struct {
 	// Columns).
 	Points []datasets.Point
 	Header []string
-	// Standardized reports that Points are z-scores of the data (mean 0,
-	// sd 1 per coordinate), not the data as written.
+	// Standardized reports that Points are z-scores of the data, not the
+	// data as written: z = (x − mean)/sd per coordinate, with the mean and
+	// sd of the rows training visits (Standardize), so mean 0 and sd 1
+	// over those rows.
 	Standardized bool
+	// Raw are the points before they were standardized, row for row with
+	// Points: nil when they are not standardized, or when that scale is not
+	// known (a session file holds only the z-scores it trained on; points
+	// edited by hand in z-scores).
+	Raw []datasets.Point
 	// Edited reports that Points were changed by hand after they came from
 	// the dataset or file (the terminal program's o, x and del): only a
 	// session file recreates them.

@@ -52,8 +52,6 @@ type Session struct {
 	version int
 	// built counts rebuilds: new data, kernel, bias or tie rule.
 	built int
-	// raw is the data before u standardized it (nil when it is not).
-	raw []datasets.Point
 	// fieldGen counts the fields asked for, so a field computed off the UI
 	// path for an older size is dropped; computing reports one is pending.
 	fieldGen  int
@@ -204,7 +202,7 @@ func (s *Session) UseBuiltin(b datasets.Builtin, keepSize bool) error {
 		}
 		o.Config.Kernel, o.Config.Bias, o.Config.Tie = k, b.Preset.Bias, b.Preset.Tie
 	}
-	o.Dataset, o.File, o.Header, o.Columns, o.Standardized, o.Session = b.Name, "", nil, datasets.Columns{}, false, ""
+	o.Dataset, o.File, o.Header, o.Columns, o.Standardized, o.Raw, o.Session = b.Name, "", nil, datasets.Columns{}, false, nil, ""
 	pts, err := generate(b, o.N, o.Noise, o.Seed)
 	if err != nil {
 		return err
@@ -213,7 +211,7 @@ func (s *Session) UseBuiltin(b datasets.Builtin, keepSize bool) error {
 	if err := s.Apply(o); err != nil {
 		return err
 	}
-	s.edited, s.onYours, s.raw = false, false, nil
+	s.edited, s.onYours = false, false
 	return nil
 }
 
@@ -262,28 +260,30 @@ func (s *Session) Columns() (string, string) {
 	return o.AxisNames()
 }
 
-// Standardize switches the points to their z-scores (datasets.Standardize)
-// or back to the data as it was; α starts again from 0.
+// Standardize switches the points to their z-scores (Options.Standardize:
+// the mean and sd of the training rows, not of rows held out) or back to
+// the data as it was; α starts again from 0.
 func (s *Session) Standardize() (string, error) {
 	o := s.opts
 	if o.Standardized {
-		if s.raw == nil {
-			return "", fmt.Errorf("the original scale of these points is not kept (they were standardized with --standardize, or before a switch of data)")
+		if o.Raw == nil {
+			return "", fmt.Errorf("the original scale of these points is not kept (they were edited as z-scores, or opened from a session file that holds only z-scores)")
 		}
-		o.Points, o.Standardized = s.raw, false
+		o.Points, o.Raw, o.Standardized = o.Raw, nil, false
 		if err := s.ApplyKeepData(o); err != nil {
 			return "", err
 		}
-		s.raw = nil
 		return "original scale: α reset", nil
 	}
-	raw := o.Points
-	o.Points, o.Standardized = datasets.Standardize(raw), true
+	o.Standardize()
 	if err := s.ApplyKeepData(o); err != nil {
 		return "", err
 	}
-	s.raw = raw
-	return "standardized: each coordinate rescaled to mean 0 and sd 1 (z-scores), α reset", nil
+	rows := "each coordinate"
+	if o.Holdout.On() {
+		rows = "each coordinate of the training rows (the held-out rows with their mean and sd)"
+	}
+	return "standardized: " + rows + " rescaled to mean 0 and sd 1 (z-scores), α reset", nil
 }
 
 // FieldOverflow counts the lattice values of the field that are not finite
@@ -372,6 +372,9 @@ func (s *Session) ToggleHoldout() error {
 			return fmt.Errorf("cannot hold rows out: %w", err)
 		}
 	}
+	// z-scores are the training rows' (Options.Standardize): other rows
+	// now train.
+	o.restandardize()
 	if err := s.ApplyKeepData(o); err != nil {
 		return err
 	}

@@ -223,17 +223,28 @@ func checkReplay(o Options, fail func(field, format string, args ...any) error) 
 
 // checkUnedited checks that points said to be a built-in's, unedited,
 // are that dataset's: otherwise the command line R shows would make other
-// points than the session has.
-func checkUnedited(o Options, dt sessionData, fail func(field, format string, args ...any) error) error {
+// points than the session has. Standardized points are z-scores with the
+// training rows' mean and sd (Options.Standardize), or, in a file written
+// before those were the training rows', every row's (datasets.Standardize):
+// both are the dataset's, and the data before standardizing becomes o.Raw.
+func checkUnedited(o *Options, dt sessionData, fail func(field, format string, args ...any) error) error {
 	if o.Dataset == "" {
 		return nil
 	}
 	b, _ := datasets.Lookup(o.Dataset)
-	want := b.Generate(o.N, o.Noise, o.Seed)
+	raw := b.Generate(o.N, o.Noise, o.Seed)
+	match := slices.Equal(raw, o.Points)
 	if o.Standardized {
-		want = datasets.Standardize(want)
+		z := *o
+		z.Points = raw
+		z.Standardize()
+		match = slices.Equal(z.Points, o.Points) ||
+			(o.Holdout.On() && slices.Equal(datasets.Standardize(raw), o.Points)) // a file from before
+		if match {
+			o.Raw = raw
+		}
 	}
-	if !slices.Equal(want, o.Points) {
+	if !match {
 		return fail("data.edited", "false, but the points are not %s's (n %d, noise %v, seed %d%s): say \"edited\": true for points changed by hand",
 			b.Name, dt.N, dt.Noise, dt.Seed, map[bool]string{true: ", standardized"}[o.Standardized])
 	}

@@ -393,7 +393,7 @@ func decodeSession(data []byte, name string) (Options, error) {
 		return Options{}, err
 	}
 	if !o.Edited {
-		if err := checkUnedited(o, f.Data, fail); err != nil {
+		if err := checkUnedited(&o, f.Data, fail); err != nil {
 			return Options{}, err
 		}
 	}

@@ -22,7 +22,6 @@ func (s *Session) UseYours() error {
 	if err := s.Apply(*s.yours); err != nil {
 		return err
 	}
-	s.raw = nil
 	s.onYours, s.edited = true, edited
 	return nil
 }
@@ -54,6 +53,9 @@ func (s *Session) WouldReplaceYours() bool {
 // yours (heading the d/D cycle) with edits no save has written yet.
 func (s *Session) edit() {
 	s.edited, s.onYours, s.unsaved, s.yoursEdited = true, true, true, true
+	// Points edited as z-scores have no original scale: Raw no longer
+	// matches them row for row, and u back to it would lose the edit.
+	s.opts.Raw = nil
 	s.editVersion++
 	y := s.opts
 	s.yours = &y

@@ -186,13 +186,14 @@ func (f *Flags) Resolve() (lab.Options, error) {
 }
 
 // load fills in the points: read from the CSV file, or generated; then
-// standardized if asked.
+// standardized if asked, with the statistics of the training rows only
+// (s.Holdout is resolved first: --test's rows are scaled, not fitted).
 func load(s *lab.Options) error {
 	if err := loadRaw(s); err != nil {
 		return err
 	}
 	if s.Standardized {
-		s.Points = datasets.Standardize(s.Points)
+		s.Standardize()
 	}
 	return nil
 }

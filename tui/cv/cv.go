@@ -158,8 +158,9 @@ func (v *Model) run() tea.Cmd {
 	if len(v.values) == 0 {
 		return nil
 	}
-	data := datasets.Examples(lab.TrainingPoints(s.Options()))
-	plan := crossval.Plan{Config: s.Options().Config, Data: data, Param: v.param, Values: v.values, Folds: min(v.folds, len(data))}
+	o := s.Options()
+	data := datasets.Examples(lab.FoldPoints(o))
+	plan := crossval.Plan{Config: o.Config, Data: data, Param: v.param, Values: v.values, Folds: min(v.folds, len(data)), Standardize: o.Standardized}
 	if err := plan.Check(); err != nil {
 		v.err, v.report = err, nil
 		return nil
@@ -167,7 +168,10 @@ func (v *Model) run() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	v.id++
 	v.cancel, v.running, v.done, v.total, v.err = cancel, true, 0, plan.Jobs(), nil
-	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.LearnerName(), learn.ShortSpec(s.Options().Config.Kernel), len(data))
+	v.about = fmt.Sprintf("%s, K = %s, %d rows", s.LearnerName(), learn.ShortSpec(o.Config.Kernel), len(data))
+	if plan.Standardize {
+		v.about += ", z-scores per fold"
+	}
 	v.runFolds, v.stale = plan.Folds, false
 	v.reportFor = s.Built()
 	return start(ctx, v.id, plan)
