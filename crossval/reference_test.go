@@ -22,6 +22,8 @@ import (
 //	scoring:   the tie rule of learn/tie.go's doc comment, on f at each
 //	           held-out point
 //	summary:   mean = Σ aᵢ / k, std = √(Σ (aᵢ − mean)² / (k − 1))
+//	z-scores:  (Plan.Standardize) per fold, x ↦ (x − mean)/sd with the mean
+//	           and population sd of the fold's training rows, by two passes
 
 // refVec is x̃ = (x₀, x₁, x₂), x₀ = 1 with bias and 0 without.
 type refVec [3]float64
@@ -128,8 +130,10 @@ func refFolds(n, k int) [][]int {
 	return out
 }
 
-// refCV cross-validates one value: fold and training accuracies.
-func refCV(data []learn.Example, tests [][]int, k refKernel, bias bool, tie learn.Tie, eta float64, epochs int) (folds, train []float64) {
+// refCV cross-validates one value: fold and training accuracies; with
+// standardize, each fold's rows are z-scores of its training rows'
+// statistics (refStandardize).
+func refCV(data []learn.Example, tests [][]int, k refKernel, bias bool, tie learn.Tie, eta float64, epochs int, standardize bool) (folds, train []float64) {
 	embed := func(e learn.Example) refVec {
 		if bias {
 			return refVec{1, e.X1, e.X2}
@@ -150,11 +154,39 @@ func refCV(data []learn.Example, tests [][]int, k refKernel, bias bool, tie lear
 				trX, trY = append(trX, embed(e)), append(trY, e.Y)
 			}
 		}
+		if standardize {
+			refStandardize(trX, teX)
+		}
 		m := refTrain(trX, trY, k, tie, eta, epochs)
 		folds = append(folds, m.accuracy(teX, teY, tie))
 		train = append(train, m.accuracy(trX, trY, tie))
 	}
 	return folds, train
+}
+
+// refStandardize rewrites coordinates 1 and 2 of train and test in place
+// as (x − mean)/sd, the mean Σx/n and the population sd √(Σ(x − mean)²/n)
+// of train's; an sd of 0 is taken as 1 (StandardScaler's rule).
+func refStandardize(train, test []refVec) {
+	for c := 1; c <= 2; c++ {
+		mean, ss := 0.0, 0.0
+		for _, x := range train {
+			mean += x[c]
+		}
+		mean /= float64(len(train))
+		for _, x := range train {
+			ss += (x[c] - mean) * (x[c] - mean)
+		}
+		sd := math.Sqrt(ss / float64(len(train)))
+		if sd == 0 {
+			sd = 1
+		}
+		for _, xs := range [][]refVec{train, test} {
+			for i := range xs {
+				xs[i][c] = (xs[i][c] - mean) / sd
+			}
+		}
+	}
 }
 
 func refMeanStd(xs []float64) (mean, std float64) {
@@ -203,7 +235,7 @@ func TestRunMatchesReference(t *testing.T) {
 						t.Fatalf("%s: %v", name, err)
 					}
 					for v, value := range sw.values {
-						folds, train := refCV(data, refFolds(len(data), k), sw.ref(value), bias, tie, eta, epochs)
+						folds, train := refCV(data, refFolds(len(data), k), sw.ref(value), bias, tie, eta, epochs, false)
 						compareResult(t, fmt.Sprintf("%s/%s=%v", name, sw.param, value), rep.Results[v], value, folds, train, tol)
 					}
 				}
@@ -234,9 +266,77 @@ func TestRunMatchesReferenceShuffledFolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for v, value := range values {
-		folds, train := refCV(data, tests, refRBF(value), false, learn.TieMistake, 0.5, 40)
+		folds, train := refCV(data, tests, refRBF(value), false, learn.TieMistake, 0.5, 40, false)
 		compareResult(t, fmt.Sprintf("shuffled/sigma=%v", value), rep.Results[v], value, folds, train, tol)
 	}
+}
+
+// TestRunStandardizedMatchesReference: with Standardize each fold is
+// trained and scored on z-scores of its own training rows' mean and sd,
+// as the reference computes them (refStandardize), fold by fold, to 1e-12
+// (TestRunMatchesReference's tolerance and reasons). The data are moons
+// in income-and-age units, with five rows of the last fold pushed far out:
+// z-scores taken over every row, those included, give other fold
+// accuracies, which the test checks too, so that it tells the two apart.
+func TestRunStandardizedMatchesReference(t *testing.T) {
+	const tol = 1e-12
+	data := moons(t, 60, 0.3, 7)
+	for i := range data {
+		data[i].X1, data[i].X2 = 45000+20000*data[i].X1, 40+12*data[i].X2
+		if i >= 50 && i < 55 {
+			data[i].X1, data[i].X2 = 40*data[i].X1, -30*data[i].X2
+		}
+	}
+	leaky := make([]learn.Example, len(data)) // z-scores of every row
+	for i, p := range datasets.Standardize(datasetsPoints(data)) {
+		leaky[i] = learn.Example(p)
+	}
+	type sweep struct {
+		kernel learn.Kernel
+		param  crossval.Param
+		values []float64
+		ref    func(v float64) refKernel
+	}
+	differ := 0
+	for _, sw := range []sweep{
+		{learn.RBF{Sigma: 1}, crossval.Sigma, []float64{0.1, 0.3, 1, 3},
+			func(v float64) refKernel { return refRBF(v) }},
+		{learn.Poly{D: 2, C: 1}, crossval.Degree, []float64{1, 2, 3},
+			func(v float64) refKernel { return refPoly(int(v), 1) }},
+	} {
+		for _, k := range []int{4, 5} {
+			cfg := learn.Config{Kernel: sw.kernel, Tie: learn.TieMistake, Epochs: 30, Params: learn.NewParams("eta", 1)}
+			rep, err := crossval.Run(context.Background(), crossval.Plan{
+				Config: cfg, Data: data, Param: sw.param, Values: sw.values, Folds: k, Standardize: true,
+			}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for v, value := range sw.values {
+				folds, train := refCV(data, refFolds(len(data), k), sw.ref(value), false, learn.TieMistake, 1, 30, true)
+				compareResult(t, fmt.Sprintf("standardized/%s=%v/k=%d", sw.param, value, k), rep.Results[v], value, folds, train, tol)
+				leakyFolds, _ := refCV(leaky, refFolds(len(data), k), sw.ref(value), false, learn.TieMistake, 1, 30, false)
+				for f := range folds {
+					if leakyFolds[f] != folds[f] {
+						differ++
+					}
+				}
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("z-scores of every row give the same fold accuracies as each fold's own: the data does not tell them apart")
+	}
+	t.Logf("%d fold accuracies differ between per-fold and every-row z-scores", differ)
+}
+
+// datasetsPoints are examples as datasets' points.
+func datasetsPoints(es []learn.Example) []datasets.Point {
+	out := make([]datasets.Point, len(es))
+	for i, e := range es {
+		out[i] = datasets.Point(e)
+	}
+	return out
 }
 
 func compareResult(t *testing.T, name string, got crossval.Result, value float64, folds, train []float64, tol float64) {
