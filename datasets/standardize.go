@@ -23,8 +23,13 @@ type Scale struct {
 }
 
 // FitScale is the Scale of pts: each coordinate's mean and population sd
-// √(Σ(x − mean)²/n). An sd that is 0 (a constant coordinate) or not
-// finite is taken as 1, so that coordinate is only centred.
+// √(Σ(x − mean)²/n). A coordinate that does not vary is only centred: its
+// sd is taken as 1. It does not vary when the sd is within the rounding
+// of the two passes that compute it, var ≤ n·ε·var + (n·ε·mean)² (Chan,
+// Golub & LeVeque's error bound, scikit-learn's _is_constant_feature):
+// six rows of 0.1 have the mean 0.09999999999999999 and an sd of 1.4e-17,
+// which would put a held-out 0.2 at z = 7e15. An sd that is not finite is
+// taken as 1 too.
 func FitScale(pts []Point) Scale {
 	c := Scale{SD: [2]float64{1, 1}}
 	if len(pts) == 0 {
@@ -41,9 +46,12 @@ func FitScale(pts []Point) Scale {
 		sd[0] += d1 * d1
 		sd[1] += d2 * d2
 	}
+	// var ≤ nε·var + (nε·mean)², as var·(1 − nε) ≤ (nε·mean)² in sds, so
+	// that no square overflows.
+	neps := n * 0x1p-52
 	for k := range sd {
 		sd[k] = math.Sqrt(sd[k])
-		if !(sd[k] > 0) || math.IsInf(sd[k], 0) {
+		if !(sd[k] > 0) || math.IsInf(sd[k], 0) || sd[k]*math.Sqrt(1-neps) <= neps*math.Abs(mean[k]) {
 			sd[k] = 1
 		}
 	}

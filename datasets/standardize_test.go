@@ -44,6 +44,49 @@ func TestStandardize(t *testing.T) {
 	}
 }
 
+// TestStandardizeConstantColumn: a coordinate that does not vary is only
+// centred (sd taken as 1), also when its mean comes out an ulp off the
+// value, as six rows of 0.1 give 0.09999999999999999 (an sd of 1.4e-17
+// from the rounding alone): every z within 1e-15 of 0, and a held-out row
+// at 0.2 at z = 0.2 − mean ≈ 0.1 (to 1e-15), not 7e15. Checked for 2 to
+// 40 rows of a few values. A coordinate 1e6 ± 0.0005 still varies: its
+// z-scores have sd 1, to 1e-6 (x − mean carries a rounding of about 1e-10
+// against a spread of 5e-4). On 16a85a8 six rows of 0.1 became z = 1.
+func TestStandardizeConstantColumn(t *testing.T) {
+	for _, v := range []float64{0.1, 0.7, 1e-3, 12345.678, -3.3e8} {
+		for n := 2; n <= 40; n++ {
+			pts := make([]Point, n)
+			for i := range pts {
+				pts[i] = Point{X1: v, X2: float64(i), Y: 1}
+			}
+			for i, z := range Standardize(pts) {
+				if math.Abs(z.X1) > 1e-15*max(1, math.Abs(v)) {
+					t.Fatalf("%d rows of %v: row %d has z = %v, want 0 (only centred)", n, v, i+1, z.X1)
+				}
+			}
+			c := FitScale(pts)
+			if got := c.Point(Point{X1: v + 0.1}).X1; c.SD[0] != 1 || math.Abs(got-0.1) > 1e-15*max(1, math.Abs(v)) {
+				t.Fatalf("%d rows of %v: sd %v; a held-out row at %v has z = %v, want sd 1 and z ≈ 0.1", n, v, c.SD[0], v+0.1, got)
+			}
+		}
+	}
+	pts := make([]Point, 10)
+	for i := range pts {
+		pts[i] = Point{X1: 1e6 + 1e-3*float64(i%2), X2: 1, Y: 1}
+	}
+	m, ss := 0.0, 0.0
+	z := Standardize(pts)
+	for _, p := range z {
+		m += p.X1 / 10
+	}
+	for _, p := range z {
+		ss += (p.X1 - m) * (p.X1 - m) / 10
+	}
+	if math.Abs(math.Sqrt(ss)-1) > 1e-6 {
+		t.Errorf("1e6 ± 0.0005: the z-scores' sd is %v, want 1: a small spread is still a spread", math.Sqrt(ss))
+	}
+}
+
 // TestScaleRatio: the root mean squares' ratio, larger over smaller. For
 // (30000, 20) and (50000, 60): √((30000² + 50000²)/2) = √1.7e9 ≈ 41231 and
 // √((20² + 60²)/2) = √2000 ≈ 44.72, a ratio of √850000 ≈ 921.95 either

@@ -56,7 +56,8 @@ func checkZ(t *testing.T, what string, raw, z []datasets.Point, fit []int) {
 		for i := range raw {
 			want := (coord(raw[i], k) - mean) / sd
 			if got := coord(z[i], k); math.Abs(got-want) > 1e-12*max(1, math.Abs(want)) {
-				t.Errorf("%s: row %d coordinate %d: z = %.17g, want %.17g", what, i+1, k+1, got, want)
+				t.Errorf("%s: row %d coordinate %d: z = %.17g, want %.17g (the first row of this coordinate that differs)", what, i+1, k+1, got, want)
+				break
 			}
 		}
 	}

@@ -76,7 +76,7 @@ func Bind(fs *pflag.FlagSet, command string, use Use) *Flags {
 	}
 	fs.IntVar(&f.n, "n", 0, "number of points of a generated dataset (default: the dataset's)")
 	fs.Float64Var(&f.noise, "noise", 0, "noise of a generated dataset, ≥ 0 (default: the dataset's)")
-	fs.BoolVar(&f.standardize, "standardize", false, "rescale each coordinate to mean 0 and standard deviation 1 (z-scores), for data whose features have different scales")
+	fs.BoolVar(&f.standardize, "standardize", false, "rescale each coordinate to mean 0 and standard deviation 1 (z-scores) over the training rows, for data whose features have different scales: rows held out (--test) and cv's validation folds are scaled with the training rows' mean and sd, never fitted")
 	if use == Train {
 		fs.Uint64Var(&f.seed, "seed", 1, "seed for generated datasets and --shuffle")
 		fs.StringVar(&f.memory, "memory", "", "the most memory cached kernel rows may take, e.g. 512M or 2G (default: a quarter of physical memory, at most 1G); less only costs speed")

@@ -517,6 +517,36 @@ func TestHoldoutKey(t *testing.T) {
 	}
 }
 
+// TestHoldoutKeyRefitsZScores: with z-scores on, h takes them again from
+// the rows that now train, and says so: over the 70 rows training visits
+// each coordinate has mean 0 (to 1e-12), and after h again, over all 100.
+func TestHoldoutKeyRefitsZScores(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, tuitest.Builtin(t, "moons", 0))
+	h.press("u")
+	meanOfTrained := func() (m [2]float64) {
+		l := h.s.Learner()
+		for i := range l.N() {
+			m[0] += l.X(i).X1 / float64(l.N())
+			m[1] += l.X(i).X2 / float64(l.N())
+		}
+		return m
+	}
+	for _, want := range []struct {
+		n    int
+		said string
+	}{
+		{70, "training never visits them: z-scores of the training rows, α reset"},
+		{100, "all rows are training data again: z-scores of all rows, α reset"},
+	} {
+		h.press("h")
+		m := meanOfTrained()
+		if h.s.Learner().N() != want.n || math.Abs(m[0]) > 1e-12 || math.Abs(m[1]) > 1e-12 || !strings.HasSuffix(h.host.Said, want.said) {
+			t.Errorf("h: %d rows train, their mean %v, said %q; want %d rows, mean 0, %q", h.s.Learner().N(), m, h.host.Said, want.n, want.said)
+		}
+	}
+}
+
 // TestYourDataInTheCycle: points added by hand head the d/D cycle: d goes
 // on to the first built-in as it was, D comes back to them.
 func TestYourDataInTheCycle(t *testing.T) {

@@ -118,15 +118,20 @@ func (c *Model) regenerate(n int, noise float64, what string) {
 
 // toggleHoldout holds out lab.DefaultTestFraction of the rows (or the
 // --test fraction the program started with), or puts them back; α starts
-// again from 0 either way.
+// again from 0 either way, and z-scores are taken again from the rows
+// that now train.
 func (c *Model) toggleHoldout() {
 	if err := c.s.ToggleHoldout(); err != nil {
 		c.host.Say(err.Error())
 		return
 	}
-	what := "all rows are training data again: α reset"
-	if o := c.s.Options(); o.Holdout.On() {
-		what = o.HoldoutText() + ", drawn hollow (△ ▽); training never visits them: α reset"
+	o := c.s.Options()
+	what, z := "all rows are training data again", "z-scores of all rows, "
+	if o.Holdout.On() {
+		what, z = o.HoldoutText()+", drawn hollow (△ ▽); training never visits them", "z-scores of the training rows, "
 	}
-	c.host.Say(what)
+	if !o.Standardized {
+		z = ""
+	}
+	c.host.Say(what + ": " + z + "α reset")
 }
