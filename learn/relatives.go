@@ -156,7 +156,9 @@ func (p *Perceptron) learnFrom(i, t int) (prev float64, aux relRecord, fg *Forge
 	case k.kind == relBudget && len(p.svs) >= p.rel.budget:
 		// Cavallanti, Cesa-Bianchi & Gentile (2007): a mistake with the
 		// budget full first forgets a support vector drawn uniformly at
-		// random, then updates as the perceptron.
+		// random, then updates as the perceptron (budgetKind says how this
+		// differs from the paper: the whole αᵣ goes, and xᵢ itself may be
+		// drawn).
 		r := p.svs[budgetDraw(p.cfg.Seed, t, len(p.svs))]
 		aux.removed, aux.removedAlpha = r, p.alpha[r]
 		_ = p.update(r, 0, -aux.removedAlpha, false) // r's row is checked: cannot fail
@@ -175,8 +177,9 @@ func (p *Perceptron) learnFrom(i, t int) (prev float64, aux relRecord, fg *Forge
 }
 
 // budgetDraw is the budget perceptron's draw at step t among m support
-// vectors: a function of (seed, t) only, so that the same seed gives the
-// same run and a step undone and taken again forgets the same one.
+// vectors (an index into the ascending list p.svs, uniform on 0…m−1): a
+// function of (seed, t) only, so that the same seed gives the same run and
+// a step undone and taken again forgets the same one.
 func budgetDraw(seed uint64, t, m int) int {
 	return rand.New(rand.NewPCG(seed^0x6275646765740000, uint64(t))).IntN(m)
 }
@@ -268,7 +271,30 @@ var stoptronKind = &LearnerKind{
 }
 
 // budgetKind is the randomized budget perceptron of Cavallanti,
-// Cesa-Bianchi & Gentile (2007).
+// Cesa-Bianchi & Gentile, "Tracking the best hyperplane with a simple
+// budget Perceptron", Machine Learning 69 (2007) 143–167: at most B
+// support vectors; a mistake with B of them forgets one drawn uniformly at
+// random, then makes the perceptron's update αᵢ += η (learnFrom).
+//
+// What forgetting takes. The paper learns from a stream: every mistake
+// stores its own example, of weight 1, and forgetting drops that one
+// term yᵣxᵣ. Here the examples are visited pass after pass, and αⱼ sums
+// every mistake on xⱼ since it was last forgotten (αⱼ = η·their number), so
+// the budget counts examples, not mistakes; forgetting r sets αᵣ to 0 and
+// f drops the whole αᵣyᵣK(xᵣ, ·), however many mistakes αᵣ holds. In a
+// first pass, where each αⱼ is at most η, the two agree; later a draw that
+// is uniform over examples is not over mistakes, and one forgetting may
+// undo several of them (the narration writes the α it took away).
+//
+// What the draw may pick. Any support vector as they are before this
+// step's update (budgetDraw, from --seed and the step number), the
+// example just mistaken included when it is a support vector already (a
+// mistake on it in an earlier pass): its α then goes to 0 and the update
+// sets it to η, so the step leaves αᵢ = η and B support vectors. When xᵢ
+// is a support vector and another is drawn, αᵢ grows by η and B − 1
+// remain: the step forgot although it added no support vector. When xᵢ is
+// not one it cannot be drawn (it joins after the draw, as the paper's new
+// example does) and B remain.
 var budgetKind = &LearnerKind{
 	Name: "budget", Title: "the budget perceptron", Short: "budget perceptron",
 	Summary: "at most --budget support vectors; a mistake with the budget full forgets one drawn at random (from --seed)",

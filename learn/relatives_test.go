@@ -1325,10 +1325,13 @@ func TestRelativesUndo(t *testing.T) {
 // (Forget: Random, Removed among them, RemovedAlpha its α) and then adds η
 // to αᵢ (after the removal: from 0 when the one removed is i); a mistake
 // with fewer is the perceptron's update; a correct step changes nothing.
-// α is compared bit for bit.
+// α is compared bit for bit. What budgetKind's comment says happens does:
+// the draw picks the example just mistaken (its α restarts at η), removes
+// an α of several mistakes whole (α > η), and, drawing another while xᵢ is
+// a support vector, leaves B − 1.
 func TestBudgetPerceptronSteps(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 7))
-	removals, self := 0, 0
+	removals, self, several, fewer := 0, 0, 0, 0
 	for trial := range 24 {
 		n := 10 + r.IntN(35)
 		B := 1 + r.IntN(5)
@@ -1350,11 +1353,17 @@ func TestBudgetPerceptronSteps(t *testing.T) {
 					t.Fatalf("trial %d step %d: a mistake with %d support vectors %v (α %v): forget %+v", trial, s.T, len(svs), svs, before, fg)
 				}
 				removals++
+				if fg.RemovedAlpha > 1.5*cfg.Param("eta") {
+					several++
+				}
 				want[fg.Removed] = 0
 				if fg.Removed == s.I {
 					self++
 				} else {
 					removed[fg.Removed] = true
+					if before[s.I] > 0 {
+						fewer++ // xᵢ stays, r goes: B − 1 (checked below)
+					}
 				}
 				want[s.I] += cfg.Param("eta")
 			case s.Mistake:
@@ -1380,8 +1389,9 @@ func TestBudgetPerceptronSteps(t *testing.T) {
 			}
 		}
 	}
-	if removals < 300 || self == 0 {
-		t.Fatalf("%d removals (%d of the example mistaken): the runs do not exercise the budget", removals, self)
+	t.Logf("%d removals: %d of the example mistaken, %d of several mistakes' α, %d leaving B − 1", removals, self, several, fewer)
+	if removals < 300 || self == 0 || several == 0 || fewer == 0 {
+		t.Fatalf("%d removals (%d of the example mistaken, %d of several mistakes' α, %d leaving B − 1): the runs do not exercise the budget", removals, self, several, fewer)
 	}
 }
 
