@@ -279,11 +279,11 @@ func (s *Session) Standardize() (string, error) {
 	if err := s.ApplyKeepData(o); err != nil {
 		return "", err
 	}
-	rows := "each coordinate"
+	over := ""
 	if o.Holdout.On() {
-		rows = "each coordinate of the training rows (the held-out rows with their mean and sd)"
+		over = " over the training rows, the held-out rows with their mean and sd"
 	}
-	return "standardized: " + rows + " rescaled to mean 0 and sd 1 (z-scores), α reset", nil
+	return "standardized: each coordinate rescaled to mean 0 and sd 1" + over + " (z-scores), α reset", nil
 }
 
 // FieldOverflow counts the lattice values of the field that are not finite
