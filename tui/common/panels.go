@@ -35,25 +35,141 @@ func DrawBox(th *Theme, title string, lines []string, w, h int, exact bool) []st
 		return Blank(w, h)
 	}
 	iw, ih := Inner(w, h)
+	out := make([]string, 0, h)
+	out = append(out, boxTop(th, title, iw))
+	for i := range ih {
+		out = append(out, boxLine(th, lines, i, iw, exact))
+	}
+	return append(out, boxBottom(th, iw))
+}
+
+// boxTop is a box's top edge with title in it, for inner width iw.
+func boxTop(th *Theme, title string, iw int) string {
 	title = ansi.Truncate(title, max(0, iw-2), "…")
 	top := "╭" + title + strings.Repeat("─", max(0, iw-ansi.StringWidth(title))) + "╮"
 	if title != "" {
 		top = "╭─" + title + strings.Repeat("─", max(0, iw-1-ansi.StringWidth(title))) + "╮"
 	}
-	out := make([]string, 0, h)
-	out = append(out, th.border.Render(top))
-	for i := range ih {
-		line := ""
-		if i < len(lines) {
-			line = lines[i]
-		}
-		if !exact || i >= len(lines) {
-			line = Fit(line, iw)
-		}
-		out = append(out, th.side+line+th.side)
+	return th.border.Render(top)
+}
+
+// boxLine is row i of a box of inner width iw around lines: the line (or
+// blanks past the last) cut or padded to iw unless exact, between the
+// sides.
+func boxLine(th *Theme, lines []string, i, iw int, exact bool) string {
+	if i >= len(lines) {
+		return th.Sided("", iw)
 	}
-	out = append(out, th.border.Render("╰"+strings.Repeat("─", iw)+"╯"))
-	return out
+	if exact {
+		return th.side + lines[i] + th.side
+	}
+	return th.Sided(lines[i], iw)
+}
+
+// Side is a box's vertical edge, as DrawBox draws it.
+func (th *Theme) Side() string { return th.side }
+
+// Sided is line cut or padded to iw cells between a box's sides, as
+// DrawBox draws it (a line for BoxCache.DrawSided), written once: Fit and
+// then the sides would copy it twice.
+func (th *Theme) Sided(line string, iw int) string {
+	pad := 0
+	if sw := ansi.StringWidth(line); sw > iw || iw <= 0 {
+		line = Fit(line, iw)
+	} else {
+		pad = iw - sw
+	}
+	var b strings.Builder
+	b.Grow(2*len(th.side) + len(line) + pad)
+	b.WriteString(th.side)
+	b.WriteString(line)
+	for range pad {
+		b.WriteByte(' ')
+	}
+	b.WriteString(th.side)
+	return b.String()
+}
+
+// boxBottom is a box's bottom edge, for inner width iw.
+func boxBottom(th *Theme, iw int) string {
+	return th.border.Render("╰" + strings.Repeat("─", iw) + "╯")
+}
+
+// BoxCache draws boxes as Box and DrawBox do, and keeps what it drew: a line
+// that was in the box drawn last time (in any row), the title and the
+// bottom edge are not drawn (copied between the sides) again. A panel
+// redrawn on every step changes a few of its lines (a step moves a marker
+// of the region, the ▶ of the α panel, and scrolls the α panel's rows by
+// one), and boxing the others again cost as many bytes as the screen. The
+// zero value is ready; each panel keeps its own.
+type BoxCache struct {
+	th            *Theme
+	w, h          int
+	exact, sided  bool
+	title, top    string
+	bottom, blank string
+	last, this    map[string]string // content line → box line, of the last draw and this one
+	drawn         bool
+}
+
+// Box is Box, keeping what it drew.
+func (c *BoxCache) Box(th *Theme, title string, lines []string, w, h int) []string {
+	return c.DrawBox(th, title, lines, w, h, false)
+}
+
+// DrawBox is DrawBox, keeping what it drew. It returns a new slice on each
+// call (the strings in it may be last time's).
+func (c *BoxCache) DrawBox(th *Theme, title string, lines []string, w, h int, exact bool) []string {
+	return c.draw(th, title, lines, w, h, exact, false)
+}
+
+// DrawSided is DrawBox for lines that a panel wrote between the box's
+// sides itself (Side, exactly w − 2 cells, Side): they are the box's lines
+// as they are. The region writes its rows so; a row a step changed is
+// then written once, not written and copied between the sides.
+func (c *BoxCache) DrawSided(th *Theme, title string, lines []string, w, h int) []string {
+	return c.draw(th, title, lines, w, h, true, true)
+}
+
+// draw is DrawBox (sided: DrawSided) keeping what it drew.
+func (c *BoxCache) draw(th *Theme, title string, lines []string, w, h int, exact, sided bool) []string {
+	if fw, fh := Border.GetFrameSize(); w < fw || h < fh {
+		return Blank(w, h)
+	}
+	iw, ih := Inner(w, h)
+	if !c.drawn || th != c.th || w != c.w || h != c.h || exact != c.exact || sided != c.sided {
+		// Every line kept was drawn for another box.
+		c.th, c.w, c.h, c.exact, c.sided, c.drawn = th, w, h, exact, sided, true
+		c.last, c.this = map[string]string{}, map[string]string{}
+		c.bottom, c.blank = boxBottom(th, iw), boxLine(th, nil, 0, iw, exact)
+		c.title, c.top = title, boxTop(th, title, iw)
+	}
+	if title != c.title {
+		c.title, c.top = title, boxTop(th, title, iw)
+	}
+	out := make([]string, 0, h)
+	out = append(out, c.top)
+	for i := range ih {
+		switch {
+		case i >= len(lines):
+			out = append(out, c.blank)
+			continue
+		case sided:
+			out = append(out, lines[i])
+			continue
+		}
+		boxed, ok := c.last[lines[i]]
+		if !ok {
+			boxed = boxLine(th, lines, i, iw, exact)
+		}
+		c.this[lines[i]] = boxed
+		out = append(out, boxed)
+	}
+	// This draw's lines are those the next one may keep (the maps keep
+	// their storage).
+	c.last, c.this = c.this, c.last
+	clear(c.this)
+	return append(out, c.bottom)
 }
 
 // Fit cuts or pads a styled line to exactly w cells.

@@ -24,6 +24,11 @@ type AlphaView struct {
 	// window around the current example often shows none of them).
 	onlySV bool
 	memo   common.Memo[alphaKey]
+	box    common.BoxCache
+	// kept is the rows the last draw wrote, by what each was drawn from
+	// (drawing: this draw's): a step moves ▶ by one row and scrolls the
+	// rest, which are not written again.
+	kept, drawing map[alphaRow]string
 }
 
 // SetSize sets the panel's size, border included.
@@ -73,7 +78,7 @@ func (a *AlphaView) lines() []string {
 	// What does not fit the title is the panel's first lines.
 	title, inside := common.FitTitle(iw, name, detail)
 	if ih <= 0 {
-		return common.Box(th, title, nil, w, h)
+		return a.box.Box(th, title, nil, w, h)
 	}
 	if len(inside) >= ih-1 {
 		inside = nil // no room for it and a row: the rows first
@@ -92,7 +97,8 @@ func (a *AlphaView) lines() []string {
 	row := fmt.Sprintf("%%%ds %%%ds %%%ds %%%ds %%%ds", iW, xW, xW, yW, aW)
 	head := th.Dim.Render("  " + fmt.Sprintf(row, "i", common.PadLeft(c1, xW), common.PadLeft(c2, xW), "y", "α"))
 	rows := ih - 1 - len(inside)
-	lines := append(inside, head)
+	lines := make([]string, 0, ih)
+	lines = append(append(lines, inside...), head)
 	// The bar's full length is the largest α, or the SVM's C when it is
 	// finite: a bar that fills its column is a support vector at the
 	// bound α = C.
@@ -106,50 +112,80 @@ func (a *AlphaView) lines() []string {
 	barW := max(0, iw-(2+iW+2*xW+yW+aW+8))
 	// The examples listed: all, or the support vectors; a window of them
 	// that keeps the focused one in view.
-	listed := make([]int, 0, p.N())
+	listed, nth := p.N(), func(k int) int { return k }
 	if a.onlySV {
-		listed = append(listed, p.SupportVectors()...)
-	} else {
-		for i := range p.N() {
-			listed = append(listed, i)
-		}
+		svs := p.SupportVectors()
+		listed, nth = len(svs), func(k int) int { return svs[k] }
 	}
 	at := 0
-	for k, i := range listed {
-		if i <= focus {
+	for k := range listed {
+		if nth(k) <= focus {
 			at = k
 		}
 	}
-	start := common.Window(len(listed), rows, at)
-	for _, i := range listed[start:min(len(listed), start+rows)] {
+	if a.kept == nil {
+		a.kept, a.drawing = map[alphaRow]string{}, map[alphaRow]string{}
+	}
+	start := common.Window(listed, rows, at)
+	for k := start; k < min(listed, start+rows); k++ {
+		i := nth(k)
 		x := p.X(i)
-		al := p.Alpha(i)
-		mark := "  "
-		current := i == focus || i == focus2
-		if current {
-			mark = "▶ "
+		r := alphaRow{
+			th: th, format: row, i: i, x1: x.X1, x2: x.X2, y: p.Y(i), alpha: p.Alpha(i), kind: a.S.SVOf(i),
+			current: i == focus || i == focus2, maxAlpha: maxAlpha, xW: xW, aW: aW, barW: barW,
 		}
-		glyph := common.KindGlyph(p.Y(i) > 0, a.S.SVOf(i))
-		ink := th.Pos
-		if p.Y(i) < 0 {
-			ink = th.Neg
+		line, ok := a.kept[r]
+		if !ok {
+			line = r.draw()
 		}
-		text := fmt.Sprintf(row, strconv.Itoa(i+1), common.Num(x.X1, xW), common.Num(x.X2, xW), learn.Sign(p.Y(i)), common.Num(al, aW))
-		bar := ""
-		if al > 0 && barW > 0 && common.IsFinite(al) && common.IsFinite(maxAlpha) {
-			n := max(1, int(min(float64(barW), math.Round(al/maxAlpha*float64(barW)))))
-			bar = " " + ink.Render(strings.Repeat("█", min(n, barW)))
-		}
-		line := mark + text + " " + ink.Render(glyph) + bar
-		switch {
-		case current:
-			line = th.Current.Render(mark+text+" "+glyph) + bar
-		case al > 0:
-			line = th.SV.Render(mark+text) + " " + ink.Render(glyph) + bar
-		}
+		a.drawing[r] = line
 		lines = append(lines, line)
 	}
-	return common.Box(th, title, lines, w, h)
+	// This draw's rows are the next one's to keep (the maps keep their
+	// storage).
+	a.kept, a.drawing = a.drawing, a.kept
+	clear(a.drawing)
+	return a.box.Box(th, title, lines, w, h)
+}
+
+// alphaRow is everything a row of the α panel is drawn from: example i's
+// index, inputs, label, α and kind of support vector, whether it is the
+// one visited, the bar's scale and the columns' widths.
+type alphaRow struct {
+	th            *common.Theme
+	format        string // the row's columns: i, x₁, x₂, y, α
+	i, y, kind    int
+	x1, x2, alpha float64
+	current       bool
+	maxAlpha      float64
+	xW, aW, barW  int
+}
+
+// draw writes the row.
+func (r alphaRow) draw() string {
+	th, al := r.th, r.alpha
+	mark := "  "
+	if r.current {
+		mark = "▶ "
+	}
+	glyph := common.KindGlyph(r.y > 0, r.kind)
+	ink := th.Pos
+	if r.y < 0 {
+		ink = th.Neg
+	}
+	text := fmt.Sprintf(r.format, strconv.Itoa(r.i+1), common.Num(r.x1, r.xW), common.Num(r.x2, r.xW), learn.Sign(r.y), common.Num(al, r.aW))
+	bar := ""
+	if al > 0 && r.barW > 0 && common.IsFinite(al) && common.IsFinite(r.maxAlpha) {
+		n := max(1, int(min(float64(r.barW), math.Round(al/r.maxAlpha*float64(r.barW)))))
+		bar = " " + ink.Render(strings.Repeat("█", min(n, r.barW)))
+	}
+	switch {
+	case r.current:
+		return th.Current.Render(mark+text+" "+glyph) + bar
+	case al > 0:
+		return th.SV.Render(mark+text) + " " + ink.Render(glyph) + bar
+	}
+	return mark + text + " " + ink.Render(glyph) + bar
 }
 
 // Update has no messages of its own: the panel follows the session.

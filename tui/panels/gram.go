@@ -29,6 +29,10 @@ type GramView struct {
 	mercer           mercerNote
 	MercerFor, Asked int
 	memo             common.Memo[gramKey]
+	box              common.BoxCache
+	// known is the entries of the window being drawn (scratch: a draw
+	// reads each three times, and keeping the map keeps its storage).
+	known map[[2]int]float64
 }
 
 func newGramView(s Session, th *common.Theme) *GramView {
@@ -93,7 +97,7 @@ func (g *GramView) lines() []string {
 	// panel's first lines when not.
 	title, formulaLines := common.FitTitle(iw, name, formula)
 	if ih <= 0 || iw <= 0 {
-		return common.Box(th, title, nil, w, h)
+		return g.box.Box(th, title, nil, w, h)
 	}
 	for i := range formulaLines {
 		formulaLines[i] = th.Dim.Render(formulaLines[i])
@@ -105,7 +109,11 @@ func (g *GramView) lines() []string {
 	// Each entry is K(xᵢ, xⱼ) from a cached row or one kernel evaluation;
 	// the window's entries are read three times (widths, heat scale,
 	// cells), so they are evaluated once.
-	known := map[[2]int]float64{}
+	if g.known == nil {
+		g.known = map[[2]int]float64{}
+	}
+	clear(g.known)
+	known := g.known
 	kernel := func(i, j int) float64 {
 		v, ok := known[[2]int{i, j}]
 		if !ok {
@@ -166,12 +174,21 @@ func (g *GramView) lines() []string {
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", lw+1))
 	for j := c0; j < c0+cols; j++ {
-		b.WriteString(common.PadLeft(fmt.Sprintf("x%s", learn.Sub(j+1)), cw))
+		b.WriteString(common.PadLeft("x"+learn.Sub(j+1), cw))
 	}
-	lines := []string{th.Dim.Render(b.String())}
+	// Every line is written between the box's sides (DrawSided): the rows
+	// change with every step, and boxing them would copy them again. A row
+	// is lw + 1 + cols·cw cells, padded to iw where it is narrower.
+	side, width := th.Side(), lw+1+cols*cw
+	lines := make([]string, 0, ih)
+	lines = append(lines, th.Sided(th.Dim.Render(b.String()), iw))
 	for i := r0; i < r0+rows; i++ {
-		b.Reset()
-		head := common.PadLeft(fmt.Sprintf("x%s", learn.Sub(i+1)), lw) + " "
+		// Rows are about as long as the one before: one allocation each.
+		n := b.Len()
+		b = strings.Builder{}
+		b.Grow(n)
+		b.WriteString(side)
+		head := common.PadLeft("x"+learn.Sub(i+1), lw) + " "
 		if i == focus {
 			head = th.Current.Render(head)
 		} else {
@@ -195,6 +212,15 @@ func (g *GramView) lines() []string {
 			b.WriteString(cellText)
 			b.WriteString(common.Reset)
 		}
+		if width > iw {
+			// Too narrow for one column: cut as a box cuts.
+			lines = append(lines, th.Sided(b.String()[len(side):], iw))
+			continue
+		}
+		for range iw - width {
+			b.WriteByte(' ')
+		}
+		b.WriteString(side)
 		lines = append(lines, b.String())
 	}
 	if len(note) == 0 && overflow && ih >= 4 {
@@ -204,8 +230,13 @@ func (g *GramView) lines() []string {
 			note[i] = th.Warn.Render(note[i])
 		}
 	}
-	lines = append(lines, note...)
-	return common.Box(th, title, append(formulaLines, lines...), w, h)
+	for _, l := range note {
+		lines = append(lines, th.Sided(l, iw))
+	}
+	for i := range formulaLines {
+		formulaLines[i] = th.Sided(formulaLines[i], iw)
+	}
+	return g.box.DrawSided(th, title, append(formulaLines, lines...), w, h)
 }
 
 // overflowNote explains entries shown as +Inf or NaN.

@@ -2,11 +2,13 @@ package panels
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/lab"
 	"kernelscope/tui/chart"
 	"kernelscope/tui/common"
 )
@@ -21,6 +23,12 @@ type PassesView struct {
 	Inks *common.ChartInks
 	w, h int
 	memo common.Memo[passesKey]
+	box  common.BoxCache
+	// drawn is the pass log the chart was last drawn from, and logs counts
+	// the logs drawn: the chart changes when a pass ends (or an undo takes
+	// one back), not with every step.
+	drawn []lab.PassEnd
+	logs  int
 }
 
 // SetSize sets the panel's size, border included.
@@ -30,9 +38,11 @@ func (v *PassesView) SetSize(w, h int) { v.w, v.h = max(0, w), max(0, h) }
 func (v *PassesView) Update(tea.Msg) tea.Cmd { return nil }
 
 // View draws the panel.
-func (v *PassesView) View() string {
+func (v *PassesView) View() string { return strings.Join(v.lines(), "\n") }
+
+func (v *PassesView) lines() []string {
 	if v.w <= 0 || v.h <= 0 {
-		return ""
+		return []string{""}
 	}
 	iw, ih := common.Inner(v.w, v.h)
 	ends := v.S.Passes()
@@ -58,7 +68,7 @@ func (v *PassesView) View() string {
 		}
 		lines = strings.Split(v.Inks.Render(c.Draw(iw, ih)), "\n")
 	}
-	return strings.Join(common.Box(v.Th, title, lines, v.w, v.h), "\n")
+	return v.box.Box(v.Th, title, lines, v.w, v.h)
 }
 
 // passesTitle is the chart's title in a panel of inner width iw, with the
@@ -83,14 +93,22 @@ func passesTitle(mistakes, n, iw int) string {
 
 var _ common.Component = (*PassesView)(nil)
 
-// Cached is the chart's lines.
+// Cached is the chart's lines, drawn again when what View draws from
+// changed: the pass log, whether the learner makes passes (and its name,
+// which says when it does not), the size and the inks.
 func (v *PassesView) Cached() []string {
-	key := passesKey{common.PanelKey{Trained: common.TrainedOf(v.S), W: v.w, H: v.h, Th: v.Th}, v.Inks, len(v.S.Passes())}
-	return v.memo.Get(key, func() []string { return strings.Split(v.View(), "\n") })
+	if ends := v.S.Passes(); v.logs == 0 || !slices.Equal(ends, v.drawn) {
+		v.drawn, v.logs = slices.Clone(ends), v.logs+1
+	}
+	key := passesKey{v.w, v.h, v.Th, v.Inks, v.S.Passer() != nil, v.S.Kind().Title, v.logs}
+	return v.memo.Get(key, v.lines)
 }
 
 type passesKey struct {
-	common.PanelKey
-	inks *common.ChartInks
-	n    int
+	w, h   int
+	th     *common.Theme
+	inks   *common.ChartInks
+	passer bool
+	kind   string
+	log    int
 }

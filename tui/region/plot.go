@@ -35,6 +35,7 @@ type RegionView struct {
 	CursorOn      bool
 	CursorX, CurY int
 	memo          common.Memo[regionKey] // the drawing of the panel
+	box           common.BoxCache        // its box, whose unchanged rows are kept
 	// Approx is the approximate boundary's overlay (~), nil in the second
 	// pane of comparison mode.
 	Approx *ApproxOverlay
@@ -230,26 +231,27 @@ func (r *RegionView) lines() []string {
 	if r.CursorOn {
 		ov.cursorX, ov.curY = r.CursorX, r.CurY
 	}
+	// Every line between the box's sides, as render writes the plot's.
 	var head []string
 	if r.Compare {
-		head = append(head, common.Fit(r.Figures, iw))
+		head = append(head, r.Th.Sided(r.Figures, iw))
 	}
 	if r.keyed() {
 		kl := common.RelativesKey(r.Th, r.S, iw)
 		if kl == "" || r.Big {
 			kl = keyLine(r.Th, sv != nil, r.Big, iw)
 		}
-		head = append(head, common.Fit(kl, iw))
+		head = append(head, r.Th.Sided(kl, iw))
 	}
 	if r.approxShown() {
-		head = append(head, common.Fit(r.approxLegend(iw), iw))
+		head = append(head, r.Th.Sided(r.approxLegend(iw), iw))
 		ov.approx = r.approxMask()
 	}
 	if len(head) > 0 && ih > len(head) {
 		lines := append(head, r.draw.render(r.S, r.Th, ov, iw, ih-len(head))...)
-		return common.DrawBox(r.Th, title, lines, r.W, r.H, true)
+		return r.box.DrawSided(r.Th, title, lines, r.W, r.H)
 	}
-	return common.DrawBox(r.Th, title, r.draw.render(r.S, r.Th, ov, iw, ih), r.W, r.H, true)
+	return r.box.DrawSided(r.Th, title, r.draw.render(r.S, r.Th, ov, iw, ih), r.W, r.H)
 }
 
 // title is the panel's title in at most w cells where it can be: the

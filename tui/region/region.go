@@ -2,6 +2,7 @@ package region
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"kernelscope/figure"
@@ -35,6 +36,16 @@ type region struct {
 	cells    []common.Cell // scratch: base plus overlays
 	placed   placement     // scratch: the cells the points' markers hold
 	out      rowBuf        // a row being drawn; its storage is kept from row to row
+	// drawn is the rows of the last render, each from its gutter and its
+	// cells in drawnCells, in drawnTheme (nil: none kept): a step moves a
+	// marker or two, and the rows it did not touch are not written again.
+	drawn      []drawnRow
+	drawnCells []common.Cell
+	drawnTheme *common.Theme
+	// axis is the x₁ axis line as drawn for axisKey.
+	axis    string
+	axisKey axisKey
+	lines   []string // scratch: the lines render returns
 	// gutters are the y-axis labels as drawn in gutterTheme, by label: a
 	// frame draws the same few again.
 	gutters     map[string]string
@@ -166,18 +177,28 @@ func (r *region) refresh(s Session, th *common.Theme, pw, ph int, big bool, upda
 	}
 }
 
-// render draws the plot with axes into lines of exactly w cells each, from
-// the cell colors of the last refresh (r.cells and r.out are scratch).
+// render draws the plot with axes into lines of exactly w cells each,
+// between the sides of the panel's box (th.Side: so a row is written once,
+// not written and copied into the box), from the cell colors of the last
+// refresh. The lines are valid until the next render (r.lines, r.cells and
+// r.out are scratch).
 func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []string {
 	pw, ph := PlotSize(w, h)
-	lines := make([]string, 0, h)
+	lines := r.lines[:0]
 	if pw <= 0 || ph <= 0 || pw != r.w || ph != r.h || len(r.base) != 2*pw*ph {
 		for range h {
-			lines = append(lines, strings.Repeat(" ", w))
+			lines = append(lines, th.Side()+strings.Repeat(" ", w)+th.Side())
 		}
+		r.lines = lines
 		return lines
 	}
-	r.cells = r.cells[:0]
+	// The last render's cells are kept to compare rows with (the two
+	// buffers swap, so neither is allocated again); its rows are of no use
+	// in another size or theme.
+	r.cells, r.drawnCells = r.drawnCells[:0], r.cells
+	if r.drawnTheme != th || len(r.drawnCells) != pw*ph || len(r.drawn) != ph {
+		r.drawn, r.drawnTheme = make([]drawnRow, ph), th
+	}
 	for i := range pw * ph {
 		c := common.Cell{FG: r.base[2*i], BG: r.base[2*i+1]}
 		if c.FG == common.ColOverflow || c.BG == common.ColOverflow {
@@ -307,8 +328,27 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 		if cy == nameRow && g == "" && ph > 4 {
 			g = n2
 		}
-		lines = append(lines, r.row(th, cy, r.gutterLabel(th, g)))
+		lines = append(lines, r.keptRow(th, cy, r.gutterLabel(th, g)))
 	}
+	if k := (axisKey{view, pw, n1, th}); r.axis == "" || r.axisKey != k {
+		r.axis, r.axisKey = xAxis(th, view, pw, n1), k
+	}
+	r.lines = append(lines, r.axis)
+	return r.lines
+}
+
+// axisKey is what the x₁ axis line is drawn from.
+type axisKey struct {
+	view learn.Rect
+	pw   int
+	n1   string
+	th   *common.Theme
+}
+
+// xAxis is the line under a plot pw cells wide over view, between the
+// box's sides: round ticks at the cells their values fall in, and the
+// column's name n1 at the right end (or the left, where a tick is).
+func xAxis(th *common.Theme, view learn.Rect, pw int, n1 string) string {
 	axis := []rune(strings.Repeat(" ", pw))
 	free := func(at, n int) bool {
 		for i := max(0, at-1); i < min(pw, at+n+1); i++ {
@@ -334,14 +374,29 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 	if w1 := len([]rune(n1)); !place(n1, pw-w1) {
 		place(n1, 0)
 	}
-	lines = append(lines, strings.Repeat(" ", gutter)+th.Dim.Render(string(axis)))
-	return lines
+	return th.Side() + strings.Repeat(" ", gutter) + th.Dim.Render(string(axis)) + th.Side()
 }
 
-// row writes one row of cells, emitting a color change only where the colors
-// change.
+// drawnRow is a row as the last render wrote it, and its gutter label.
+type drawnRow struct{ gutter, line string }
+
+// keptRow is row cy as row writes it, the last render's string when the
+// row's gutter and cells are the same as then.
+func (r *region) keptRow(th *common.Theme, cy int, gutter string) string {
+	d := &r.drawn[cy]
+	row := r.cells[cy*r.w : (cy+1)*r.w]
+	if d.line != "" && d.gutter == gutter && slices.Equal(row, r.drawnCells[cy*r.w:(cy+1)*r.w]) {
+		return d.line
+	}
+	d.gutter, d.line = gutter, r.row(th, cy, gutter)
+	return d.line
+}
+
+// row writes one row of cells between the box's sides, emitting a color
+// change only where the colors change.
 func (r *region) row(th *common.Theme, cy int, gutter string) string {
 	r.out.reset()
+	r.out.writeString(th.Side())
 	r.out.writeString(gutter)
 	if th.Mono {
 		for cx := range r.w {
@@ -360,6 +415,7 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 				r.out.writeString(monoGlyph(c.FG, c.BG))
 			}
 		}
+		r.out.writeString(th.Side())
 		return r.out.String()
 	}
 	var lastFg, lastBg uint8 = 255, 255
@@ -393,6 +449,7 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 		}
 	}
 	r.out.writeString(common.Reset)
+	r.out.writeString(th.Side())
 	return r.out.String()
 }
 
