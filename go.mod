@@ -48,3 +48,7 @@ require (
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )
+
+// pflag without its IP flags, whose "net" made the default build link the
+// C library dynamically: third_party/pflag/KERNELSCOPE.md.
+replace github.com/spf13/pflag => ./third_party/pflag
