@@ -450,7 +450,6 @@ func (cfg Config) Kind() *LearnerKind {
 	return k
 }
 
-
 // NewParams is the Params that give setting name the value v (and every
 // other its default); With adds more.
 func NewParams(name string, v float64) Params { return Params{}.With(name, v) }
