@@ -98,12 +98,13 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) error
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	prepare(root)
+	addVersionFlag(root)
 	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
 		// Only Cobra's __complete asks for the values a flag completes to.
 		walk(root, registerCompletions)
 	}
 	return fang.Execute(context.Background(), root,
-		fang.WithVersion(version),
+		fang.WithoutVersion(), // the root's own --version (root.go)
 		fang.WithoutManpage(), // ours writes to the command's stdout: see man.go
 		fang.WithErrorHandler(errorHandler(isTerminal(stderr))),
 	)
