@@ -37,7 +37,7 @@ const (
 	maxPackageAllocs = 4
 	maxPackageBytes  = 512
 	// maxTotalBytes bounds what every package, the runtime's and the
-	// libraries' included, allocates before main: 105 KB today (Go 1.26,
+	// libraries' included, allocates before main: 100 KB today (Go 1.26,
 	// Charm's packages the most), against 410 KB when gonum/plot parsed
 	// twelve fonts at start.
 	maxTotalBytes = 160 << 10
