@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"charm.land/fang/v2"
 	"github.com/charmbracelet/x/term"
@@ -86,7 +87,7 @@ var dispatchFn = dispatch
 // dispatch runs the command line args; errors are said on stderr before it
 // returns them.
 func dispatch(args []string, stdout, stderr io.Writer) error {
-	return execute(newRoot(), args, stdout, stderr)
+	return execute(rootFor(args), args, stdout, stderr)
 }
 
 // execute runs root through fang: styled help, --version, the completion
@@ -97,16 +98,22 @@ func execute(root *cobra.Command, args []string, stdout, stderr io.Writer) error
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	prepare(root)
+	addVersionFlag(root)
+	if len(args) > 0 && strings.HasPrefix(args[0], cobra.ShellCompRequestCmd) {
+		// Only Cobra's __complete asks for the values a flag completes to.
+		walk(root, registerCompletions)
+	}
 	return fang.Execute(context.Background(), root,
-		fang.WithVersion(version),
+		fang.WithoutVersion(), // the root's own --version (root.go)
 		fang.WithoutManpage(), // ours writes to the command's stdout: see man.go
 		fang.WithErrorHandler(errorHandler(isTerminal(stderr))),
 	)
 }
 
 // prepare finishes the tree before it runs: Cobra's own commands
-// (completion, help) exist from here on, every command's flag and argument
-// mistakes are usage errors in kernelscope's words, and flags complete.
+// (completion, help) exist from here on, and every command's flag and
+// argument mistakes are usage errors in kernelscope's words. (Flags'
+// completions are registered by execute, when Cobra's __complete runs.)
 func prepare(root *cobra.Command) {
 	cobra.EnableCommandSorting = false // the order of newRoot: trace first
 	root.InitDefaultHelpCmd()
@@ -115,7 +122,6 @@ func prepare(root *cobra.Command) {
 	root.SetFlagErrorFunc(flagError)
 	walk(root, func(c *cobra.Command) {
 		c.Args = usageArgs(c.Args)
-		registerCompletions(c)
 	})
 }
 

@@ -16,12 +16,15 @@ import (
 // read, never a copy of them.
 
 // flagCompletions completes the values of each flag that has a closed set.
-var flagCompletions = map[string]cobra.CompletionFunc{
-	"dataset": completeDatasets,
-	"kernel":  completeKernels,
-	"tie":     completeTies,
-	"format":  completeFormats,
-	"algo":    completeLearners,
+var flagCompletions = []struct {
+	name string
+	fn   cobra.CompletionFunc
+}{
+	{"dataset", completeDatasets},
+	{"kernel", completeKernels},
+	{"tie", completeTies},
+	{"format", completeFormats},
+	{"algo", completeLearners},
 }
 
 // fileFlags complete to CSV files (plot's --out to figures).
@@ -29,10 +32,10 @@ var fileFlags = []string{"data", "out"}
 
 // registerCompletions registers completion for c's flags that have it.
 func registerCompletions(c *cobra.Command) {
-	for name, fn := range flagCompletions {
-		if c.Flags().Lookup(name) != nil {
+	for _, fc := range flagCompletions {
+		if c.Flags().Lookup(fc.name) != nil {
 			// Only fails for a flag that does not exist or is registered twice.
-			if err := c.RegisterFlagCompletionFunc(name, fn); err != nil {
+			if err := c.RegisterFlagCompletionFunc(fc.name, fc.fn); err != nil {
 				panic("kernelscope: " + err.Error())
 			}
 		}

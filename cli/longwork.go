@@ -25,14 +25,27 @@ import (
 // write step by step is written with ctrl+c's default: the program ends
 // at once, as the shell's 130 says.
 
-// interruptible is parent, cancelled by Ctrl-C or SIGTERM. The first
-// signal cancels the run; once it has, a second one is the default again
-// and ends the program at once.
+// interruptible is parent, cancelled by Ctrl-C or SIGTERM once it has
+// run for catchAfter. The first signal cancels the run; once it has, a
+// second one is the default again and ends the program at once.
 func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
-	context.AfterFunc(ctx, stop)
-	return ctx, stop
+	ctx, cancel := context.WithCancel(parent)
+	t := time.AfterFunc(catchAfter, func() {
+		caught, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		// A signal, or the end of the run, ends the catch.
+		context.AfterFunc(caught, func() { stop(); cancel() })
+	})
+	return ctx, func() { t.Stop(); cancel() }
 }
+
+// catchAfter is how long work runs before Ctrl-C is caught. Catching a
+// signal costs the program three threads and 30 page faults (0.3-0.5 ms
+// here, most of what a trace of a built-in does after starting:
+// docs/bench/speed.md, "Starting"), and work shorter than a keypress
+// needs none: Ctrl-C before then has its default effect, the program
+// ends at once before it has written anything (the work writes after it),
+// as the shell's 130 says.
+const catchAfter = 25 * time.Millisecond
 
 // interrupt is interruptible; tests put a context of their own in its
 // place.

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"kernelscope/lab"
@@ -55,9 +56,14 @@ func writeMarkdownRow(w *bufio.Writer, cells []string) {
 // markdownCell escapes what GitHub's Markdown would read as markup in a
 // table cell: the cell separator |, emphasis, code spans, HTML and its
 // entities, and a backslash; a line break becomes a space.
-var markdownCell = strings.NewReplacer(
-	`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "&", "&amp;", "\n", " ", "\r", " ",
-).Replace
+func markdownCell(s string) string { return markdownEscaper().Replace(s) }
+
+// markdownEscaper is markdownCell's replacer, built on first use.
+var markdownEscaper = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", ">", "&gt;", "&", "&amp;", "\n", " ", "\r", " ",
+	)
+})
 
 // latexLinesPerTable is how many lines of type one tabular of steps
 // holds. A tabular does not break across pages, so a long run is written
@@ -115,6 +121,7 @@ func writeLatex(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	w.WriteString(latexPreamble)
 	w.WriteString(`\noindent\textbf{` + notation.LaTeX(traceHeader(s, p)) + "}\n\\par\\medskip\n% --- steps ---\n" + latexGroup)
 	rows, lines := 0, 0
+	start := latexTableStart()
 	err := steps(p, func(st learn.Step) {
 		cells := notation.TableRow(p, st).Cells()
 		n := latexLines(cells)
@@ -122,7 +129,7 @@ func writeLatex(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 			if rows > 0 {
 				w.WriteString(latexTableEnd)
 			}
-			w.WriteString(latexTableStart)
+			w.WriteString(start)
 			lines = 0
 		}
 		rows++
@@ -181,9 +188,13 @@ const latexPreamble = `\documentclass[10pt]{article}
 const latexGroup = "\\begingroup\\footnotesize\\setlength{\\tabcolsep}{4pt}\n"
 
 // latexTableStart opens one table of steps: the sum, the prediction and
-// α wrap within their columns (latexColumns).
-var latexTableStart = "\\begin{tabular}{rrr" + "p{" + latexColumns[0].width + "}p{" + latexColumns[1].width + "}lp{" +
-	latexColumns[2].width + "}}\n\\toprule\n" + strings.Join(latexHeader(), " & ") + " \\tabularnewline\n\\midrule\n"
+// α wrap within their columns (latexColumns). A function, not a variable:
+// its header is notation.LaTeX's work, which a run that writes no LaTeX
+// does not do.
+func latexTableStart() string {
+	return "\\begin{tabular}{rrr" + "p{" + latexColumns[0].width + "}p{" + latexColumns[1].width + "}lp{" +
+		latexColumns[2].width + "}}\n\\toprule\n" + strings.Join(latexHeader(), " & ") + " \\tabularnewline\n\\midrule\n"
+}
 
 const latexTableEnd = "\\bottomrule\n\\end{tabular}\n\\par\\medskip\n"
 

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -238,6 +240,42 @@ func TestJSONFloat(t *testing.T) {
 	for v, want := range map[float64]string{0: "0.0", 1: "1.0", -6: "-6.0", 0.25: "0.25", 1e-7: "1e-07", 2.5e20: "2.5e+20", 0.1: "0.1"} {
 		if got := jsonFloat(v); got != want {
 			t.Errorf("jsonFloat(%v) = %s, want %s", v, got, want)
+		}
+	}
+}
+
+// TestJNumList: a list of numbers writes itself as the numbers one by one
+// would (jnum's MarshalJSON, jsonFloat): null for what is not finite, a
+// point or an exponent always; an empty list is [] and no list null.
+func TestJNumList(t *testing.T) {
+	xs := []float64{0, math.Copysign(0, -1), 1, -6, 0.25, 1e-7, 2.5e20, 0.1, math.NaN(), math.Inf(-1), 1e16, 9.999e15, 1.0000000000000002}
+	var parts []string
+	for _, x := range xs {
+		b, err := jnum(x).MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, string(b))
+	}
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{jnums(xs), "[" + strings.Join(parts, ",") + "]"},
+		{jnums(nil), "[]"},
+		{jnumList(nil), "null"},
+		{jsonObject{{"alpha", jnums([]float64{1, 0.5})}}, `{"alpha":[1.0,0.5]}`},
+		{jsonObject{{"name", "<a&b>"}, {"in", jsonObject{{"x", jnum(2)}}}}, `{"name":"\u003ca\u0026b\u003e","in":{"x":2.0}}`},
+	} {
+		got, err := json.Marshal(c.v)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%#v: %s, %v; want %s", c.v, got, err, c.want)
+		}
+		// writeJSONLine writes the same, without encoding/json's second look.
+		var line bytes.Buffer
+		w := bufio.NewWriter(&line)
+		if err := writeJSONLine(w, c.v); err != nil || w.Flush() != nil || line.String() != c.want+"\n" {
+			t.Errorf("writeJSONLine(%#v): %q, %v; want %s", c.v, line.String(), err, c.want)
 		}
 	}
 }

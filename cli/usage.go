@@ -59,7 +59,9 @@ func flagError(c *cobra.Command, err error) error {
 			return usagef(c, "unknown flag -%s", safetext.Name(short))
 		}
 		name := notExist.GetSpecifiedName()
-		if owners := flagOwners(c.Root(), name); len(owners) > 0 {
+		// The whole tree: the one running may hold only this command
+		// (rootFor).
+		if owners := flagOwners(newRoot(), name); len(owners) > 0 {
 			return hinted(c, "--"+name+" is a flag of "+andList(owners), "unknown flag %s", name)
 		}
 		return usagef(c, "unknown flag %s", safetext.Name(name))

@@ -19,28 +19,50 @@ type lookalike struct {
 	name  string
 }
 
-// lookalikes are the characters that look like the ASCII sign or point of a
-// number. Word processors turn "-" into U+2212 or U+2013; Japanese and
-// Chinese input methods give the fullwidth forms.
-var lookalikes = map[rune]lookalike{
-	'\u2212': {'-', "the Unicode minus sign"},
-	'\u2012': {'-', "the figure dash"},
-	'\u2013': {'-', "the en dash"},
-	'\u2014': {'-', "the em dash"},
-	'\u2010': {'-', "the hyphen"},
-	'\u2011': {'-', "the non-breaking hyphen"},
-	'\u2796': {'-', "the heavy minus sign"},
-	'\uFE63': {'-', "the small hyphen-minus"},
-	'\uFF0D': {'-', "the fullwidth hyphen-minus"},
-	'\uFF0B': {'+', "the fullwidth plus sign"},
-	'\uFF0E': {'.', "the fullwidth full stop"},
+// lookalikeOf is the ASCII character r is easily typed or pasted for, and
+// r's name (the zero lookalike when r is none): word processors turn "-"
+// into U+2212 or U+2013; Japanese and Chinese input methods give the
+// fullwidth forms. A switch, not a map: nothing is built at start.
+func lookalikeOf(r rune) lookalike {
+	switch r {
+	case '\u2212':
+		return lookalike{'-', "the Unicode minus sign"}
+	case '\u2012':
+		return lookalike{'-', "the figure dash"}
+	case '\u2013':
+		return lookalike{'-', "the en dash"}
+	case '\u2014':
+		return lookalike{'-', "the em dash"}
+	case '\u2010':
+		return lookalike{'-', "the hyphen"}
+	case '\u2011':
+		return lookalike{'-', "the non-breaking hyphen"}
+	case '\u2796':
+		return lookalike{'-', "the heavy minus sign"}
+	case '\uFE63':
+		return lookalike{'-', "the small hyphen-minus"}
+	case '\uFF0D':
+		return lookalike{'-', "the fullwidth hyphen-minus"}
+	case '\uFF0B':
+		return lookalike{'+', "the fullwidth plus sign"}
+	case '\uFF0E':
+		return lookalike{'.', "the fullwidth full stop"}
+	}
+	return lookalike{}
 }
 
-// spaceNames names the spaces that group digits, which look alike on screen.
-var spaceNames = map[rune]string{
-	'\u00A0': "the no-break space",
-	'\u2009': "the thin space",
-	'\u202F': "the narrow no-break space",
+// spaceName names the spaces that group digits, which look alike on screen
+// ("" for any other character).
+func spaceName(r rune) string {
+	switch r {
+	case '\u00A0':
+		return "the no-break space"
+	case '\u2009':
+		return "the thin space"
+	case '\u202F':
+		return "the narrow no-break space"
+	}
+	return ""
 }
 
 // whyNotNumber explains why f, which strconv.ParseFloat refused, is not a
@@ -80,10 +102,10 @@ func describe(r rune) string {
 	switch {
 	case r == ' ' || r == '\'':
 		return fmt.Sprintf("%q", r)
-	case lookalikes[r].name != "":
-		return fmt.Sprintf("%s U+%04X", lookalikes[r].name, r)
-	case spaceNames[r] != "":
-		return fmt.Sprintf("%s U+%04X", spaceNames[r], r)
+	case lookalikeOf(r).name != "":
+		return fmt.Sprintf("%s U+%04X", lookalikeOf(r).name, r)
+	case spaceName(r) != "":
+		return fmt.Sprintf("%s U+%04X", spaceName(r), r)
 	case unicode.IsDigit(r):
 		return fmt.Sprintf("the digit %q U+%04X, not an ASCII digit", r, r)
 	case unicode.Is(unicode.Cf, r):
@@ -103,8 +125,8 @@ func asciiForm(f string) (fixed string, first rune) {
 		out := r
 		switch {
 		case r < utf8.RuneSelf:
-		case lookalikes[r].ascii != 0:
-			out = lookalikes[r].ascii
+		case lookalikeOf(r).ascii != 0:
+			out = lookalikeOf(r).ascii
 		case unicode.IsDigit(r):
 			out = '0' + digitValue(r)
 		case unicode.Is(unicode.Cf, r):
@@ -184,10 +206,7 @@ func splitSign(f string) (sign, rest string) {
 // typesetting use. A comma cannot be one (it splits fields), a point cannot
 // be told from a decimal point, and "1_000" is a number to ParseFloat, as
 // in Go.
-var groupSeps = map[rune]bool{
-	' ': true, '\'': true, '\u2019': true,
-	'\u00A0': true, '\u2009': true, '\u202F': true,
-}
+const groupSeps = " '\u2019\u00A0\u2009\u202F"
 
 // ungroup reads f as digits grouped in thousands with one separator, as
 // 12 345 678.9, and returns it without the separator if that is a number.
@@ -198,7 +217,7 @@ func ungroup(f string) (fixed string, sep rune, ok bool) {
 		return "", 0, false
 	}
 	sep, w := utf8.DecodeRuneInString(s[lead:])
-	if !groupSeps[sep] {
+	if !strings.ContainsRune(groupSeps, sep) {
 		return "", 0, false
 	}
 	var b strings.Builder

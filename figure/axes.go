@@ -5,11 +5,26 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg"
 
 	"kernelscope/learn"
 )
+
+// tick is a mark on an axis at value: a major one with its label, a minor
+// one (half as long) without.
+type tick struct {
+	value float64
+	label string
+}
+
+// offset is where a tick's line starts, from the tick labels' side: a
+// minor tick is the half nearer the axis line.
+func (t tick) offset() vg.Length {
+	if t.label == "" {
+		return tickLength / 2
+	}
+	return 0
+}
 
 // ticks puts major ticks at round numbers, steps of 1, 2 or 5 times a
 // power of ten, at most eight of them across the axis, each labelled with as
@@ -33,8 +48,8 @@ func sharedStep(v learn.Rect) float64 {
 	return 0
 }
 
-// Ticks implements plot.Ticker.
-func (t ticks) Ticks(lo, hi float64) []plot.Tick {
+// Ticks are the ticks over [lo, hi].
+func (t ticks) Ticks(lo, hi float64) []tick {
 	step := t.step
 	if step == 0 {
 		step = niceStep((hi - lo) / 8)
@@ -46,13 +61,13 @@ func (t ticks) Ticks(lo, hi float64) []plot.Tick {
 	if m := step / math.Pow(10, math.Floor(math.Log10(step))); math.Abs(m-2) < 1e-9 {
 		minor = step / 4
 	}
-	var out []plot.Tick
+	var out []tick
 	for k := math.Ceil(lo / minor); k*minor <= hi && len(out) < 200; k++ {
 		v := k * minor
-		t := plot.Tick{Value: v}
+		t := tick{value: v}
 		if q := v / step; math.Abs(q-math.Round(q)) < 1e-6 {
-			t.Value = math.Round(q) * step
-			t.Label = tickLabel(t.Value, step)
+			t.value = math.Round(q) * step
+			t.label = tickLabel(t.value, step)
 		}
 		out = append(out, t)
 	}
@@ -95,7 +110,7 @@ func tickLabel(v, step float64) string {
 // x₂ on the page, and circles are round. v stays centred. (Views are at
 // most 2e300 wide (datasets.MaxHalfView) and sizes at most 80:1, so this stays
 // finite.)
-func fitAspect(v learn.Rect, area draw.Canvas) learn.Rect {
+func fitAspect(v learn.Rect, area vg.Rectangle) learn.Rect {
 	w, h := float64(area.Max.X-area.Min.X), float64(area.Max.Y-area.Min.Y)
 	if !(w > 0) || !(h > 0) {
 		return v

@@ -1,180 +1,216 @@
 package figure
 
 import (
-	"bytes"
-	"encoding/xml"
+	"bufio"
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
+	"image/png"
 	"io"
-	"slices"
+	"math"
 
-	"golang.org/x/image/font/sfnt"
-	"golang.org/x/image/math/fixed"
-	"gonum.org/v1/plot/font"
+	"git.sr.ht/~sbinet/gg"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// canvas is a back end: a vg.Canvas of a size that writes itself out.
+// The figure draws on a canvas of its own, in points (1/72 inch) with the
+// origin at the bottom left and y upward, through three small back ends:
+// PNG (rasterised by gg, as gonum/plot's vgimg does), SVG and PDF (written
+// here). The figure used to be drawn with gonum/plot's Plot; that package
+// parses twelve fonts and its back ends bring LaTeX, gob and a PDF library,
+// all initialised when any command starts (docs/bench/speed.md,
+// "Starting"). What the figure needs of it is small: paths, filled and
+// stroked, an image, and text as glyph outlines.
+
+// canvas is a back end: it fills and strokes paths, draws images, and
+// writes itself out.
 type canvas interface {
-	vg.CanvasSizer
+	// fill fills p in colour c (the nonzero winding rule).
+	fill(p vg.Path, c color.Color)
+	// stroke draws p's line in style s (butt caps, round joins).
+	stroke(p vg.Path, s lineStyle)
+	// drawImage draws img scaled into r.
+	drawImage(r vg.Rectangle, img image.Image)
 	io.WriterTo
+}
+
+// lineStyle is how a line is stroked: its colour, width and dashes (on,
+// off, … in points; none for a solid line).
+type lineStyle struct {
+	Color  color.Color
+	Width  vg.Length
+	Dashes []vg.Length
 }
 
 // newCanvas makes the back end of format, width × height points at dpi
 // (which only the raster uses); an SVG carries title and desc as its
-// <title> and <desc>.
+// <title> and <desc>, a PDF title as its document title.
 func newCanvas(format string, width, height vg.Length, dpi int, title, desc string) (canvas, error) {
 	switch format {
 	case "png":
-		c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-		return vgimg.PngCanvas{Canvas: c}, nil
+		return newPNG(width, height, dpi), nil
 	case "svg":
-		return svgCanvas{Canvas: vgsvg.New(width, height), title: title, desc: desc}, nil
+		return &svgCanvas{w: width, h: height, title: title, desc: desc}, nil
 	case "pdf":
-		return pdfCanvas{vgpdf.New(width, height)}, nil
+		return &pdfCanvas{w: width, h: height, title: title}, nil
 	}
 	return nil, fmt.Errorf("figure: unknown format %q (want png, svg or pdf)", format)
 }
 
-// svgCanvas is vgsvg's canvas with two things put right:
-//
-//   - the heat map's media type: vgsvg labels its PNG images "image/jpg",
-//     and viewers that believe it (librsvg, so GNOME's and many
-//     converters) draw no heat map at all;
-//   - the text: vgsvg writes it in Liberation Sans and places each line
-//     from its left end by Liberation's metrics, so a viewer without the
-//     font (most of them) draws it in a wider stand-in that runs off the
-//     page; here text is drawn as the glyphs' outlines, as in the PDF,
-//     and the title and the key go into the SVG's <title> and <desc>
-//     elements instead, for search and screen readers.
-type svgCanvas struct {
-	*vgsvg.Canvas
-	title, desc string
+// pathWalker receives a path as moves, lines, cubic Béziers and closes.
+type pathWalker interface {
+	moveTo(p vg.Point)
+	lineTo(p vg.Point)
+	cubeTo(c1, c2, p vg.Point)
+	closePath()
 }
 
-// FillString implements vg.Canvas (see pdfCanvas.FillString).
-func (c svgCanvas) FillString(f font.Face, pt vg.Point, str string) {
-	if err := fillOutlines(c, f, pt, str); err != nil {
-		c.Canvas.FillString(f, pt, str)
-	}
-}
-
-// WriteTo implements io.WriterTo.
-func (c svgCanvas) WriteTo(w io.Writer) (int64, error) {
-	var buf bytes.Buffer
-	if _, err := c.Canvas.WriteTo(&buf); err != nil {
-		return 0, err
-	}
-	out := bytes.ReplaceAll(buf.Bytes(), []byte("data:image/jpg;base64,"), []byte("data:image/png;base64,"))
-	if i := bytes.Index(out, []byte("<svg")); i >= 0 {
-		if j := bytes.IndexByte(out[i:], '>'); j >= 0 {
-			var t bytes.Buffer
-			for _, e := range [2][2]string{{"title", c.title}, {"desc", c.desc}} {
-				if e[1] != "" {
-					t.WriteString("\n<" + e[0] + ">")
-					xml.EscapeText(&t, []byte(e[1]))
-					t.WriteString("</" + e[0] + ">")
-				}
+// walkPath hands p to w in the four operations every back end has: an arc
+// becomes cubic Béziers of at most a quarter turn each (joined to the
+// point before it by a line, as gonum/plot's back ends draw it), and a
+// quadratic Bézier the cubic one it is.
+func walkPath(p vg.Path, w pathWalker) {
+	var cur, start vg.Point
+	open := false
+	for _, c := range p {
+		switch c.Type {
+		case vg.MoveComp:
+			w.moveTo(c.Pos)
+			cur, start, open = c.Pos, c.Pos, true
+		case vg.LineComp:
+			w.lineTo(c.Pos)
+			cur = c.Pos
+		case vg.ArcComp:
+			at := func(a float64) vg.Point {
+				return vg.Point{X: c.Pos.X + c.Radius*vg.Length(math.Cos(a)), Y: c.Pos.Y + c.Radius*vg.Length(math.Sin(a))}
 			}
-			out = slices.Insert(out, i+j+1, t.Bytes()...)
+			p0 := at(c.Start)
+			switch {
+			case !open:
+				w.moveTo(p0)
+				start, open = p0, true
+			case p0 != cur:
+				w.lineTo(p0)
+			}
+			n := max(1, int(math.Ceil(math.Abs(c.Angle)/(math.Pi/2)-1e-9)))
+			step := c.Angle / float64(n)
+			// A quarter turn or less from a to b is the Bézier with
+			// control points k·r along the tangents, k = 4/3·tan(θ/4).
+			k := c.Radius * vg.Length(4.0/3*math.Tan(step/4))
+			for i := range n {
+				a, b := c.Start+float64(i)*step, c.Start+float64(i+1)*step
+				pa, pb := at(a), at(b)
+				c1 := vg.Point{X: pa.X - k*vg.Length(math.Sin(a)), Y: pa.Y + k*vg.Length(math.Cos(a))}
+				c2 := vg.Point{X: pb.X + k*vg.Length(math.Sin(b)), Y: pb.Y - k*vg.Length(math.Cos(b))}
+				w.cubeTo(c1, c2, pb)
+			}
+			cur = at(c.Start + c.Angle)
+		case vg.CurveComp:
+			switch len(c.Control) {
+			case 1:
+				q := c.Control[0]
+				w.cubeTo(vg.Point{X: cur.X + 2*(q.X-cur.X)/3, Y: cur.Y + 2*(q.Y-cur.Y)/3},
+					vg.Point{X: c.Pos.X + 2*(q.X-c.Pos.X)/3, Y: c.Pos.Y + 2*(q.Y-c.Pos.Y)/3}, c.Pos)
+			case 2:
+				w.cubeTo(c.Control[0], c.Control[1], c.Pos)
+			}
+			cur = c.Pos
+		case vg.CloseComp:
+			w.closePath()
+			cur = start
 		}
 	}
-	n, err := w.Write(out)
-	return int64(n), err
 }
 
-// pdfCanvas is vgpdf's canvas with two of its faults worked around:
-//
-//   - it writes text in the Windows-1252 code page, so −, ‖, η, σ, ₁ and
-//     the key's ▲ ■ ○ come out as mojibake; here text is drawn as the
-//     font's glyph outlines instead (the same Liberation faces, so the
-//     layout gonum/plot measured holds), which also spares embedding the
-//     fonts;
-//   - it draws images upside down; here they are flipped first.
-type pdfCanvas struct{ *vgpdf.Canvas }
-
-// DrawImage implements vg.Canvas.
-func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) {
-	c.Canvas.DrawImage(rect, flipped(img))
+// pngCanvas rasterises with gg, anti-aliased, on white: width × height
+// points at dpi dots an inch.
+type pngCanvas struct {
+	img *image.RGBA
+	ctx *gg.Context
+	dpi float64
 }
 
-// flipped is img upside down: row r is img's row h−1−r.
-func flipped(img image.Image) *image.RGBA {
+func newPNG(width, height vg.Length, dpi int) *pngCanvas {
+	px := func(l vg.Length) int { return int(float64(l/vg.Inch)*float64(dpi) + 0.5) }
+	img := image.NewRGBA(image.Rect(0, 0, px(width), px(height)))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	ctx := gg.NewContextForRGBA(img)
+	ctx.SetLineCapButt()
+	ctx.InvertY() // y upward, as the figure is laid out
+	return &pngCanvas{img: img, ctx: ctx, dpi: float64(dpi)}
+}
+
+// dots is l in the image's pixels.
+func (c *pngCanvas) dots(l vg.Length) float64 { return l.Dots(c.dpi) }
+
+func (c *pngCanvas) moveTo(p vg.Point) { c.ctx.MoveTo(c.dots(p.X), c.dots(p.Y)) }
+func (c *pngCanvas) lineTo(p vg.Point) { c.ctx.LineTo(c.dots(p.X), c.dots(p.Y)) }
+func (c *pngCanvas) cubeTo(c1, c2, p vg.Point) {
+	c.ctx.CubicTo(c.dots(c1.X), c.dots(c1.Y), c.dots(c2.X), c.dots(c2.Y), c.dots(p.X), c.dots(p.Y))
+}
+func (c *pngCanvas) closePath() { c.ctx.ClosePath() }
+
+func (c *pngCanvas) fill(p vg.Path, col color.Color) {
+	c.ctx.SetColor(col)
+	walkPath(p, c)
+	c.ctx.Fill()
+}
+
+func (c *pngCanvas) stroke(p vg.Path, s lineStyle) {
+	if s.Width <= 0 {
+		return
+	}
+	c.ctx.SetColor(s.Color)
+	c.ctx.SetLineWidth(c.dots(s.Width))
+	dashes := make([]float64, len(s.Dashes))
+	for i, d := range s.Dashes {
+		dashes[i] = c.dots(d)
+	}
+	c.ctx.SetDash(dashes...)
+	walkPath(p, c)
+	c.ctx.Stroke()
+}
+
+func (c *pngCanvas) drawImage(r vg.Rectangle, img image.Image) {
+	x, y := c.dots(r.Min.X), c.dots(r.Min.Y)
+	w, h := c.dots(r.Max.X-r.Min.X), c.dots(r.Max.Y-r.Min.Y)
 	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	for y := range b.Dy() {
-		for x := range b.Dx() {
-			out.Set(x, b.Dy()-1-y, img.At(b.Min.X+x, b.Min.Y+y))
-		}
-	}
-	return out
+	c.ctx.Push()
+	// The image's first row is its top: flip, then scale into r
+	// (bilinearly, so the lattice does not show).
+	c.ctx.Scale(1, -1)
+	c.ctx.Translate(x, -y-h)
+	c.ctx.Scale(w/float64(b.Dx()), h/float64(b.Dy()))
+	c.ctx.DrawImage(img, 0, 0)
+	c.ctx.Pop()
 }
 
-// FillString implements vg.Canvas: str's glyph outlines, filled in the
-// current colour, from the baseline's left end pt.
-func (c pdfCanvas) FillString(f font.Face, pt vg.Point, str string) {
-	if err := fillOutlines(c, f, pt, str); err != nil {
-		c.Canvas.FillString(f, pt, str) // the font cannot say: vgpdf's own text
+// WriteTo implements io.WriterTo: the image as a PNG.
+func (c *pngCanvas) WriteTo(w io.Writer) (int64, error) {
+	cw := &countingWriter{w: w}
+	b := bufio.NewWriter(cw)
+	if err := png.Encode(b, c.img); err != nil {
+		return cw.n, err
 	}
+	err := b.Flush()
+	return cw.n, err
 }
 
-// fillOutlines fills str's glyphs as paths. Glyph coordinates come from
-// sfnt in font units (asking for ppem = units per em, as gonum/plot's
-// font.Face.Width does), y downward; a unit is Size/UnitsPerEm points.
-func fillOutlines(c vg.Canvas, f font.Face, pt vg.Point, str string) error {
-	var buf sfnt.Buffer
-	upem := f.Face.UnitsPerEm()
-	ppem := fixed.Int26_6(upem)
-	scale := f.Font.Size / vg.Length(upem)
-	at := func(p fixed.Point26_6, x0 vg.Length) vg.Point {
-		return vg.Point{X: x0 + vg.Length(p.X)*scale, Y: pt.Y - vg.Length(p.Y)*scale}
-	}
-	x := pt.X
-	var prev sfnt.GlyphIndex
-	for i, r := range str {
-		idx, err := f.Face.GlyphIndex(&buf, r)
-		if err != nil {
-			return err
-		}
-		if i > 0 {
-			if k, err := f.Face.Kern(&buf, prev, idx, ppem, 0); err == nil {
-				x += vg.Length(k) * scale
-			}
-		}
-		segs, err := f.Face.LoadGlyph(&buf, idx, ppem, nil)
-		if err != nil {
-			return err
-		}
-		var path vg.Path
-		for _, s := range segs {
-			switch s.Op {
-			case sfnt.SegmentOpMoveTo:
-				if len(path) > 0 {
-					path.Close()
-				}
-				path.Move(at(s.Args[0], x))
-			case sfnt.SegmentOpLineTo:
-				path.Line(at(s.Args[0], x))
-			case sfnt.SegmentOpQuadTo:
-				path.QuadTo(at(s.Args[0], x), at(s.Args[1], x))
-			case sfnt.SegmentOpCubeTo:
-				path.CubeTo(at(s.Args[0], x), at(s.Args[1], x), at(s.Args[2], x))
-			}
-		}
-		if len(path) > 0 {
-			path.Close()
-			c.Fill(path)
-		}
-		adv, err := f.Face.GlyphAdvance(&buf, idx, ppem, 0)
-		if err != nil {
-			return err
-		}
-		x += vg.Length(adv) * scale
-		prev = idx
-	}
-	return nil
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// rgb is c's red, green and blue, 0 to 255, and its opacity, 0 to 1.
+func rgb(c color.Color) (r, g, b uint8, alpha float64) {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	return n.R, n.G, n.B, float64(n.A) / 255
 }

@@ -3,9 +3,7 @@ package figure
 import (
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"kernelscope/learn"
 )
@@ -196,14 +194,12 @@ func touchLines(w int, pts []xy, at []int) []polyline {
 type contour struct {
 	lines []polyline
 	dots  []xy
-	style draw.LineStyle
+	style lineStyle
 }
 
-// Plot implements plot.Plotter.
-func (k *contour) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	pt := func(q xy) vg.Point { return vg.Point{X: trX(q.x1), Y: trY(q.x2)} }
-	c.SetLineStyle(k.style)
+// draw draws the contour on the page.
+func (k *contour) draw(c canvas, f *frame) {
+	pt := func(q xy) vg.Point { return f.at(q.x1, q.x2) }
 	for _, l := range k.lines {
 		if len(l.pts) < 2 {
 			continue
@@ -216,15 +212,14 @@ func (k *contour) Plot(c draw.Canvas, p *plot.Plot) {
 		if l.closed {
 			path.Close()
 		}
-		c.Stroke(path)
+		c.stroke(path, k.style)
 	}
-	c.SetColor(k.style.Color)
 	for _, q := range k.dots {
 		var path vg.Path
 		centre := pt(q)
 		path.Move(vg.Point{X: centre.X + k.style.Width/2, Y: centre.Y})
 		path.Arc(centre, k.style.Width/2, 0, 2*math.Pi)
 		path.Close()
-		c.Fill(path)
+		c.fill(path, k.style.Color)
 	}
 }

@@ -3,8 +3,9 @@
 // diverging, colour-blind-safe palette, the boundary f = 0 as a solid
 // black line (and the SVM's margins f = ±1 dashed, seed 004), the points
 // with class glyphs that differ in shape as well as colour, the support
-// vectors ringed and the example the next step visits marked. It is drawn
-// with gonum/plot and written as PNG, SVG or PDF.
+// vectors ringed and the example the next step visits marked. It is laid
+// out as gonum/plot lays a plot out (frame.go) and written as PNG, SVG or
+// PDF by back ends of its own (backend.go).
 //
 // The figure reads the same in black and white: the palette is light, so
 // the glyphs and lines are what the eye finds; the classes differ by shape
@@ -13,19 +14,14 @@
 package figure
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"math"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
@@ -125,18 +121,16 @@ func Write(ctx context.Context, w io.Writer, format string, spec Spec, size Size
 		return err
 	}
 	width, height := size.points()
-	title := strings.Join(slices.DeleteFunc([]string{spec.Title, spec.Subtitle}, func(s string) bool { return s == "" }), " — ")
-	c, err := newCanvas(format, width, height, size.DPI, title, key(spec))
+	c, err := newCanvas(format, width, height, size.DPI, titleText(spec), key(spec))
 	if err != nil {
 		return err
 	}
-	dc := draw.New(c)
+	p, err := build(ctx, spec, width, height)
+	if err != nil {
+		return err
+	}
 	d := &drawing{ctx: ctx, progress: progress}
-	p, err := build(spec, dc, d)
-	if err != nil {
-		return err
-	}
-	p.Draw(dc)
+	p.draw(c, d)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -149,28 +143,39 @@ func Write(ctx context.Context, w io.Writer, format string, spec Spec, size Size
 	return nil
 }
 
-// build makes the plot for the canvas dc: heat map, contours, points,
-// rings, marks, over spec's view widened to dc's proportions. The field
-// is computed here, stopped by d's context; the points are drawn by
-// p.Draw, counted and stopped by d.
-func build(spec Spec, dc draw.Canvas, d *drawing) (*plot.Plot, error) {
+// plot is a figure ready to draw: its frame, the field's heat map and
+// contours, and the points.
+type plot struct {
+	*frame
+	heat     *heatMap
+	contours []*contour
+	points   []layer
+}
+
+// build lays spec out on a page of width × height points: the view
+// widened to the data area's proportions, the field computed over it
+// (stopped with ctx's error once ctx is done), the heat map, the contours
+// and the points' layers.
+func build(ctx context.Context, spec Spec, width, height vg.Length) (*plot, error) {
 	v := spec.View
 	if !(v.MaxX1 > v.MinX1) || !(v.MaxX2 > v.MinX2) || math.IsInf(v.MaxX1-v.MinX1, 0) || math.IsInf(v.MaxX2-v.MinX2, 0) {
 		return nil, fmt.Errorf("figure: the view [%g, %g] × [%g, %g] is empty or not finite", v.MinX1, v.MaxX1, v.MinX2, v.MaxX2)
 	}
+	tf, err := newTypeface()
+	if err != nil {
+		return nil, err
+	}
+	layers := pointLayers(spec)
+	boxes := func(v learn.Rect) []glyphBox { return glyphBoxes(layers, v) }
 	// The data area depends on the tick labels, which depend on the
 	// view: twice round is close enough (a pixel).
 	for range 2 {
-		p := frame(spec, v, dc)
-		for _, l := range pointLayers(spec, &drawing{ctx: d.ctx}) {
-			p.Add(l)
-		}
-		v = fitAspect(spec.View, p.DataCanvas(dc))
-		if err := d.ctx.Err(); err != nil {
+		v = fitAspect(spec.View, newFrame(tf, spec, v, width, height, boxes).area)
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 	}
-	p := frame(spec, v, dc)
+	p := &plot{frame: newFrame(tf, spec, v, width, height, boxes), points: layers}
 	if spec.F != nil {
 		w, h := gridCells, gridCells
 		if ar := (v.MaxX1 - v.MinX1) / (v.MaxX2 - v.MinX2); ar > 1 {
@@ -179,25 +184,32 @@ func build(spec Spec, dc draw.Canvas, d *drawing) (*plot.Plot, error) {
 			w = max(2, int(math.Round(gridCells*ar)))
 		}
 		fd := learn.NewField(v, w, h)
-		if err := fd.RecomputeChecked(spec.F, d.ctx.Err); err != nil {
+		if err := fd.RecomputeChecked(spec.F, ctx.Err); err != nil {
 			return nil, err
 		}
-		p.Add(newHeatMap(fd, robustScale(fd.Values)))
-		for _, l := range contours(fd, spec) {
-			p.Add(l)
-		}
+		p.heat = newHeatMap(fd, robustScale(fd.Values))
+		p.contours = contours(fd, spec)
 	}
-	for _, l := range pointLayers(spec, d) {
-		p.Add(l)
-	}
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = v.MinX1, v.MaxX1, v.MinX2, v.MaxX2
 	return p, nil
+}
+
+// draw draws the figure: the frame, the heat map, the contours, then the
+// points, counted and stopped by d.
+func (p *plot) draw(c canvas, d *drawing) {
+	p.drawFrame(c)
+	if p.heat != nil {
+		p.heat.draw(c, p.frame)
+	}
+	for _, k := range p.contours {
+		k.draw(c, p.frame)
+	}
+	d.drawLayers(c, p.frame, p.points)
 }
 
 // Line widths: the boundary f = 0 and the SVM's margins f = ±1.
 var (
-	boundaryStyle = draw.LineStyle{Color: inkBlack, Width: vg.Points(2.4)}
-	marginStyle   = draw.LineStyle{Color: inkBlack, Width: vg.Points(1.3), Dashes: []vg.Length{vg.Points(6), vg.Points(4)}}
+	boundaryStyle = lineStyle{Color: inkBlack, Width: vg.Points(2.4)}
+	marginStyle   = lineStyle{Color: inkBlack, Width: vg.Points(1.3), Dashes: []vg.Length{vg.Points(6), vg.Points(4)}}
 )
 
 // contours are the lines f = 0, solid (with its touching zeros), and with
@@ -233,36 +245,6 @@ const (
 	tickPoints  = 11
 	minPoints   = 6
 )
-
-// sans is Liberation Sans (metrically Arial's, so a vector figure keeps its
-// layout where a viewer substitutes Arial or Helvetica) at size points.
-func sans(size float64) font.Font {
-	return font.Font{Typeface: "Liberation", Variant: "Sans", Size: vg.Points(size)}
-}
-
-// frame is the plot without its layers: the title (the spec's lines and
-// the key), the axes over v with round ticks, the labels (spec.Axes, or
-// x₁ and x₂).
-func frame(spec Spec, v learn.Rect, dc draw.Canvas) *plot.Plot {
-	p := plot.New()
-	lines := slices.DeleteFunc([]string{spec.Title, spec.Subtitle, key(spec)}, func(s string) bool { return s == "" })
-	p.Title.Text = strings.Join(lines, "\n")
-	p.Title.TextStyle.Font = sans(titlePoints)
-	// A long kernel (a sum of products) must not run off the page.
-	if avail, need := 0.96*float64(dc.Max.X-dc.Min.X), float64(p.Title.TextStyle.Width(p.Title.Text)); need > avail {
-		p.Title.TextStyle.Font = sans(math.Max(minPoints, titlePoints*avail/need))
-	}
-	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text, p.Y.Label.Text = cmp.Or(spec.Axes[0], "x₁"), cmp.Or(spec.Axes[1], "x₂")
-	step := sharedStep(v)
-	for _, a := range []*plot.Axis{&p.X, &p.Y} {
-		a.Label.TextStyle.Font = sans(labelPoints)
-		a.Tick.Label.Font = sans(tickPoints)
-		a.Tick.Marker = ticks{step}
-	}
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = v.MinX1, v.MaxX1, v.MinX2, v.MaxX2
-	return p
-}
 
 // key is the figure's legend as a line under the title, in the glyphs'
 // own shapes (characters the Liberation fonts have), so it never covers a

@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"encoding/xml"
 	"errors"
@@ -10,16 +11,13 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/recorder"
-	"gonum.org/v1/plot/vg/vgimg"
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
@@ -54,25 +52,23 @@ func worked4(t testing.TB, steps int) (Spec, learn.Learner) {
 }
 
 // render draws spec as Write does into an RGBA image and returns it with
-// the map from data to pixel coordinates, through the plot's own
-// transforms.
+// the map from data to pixel coordinates, through the figure's own
+// layout.
 func render(t *testing.T, spec Spec, size Size) (image.Image, func(x1, x2 float64) (int, int)) {
 	t.Helper()
 	w, h := size.points()
-	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(size.DPI), vgimg.UseBackgroundColor(color.White))
-	dc := draw.New(c)
-	p, err := build(spec, dc, &drawing{ctx: context.Background()})
+	p, err := build(context.Background(), spec, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Draw(dc)
-	area := p.DataCanvas(dc)
-	trX, trY := p.Transforms(&area)
+	c := newPNG(w, h, size.DPI)
+	p.draw(c, &drawing{ctx: context.Background()})
 	scale := float64(size.DPI) / float64(vg.Inch)
 	at := func(x1, x2 float64) (int, int) {
-		return int(math.Round(float64(trX(x1)) * scale)), size.Height - int(math.Round(float64(trY(x2))*scale))
+		q := p.at(x1, x2)
+		return int(math.Round(float64(q.X) * scale)), size.Height - int(math.Round(float64(q.Y)*scale))
 	}
-	return c.Image(), at
+	return c.img, at
 }
 
 func rgba(im image.Image, x, y int) color.RGBA {
@@ -175,39 +171,123 @@ func TestVectorFormats(t *testing.T) {
 	if !bytes.HasPrefix(pdf.Bytes(), []byte("%PDF")) {
 		t.Errorf("the PDF starts %q", pdf.Bytes()[:min(8, pdf.Len())])
 	}
+	checkPDF(t, pdf.Bytes())
 }
 
-// TestPDFText: the PDF's text is the font's glyph outlines, filled, for
-// characters outside Windows-1252 (vgpdf's code page) as well: "x₁ −"
-// fills three glyphs (the space has no outline) and writes no string.
-func TestPDFText(t *testing.T) {
-	face := plot.DefaultTextHandler.(text.Plain).Fonts.Lookup(sans(12), vg.Points(12))
-	var rec recorder.Canvas
-	if err := fillOutlines(&rec, face, vg.Point{X: 10, Y: 10}, "x₁ −"); err != nil {
-		t.Fatal(err)
+// checkPDF checks a PDF's cross-reference table, which readers trust:
+// startxref gives the offset of the "xref" line, and each object's entry
+// the offset of its "n 0 obj" line.
+func checkPDF(t *testing.T, doc []byte) {
+	t.Helper()
+	m := regexp.MustCompile(`startxref\n(\d+)\n%%EOF\n$`).FindSubmatch(doc)
+	if m == nil {
+		t.Fatalf("the PDF does not end in startxref and %%%%EOF")
 	}
-	fills := 0
-	for _, a := range rec.Actions {
-		switch a.(type) {
-		case *recorder.Fill:
-			fills++
-		case *recorder.FillString:
-			t.Errorf("a string was written: %v", a)
+	at, _ := strconv.Atoi(string(m[1]))
+	if !bytes.HasPrefix(doc[at:], []byte("xref\n0 ")) {
+		t.Fatalf("startxref %d points at %q", at, doc[at:min(len(doc), at+10)])
+	}
+	entries := regexp.MustCompile(`(\d{10}) 00000 n `).FindAllSubmatch(doc[at:], -1)
+	if len(entries) < 5 {
+		t.Fatalf("%d objects in the cross-reference table", len(entries))
+	}
+	for k, e := range entries {
+		off, _ := strconv.Atoi(string(e[1]))
+		if want := strconv.Itoa(k+1) + " 0 obj\n"; !bytes.HasPrefix(doc[off:], []byte(want)) {
+			t.Errorf("object %d: offset %d holds %q", k+1, off, doc[off:min(len(doc), off+12)])
 		}
 	}
-	if fills != 3 {
-		t.Errorf("%d glyphs filled, want 3 (x, ₁, −)", fills)
+}
+
+// TestTextOutlines: the figure's text is drawn as the font's glyph
+// outlines, in every format, so the notes' characters draw whatever fonts
+// a viewer has (vgpdf, which drew the figures before, wrote text in the
+// Windows-1252 code page: −, ‖, η, σ, ₁ and the key's ▲ ■ ○ came out as
+// mojibake). Liberation Sans has a glyph for each of them, the outlines
+// of "x₁ −" are three glyphs' (the space has none), and the PDF has no
+// text object and no font.
+func TestTextOutlines(t *testing.T) {
+	tf, err := newTypeface()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range "−‖ησ₁²·▲■○□±" {
+		if g, err := tf.f.GlyphIndex(&tf.buf, r); err != nil || g == 0 {
+			t.Errorf("Liberation Sans has no glyph for %q (%v)", r, err)
+		}
+	}
+	contours := func(s string) int {
+		n := 0
+		for _, c := range tf.path(s, 12, vg.Point{X: 10, Y: 10}, false) {
+			if c.Type == vg.MoveComp {
+				n++
+			}
+		}
+		return n
+	}
+	x, sub, minus, space := contours("x"), contours("₁"), contours("−"), contours(" ")
+	if x == 0 || sub == 0 || minus == 0 || space != 0 || contours("x₁ −") != x+sub+minus {
+		t.Errorf("contours: x %d, ₁ %d, − %d, space %d; \"x₁ −\" %d, want their sum", x, sub, minus, space, contours("x₁ −"))
+	}
+	spec, _ := worked4(t, 3)
+	var pdf bytes.Buffer
+	if err := Write(t.Context(), &pdf, "pdf", spec, DefaultSize, nil); err != nil {
+		t.Fatal(err)
+	}
+	content := pdfStream(t, pdf.Bytes(), "4 0 obj")
+	if bytes.Contains(content, []byte("BT")) || bytes.Contains(pdf.Bytes(), []byte("/Font")) {
+		t.Errorf("the PDF sets text in a font")
+	}
+	if n := bytes.Count(content, []byte("\nf\n")); n < 100 {
+		t.Errorf("the PDF fills %d paths; its text alone is hundreds of glyphs", n)
 	}
 }
 
-// TestFlip: vgpdf draws images upside down, so the PDF back end hands it
-// the heat map flipped: row r becomes row h−1−r.
-func TestFlip(t *testing.T) {
+// pdfStream is the inflated stream of the object that starts with head.
+func pdfStream(t *testing.T, doc []byte, head string) []byte {
+	t.Helper()
+	i := bytes.Index(doc, []byte("\n"+head+"\n"))
+	if i < 0 {
+		t.Fatalf("the PDF has no %q", head)
+	}
+	rest := doc[i:]
+	s := bytes.Index(rest, []byte("stream\n"))
+	e := bytes.Index(rest, []byte("\nendstream"))
+	if s < 0 || e < s {
+		t.Fatalf("%q has no stream", head)
+	}
+	z, err := zlib.NewReader(bytes.NewReader(rest[s+len("stream\n") : e]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestPDFImage: the PDF's heat map is the image's pixels row by row from
+// the top (PDF draws an image's first row at the top of its square, so
+// no flip), RGB, scaled onto its rectangle by a cm with positive
+// factors. (vgpdf drew images upside down, and had to be handed them
+// flipped.)
+func TestPDFImage(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 2, 3))
 	img.SetRGBA(1, 0, PositiveInk)
-	f := flipped(img)
-	if rgba(f, 1, 2) != PositiveInk || rgba(f, 1, 0) == PositiveInk || f.Bounds() != img.Bounds() {
-		t.Errorf("flipped: %v", f.Pix)
+	c := &pdfCanvas{w: 100, h: 100}
+	c.drawImage(vg.Rectangle{Min: vg.Point{X: 10, Y: 20}, Max: vg.Point{X: 50, Y: 80}}, img)
+	var doc bytes.Buffer
+	if _, err := c.WriteTo(&doc); err != nil {
+		t.Fatal(err)
+	}
+	checkPDF(t, doc.Bytes())
+	if content := pdfStream(t, doc.Bytes(), "4 0 obj"); !bytes.Contains(content, []byte("q 40 0 0 60 10 20 cm /Im1 Do Q")) {
+		t.Errorf("the image is placed by %q", content)
+	}
+	px := pdfStream(t, doc.Bytes(), "6 0 obj")
+	if len(px) != 2*3*3 || !bytes.Equal(px[3:6], []byte{PositiveInk.R, PositiveInk.G, PositiveInk.B}) || px[0] != 0 {
+		t.Errorf("the image's samples %v: want 2×3 RGB, (1, 0) the +1 ink", px)
 	}
 }
 
@@ -373,14 +453,14 @@ func TestTicks(t *testing.T) {
 	} {
 		var got []string
 		for _, tk := range (ticks{}).Ticks(c.lo, c.hi) {
-			if tk.Label != "" && strings.Contains(tk.Label, "-") && !strings.Contains(tk.Label, "e") {
-				t.Errorf("[%g, %g]: label %q has a hyphen for a minus", c.lo, c.hi, tk.Label)
+			if tk.label != "" && strings.Contains(tk.label, "-") && !strings.Contains(tk.label, "e") {
+				t.Errorf("[%g, %g]: label %q has a hyphen for a minus", c.lo, c.hi, tk.label)
 			}
-			if tk.Value < c.lo || tk.Value > c.hi {
-				t.Errorf("[%g, %g]: tick %g outside", c.lo, c.hi, tk.Value)
+			if tk.value < c.lo || tk.value > c.hi {
+				t.Errorf("[%g, %g]: tick %g outside", c.lo, c.hi, tk.value)
 			}
-			if tk.Label != "" {
-				got = append(got, tk.Label)
+			if tk.label != "" {
+				got = append(got, tk.label)
 			}
 		}
 		if !slices.Equal(got, c.want) {
@@ -405,8 +485,8 @@ func TestTicks(t *testing.T) {
 	}
 	var labels []string
 	for _, tk := range (ticks{step: 0.5}).Ticks(-2.6, 2.6) {
-		if tk.Label != "" {
-			labels = append(labels, tk.Label)
+		if tk.label != "" {
+			labels = append(labels, tk.label)
 		}
 	}
 	if want := []string{"−2.5", "−2.0", "−1.5", "−1.0", "−0.5", "0.0", "0.5", "1.0", "1.5", "2.0", "2.5"}; !slices.Equal(labels, want) {
@@ -417,7 +497,7 @@ func TestTicks(t *testing.T) {
 // TestFitAspect: a view is widened on one side, about its centre, to the
 // area's proportions.
 func TestFitAspect(t *testing.T) {
-	area := draw.Canvas{Rectangle: vg.Rectangle{Max: vg.Point{X: 400, Y: 200}}}
+	area := vg.Rectangle{Max: vg.Point{X: 400, Y: 200}}
 	got := fitAspect(learn.Rect{MinX1: 0, MaxX1: 2, MinX2: 0, MaxX2: 2}, area)
 	if want := (learn.Rect{MinX1: -1, MaxX1: 3, MinX2: 0, MaxX2: 2}); got != want {
 		t.Errorf("wide area: %v, want %v", got, want)
@@ -600,25 +680,25 @@ func TestWriteCancelled(t *testing.T) {
 	}
 }
 
-// drawnText is every string the figure of spec sets, in the order drawn
-// (a recorder canvas keeps the text that the SVG and PDF back ends turn
-// into outlines).
+// textCanvas is a canvas that also keeps the strings drawn on it as
+// outlines.
+type textCanvas struct {
+	canvas
+	texts []string
+}
+
+func (c *textCanvas) text(s string) { c.texts = append(c.texts, s) }
+
+// drawnText is every string the figure of spec sets, in the order drawn.
 func drawnText(t *testing.T, spec Spec) []string {
 	t.Helper()
-	var rec recorder.Canvas
-	dc := draw.NewCanvas(&rec, 8*vg.Inch, 8*vg.Inch)
-	p, err := build(spec, dc, &drawing{ctx: context.Background()})
+	p, err := build(context.Background(), spec, 8*vg.Inch, 8*vg.Inch)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Draw(dc)
-	var out []string
-	for _, a := range rec.Actions {
-		if fs, ok := a.(*recorder.FillString); ok {
-			out = append(out, fs.String)
-		}
-	}
-	return out
+	c := &textCanvas{canvas: &svgCanvas{w: 8 * vg.Inch, h: 8 * vg.Inch}}
+	p.draw(c, &drawing{ctx: context.Background()})
+	return c.texts
 }
 
 // TestAxesNamed: the axes carry the names Spec.Axes gives them (the data's
@@ -643,5 +723,26 @@ func TestAxesNamed(t *testing.T) {
 		if c.axes != [2]string{} && (slices.Contains(got, "x₁") || slices.Contains(got, "x₂")) {
 			t.Errorf("Axes %q: the figure still labels an axis x₁ or x₂: %q", c.axes, got)
 		}
+	}
+}
+
+// TestSVGTitleEscaped: a title with XML's specials and a control
+// character (a data file may be named anything) still makes a document
+// an XML parser reads, with the title intact but for the control
+// character.
+func TestSVGTitleEscaped(t *testing.T) {
+	spec := Spec{View: datasets.ViewOf(nil), Next: -1, Title: "a<b & c>d \x01 \"e\""}
+	var svg bytes.Buffer
+	if err := Write(t.Context(), &svg, "svg", spec, Size{Width: 200, Height: 200, DPI: 72}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Title string `xml:"title"`
+	}
+	if err := xml.Unmarshal(svg.Bytes(), &doc); err != nil {
+		t.Fatalf("the SVG is not valid XML: %v", err)
+	}
+	if want := "a<b & c>d \uFFFD \"e\""; doc.Title != want {
+		t.Errorf("title %q, want %q", doc.Title, want)
 	}
 }

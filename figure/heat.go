@@ -5,9 +5,7 @@ import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"kernelscope/learn"
 )
@@ -110,17 +108,7 @@ func newHeatMap(fd *learn.Field, scale float64) *heatMap {
 	return &heatMap{img: img, view: fd.Rect}
 }
 
-// Plot implements plot.Plotter.
-func (h *heatMap) Plot(c draw.Canvas, p *plot.Plot) {
-	trX, trY := p.Transforms(&c)
-	rect := vg.Rectangle{
-		Min: vg.Point{X: trX(h.view.MinX1), Y: trY(h.view.MinX2)},
-		Max: vg.Point{X: trX(h.view.MaxX1), Y: trY(h.view.MaxX2)},
-	}
-	c.DrawImage(rect, h.img)
-}
-
-// DataRange implements plot.DataRanger: the view.
-func (h *heatMap) DataRange() (xmin, xmax, ymin, ymax float64) {
-	return h.view.MinX1, h.view.MaxX1, h.view.MinX2, h.view.MaxX2
+// draw draws the heat map into its view's rectangle on the page.
+func (h *heatMap) draw(c canvas, f *frame) {
+	c.drawImage(vg.Rectangle{Min: f.at(h.view.MinX1, h.view.MinX2), Max: f.at(h.view.MaxX1, h.view.MaxX2)}, h.img)
 }

@@ -5,12 +5,10 @@ import (
 	"image/color"
 	"math"
 
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"kernelscope/datasets"
+	"kernelscope/learn"
 )
 
 // inkBlack draws the lines, the glyphs' outlines and the rings.
@@ -34,40 +32,48 @@ func outlineWidth(r vg.Length) vg.Length {
 	return vg.Points(math.Max(0.3, 0.8*math.Min(1, r.Points()/4.5)))
 }
 
+// layer is a set of points drawn with one glyph: shape, in colour at
+// radius.
+type layer struct {
+	pts    []xy
+	shape  glyph
+	color  color.Color
+	radius vg.Length
+}
+
+// glyph draws one point's mark centred at pt.
+type glyph interface {
+	draw(c canvas, col color.Color, r vg.Length, pt vg.Point)
+}
+
 // pointLayers are the points over the heat map: each class filled with a
 // black outline, the held-out points hollow in their class's ink, then the
 // support vectors' rings (dashed for α = C), on top so that a crowd of
-// points does not hide them, and the next example's square. Their glyphs
-// are counted and stopped by d (nil: drawn as they are).
-func pointLayers(spec Spec, d *drawing) []plot.Plotter {
+// points does not hide them, and the next example's square.
+func pointLayers(spec Spec) []layer {
 	r := glyphRadius(len(spec.Train) + len(spec.Test))
 	edge := outlineWidth(r)
-	scatter := func(pts plotter.XYs, shape draw.GlyphDrawer, c color.Color, radius vg.Length) plot.Plotter {
-		s, _ := plotter.NewScatter(pts) // fails only for points that are not finite, which the data never has
-		s.GlyphStyle = draw.GlyphStyle{Color: c, Radius: radius, Shape: shape}
-		return d.watch(s)
-	}
-	at := func(j int) plotter.XY { return plotter.XY{X: spec.Train[j].X1, Y: spec.Train[j].X2} }
-	var layers []plot.Plotter
+	at := func(j int) xy { return xy{spec.Train[j].X1, spec.Train[j].X2} }
+	var layers []layer
 	pos, neg := split(spec.Train)
 	if len(pos) > 0 {
-		layers = append(layers, scatter(pos, draw.PyramidGlyph{}, PositiveInk, r), scatter(pos, stroked{shape: triangle, width: edge}, inkBlack, r))
+		layers = append(layers, layer{pos, filled{triangle}, PositiveInk, r}, layer{pos, stroked{shape: triangle, width: edge}, inkBlack, r})
 	}
 	if len(neg) > 0 {
 		// A square's area is 4r², a triangle's about 1.3r²: the square is
 		// drawn smaller so neither class looks heavier.
-		layers = append(layers, scatter(neg, draw.BoxGlyph{}, NegativeInk, 0.8*r), scatter(neg, stroked{shape: square, width: edge}, inkBlack, 0.8*r))
+		layers = append(layers, layer{neg, filled{square}, NegativeInk, 0.8 * r}, layer{neg, stroked{shape: square, width: edge}, inkBlack, 0.8 * r})
 	}
 	tpos, tneg := split(spec.Test)
 	if len(tpos) > 0 {
-		layers = append(layers, scatter(tpos, stroked{shape: triangle, width: vg.Points(1.6)}, PositiveInk, r))
+		layers = append(layers, layer{tpos, stroked{shape: triangle, width: vg.Points(1.6)}, PositiveInk, r})
 	}
 	if len(tneg) > 0 {
-		layers = append(layers, scatter(tneg, stroked{shape: square, width: vg.Points(1.6)}, NegativeInk, 0.8*r))
+		layers = append(layers, layer{tneg, stroked{shape: square, width: vg.Points(1.6)}, NegativeInk, 0.8 * r})
 	}
 	if spec.F != nil {
 		ring := max(1.9*r, vg.Points(5))
-		var free, atC plotter.XYs
+		var free, atC []xy
 		bound := make(map[int]bool, len(spec.AtC))
 		for _, j := range spec.AtC {
 			bound[j] = true
@@ -82,38 +88,41 @@ func pointLayers(spec Spec, d *drawing) []plot.Plotter {
 			}
 		}
 		if len(free) > 0 {
-			layers = append(layers, scatter(free, stroked{shape: circle, width: vg.Points(1.4)}, inkBlack, ring))
+			layers = append(layers, layer{free, stroked{shape: circle, width: vg.Points(1.4)}, inkBlack, ring})
 		}
 		if len(atC) > 0 {
-			layers = append(layers, scatter(atC, stroked{shape: circle, width: vg.Points(1.4), dashed: true}, inkBlack, ring))
+			layers = append(layers, layer{atC, stroked{shape: circle, width: vg.Points(1.4), dashed: true}, inkBlack, ring})
 		}
 	}
 	if spec.Next >= 0 && spec.Next < len(spec.Train) {
-		layers = append(layers, scatter(plotter.XYs{at(spec.Next)}, stroked{shape: square, width: vg.Points(2)}, inkBlack, 2.6*r))
+		layers = append(layers, layer{[]xy{at(spec.Next)}, stroked{shape: square, width: vg.Points(2)}, inkBlack, 2.6 * r})
 	}
 	return layers
 }
 
+// glyphBoxes are the layers' glyphs as the layout sees them: each point,
+// as a fraction of the view v, with its radius.
+func glyphBoxes(layers []layer, v learn.Rect) []glyphBox {
+	var out []glyphBox
+	for _, l := range layers {
+		for _, q := range l.pts {
+			out = append(out, glyphBox{(q.x1 - v.MinX1) / (v.MaxX1 - v.MinX1), (q.x2 - v.MinX2) / (v.MaxX2 - v.MinX2), l.radius})
+		}
+	}
+	return out
+}
+
 // split gives the coordinates of the +1 and the −1 points.
-func split(pts []datasets.Point) (pos, neg plotter.XYs) {
+func split(pts []datasets.Point) (pos, neg []xy) {
 	for _, p := range pts {
-		xy := plotter.XY{X: p.X1, Y: p.X2}
+		q := xy{p.X1, p.X2}
 		if p.Y > 0 {
-			pos = append(pos, xy)
+			pos = append(pos, q)
 		} else {
-			neg = append(neg, xy)
+			neg = append(neg, q)
 		}
 	}
 	return pos, neg
-}
-
-// stroked draws a glyph's outline with a line width of its own (gonum's
-// outline glyphs draw at 0.5 pt, too thin for a ring on a slide): a
-// circle, a square or an upward triangle, solid or dashed.
-type stroked struct {
-	shape  int
-	width  vg.Length
-	dashed bool
 }
 
 const (
@@ -122,24 +131,19 @@ const (
 	triangle
 )
 
-// DrawGlyph implements draw.GlyphDrawer.
-func (g stroked) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
-	ls := draw.LineStyle{Color: sty.Color, Width: g.width}
-	if g.dashed {
-		ls.Dashes = []vg.Length{2 * g.width, 1.5 * g.width}
-	}
-	c.SetLineStyle(ls)
-	r := sty.Radius
+// outline is the glyph's shape of radius r centred at pt: a circle, the
+// square gonum/plot's BoxGlyph draws, the upward triangle of its
+// PyramidGlyph (the figure's glyphs were gonum's). Polygons start and end
+// halfway along a side: a raster does not join a path's last segment to
+// its first, and two butt ends on a straight side meet flush, where at a
+// corner they leave a notch.
+func outline(shape int, r vg.Length, pt vg.Point) vg.Path {
 	var p vg.Path
-	switch g.shape {
+	switch shape {
 	case circle:
 		p.Move(vg.Point{X: pt.X + r, Y: pt.Y})
 		p.Arc(pt, r, 0, 2*math.Pi)
-	// Polygons start and end halfway along a side: the raster back end
-	// does not join a path's last segment to its first, and two butt ends
-	// on a straight side meet flush, where at a corner they leave a notch.
 	case square:
-		// The same square as draw.BoxGlyph of radius r.
 		x := (r-r*math.Sqrt2/2)/2 + r*math.Sqrt2/2 // r·(1 + 1/√2)/2
 		p.Move(vg.Point{X: pt.X, Y: pt.Y - x})
 		p.Line(vg.Point{X: pt.X + x, Y: pt.Y - x})
@@ -147,7 +151,8 @@ func (g stroked) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 		p.Line(vg.Point{X: pt.X - x, Y: pt.Y + x})
 		p.Line(vg.Point{X: pt.X - x, Y: pt.Y - x})
 	case triangle:
-		// The same triangle as draw.PyramidGlyph of radius r.
+		// The apex 1.25r above the centre, the base 0.625r below.
+		r = 1.25 * r
 		s := r * vg.Length(math.Sqrt(3)) / 2
 		p.Move(vg.Point{X: pt.X, Y: pt.Y - r/2})
 		p.Line(vg.Point{X: pt.X + s, Y: pt.Y - r/2})
@@ -155,15 +160,38 @@ func (g stroked) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 		p.Line(vg.Point{X: pt.X - s, Y: pt.Y - r/2})
 	}
 	p.Close()
-	c.Stroke(p)
+	return p
 }
 
-// drawing is the drawing of a figure's points under way: gonum lays the
-// plot out from a box a point and draws a glyph at a time, so a million
-// points are seconds (PNG) to minutes (SVG, PDF), and ctrl+c must not
-// wait for them. Once ctx is done the layers are skipped, and so is the
-// rest of the layer being drawn, a glyph at a time; progress (when not
-// nil) hears every drawingTick glyphs how many of total are drawn.
+// filled fills a glyph's shape.
+type filled struct{ shape int }
+
+func (g filled) draw(c canvas, col color.Color, r vg.Length, pt vg.Point) {
+	c.fill(outline(g.shape, r, pt), col)
+}
+
+// stroked draws a glyph's outline with a line width of its own (gonum's
+// outline glyphs draw at 0.5 pt, too thin for a ring on a slide), solid or
+// dashed.
+type stroked struct {
+	shape  int
+	width  vg.Length
+	dashed bool
+}
+
+func (g stroked) draw(c canvas, col color.Color, r vg.Length, pt vg.Point) {
+	ls := lineStyle{Color: col, Width: g.width}
+	if g.dashed {
+		ls.Dashes = []vg.Length{2 * g.width, 1.5 * g.width}
+	}
+	c.stroke(outline(g.shape, r, pt), ls)
+}
+
+// drawing is the drawing of a figure's points under way: a million points
+// are seconds (PNG) to minutes (SVG, PDF), a glyph at a time, and ctrl+c
+// must not wait for them. Once ctx is done the glyphs left are skipped;
+// progress (when not nil) hears every drawingTick glyphs how many of total
+// are drawn.
 type drawing struct {
 	ctx         context.Context
 	progress    func(done, total int)
@@ -173,52 +201,25 @@ type drawing struct {
 // drawingTick is how many glyphs are drawn between reports of progress.
 const drawingTick = 4096
 
-// watch wraps s so that d counts and stops it; a nil d leaves it as it
-// is.
-func (d *drawing) watch(s *plotter.Scatter) plot.Plotter {
-	if d == nil {
-		return s
+// drawLayers draws the layers' glyphs whose centres are in the data area,
+// counting each glyph (drawn or outside) towards d's total.
+func (d *drawing) drawLayers(c canvas, f *frame, layers []layer) {
+	for _, l := range layers {
+		d.total += len(l.pts)
 	}
-	d.total += len(s.XYs)
-	s.GlyphStyle.Shape = watchedGlyph{s.GlyphStyle.Shape, d}
-	return watchedLayer{s, d}
-}
-
-// watchedLayer is a layer of glyphs that a stopped drawing skips.
-type watchedLayer struct {
-	*plotter.Scatter
-	d *drawing
-}
-
-// GlyphBoxes implements plot.GlyphBoxer: a box a point, for the layout.
-func (l watchedLayer) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	if l.d.ctx.Err() != nil {
-		return nil
-	}
-	return l.Scatter.GlyphBoxes(p)
-}
-
-// Plot implements plot.Plotter.
-func (l watchedLayer) Plot(c draw.Canvas, p *plot.Plot) {
-	if l.d.ctx.Err() == nil {
-		l.Scatter.Plot(c, p)
-	}
-}
-
-// watchedGlyph is a glyph drawn under a drawing's eye.
-type watchedGlyph struct {
-	draw.GlyphDrawer
-	d *drawing
-}
-
-// DrawGlyph implements draw.GlyphDrawer.
-func (g watchedGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
-	d := g.d
-	if d.ctx.Err() != nil {
-		return
-	}
-	g.GlyphDrawer.DrawGlyph(c, sty, pt)
-	if d.done++; d.progress != nil && d.done%drawingTick == 0 {
-		d.progress(d.done, d.total)
+	for _, l := range layers {
+		for _, q := range l.pts {
+			if d.ctx.Err() != nil {
+				return
+			}
+			pt := f.at(q.x1, q.x2)
+			if !f.inArea(pt) {
+				continue
+			}
+			l.shape.draw(c, l.color, l.radius, pt)
+			if d.done++; d.progress != nil && d.done%drawingTick == 0 {
+				d.progress(d.done, d.total)
+			}
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"kernelscope/datasets"
 	"kernelscope/learn"
@@ -102,8 +103,9 @@ func (s *Session) Snapshot() Options {
 	return o
 }
 
-// stemSuffix is what a name of kernelscope's own adds to its data's.
-var stemSuffix = regexp.MustCompile(`-session(-[0-9]+)?$|-[0-9]+$`)
+// stemSuffix is what a name of kernelscope's own adds to its data's,
+// compiled on first use (not at start).
+var stemSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-session(-[0-9]+)?$|-[0-9]+$`) })
 
 // FileStem is the data's name as a saved file's name holds it: moons for
 // moons, points for points.csv, and moons again for
@@ -112,7 +114,7 @@ func (s *Session) FileStem() string {
 	base := strings.TrimSuffix(filepath.Base(s.Name()), "*")
 	base = strings.TrimSuffix(base, filepath.Ext(base))
 	if b, ok := strings.CutPrefix(base, "kernelscope-"); ok {
-		base = stemSuffix.ReplaceAllString(b, "")
+		base = stemSuffix().ReplaceAllString(b, "")
 	}
 	return base
 }

@@ -89,21 +89,21 @@ var _ Averaging = (*AveragedPerceptron)(nil)
 // averaged perceptron) or the vote (the voted perceptron).
 func (p *AveragedPerceptron) Predicts() EnsembleMember { return p.predicts }
 
-// newAveraged makes the averaged or the voted perceptron.
-func newAveraged(kind relKind, predicts EnsembleMember) func(Config, []Example) (Learner, error) {
-	return func(cfg Config, data []Example) (Learner, error) {
-		if predicts == VotedMember {
-			// The vote walks every vector since the first step through the
-			// undo history: the voted perceptron keeps it, whatever
-			// NoHistory asks (trace, plot and cv ask for none).
-			cfg.NoHistory = false
-		}
-		p, err := newPerceptron(cfg, data, kind)
-		if err != nil {
-			return nil, err
-		}
-		return &AveragedPerceptron{p, predicts}, nil
+// newAveraged makes the averaged or the voted perceptron. (The kinds call
+// it from a function literal of their own rather than take a closure it
+// returns: a closure would be made at start.)
+func newAveraged(kind relKind, predicts EnsembleMember, cfg Config, data []Example) (Learner, error) {
+	if predicts == VotedMember {
+		// The vote walks every vector since the first step through the
+		// undo history: the voted perceptron keeps it, whatever
+		// NoHistory asks (trace, plot and cv ask for none).
+		cfg.NoHistory = false
 	}
+	p, err := newPerceptron(cfg, data, kind)
+	if err != nil {
+		return nil, err
+	}
+	return &AveragedPerceptron{p, predicts}, nil
 }
 
 // averagedKind and votedKind are the averaged and voted perceptrons of
@@ -117,7 +117,9 @@ var (
 			return "learner: the averaged perceptron (Freund & Schapire 1999): trains as the perceptron, predicts with α averaged over every step; A shows the final, the average or the vote"
 		},
 		Settings: []*Setting{etaSetting}, Passes: true, Bump: true,
-		New: newAveraged(relAveraged, AveragedMember),
+		New: func(cfg Config, data []Example) (Learner, error) {
+			return newAveraged(relAveraged, AveragedMember, cfg, data)
+		},
 	}
 	votedKind = &LearnerKind{
 		Name: "voted", Title: "the voted perceptron", Short: "voted perceptron",
@@ -127,7 +129,9 @@ var (
 			return "learner: the voted perceptron (Freund & Schapire 1999): every α⁽ᵏ⁾ along the way votes, weighted by the steps it survived; A shows the final, the average or the vote"
 		},
 		Settings: []*Setting{etaSetting}, Passes: true, Bump: true,
-		New: newAveraged(relVoted, VotedMember),
+		New: func(cfg Config, data []Example) (Learner, error) {
+			return newAveraged(relVoted, VotedMember, cfg, data)
+		},
 	}
 )
 

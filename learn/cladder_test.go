@@ -2,6 +2,8 @@ package learn
 
 import (
 	"math"
+	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -23,6 +25,40 @@ func TestCLadder(t *testing.T) {
 		cs, _ := LookupSetting("C")
 		if got, ok := cs.Step(c.from, c.up); got != c.want || ok != c.ok {
 			t.Errorf("stepC(%v, up %v) = %v, %v; want %v, %v", c.from, c.up, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestLadders: the written-out ladders are the 1-2-5 series, each rung
+// m·10ᵉ as strconv reads "me" (so 0.2 is the float64 nearest 0.2): C's
+// from 0.01 to 500, then 1000 and ∞; Pegasos's λ from 0.001 to 50.
+func TestLadders(t *testing.T) {
+	series := func(lo, hi int) []float64 {
+		var out []float64
+		for e := lo; e <= hi; e++ {
+			for _, m := range []string{"1", "2", "5"} {
+				v, err := strconv.ParseFloat(m+"e"+strconv.Itoa(e), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		want []float64
+	}{
+		{"C", append(series(-2, 2), 1000, math.Inf(1))},
+		{"lambda", series(-3, 1)},
+	} {
+		s, ok := LookupSetting(c.name)
+		if !ok {
+			t.Fatalf("no setting %q", c.name)
+		}
+		if !slices.Equal(s.Ladder, c.want) {
+			t.Errorf("%s's ladder %v, want %v", c.name, s.Ladder, c.want)
 		}
 	}
 }

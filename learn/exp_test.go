@@ -53,3 +53,13 @@ func BenchmarkExp(b *testing.B) {
 		}
 	})
 }
+
+// TestExpTable: the written-out table is 2^(j/64), math.Exp2's value bit
+// for bit, for every j (it was computed at start before; now it is data).
+func TestExpTable(t *testing.T) {
+	for j, got := range expTable {
+		if want := math.Exp2(float64(j) / expN); math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("expTable[%d] = %v, want 2^(%d/64) = %v", j, got, j, want)
+		}
+	}
+}

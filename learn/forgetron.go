@@ -40,7 +40,7 @@ var forgetronKind = &LearnerKind{
 	},
 	Settings: []*Setting{budgetSetting}, Passes: true, Appends: true,
 	Alpha: "Σσ",
-	New:   newBudget(relForgetron),
+	New:   func(cfg Config, data []Example) (Learner, error) { return newBudget(relForgetron, cfg, data) },
 }
 
 // forgetron is the Forgetron's active set and running sums.

@@ -30,7 +30,7 @@ var lambdaSetting = &Setting{
 	Name: "lambda", Symbol: "λ", Noun: "λ", InName: true, InHeader: true,
 	Usage:   "Pegasos's regularisation λ in λ/2·‖w‖² + mean hinge loss, > 0 (its step is 1/(λt))",
 	Default: 0.1, Min: 0, MinOpen: true,
-	Ladder: ladder125(-3, 1),
+	Ladder: []float64{1e-3, 2e-3, 5e-3, 1e-2, 2e-2, 5e-2, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50}, // the 1-2-5 series (TestLadders)
 	Keys:   [2]string{"<", ">"},
 }
 

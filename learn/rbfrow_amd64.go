@@ -19,18 +19,13 @@ var (
 // rbfVecConst are the constants of expFast, each four times over (one
 // 256-bit load each), in the order rbfrow_amd64.s reads them. They are
 // expFast's own constants, so the two paths cannot disagree on one.
-var rbfVecConst = func() (t [13][4]float64) {
-	for i, v := range [...]float64{
-		expInvL, expShift, expLn2Hi, expLn2Lo,
-		1.0 / 120, 1.0 / 24, 1.0 / 6, 1.0 / 2, 1,
-		expMinArg, expMax,
-		math.Float64frombits(expN - 1),   // the mask of j = k mod 64
-		math.Float64frombits(1023 << 52), // the exponent bias in place
-	} {
-		t[i] = [4]float64{v, v, v, v}
-	}
-	return t
-}()
+var rbfVecConst = [13][4]float64{
+	splat4(expInvL), splat4(expShift), splat4(expLn2Hi), splat4(expLn2Lo),
+	splat4(1.0 / 120), splat4(1.0 / 24), splat4(1.0 / 6), splat4(1.0 / 2), splat4(1),
+	splat4(expMinArg), splat4(expMax),
+	splat4(math.Float64frombits(expN - 1)),   // the mask of j = k mod 64
+	splat4(math.Float64frombits(1023 << 52)), // the exponent bias in place
+}
 
 // rbfRowAVX2 is rbfRow's loop over whole blocks of four points from 0 to n,
 // four lanes to a 256-bit register. It stops at the first block holding an

@@ -450,19 +450,6 @@ func (cfg Config) Kind() *LearnerKind {
 	return k
 }
 
-// ladder125 is the 1-2-5 series from 10^lo to 5·10^hi, the natural steps
-// of a scale.
-func ladder125(lo, hi int) []float64 {
-	var out []float64
-	for e := lo; e <= hi; e++ {
-		for _, m := range []float64{1, 2, 5} {
-			v, _ := strconv.ParseFloat(strconv.Itoa(int(m))+"e"+strconv.Itoa(e), 64)
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 // NewParams is the Params that give setting name the value v (and every
 // other its default); With adds more.
 func NewParams(name string, v float64) Params { return Params{}.With(name, v) }

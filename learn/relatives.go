@@ -237,15 +237,14 @@ func (b *BudgetPerceptron) BudgetFull() bool { return len(b.svs) >= b.rel.budget
 // StopsWhenFull reports whether this is the stoptron.
 func (b *BudgetPerceptron) StopsWhenFull() bool { return b.rel.kind == relStoptron }
 
-// newBudget makes a budget learner of kind.
-func newBudget(kind relKind) func(Config, []Example) (Learner, error) {
-	return func(cfg Config, data []Example) (Learner, error) {
-		p, err := newPerceptron(cfg, data, kind)
-		if err != nil {
-			return nil, err
-		}
-		return &BudgetPerceptron{p}, nil
+// newBudget makes a budget learner of kind (called from each kind's own
+// function literal, as newAveraged is).
+func newBudget(kind relKind, cfg Config, data []Example) (Learner, error) {
+	p, err := newPerceptron(cfg, data, kind)
+	if err != nil {
+		return nil, err
 	}
+	return &BudgetPerceptron{p}, nil
 }
 
 // budgetSetting is B, the budget learners' most support vectors.
@@ -267,7 +266,7 @@ var stoptronKind = &LearnerKind{
 		return fmt.Sprintf("learner: the stoptron (Orabona et al. 2009): the perceptron until %s, then α stops; ( ) change the budget", countOf(int(cfg.Params.Value(budgetSetting)), "example is a support vector", "examples are support vectors"))
 	},
 	Settings: []*Setting{etaSetting, budgetSetting}, Passes: true, Appends: true,
-	New: newBudget(relStoptron),
+	New: func(cfg Config, data []Example) (Learner, error) { return newBudget(relStoptron, cfg, data) },
 }
 
 // budgetKind is the randomized budget perceptron of Cavallanti,
@@ -303,5 +302,5 @@ var budgetKind = &LearnerKind{
 		return fmt.Sprintf("learner: the budget perceptron (Cavallanti et al. 2007): at most %s; a mistake with the budget full forgets one drawn at random (seed %d); ( ) change it", countOf(int(cfg.Params.Value(budgetSetting)), "support vector", "support vectors"), cfg.Seed)
 	},
 	Settings: []*Setting{etaSetting, budgetSetting}, Passes: true, Appends: true,
-	New: newBudget(relBudget),
+	New: func(cfg Config, data []Example) (Learner, error) { return newBudget(relBudget, cfg, data) },
 }

@@ -35,7 +35,7 @@ var (
 		// < and > step C along the 1-2-5 series from 0.01 to 1000, then ∞,
 		// the hard margin: C scales what a point inside the margin costs,
 		// so a log scale is the natural one.
-		Ladder: append(ladder125(-2, 2), 1000, math.Inf(1)),
+		Ladder: []float64{1e-2, 2e-2, 5e-2, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, math.Inf(1)},
 		Keys:   [2]string{"<", ">"},
 	}
 	tolSetting = &Setting{

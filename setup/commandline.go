@@ -165,7 +165,7 @@ func ansiCQuote(a string) string {
 			b.WriteRune(r)
 		case safetext.Hidden(r):
 			for _, c := range []byte(a[i : i+size]) {
-				if e, ok := namedEscapes[c]; ok {
+				if e := namedEscape(c); e != "" {
 					b.WriteString(e)
 				} else {
 					fmt.Fprintf(&b, `\%03o`, c)
@@ -180,5 +180,26 @@ func ansiCQuote(a string) string {
 	return b.String()
 }
 
-// namedEscapes are the $'…' escapes with a name, POSIX.1-2024's.
-var namedEscapes = map[byte]string{'\a': `\a`, '\b': `\b`, '\t': `\t`, '\n': `\n`, '\v': `\v`, '\f': `\f`, '\r': `\r`, 0x1b: `\e`}
+// namedEscape is c's $'…' escape with a name, POSIX.1-2024's ("" for a
+// byte that has none).
+func namedEscape(c byte) string {
+	switch c {
+	case '\a':
+		return `\a`
+	case '\b':
+		return `\b`
+	case '\t':
+		return `\t`
+	case '\n':
+		return `\n`
+	case '\v':
+		return `\v`
+	case '\f':
+		return `\f`
+	case '\r':
+		return `\r`
+	case 0x1b:
+		return `\e`
+	}
+	return ""
+}

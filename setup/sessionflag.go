@@ -1,6 +1,8 @@
 package setup
 
 import (
+	"slices"
+
 	"github.com/spf13/pflag"
 
 	"kernelscope/lab"
@@ -15,14 +17,14 @@ func (f *Flags) BindSession() {
 
 // sessionKeeps are the flags that may go with --session: they say how to
 // run or show the session, not what it is.
-var sessionKeeps = map[string]bool{"session": true, "memory": true, "big": true, "out": true, "size": true, "dpi": true, "format": true, "help": true, "fps": true}
+var sessionKeeps = []string{"session", "memory", "big", "out", "size", "dpi", "format", "help", "fps"}
 
 // resolveSession reads --session; any flag that would set the data or the
 // training is a usage error, since the file sets them.
 func (f *Flags) resolveSession() (lab.Options, error) {
 	var clash string
 	f.fs.Visit(func(fl *pflag.Flag) {
-		if !sessionKeeps[fl.Name] && clash == "" {
+		if !slices.Contains(sessionKeeps, fl.Name) && clash == "" {
 			clash = fl.Name
 		}
 	})

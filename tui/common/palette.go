@@ -29,15 +29,27 @@ type ShadeTable struct {
 	approx               int // the approximate boundary f̃ = 0: green
 }
 
+// Cube256 are the 256-colour shades on a dark (or a light) background.
+func Cube256(dark bool) ShadeTable { return cube256[b2i(dark)] }
+
+// b2i indexes the shade tables: 0 light, 1 dark.
+func b2i(dark bool) int {
+	if dark {
+		return 1
+	}
+	return 0
+}
+
+// The shade tables are arrays of light and dark, not maps: nothing is built
+// at start.
 var (
-	// Cube256 are the 256-colour shades.
-	Cube256 = map[bool]ShadeTable{
+	cube256 = [2]ShadeTable{
 		// dark: deep blue (0,0,95) … (0,135,215); brown-orange (135,95,0) … (215,135,0)
 		// margins: pale blue (175,215,255) and pale orange (255,215,135)
-		true: {pos: []int{17, 18, 25, 32}, neg: []int{94, 130, 166, 172}, heat: []int{235, 17, 18, 24, 25, 32}, ink: -1, MarginPos: 153, MarginNeg: 222, approx: 48},
+		1: {pos: []int{17, 18, 25, 32}, neg: []int{94, 130, 166, 172}, heat: []int{235, 17, 18, 24, 25, 32}, ink: -1, MarginPos: 153, MarginNeg: 222, approx: 48},
 		// light: pale blue (215,215,255) … (95,175,255); peach (255,215,175) … (255,175,0)
 		// margins: deep blue (0,0,175) and brown (135,95,0)
-		false: {pos: []int{189, 153, 117, 75}, neg: []int{223, 222, 215, 214}, heat: []int{255, 189, 153, 117, 111, 75}, ink: -1, MarginPos: 19, MarginNeg: 94, approx: 29},
+		0: {pos: []int{189, 153, 117, 75}, neg: []int{223, 222, 215, 214}, heat: []int{255, 189, 153, 117, 111, 75}, ink: -1, MarginPos: 19, MarginNeg: 94, approx: 29},
 	}
 	// basic16 are the 16-colour shades: blue (4) and bright blue (12) for
 	// +1, yellow (3) and bright yellow (11) for −1; dark backgrounds go
@@ -48,9 +60,9 @@ var (
 	// The margins take the two hues left: cyan (f = +1) and red (f = −1).
 	// The approximate boundary f̃ = 0 (~) is green, drawn on the plain
 	// background so it reads over either class.
-	basic16 = map[bool]ShadeTable{
-		true:  {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}, ink: 15, MarginPos: 14, MarginNeg: 9, approx: 10},
-		false: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}, ink: 0, MarginPos: 6, MarginNeg: 1, approx: 2},
+	basic16 = [2]ShadeTable{
+		1: {pos: []int{4, 4, 12, 12}, neg: []int{3, 3, 11, 11}, heat: []int{-1, -1, 4, 4, 12, 12}, ink: 15, MarginPos: 14, MarginNeg: 9, approx: 10},
+		0: {pos: []int{12, 12, 4, 4}, neg: []int{11, 11, 3, 3}, heat: []int{-1, -1, 12, 12, 4, 4}, ink: 0, MarginPos: 6, MarginNeg: 1, approx: 2},
 	}
 )
 
@@ -93,7 +105,7 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 	}
 	switch profile {
 	case colorprofile.ANSI256:
-		idx := index(Cube256[dark], func(c color.Color) int { return int(ansi.Convert256(c)) })
+		idx := index(cube256[b2i(dark)], func(c color.Color) int { return int(ansi.Convert256(c)) })
 		return func(c int, fg bool) string {
 			if fg {
 				return fmt.Sprintf("38;5;%d", idx(c))
@@ -101,7 +113,7 @@ func paletteFor(profile colorprofile.Profile, dark bool, rgb *[numColors][3]uint
 			return fmt.Sprintf("48;5;%d", idx(c))
 		}
 	case colorprofile.ANSI:
-		idx := index(basic16[dark], func(c color.Color) int { return int(ansi.Convert16(c)) })
+		idx := index(basic16[b2i(dark)], func(c color.Color) int { return int(ansi.Convert16(c)) })
 		return func(c int, fg bool) string {
 			n := idx(c)
 			switch {

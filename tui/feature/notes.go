@@ -34,9 +34,16 @@ func layoutNotes(notes []note, w, n int) []string {
 	return out
 }
 
-// operators start the piece of text after them, so that a line breaks
-// before a term's sign, never after it: "… + 11.58·x₁x₂" / "  − 0.2259·x₂²".
-var operators = map[string]bool{"+": true, "−": true, "-": true, "=": true, "≤": true, "→": true}
+// operator reports whether s starts the piece of text after it, so that a
+// line breaks before a term's sign, never after it: "… + 11.58·x₁x₂" /
+// "  − 0.2259·x₂²".
+func operator(s string) bool {
+	switch s {
+	case "+", "−", "-", "=", "≤", "→":
+		return true
+	}
+	return false
+}
 
 // wrapText breaks text at its spaces into lines of at most w cells, the
 // lines after the first indented two cells so that they read as its
@@ -46,7 +53,7 @@ var operators = map[string]bool{"+": true, "−": true, "-": true, "=": true, "�
 func wrapText(text string, w int) (lines []string, ok bool) {
 	var pieces []string
 	for _, word := range strings.Fields(text) {
-		if k := len(pieces) - 1; k >= 0 && operators[pieces[k]] {
+		if k := len(pieces) - 1; k >= 0 && operator(pieces[k]) {
 			pieces[k] += " " + word
 			continue
 		}

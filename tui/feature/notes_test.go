@@ -25,7 +25,7 @@ func TestWrapText(t *testing.T) {
 			if k > 0 && !strings.HasPrefix(l, "  ") {
 				t.Errorf("width %d: continuation %q is not indented", w, l)
 			}
-			if last := strings.Fields(l); operators[last[len(last)-1]] {
+			if last := strings.Fields(l); operator(last[len(last)-1]) {
 				t.Errorf("width %d: line %q ends in a sign", w, l)
 			}
 		}

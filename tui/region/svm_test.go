@@ -51,7 +51,7 @@ func TestSVMColourGoldens(t *testing.T) {
 			t.Fatalf("%s: SMO did not converge: %v", name, s.Learner().State())
 		}
 		got := r.View()
-		for _, idx := range []int{common.Cube256[true].MarginPos, common.Cube256[true].MarginNeg} {
+		for _, idx := range []int{common.Cube256(true).MarginPos, common.Cube256(true).MarginNeg} {
 			if !strings.Contains(got, fmt.Sprintf(";5;%d;", idx)) && !strings.Contains(got, fmt.Sprintf(";5;%dm", idx)) {
 				t.Errorf("%s: no cell in the margin colour %d", name, idx)
 			}
