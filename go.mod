@@ -49,5 +49,5 @@ require (
 )
 
 // pflag without its IP flags, whose "net" made the default build link the
-// C library dynamically: third_party/pflag/KERNELSCOPE.md.
-replace github.com/spf13/pflag => ./third_party/pflag
+// C library dynamically: internal/pflag/KERNELSCOPE.md.
+replace github.com/spf13/pflag => ./internal/pflag
