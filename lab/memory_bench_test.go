@@ -74,7 +74,7 @@ func BenchmarkSessionMemory(b *testing.B) {
 				b.StopTimer()
 				grown := heapAlloc() - before
 				l := s.Learner()
-				b.ReportMetric(float64(l.UndoBytes()), "B/history")
+				b.ReportMetric(float64(l.HistoryBytes()), "B/history")
 				b.ReportMetric(float64(narrationBytes(s)), "B/narration")
 				b.ReportMetric(float64(l.T()-l.UndoFloor()), "steps/undo")
 				b.ReportMetric(float64(grown), "B/session-growth")

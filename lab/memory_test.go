@@ -54,7 +54,7 @@ func TestSessionUndoBudget(t *testing.T) {
 			s.Take(false)
 		}
 		l := s.Learner()
-		if got := l.UndoBytes(); got > c.want || got == 0 {
+		if got := l.HistoryBytes(); got > c.want || got == 0 {
 			t.Errorf("UndoBytes %d: the history holds %d bytes, want at most %d", c.set, got, c.want)
 		}
 		if floor := l.UndoFloor(); (floor > 0) != (c.set != 0) {

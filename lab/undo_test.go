@@ -41,7 +41,7 @@ func TestSVMUndoExact(t *testing.T) {
 		before = append(before, a)
 	}
 	if len(before) < 20 {
-		t.Fatalf("only %d steps before convergence: the test wants more than one checkpoint (16)", len(before))
+		t.Fatalf("only %d steps before convergence: the test wants 20", len(before))
 	}
 	for k := len(before) - 1; k >= 0; k-- {
 		s.Back()

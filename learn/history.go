@@ -159,8 +159,8 @@ func (p *Perceptron) forget() {
 	p.floorT, p.floorEpochMistakes = p.t, p.epochMistakes
 }
 
-// UndoBytes is the memory the undo history holds, in bytes.
-func (p *Perceptron) UndoBytes() int {
+// HistoryBytes is the memory the undo history holds, in bytes.
+func (p *Perceptron) HistoryBytes() int {
 	b := p.hist.Bytes()
 	if g := p.rel.fifo; g != nil {
 		b += 8 * cap(g.past)

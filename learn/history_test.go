@@ -332,8 +332,8 @@ func TestUndoBytesConfig(t *testing.T) {
 	if len(mistakeT) < 4 {
 		t.Fatalf("only %d mistakes in 40 steps", len(mistakeT))
 	}
-	if historyLen(p) != 3 || p.UndoBytes() > 12 {
-		t.Errorf("%d records in %d bytes, want 3 in at most 12", historyLen(p), p.UndoBytes())
+	if historyLen(p) != 3 || p.HistoryBytes() > 12 {
+		t.Errorf("%d records in %d bytes, want 3 in at most 12", historyLen(p), p.HistoryBytes())
 	}
 	// The floor is the step of the newest dropped mistake: the 4th newest.
 	want := mistakeT[len(mistakeT)-4]

@@ -60,9 +60,9 @@ type Learner interface {
 	CanUndo() bool
 	// UndoFloor is the smallest T that Undo can reach.
 	UndoFloor() int
-	// UndoBytes is the memory the undo history holds, within
+	// HistoryBytes is the memory the undo history holds, within
 	// Config.UndoBytes.
-	UndoBytes() int
+	HistoryBytes() int
 	// Reset starts training again from every α = 0.
 	Reset()
 	// Next is the example the next step visits (−1 when stopped).

@@ -343,8 +343,8 @@ func (o *online) dropped(at int, body []byte) {
 	o.floorT, o.floorMistakes, o.floorOpened = d.t, d.epochMistakes, d.opened
 }
 
-// UndoBytes is the memory the undo history holds, in bytes.
-func (o *online) UndoBytes() int { return o.hist.Bytes() }
+// HistoryBytes is the memory the undo history holds, in bytes.
+func (o *online) HistoryBytes() int { return o.hist.Bytes() }
 
 // CanUndo reports whether there is a step to put back.
 func (o *online) CanUndo() bool { return !o.cfg.NoHistory && o.t > o.floorT }

@@ -210,8 +210,12 @@ const svmCheckpointBytes = 32
 // that a checkpoint costs about 10·n/1024 bytes a step (n = 400: 4 bytes;
 // the two changes of a pair update would take 20).
 func (s *SVM) checkpointEvery() int {
-	return min(1024, max(16, (1<<20)/max(1, len(s.xs))))
+	return min(svmCheckpointsEvery, max(16, (1<<20)/max(1, len(s.xs))))
 }
+
+// svmCheckpointsEvery is the most steps between checkpoints (a variable:
+// tests make it small to restore checkpoints within a few steps).
+var svmCheckpointsEvery = 1024
 
 // remember keeps a checkpoint every checkpointEvery steps, dropping the
 // oldest ones while they take more than the budget; the undo floor rises
@@ -252,8 +256,8 @@ func (s *SVM) restore(ck svmCheckpoint) {
 	}
 }
 
-// UndoBytes is the memory the undo history holds, in bytes.
-func (s *SVM) UndoBytes() int { return s.ckptBytes }
+// HistoryBytes is the memory the undo history holds, in bytes.
+func (s *SVM) HistoryBytes() int { return s.ckptBytes }
 
 // CanUndo reports whether a step can be put back.
 func (s *SVM) CanUndo() bool { return s.t > s.UndoFloor() }

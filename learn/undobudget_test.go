@@ -85,7 +85,7 @@ func TestUndoWithinBudget(t *testing.T) {
 				if _, err := l.Step(); err != nil {
 					t.Fatalf("step %d: %v", l.T()+1, err)
 				}
-				if b := l.UndoBytes(); b > budget {
+				if b := l.HistoryBytes(); b > budget {
 					t.Fatalf("T = %d: the history holds %d bytes, more than its budget of %d", l.T(), b, budget)
 				}
 			}
@@ -94,7 +94,7 @@ func TestUndoWithinBudget(t *testing.T) {
 			if floor <= 0 || floor >= steps {
 				t.Fatalf("after %d steps the undo floor is %d: the budget should have dropped some steps, not all", steps, floor)
 			}
-			t.Logf("%s: %d steps: undo reaches back %d steps in %d bytes", kind.Name, steps, steps-floor, l.UndoBytes())
+			t.Logf("%s: %d steps: undo reaches back %d steps in %d bytes", kind.Name, steps, steps-floor, l.HistoryBytes())
 			// The fresh run, stepped to each T checked, from its last stop.
 			fresh, err := learn.NewLearner(cfg, data)
 			if err != nil {
@@ -185,8 +185,8 @@ func TestUndoBudgetDefault(t *testing.T) {
 	for range 5000 {
 		_, _ = l.Step()
 	}
-	if l.UndoFloor() != 0 || l.UndoBytes() == 0 || l.UndoBytes() > learn.DefaultUndoBytes {
-		t.Errorf("default budget: floor %d, %d bytes", l.UndoFloor(), l.UndoBytes())
+	if l.UndoFloor() != 0 || l.HistoryBytes() == 0 || l.HistoryBytes() > learn.DefaultUndoBytes {
+		t.Errorf("default budget: floor %d, %d bytes", l.UndoFloor(), l.HistoryBytes())
 	}
 }
 
