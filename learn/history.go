@@ -145,7 +145,8 @@ func (p *Perceptron) undoLimit() int {
 func (p *Perceptron) dropped(at int, body []byte) {
 	r, _ := p.decode(at, body)
 	p.floorT, p.floorEpochMistakes = r.t, r.epochMistakes
-	if g := p.rel.fifo; g != nil {
+	if g := p.rel.fifo; g != nil && p.undoLimit() > 0 {
+		// Kept only when records are: it is for undoing them.
 		g.pastPhi(r.phi, p.rel.budget)
 	}
 }

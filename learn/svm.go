@@ -147,6 +147,7 @@ type SVM struct {
 	observers
 	ckpts     []svmCheckpoint // states to undo to, oldest first
 	ckptBytes int             // what they take
+	ckptBuf   []byte          // a checkpoint being written
 	dropped   bool            // the budget dropped one since α = 0
 	noUndo    bool
 }

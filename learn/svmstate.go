@@ -218,30 +218,45 @@ func (s *SVM) checkpointEvery() int {
 var svmCheckpointsEvery = 1024
 
 // remember keeps a checkpoint every checkpointEvery steps, dropping the
-// oldest ones while they take more than the budget; the undo floor rises
-// to the oldest one kept.
+// oldest ones while they take more than the budget (the one written is
+// copied into the space of one dropped, when it fits); the undo floor
+// rises to the oldest one kept.
 func (s *SVM) remember() {
 	if s.noUndo || s.t%s.checkpointEvery() != 0 {
 		return
 	}
-	w := recWriter(make([]byte, 0, 10*len(s.xs)))
+	w := recWriter(s.ckptBuf[:0])
 	for _, a := range s.alpha {
 		w = w.float(a)
 	}
 	for _, g := range s.g {
 		w = binary.LittleEndian.AppendUint64(w, math.Float64bits(g))
 	}
-	s.ckpts = append(s.ckpts, svmCheckpoint{t: s.t, data: slices.Clip(w)})
-	s.ckptBytes += len(w) + svmCheckpointBytes
-	limit, drop := undoBudget(s.cfg), 0
-	for drop < len(s.ckpts) && s.ckptBytes > limit {
-		s.ckptBytes -= len(s.ckpts[drop].data) + svmCheckpointBytes
-		s.dropped = true
+	s.ckptBuf = w
+	limit := undoBudget(s.cfg) - cap(s.ckptBuf)
+	var spare []byte
+	drop := 0
+	for drop < len(s.ckpts) && s.ckptBytes+len(w)+svmCheckpointBytes > limit {
+		spare = s.ckpts[drop].data
+		s.ckptBytes -= cap(spare) + svmCheckpointBytes
 		drop++
 	}
 	if drop > 0 {
+		s.dropped = true
 		s.ckpts = slices.Delete(s.ckpts, 0, drop)
 	}
+	if len(w)+svmCheckpointBytes > limit {
+		// Not even this one fits: nothing can be undone, and nothing is
+		// kept, the space to write one in either.
+		s.dropped, s.ckptBuf = true, nil
+		return
+	}
+	if cap(spare) < len(w) || s.ckptBytes+cap(spare)+svmCheckpointBytes > limit {
+		spare = make([]byte, 0, len(w))
+	}
+	data := append(spare[:0], w...)
+	s.ckpts = append(s.ckpts, svmCheckpoint{t: s.t, data: data})
+	s.ckptBytes += cap(data) + svmCheckpointBytes
 }
 
 // restore sets α and G from checkpoint ck.
@@ -257,7 +272,7 @@ func (s *SVM) restore(ck svmCheckpoint) {
 }
 
 // HistoryBytes is the memory the undo history holds, in bytes.
-func (s *SVM) HistoryBytes() int { return s.ckptBytes }
+func (s *SVM) HistoryBytes() int { return s.ckptBytes + cap(s.ckptBuf) }
 
 // CanUndo reports whether a step can be put back.
 func (s *SVM) CanUndo() bool { return s.t > s.UndoFloor() }
@@ -286,7 +301,7 @@ func (s *SVM) Undo() bool {
 	oldAlpha, oldB := slices.Clone(s.alpha), s.Offset()
 	oldSVs := slices.Clone(s.svs)
 	for n := len(s.ckpts); n > 0 && s.ckpts[n-1].t > target; n = len(s.ckpts) {
-		s.ckptBytes -= len(s.ckpts[n-1].data) + svmCheckpointBytes
+		s.ckptBytes -= cap(s.ckpts[n-1].data) + svmCheckpointBytes
 		s.ckpts[n-1] = svmCheckpoint{}
 		s.ckpts = s.ckpts[:n-1]
 	}

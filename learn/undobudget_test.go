@@ -198,3 +198,40 @@ func containsAll(s string, parts ...string) bool {
 	}
 	return true
 }
+
+// TestUndoBudgetTooSmall: a budget too small for a single record (the
+// SVM's checkpoint of α and G too) keeps nothing and holds nothing; Undo
+// goes back only over the steps that need no record (the correct ones
+// since the last change), to the floor and no further; and training goes
+// on as without a history.
+func TestUndoBudgetTooSmall(t *testing.T) {
+	t.Parallel()
+	for _, kind := range learn.Learners() {
+		cfg, data := budgetRun(t, kind, 1)
+		l, err := learn.NewLearner(cfg, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.NoHistory = true
+		ref, _ := learn.NewLearner(cfg, data)
+		for range 3000 {
+			_, _ = l.Step()
+			_, _ = ref.Step()
+			if l.HistoryBytes() != 0 {
+				t.Fatalf("%s, budget 1 byte, T = %d: %d bytes held", kind.Name, l.T(), l.HistoryBytes())
+			}
+		}
+		end, floor := stateOf(l), l.UndoFloor()
+		for l.Undo() {
+		}
+		if l.T() != floor || floor < 2900 {
+			t.Errorf("%s, budget 1 byte: undone to T = %d, floor %d", kind.Name, l.T(), floor)
+		}
+		for l.T() < 3000 {
+			_, _ = l.Step()
+		}
+		if !sameState(stateOf(l), end) || !sameState(end, stateOf(ref)) {
+			t.Errorf("%s, budget 1 byte: %+v, without a history %+v", kind.Name, stateOf(l), stateOf(ref))
+		}
+	}
+}
