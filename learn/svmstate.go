@@ -191,8 +191,9 @@ func (s *SVM) Reset() {
 // update written as two indices and two changes would bring α back (the
 // values before, not the changes: α + Δ − Δ need not be α) but the
 // gradient only to within rounding, and b and every later step read the
-// gradient. So the history is α and G every few hundred steps, in bytes:
-// α as record fields (0 and a whole C are a byte or two), G 8 bytes each.
+// gradient. So the history is α and G every checkpointEvery steps, in
+// bytes: α as record fields (0 and a whole C are a byte or two), G 8 bytes
+// each.
 
 // svmCheckpoint is the solver's state after T steps: α then G (b and D(α)
 // are computed again from them, the same bits).
