@@ -208,8 +208,9 @@ const svmCheckpointBytes = 32
 // checkpointEvery is how many steps lie between checkpoints: an undo
 // replays at most this many minus one, each O(n), so about 2²⁰ updates of
 // a gradient entry (a millisecond or two) at most; and up to 1024 steps, so
-// that a checkpoint costs about 10·n/1024 bytes a step (n = 400: 4 bytes;
-// the two changes of a pair update would take 20).
+// that a checkpoint costs about 10·n/1024 bytes a step (n = 400: 4 bytes; a
+// pair update's indices and α before would take 7 to 23, and the gradient
+// would still need checkpoints).
 func (s *SVM) checkpointEvery() int {
 	return min(svmCheckpointsEvery, max(16, (1<<20)/max(1, len(s.xs))))
 }
