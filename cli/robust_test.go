@@ -58,6 +58,10 @@ func TestLimits(t *testing.T) {
 		{[]string{"export", "--dataset", "moons", "--noise", "1e308"}, "--noise 1e+308 is too large"},
 		{[]string{"trace", "--memory", "lots"}, `--memory "lots": not a size`},
 		{[]string{"trace", "--memory", "512"}, "less than the 1M"},
+		{[]string{"--undo-memory", "512"}, `--undo-memory "512" is outside 64K to 1G`},
+		{[]string{"--undo-memory", "2G"}, `--undo-memory "2G" is outside 64K to 1G`},
+		{[]string{"--undo-memory", "lots"}, `--undo-memory "lots": not a size`},
+		{[]string{"trace", "--undo-memory", "4M"}, "unknown flag undo-memory"},
 	} {
 		out, stderr, code := runCLI(c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(stderr, c.msg) {

@@ -128,6 +128,7 @@ kernelscope trace --dataset worked4
 	flags.BindSplit()     // h holds rows out; --test starts with them held out
 	flags.BindSession()   // w then s saves one
 	flags.BindFPS()
+	flags.BindUndoMemory() // b steps back within it
 	var display tui.Display
 	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
 	steps := root.Flags().Int("steps", 0, "open after this many steps, ≥ 0 (R writes it into the command that recreates a state)")

@@ -65,8 +65,8 @@ func TestSessionFlag(t *testing.T) {
 	}
 	// The terminal program opens on the file's options, at its step.
 	opened := recordTUI(t)
-	if _, stderr, code := runCLI("--session", path, "--memory", "64M"); code != 0 || opened.Replay.Steps != 3 || opened.Session != path ||
-		!reflect.DeepEqual(opened.Points, o.Points) || opened.Config.RowCacheBytes != 64<<20 {
+	if _, stderr, code := runCLI("--session", path, "--memory", "64M", "--undo-memory", "512K"); code != 0 || opened.Replay.Steps != 3 || opened.Session != path ||
+		!reflect.DeepEqual(opened.Points, o.Points) || opened.Config.RowCacheBytes != 64<<20 || opened.Config.UndoBytes != 512<<10 {
 		t.Errorf("--session: exit %d %s, opened %+v", code, stderr, *opened)
 	}
 
@@ -218,6 +218,24 @@ func TestSessionHostileKernel(t *testing.T) {
 			if code != 1 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, path+": line ") || !strings.Contains(stderr, c.want) {
 				t.Errorf("%s %q: exit %d, stdout %q, stderr (%d bytes) %.400q; want exit 1 and one line with %q", c.name, cmd[0], code, out, len(stderr), stderr, c.want)
 			}
+		}
+	}
+}
+
+// TestUndoMemoryFlag: --undo-memory sets the terminal program's undo
+// budget (0 without it: the session's default, lab.UndoBytes).
+func TestUndoMemoryFlag(t *testing.T) {
+	opened := recordTUI(t)
+	for _, c := range []struct {
+		args []string
+		want int64
+	}{
+		{[]string{"--dataset", "xor"}, 0},
+		{[]string{"--dataset", "xor", "--undo-memory", "16M"}, 16 << 20},
+		{[]string{"--undo-memory", "64K"}, 64 << 10},
+	} {
+		if _, stderr, code := runCLI(c.args...); code != 0 || opened.Config.UndoBytes != c.want {
+			t.Errorf("%v: exit %d %s, undo budget %d; want %d", c.args, code, stderr, opened.Config.UndoBytes, c.want)
 		}
 	}
 }

@@ -96,9 +96,7 @@ func NewSession(o Options) (*Session, error) {
 	err := s.Apply(o)
 	if err != nil {
 		empty := Options{Dataset: "empty", Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 100}}
-		if o.Config.RowCacheBytes > 0 {
-			empty.Config.RowCacheBytes = o.Config.RowCacheBytes
-		}
+		empty.Config.RowCacheBytes, empty.Config.UndoBytes = o.Config.RowCacheBytes, o.Config.UndoBytes
 		if err2 := s.Apply(empty); err2 != nil {
 			panic("lab: cannot build an empty session: " + err2.Error())
 		}
@@ -112,19 +110,25 @@ func NewSession(o Options) (*Session, error) {
 
 // build makes a fresh learner (every α = 0), the one o.Config.Algo names,
 // for the points and configuration of o, narrating and keeping its undo
-// history.
+// history within o.Config.UndoBytes (0: UndoBytes).
 func build(o Options) (learn.Learner, error) {
 	cfg := o.Config
 	cfg.Narrate = true
 	cfg.NoHistory = false
-	cfg.UndoMistakes = undoMistakes
+	if cfg.UndoBytes == 0 {
+		cfg.UndoBytes = UndoBytes
+	}
 	return learn.NewLearner(cfg, datasets.Examples(TrainingPoints(o)))
 }
 
-// undoMistakes is how many of the latest mistakes b can put back: far more
-// than anyone steps back by hand, and 4.8 MB of history, so that c or
-// autoplay left running for an hour holds the program's memory flat.
-const undoMistakes = 200_000
+// UndoBytes is the memory a session's undo history takes by default: far
+// more than anyone steps back by hand (on issue 25's runs at n = 400, the
+// last 1.5 million steps of the perceptron, a million of the SVM's, 400 000
+// of the Forgetron's, PA's and Pegasos's: 80 s of autoplay at 5000 steps a
+// second at the least; the status line says where it stops), and small
+// enough that autoplay left running for an hour holds the program's memory
+// flat, and sixty sessions share a laptop.
+const UndoBytes = 4 << 20
 
 // Apply switches to o: a fresh perceptron for its points and configuration,
 // a new viewport and field. When the perceptron cannot be built it returns

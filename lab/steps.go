@@ -17,9 +17,10 @@ type Shown struct {
 	Quiet bool
 }
 
-// maxShownSteps bounds the narration kept for stepping back; older steps
-// undo fine but are narrated as "earlier step".
-const maxShownSteps = 20000
+// maxShownSteps bounds the narration kept for stepping back (a few hundred
+// KB: it took as much memory as the undo history when it kept 20 000
+// steps); a step back to an older step narrates it again (NarrateLast).
+const maxShownSteps = 2048
 
 // Step takes one step and records its narration. It reports whether a step
 // was taken.
@@ -73,25 +74,29 @@ func (s *Session) write(shown *Shown) {
 }
 
 // NarrateLast writes the narration of the newest step in effect if it was
-// taken quiet, so that the screen shows it as if every step had been
-// narrated. The SVM's is written from the step. The perceptron's terms are
-// those of the state before the step: it steps back and takes the step
-// again, narrated; the outcome is the same (α and the schedule come back
-// exactly, the decision is taken on the exact sum near a tie), as b then
-// space gives.
+// taken quiet, or is no longer kept, so that the screen shows it as if
+// every step had been narrated. The SVM's is written from the step when
+// it is kept. Otherwise the narration is of the state before the step: it
+// steps back and takes the step again, narrated; the outcome is the same
+// (α and the schedule come back exactly, the decision is taken on the
+// exact sum near a tie), as b then space gives. At the undo floor a step
+// not kept stays an earlier step.
 func (s *Session) NarrateLast() {
 	n := len(s.steps)
-	if n == 0 || !s.steps[n-1].Quiet || s.steps[n-1].Step.T != s.p.T() {
+	kept := n > 0 && s.steps[n-1].Step.T == s.p.T()
+	switch {
+	case s.p.T() == 0 || kept && !s.steps[n-1].Quiet:
 		return
-	}
-	if s.steps[n-1].Step.Pair != nil {
+	case kept && s.steps[n-1].Step.Pair != nil:
 		s.write(&s.steps[n-1])
 		return
 	}
 	if !s.p.CanUndo() || !s.p.Undo() {
-		return // below the undo floor: it stays an earlier step
+		return // at the undo floor
 	}
-	s.steps = s.steps[:n-1]
+	if kept {
+		s.steps = s.steps[:n-1]
+	}
 	s.trimPasses()
 	s.Take(true)
 }

@@ -41,7 +41,7 @@ func TestSVMUndoExact(t *testing.T) {
 		before = append(before, a)
 	}
 	if len(before) < 20 {
-		t.Fatalf("only %d steps before convergence: the test wants more than one checkpoint (16)", len(before))
+		t.Fatalf("only %d steps before convergence: the test wants 20", len(before))
 	}
 	for k := len(before) - 1; k >= 0; k-- {
 		s.Back()
@@ -114,4 +114,43 @@ func TestSVMNewC(t *testing.T) {
 		t.Errorf("a larger C widened the margin: %v → %v", before, sv.Width())
 	}
 	fieldIsF(t, s, 1e-9)
+}
+
+// TestBackNarratesStepsNotKept: the narration keeps the latest steps only
+// (maxShownSteps), but stepping back to an older step narrates it as
+// every step is narrated: after 50 000 steps of autoplay on xor (never
+// separable with the linear kernel), 25 000 steps back each show the step
+// now in effect written out, the same terms a fresh session narrates for
+// it, never "an earlier step".
+func TestBackNarratesStepsNotKept(t *testing.T) {
+	t.Parallel()
+	o := builtin(t, "xor", 40)
+	o.Config.Kernel, o.Config.Epochs = learn.Linear{}, 1_000_000
+	s := open(t, o)
+	for range 50_000 {
+		if !s.Take(false) {
+			t.Fatalf("stopped at step %d", s.Learner().T())
+		}
+	}
+	s.NarrateLast()
+	for k := range 25_000 {
+		if !s.Back() {
+			t.Fatalf("step back %d refused at T = %d", k+1, s.Learner().T())
+		}
+		last, ok := s.Last()
+		if !ok || last.Step.T != s.Learner().T() || last.Terms == "" {
+			t.Fatalf("after %d steps back, at T = %d: narration kept %v for step %d (%q)", k+1, s.Learner().T(), ok, last.Step.T, last.Terms)
+		}
+		if k%5000 == 4999 {
+			ref := open(t, o)
+			for ref.Learner().T() < s.Learner().T()-1 {
+				ref.Take(false)
+			}
+			ref.Take(true)
+			want, _ := ref.Last()
+			if last.Terms != want.Terms {
+				t.Fatalf("at T = %d the narration is %q, a fresh session's %q", s.Learner().T(), last.Terms, want.Terms)
+			}
+		}
+	}
 }

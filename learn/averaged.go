@@ -51,16 +51,23 @@ func (a *averaging) close(p *Perceptron, sign int64) {
 // opened starts vector k + 1 after a mistake on xᵢ at step t that moved αᵢ
 // from prev: αᵢ was prev over the steps (lastᵢ, t − 1].
 func (a *averaging) opened(i, t int, prev float64) {
-	a.acc[i] += prev * float64(t-1-a.last[i])
+	a.acc[i] += float64(prev * float64(t-1-a.last[i]))
 	a.last[i] = t - 1
 	a.count = 1
 }
 
 // reopen undoes opened and close for the mistake on xᵢ of record r, once
-// αᵢ is back: s_k(xⱼ) is a function of α (the kept score's sign, or the
-// exact sum near a tie), so the votes taken back are the ones added.
-func (a *averaging) reopen(p *Perceptron, i int, r relRecord) {
-	a.acc[i], a.last[i], a.count = r.acc, r.last, r.count
+// αᵢ is back at prev: accᵢ as it was (written out, or computed back where
+// that is exact), lastᵢ = t − 1 − sinceLast, and c_k = count, the vector
+// closed; s_k(xⱼ) is a function of α (the kept score's sign, or the exact
+// sum near a tie), so the votes taken back are the ones added.
+func (a *averaging) reopen(p *Perceptron, r record, prev float64, count int) {
+	i := r.i
+	acc := r.acc
+	if !r.more {
+		acc = a.acc[i] - float64(prev*float64(r.sinceLast))
+	}
+	a.acc[i], a.last[i], a.count = acc, r.t-1-r.sinceLast, count
 	a.close(p, -1)
 }
 
@@ -248,13 +255,16 @@ type Ensemble struct {
 	sum  []float64 // Σ c_k f_k over the closed vectors
 	vote []float64 // Σ c_k s_k over the closed vectors
 	row  []float64
-	// owner is the learner walked, done the mistakes walked (history
-	// records from the oldest), doneT the step of the last one (1 before
+	// owner is the learner walked, done the place on its history up to
+	// which the mistakes were walked (records from the oldest) and gen the
+	// history's generation then, doneT the step of the last one (1 before
 	// any: vector 1 starts with c₁ = 0), t the learner's T at Update.
-	owner       *Perceptron
-	done, doneT int
-	t           int
-	tie         Tie
+	owner *Perceptron
+	done  mark
+	gen   int
+	doneT int
+	t     int
+	tie   Tie
 }
 
 // NewEnsemble makes an Ensemble at points xs (embedded as the learner's
@@ -269,6 +279,12 @@ func NewEnsemble(xs []Vec) *Ensemble {
 // or stepped back past them. It fails for learners other than the averaged
 // and voted perceptrons, and when the undo history no longer reaches back
 // to the first step.
+//
+// While the history reaches the first step, it holds the records of every
+// mistake since α = 0, and a run from α = 0 is always the same run: the
+// records walked are still there, byte for byte, unless Undo took them
+// off, which leaves the history shorter than the place reached, or Reset
+// started a new generation.
 func (e *Ensemble) Update(l Averaging) error {
 	p := l.engine()
 	switch {
@@ -276,17 +292,20 @@ func (e *Ensemble) Update(l Averaging) error {
 		return fmt.Errorf("learn: the averaged and voted perceptrons need every vector since the start, and the undo history reaches back only to step %d", p.UndoFloor())
 	}
 	h := &p.hist
-	at := func(n int) record { return h.buf[(h.head+n)%len(h.buf)] }
-	if e.owner != p || e.done > h.len() || (e.done > 0 && at(e.done-1).t != e.doneT) {
-		e.owner, e.done, e.doneT, e.tie = p, 0, 1, p.cfg.Tie
+	if e.owner != p || e.gen != h.gen || e.done.off > h.size {
+		e.owner, e.done, e.gen, e.doneT, e.tie = p, h.start(), h.gen, 1, p.cfg.Tie
 		clear(e.f)
 		clear(e.sum)
 		clear(e.vote)
 	}
-	for ; e.done < h.len(); e.done++ {
+	for {
+		at, body, ok := h.next(&e.done)
+		if !ok {
+			break
+		}
+		r, _ := p.decode(at, body)
 		// The mistake at step r.t closes vector k, which lasted
 		// c_k = r.t − doneT steps (vector 1: t₁ − 1), and opens k + 1.
-		r := at(e.done)
 		e.close(float64(r.t - e.doneT))
 		KernelRow(p.cfg.Kernel, e.row, p.xs[r.i], e.xs)
 		axpy(e.f, e.row, p.eta*float64(p.ys[r.i]))
@@ -311,7 +330,7 @@ func (e *Ensemble) close(c float64) {
 // open is the count of the newest vector, still open at step t:
 // c = t − doneT + 1 (the mistake that opened it counts), or c₁ = t.
 func (e *Ensemble) open() float64 {
-	if e.done == 0 {
+	if e.done.off == 0 {
 		return float64(e.t)
 	}
 	return float64(e.t - e.doneT + 1)

@@ -48,6 +48,11 @@ type forgetron struct {
 	elems []element // S, oldest first
 	q     float64   // Q
 	m     int       // M
+	// past holds the φ of the latest mistakes no longer in the undo
+	// history (1 where nothing shrank), at most B of them, oldest first
+	// from pastAt: undoing the mistakes after them needs them (unshrink).
+	past   []float64
+	pastAt int
 }
 
 // element is one member of the active set: example i with weight σ.
@@ -56,12 +61,18 @@ type element struct {
 	sigma float64
 }
 
-// shrinkRecord is what undoing a shrink needs: every σ before it (in S's
-// order, the new element last), the element removed, φ and Q before.
-type shrinkRecord struct {
-	sigmas  []float64
-	removed element
-	phi, q  float64
+// pastPhi keeps the φ of a mistake the undo history dropped, the latest b
+// of them.
+func (g *forgetron) pastPhi(phi float64, b int) {
+	if len(g.past) < b {
+		if g.past == nil {
+			g.past = make([]float64, 0, b)
+		}
+		g.past = append(g.past, phi)
+		return
+	}
+	g.past[g.pastAt] = phi
+	g.pastAt = (g.pastAt + 1) % len(g.past)
 }
 
 // sigmaSum is αⱼ: the sum of σ over j's elements in S, oldest first.
@@ -84,39 +95,34 @@ func (p *Perceptron) fifoScore(i int) float64 {
 	return f
 }
 
-// forgetronMistake makes rules 2 to 6 for a mistake on xᵢ.
-func (p *Perceptron) forgetronMistake(i int) (prev float64, aux relRecord, fg *Forgetting, err error) {
+// forgetronMistake makes rules 2 to 6 for a mistake on xᵢ. Its record
+// for Undo holds the shrink, if any: φ, Q before it and the example
+// removed (every σ before it is computed back: unshrink).
+func (p *Perceptron) forgetronMistake(i int) (r record, fg *Forgetting, err error) {
 	g := p.rel.fifo
-	aux.removed = -1
-	prev = p.alpha[i]
+	r.prevAlpha, r.removed, r.phi = math.NaN(), -1, 1 // α comes back from σ
 	g.elems = append(g.elems, element{i: i, sigma: 1})
 	if err := p.update(i, g.sigmaSum(i), 1, true); err != nil {
 		g.elems = g.elems[:len(g.elems)-1]
-		return 0, aux, nil, err
+		return r, nil, err
 	}
 	g.m++
 	if len(g.elems) <= p.rel.budget {
-		return prev, aux, nil, nil
+		return r, nil, nil
 	}
-	r := g.elems[0]
-	mu := float64(p.ys[r.i]) * p.fifoScore(r.i)
-	phi := forgetronPhi(r.sigma, mu, g.q, g.m)
-	if !p.cfg.NoHistory {
-		sh := &shrinkRecord{removed: r, phi: phi, q: g.q, sigmas: make([]float64, len(g.elems))}
-		for k, e := range g.elems {
-			sh.sigmas[k] = e.sigma
-		}
-		aux.shrink = sh
-	}
+	rm := g.elems[0]
+	mu := float64(p.ys[rm.i]) * p.fifoScore(rm.i)
+	phi := forgetronPhi(rm.sigma, mu, g.q, g.m)
+	r.more, r.phi, r.q, r.removed = true, phi, g.q, rm.i
 	p.scaleSigmas(phi)
 	s := g.elems[0].sigma // φσ_r
 	g.q += s*s + 2*s - 2*s*(phi*mu)
 	g.elems = g.elems[1:]
-	_ = p.update(r.i, g.sigmaSum(r.i), -s, false) // r's row is checked: cannot fail
-	if p.alpha[r.i] == 0 {
-		p.rel.forgotten[r.i]++
+	_ = p.update(rm.i, g.sigmaSum(rm.i), -s, false) // r's row is checked: cannot fail
+	if p.alpha[rm.i] == 0 {
+		p.rel.forgotten[rm.i]++
 	}
-	return prev, aux, &Forgetting{Budget: p.rel.budget, Removed: r.i, RemovedAlpha: s, Phi: phi, Mu: mu, Q: g.q}, nil
+	return r, &Forgetting{Budget: p.rel.budget, Removed: rm.i, RemovedAlpha: s, Phi: phi, Mu: mu, Q: g.q}, nil
 }
 
 // forgetronPhi is rule 4's shrink for the oldest element's σ_r, its μ and
@@ -192,20 +198,21 @@ func (p *Perceptron) resumSigmas() {
 	p.svs = slices.Compact(p.svs)
 }
 
-// forgetronUndo puts back the mistake on xᵢ with relative record aux: the
-// removed element and every σ exactly, then the new element off. Scores
-// and fields come back to within rounding, summed afresh.
-func (p *Perceptron) forgetronUndo(i int, aux relRecord) {
+// forgetronUndo puts back the mistake of record r (just taken off the
+// history): the removed element and every σ exactly, then the new element
+// off. Scores and fields come back to within rounding, summed afresh.
+func (p *Perceptron) forgetronUndo(r record) {
 	g := p.rel.fifo
-	if sh := aux.shrink; sh != nil {
-		s := sh.removed.sigma * sh.phi
-		if p.alpha[sh.removed.i] == 0 {
-			p.rel.forgotten[sh.removed.i]--
+	if r.more {
+		sigmas := p.unshrink()
+		s := sigmas[0] * r.phi
+		if p.alpha[r.removed] == 0 {
+			p.rel.forgotten[r.removed]--
 		}
-		g.elems = slices.Insert(g.elems, 0, element{i: sh.removed.i, sigma: s})
-		_ = p.update(sh.removed.i, g.sigmaSum(sh.removed.i), s, false)
+		g.elems = slices.Insert(g.elems, 0, element{i: r.removed, sigma: s})
+		_ = p.update(r.removed, g.sigmaSum(r.removed), s, false)
 		for k := range g.elems {
-			g.elems[k].sigma = sh.sigmas[k]
+			g.elems[k].sigma = sigmas[k]
 		}
 		p.resumSigmas()
 		// Dividing the scores by φ would do: but the rounding of the scores
@@ -213,11 +220,52 @@ func (p *Perceptron) forgetronUndo(i int, aux relRecord) {
 		// after it, exponentially in the depth of the undo. They are summed
 		// afresh from α instead, O(B·n) an undone shrink.
 		p.rescore()
-		g.q = sh.q
+		g.q = r.q
 	}
 	g.elems = g.elems[:len(g.elems)-1]
-	_ = p.update(i, g.sigmaSum(i), -1, false)
+	_ = p.update(r.i, g.sigmaSum(r.i), -1, false)
 	g.m--
+}
+
+// unshrink is every σ of S before the shrink of the mistake being undone,
+// S holding again the element that shrink removed (first): S's elements
+// came in at that mistake's B predecessors and at it, oldest first, each
+// with σ = 1, and every shrink since multiplied it by its φ (rule 5), so σ
+// is that product, in the same order, bit for bit. The φ are those of the
+// mistakes before, the newest records of the history and then past. O(B²)
+// multiplications.
+func (p *Perceptron) unshrink() []float64 {
+	g := p.rel.fifo
+	n := len(g.elems) // the elements, the one removed put back, less the newest
+	phis := p.phis[:0]
+	m := p.hist.end()
+	for len(phis) < n {
+		at, body, ok := p.hist.prev(&m)
+		if !ok {
+			break
+		}
+		r, _ := p.decode(at, body)
+		phis = append(phis, r.phi)
+	}
+	for k := len(g.past) - 1; len(phis) < n && k >= 0; k-- {
+		phis = append(phis, g.past[(g.pastAt+k)%len(g.past)])
+	}
+	if len(phis) < n {
+		panic("learn: the Forgetron's undo history lost the shrinks it needs")
+	}
+	// phis[0] is the φ of the mistake just before, phis[n−1] of the one
+	// that brought the oldest element in; the element k came in n − k
+	// mistakes before, the newest (k = n) at the mistake itself.
+	sigmas := p.sigmas[:0]
+	for k := range n + 1 {
+		s := 1.0
+		for x := n - k - 1; x >= 0; x-- {
+			s *= phis[x]
+		}
+		sigmas = append(sigmas, s)
+	}
+	p.phis, p.sigmas = phis, sigmas
+	return sigmas
 }
 
 // rescore computes every kept score and attached field afresh from α, in

@@ -1,103 +1,172 @@
 package learn
 
-// MaxUndoMistakes is how many of the latest mistakes Undo can put back.
-// The undo history keeps one record per mistake (24 bytes), none per correct
-// step, so this caps it at about 24 MB however long training runs; once
-// older records are dropped, Undo stops at UndoFloor.
-const MaxUndoMistakes = 1_000_000
+import "math"
 
-// maxUndoMistakes is MaxUndoMistakes, a variable so that tests can make the
-// cap small.
-var maxUndoMistakes = MaxUndoMistakes
+// The perceptron's undo history, and its relatives': one record per
+// mistake, none per correct step (a correct step changed only the
+// schedule, which is arithmetic: see Undo), each holding only what Undo
+// cannot compute back, in bytes (tape.go):
+//
+//	every mistake      i and the pass's mistake count so far, the step
+//	                   (on the tape), and αᵢ before the step unless it is
+//	                   α − η exactly: 3 to 4 bytes with η = 1 (n < 4096)
+//	averaged, voted    + t − 1 − lastᵢ before the step, and accᵢ before it
+//	                   unless acc − αᵢ·(t − 1 − lastᵢ) gives it back exactly;
+//	                   c_k of the vector closed is the steps since the
+//	                   mistake before, which the tape knows
+//	stoptron           a mark when the budget was full and nothing changed
+//	budget perceptron  + the example forgotten and its α
+//	Forgetron          + the shrink φ, Q before it and the element removed;
+//	                   every σ before the shrink is a product of the φ of the
+//	                   shrinks since its element came in (the B mistakes
+//	                   before, on the tape or in forgetron.past), so none is
+//	                   copied
+//
+// The records take Config.UndoBytes at most (DefaultUndoBytes when 0); once
+// older ones are dropped, Undo stops at UndoFloor.
 
-// record is what Undo needs to put one mistaken step back exactly. A correct
-// step needs none: it changed only the schedule, which is arithmetic (see
-// Undo).
+// record is a mistaken step, as Undo needs it.
 type record struct {
-	t         int     // the step's T
-	prevAlpha float64 // αᵢ before the step: α + η − η need not round back to α
-	i         int32
+	t, i int
 	// epochMistakes is the count of mistakes in the step's pass, this one
-	// included: what EpochMistakes becomes when Undo steps back into the end
-	// of that pass.
-	epochMistakes int32
+	// included: what EpochMistakes becomes when Undo steps back into the
+	// end of that pass.
+	epochMistakes int
+	// more is the relative's mark: the stoptron froze, the budget
+	// perceptron forgot removed, the Forgetron shrank, the averaged
+	// perceptron's acc is written out.
+	more bool
+	// prevAlpha is αᵢ before the step (NaN: α − η gives it back exactly;
+	// the Forgetron sums αᵢ from its σ instead).
+	prevAlpha float64
+	// The averaged and voted perceptrons: t − 1 − lastᵢ and accᵢ before
+	// the step (acc: NaN when it is computed back).
+	sinceLast int
+	acc       float64
+	// The budget perceptron and the Forgetron: the example removed and
+	// its α (the budget perceptron's), the shrink φ and Q before it (the
+	// Forgetron's).
+	removed      int
+	removedAlpha float64
+	phi, q       float64
 }
 
-// history is a ring of the latest mistake records, oldest first.
-type history = ring[record]
+// Record flags, in the low bits of a record's first field beside i.
+const (
+	recPrev  = 1 << iota // αᵢ before the step follows
+	recMore              // record.more
+	recFlags = iota
+)
 
-// ring holds the latest records pushed, oldest first, up to a limit.
-type ring[R any] struct {
-	buf        []R
-	head, size int // buf[head] is the oldest of size records
+// encode writes r's body: what is needed beyond the step.
+func (p *Perceptron) encode(r record) []byte {
+	flags := 0
+	keepPrev := !math.IsNaN(r.prevAlpha)
+	if keepPrev {
+		flags |= recPrev
+	}
+	if r.more {
+		flags |= recMore
+	}
+	w := recWriter(p.enc[:0]).uint(r.i<<recFlags | flags).uint(r.epochMistakes)
+	if keepPrev {
+		w = w.float(r.prevAlpha)
+	}
+	switch k := &p.rel; {
+	case k.avg != nil:
+		w = w.uint(r.sinceLast)
+		if r.more {
+			w = w.float(r.acc)
+		}
+	case k.kind == relBudget && r.more:
+		w = w.uint(r.removed).float(r.removedAlpha)
+	case k.fifo != nil && r.more:
+		w = w.float(r.phi).float(r.q).uint(r.removed)
+	}
+	p.enc = w
+	return w
 }
 
-// push adds r, dropping the oldest records to stay within limit. It returns
-// the newest record dropped, if any.
-func (h *ring[R]) push(r R, limit int) (dropped R, ok bool) {
-	for h.size > 0 && h.size >= limit {
-		dropped, ok = h.buf[h.head], true
-		h.head = (h.head + 1) % len(h.buf)
-		h.size--
+// decode reads a record's body back (the step is on the tape), and how
+// many bytes it took.
+func (p *Perceptron) decode(at int, body []byte) (record, int) {
+	rd := recReader{b: body}
+	key := rd.uint()
+	flags := key & (1<<recFlags - 1)
+	r := record{t: at, i: key >> recFlags, more: flags&recMore != 0, prevAlpha: math.NaN(), acc: math.NaN(), removed: -1, phi: 1}
+	r.epochMistakes = rd.uint()
+	if flags&recPrev != 0 {
+		r.prevAlpha = rd.float()
 	}
-	if limit <= 0 {
-		return r, true
+	switch k := &p.rel; {
+	case k.avg != nil:
+		r.sinceLast = rd.uint()
+		if r.more {
+			r.acc = rd.float()
+		}
+	case k.kind == relBudget && r.more:
+		r.removed, r.removedAlpha = rd.uint(), rd.float()
+	case k.fifo != nil && r.more:
+		r.phi, r.q, r.removed = rd.float(), rd.float(), rd.uint()
 	}
-	if h.size == len(h.buf) {
-		// Double up to the limit: the history costs what the mistakes made
-		// so far need, not the cap.
-		buf := make([]R, min(limit, max(16, 2*len(h.buf))))
-		n := copy(buf, h.buf[h.head:])
-		copy(buf[n:], h.buf[:h.head])
-		h.buf, h.head = buf, 0
-	}
-	h.buf[(h.head+h.size)%len(h.buf)] = r
-	h.size++
-	return dropped, ok
+	return r, rd.off
 }
 
-// top returns the newest record.
-func (h *ring[R]) top() (R, bool) {
-	if h.size == 0 {
-		var zero R
-		return zero, false
-	}
-	return h.buf[(h.head+h.size-1)%len(h.buf)], true
+// span is the length of a record's body, for the tape.
+func (p *Perceptron) span(body []byte) int {
+	_, n := p.decode(0, body)
+	return n
 }
 
-// pop drops the newest record.
-func (h *ring[R]) pop() { h.size-- }
-
-// len is the number of records held.
-func (h *ring[R]) len() int { return h.size }
-
-// remember records a mistake for Undo; when the cap drops the oldest
-// record, the step it describes can no longer be undone, and the state just
-// after it becomes the floor.
-func (p *Perceptron) remember(r record, aux relRecord) {
+// remember records a mistake for Undo; when the budget drops the oldest
+// records, the steps they describe can no longer be undone, and the state
+// just after the newest of them becomes the floor.
+func (p *Perceptron) remember(r record) {
 	if p.cfg.NoHistory {
 		return
 	}
-	limit := maxUndoMistakes
-	if c := p.cfg.UndoMistakes; c > 0 {
-		limit = min(limit, c)
+	if !math.IsNaN(r.prevAlpha) && p.alpha[r.i]-p.eta == r.prevAlpha {
+		r.prevAlpha = math.NaN() // Undo computes it back
 	}
-	if p.rel.recorded() {
-		// The relatives' records go in a ring of their own, pushed with
-		// every mistake under the same limit: both drop the same steps.
-		limit = min(limit, p.rel.undoLimit(len(p.xs)))
-		p.rel.hist.push(aux, limit)
+	p.hist.push(r.t, p.encode(r), p.undoLimit(), p.dropped)
+}
+
+// undoLimit is the bytes the tape may take: the budget, less what the
+// Forgetron keeps of the records it dropped.
+func (p *Perceptron) undoLimit() int {
+	limit := undoBudget(p.cfg)
+	if g := p.rel.fifo; g != nil {
+		limit -= 8 * max(1, p.rel.budget)
 	}
-	if d, ok := p.hist.push(r, limit); ok {
-		p.floorT, p.floorEpochMistakes = d.t, int(d.epochMistakes)
+	return max(0, limit)
+}
+
+// dropped is told of each record the budget drops, oldest first.
+func (p *Perceptron) dropped(at int, body []byte) {
+	r, _ := p.decode(at, body)
+	p.floorT, p.floorEpochMistakes = r.t, r.epochMistakes
+	if g := p.rel.fifo; g != nil && p.undoLimit() > 0 {
+		// Kept only when records are: it is for undoing them.
+		g.pastPhi(r.phi, p.rel.budget)
 	}
 }
 
 // forget clears the history: Undo reaches back to the current state only.
+// The step of the last mistake stays (the next record is written from it).
 func (p *Perceptron) forget() {
-	p.hist = history{}
-	p.rel.hist = ring[relRecord]{}
+	for p.hist.len() > 0 {
+		p.hist.dropOldest(p.dropped)
+	}
 	p.floorT, p.floorEpochMistakes = p.t, p.epochMistakes
+}
+
+// HistoryBytes is the memory the undo history holds, in bytes.
+func (p *Perceptron) HistoryBytes() int {
+	b := p.hist.Bytes()
+	if g := p.rel.fifo; g != nil {
+		b += 8 * cap(g.past)
+	}
+	return b
 }
 
 // CanUndo reports whether there is a step to put back.
@@ -105,7 +174,7 @@ func (p *Perceptron) CanUndo() bool { return !p.cfg.NoHistory && p.t > p.floorT 
 
 // UndoFloor is the smallest T that Undo can bring the perceptron back to:
 // 0 while every step can be undone. Steps before it can no longer be undone:
-// the history keeps the last MaxUndoMistakes mistakes, Append starts it
+// the history keeps what fits in Config.UndoBytes, Append starts it
 // afresh, and with Config.NoHistory it is always T.
 func (p *Perceptron) UndoFloor() int {
 	if p.cfg.NoHistory {
@@ -131,7 +200,8 @@ func (p *Perceptron) Undo() bool {
 		q = len(p.xs) - 1
 	}
 	mistake := false
-	if r, ok := p.hist.top(); ok && r.t == p.t {
+	if at, body, ok := p.hist.newest(); ok && at == p.t {
+		r, _ := p.decode(at, body)
 		p.hist.pop()
 		p.unlearn(r)
 		p.mistake--
@@ -163,8 +233,9 @@ func (p *Perceptron) Undo() bool {
 // no mistake at all.
 func (p *Perceptron) passEnd() int {
 	start := p.t - len(p.xs)
-	if r, ok := p.hist.top(); ok && r.t > start {
-		return int(r.epochMistakes)
+	if at, body, ok := p.hist.newest(); ok && at > start {
+		r, _ := p.decode(at, body)
+		return r.epochMistakes
 	}
 	if p.floorT > start {
 		return p.floorEpochMistakes

@@ -10,12 +10,12 @@ import (
 	"testing"
 )
 
-// setUndoCap sets the history cap for one test.
+// setUndoCap caps the history at n records for one test.
 func setUndoCap(t *testing.T, n int) {
 	t.Helper()
-	old := maxUndoMistakes
-	maxUndoMistakes = n
-	t.Cleanup(func() { maxUndoMistakes = old })
+	old := maxUndoRecords
+	maxUndoRecords = n
+	t.Cleanup(func() { maxUndoRecords = old })
 }
 
 // replay is a perceptron made afresh and taken through a log of operations:
@@ -70,7 +70,7 @@ func sameAsReplay(t *testing.T, what string, p, ref *Perceptron) {
 func TestUndoMatchesFreshRun(t *testing.T) {
 	r := rand.New(rand.NewPCG(61, 2))
 	for trial := range 80 {
-		limit := []int{MaxUndoMistakes, 0, 1, 3, 10}[trial%5]
+		limit := []int{math.MaxInt, 0, 1, 3, 10}[trial%5]
 		setUndoCap(t, limit)
 		n := 1 + r.IntN(25)
 		data := randomSet(r, n)
@@ -144,7 +144,7 @@ func TestUndoMatchesFreshRun(t *testing.T) {
 				base = append(slices.Clone(base), appended(log)...)
 				log, taken = nil, nil
 			}
-			if p.UndoFloor() > p.T() || (limit == MaxUndoMistakes && p.UndoFloor() != p.T()-stepsSinceAppend(log)) {
+			if p.UndoFloor() > p.T() || (limit == math.MaxInt && p.UndoFloor() != p.T()-stepsSinceAppend(log)) {
 				t.Fatalf("%s, op %d: UndoFloor %d at t=%d", name, o, p.UndoFloor(), p.T())
 			}
 			if historyLen(p) > limit {
@@ -305,13 +305,17 @@ func TestHistoryMemory(t *testing.T) {
 	}
 }
 
-// TestUndoMistakesConfig: Config.UndoMistakes caps the history below
-// MaxUndoMistakes. On xor with the linear kernel (never separable) every
-// pass has mistakes; with a cap of 3, Undo puts back exactly the last 3
-// mistakes and the correct steps after the oldest of them, then stops.
-func TestUndoMistakesConfig(t *testing.T) {
+// TestUndoBytesConfig: Config.UndoBytes bounds the history in bytes. On
+// xor with the linear kernel (never separable) every pass has mistakes,
+// and with η = 1 a mistake's record is 4 bytes (the step's difference from
+// the mistake before, i with its marks, the pass's count, the length; αᵢ
+// before is α − 1, exactly, so it is not written): 12 bytes hold 3, and
+// Undo puts back exactly the last 3 mistakes and the correct steps after
+// the oldest of them, then stops, at the state a fresh run has there.
+func TestUndoBytesConfig(t *testing.T) {
 	data := []Example{{1, 1, 1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, -1}}
-	p, err := New(Config{Kernel: Linear{}, Tie: TieMistake, Epochs: 50, RunOptions: RunOptions{UndoMistakes: 3}}, data)
+	cfg := Config{Kernel: Linear{}, Tie: TieMistake, Epochs: 50, RunOptions: RunOptions{UndoBytes: 12}}
+	p, err := New(cfg, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,6 +332,9 @@ func TestUndoMistakesConfig(t *testing.T) {
 	if len(mistakeT) < 4 {
 		t.Fatalf("only %d mistakes in 40 steps", len(mistakeT))
 	}
+	if historyLen(p) != 3 || p.HistoryBytes() > 12 {
+		t.Errorf("%d records in %d bytes, want 3 in at most 12", historyLen(p), p.HistoryBytes())
+	}
 	// The floor is the step of the newest dropped mistake: the 4th newest.
 	want := mistakeT[len(mistakeT)-4]
 	if got := p.UndoFloor(); got != want {
@@ -337,5 +344,13 @@ func TestUndoMistakesConfig(t *testing.T) {
 	}
 	if p.T() != want || p.Mistakes() != len(mistakeT)-3 {
 		t.Errorf("after undoing all it can: T=%d mistakes=%d; want T=%d mistakes=%d", p.T(), p.Mistakes(), want, len(mistakeT)-3)
+	}
+	fresh, _ := New(cfg, data)
+	for fresh.T() < want {
+		_, _ = fresh.Step()
+	}
+	sameAsReplay(t, "at the floor", p, fresh)
+	if _, err := New(Config{Kernel: Linear{}, RunOptions: RunOptions{UndoBytes: -1}}, data); err == nil {
+		t.Error("UndoBytes −1 is accepted")
 	}
 }

@@ -60,6 +60,9 @@ type Learner interface {
 	CanUndo() bool
 	// UndoFloor is the smallest T that Undo can reach.
 	UndoFloor() int
+	// HistoryBytes is the memory the undo history holds, within
+	// Config.UndoBytes.
+	HistoryBytes() int
 	// Reset starts training again from every α = 0.
 	Reset()
 	// Next is the example the next step visits (−1 when stopped).

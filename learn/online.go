@@ -66,7 +66,8 @@ type online struct {
 	state                 State
 	order                 []int // visiting order of pass orderEpoch
 	orderEpoch            int
-	hist                  ring[onlineRecord]
+	hist                  tape
+	enc                   []byte // a record being written
 	// floor is the earliest T Undo reaches, with the pass counts there.
 	floorT, floorMistakes, floorOpened int
 	observers
@@ -78,15 +79,63 @@ type online struct {
 
 // onlineRecord is what Undo needs to put back a step that changed α or a
 // count; a step that did neither changed only the schedule, which is
-// arithmetic.
+// arithmetic. In bytes (tape.go): i with the three marks, the pass's two
+// counts, and αᵢ before an update (Pegasos's a whole number: a byte or
+// two; PA's 9 bytes); the growth is α − that, to within rounding, which
+// is all the kept sums need (Undo).
 type onlineRecord struct {
-	t             int
-	i             int32
-	mistake, open bool
-	prevAlpha     float64 // αᵢ before the step
-	grow          float64 // what the step added to αᵢ (0: none)
+	t                     int
+	i                     int
+	mistake, open, update bool
+	prevAlpha             float64 // αᵢ before the step, when it updated
 	// epochMistakes and opened are the pass's counts with this step.
-	epochMistakes, opened int32
+	epochMistakes, opened int
+}
+
+// The online record's marks, in the low bits of its first field beside i.
+const (
+	onlineMistake = 1 << iota
+	onlineOpen
+	onlineUpdate
+	onlineFlags = iota
+)
+
+// encode writes r's body (the step is on the tape).
+func (o *online) encode(r onlineRecord) []byte {
+	flags := 0
+	if r.mistake {
+		flags |= onlineMistake
+	}
+	if r.open {
+		flags |= onlineOpen
+	}
+	if r.update {
+		flags |= onlineUpdate
+	}
+	w := recWriter(o.enc[:0]).uint(r.i<<onlineFlags | flags).uint(r.epochMistakes).uint(r.opened)
+	if r.update {
+		w = w.float(r.prevAlpha)
+	}
+	o.enc = w
+	return w
+}
+
+// decodeOnline reads a record's body back, and how many bytes it took.
+func decodeOnline(at int, body []byte) (onlineRecord, int) {
+	rd := recReader{b: body}
+	key := rd.uint()
+	r := onlineRecord{t: at, i: key >> onlineFlags, mistake: key&onlineMistake != 0, open: key&onlineOpen != 0, update: key&onlineUpdate != 0}
+	r.epochMistakes, r.opened = rd.uint(), rd.uint()
+	if r.update {
+		r.prevAlpha = rd.float()
+	}
+	return r, rd.off
+}
+
+// onlineSpan is the length of a record's body, for the tape.
+func onlineSpan(body []byte) int {
+	_, n := decodeOnline(0, body)
+	return n
 }
 
 // newOnline makes the engine for rule, every α = 0.
@@ -97,12 +146,13 @@ func newOnline(cfg Config, data []Example, rule onlineRule) (*online, error) {
 	if cfg.Epochs < 0 {
 		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
 	}
-	if cfg.UndoMistakes < 0 {
-		return nil, fmt.Errorf("learn: the undo cap must be ≥ 0 records (0: MaxUndoMistakes), not %d", cfg.UndoMistakes)
+	if cfg.UndoBytes < 0 {
+		return nil, fmt.Errorf("learn: the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
 	}
 	n := len(data)
 	o := &online{cfg: cfg, rule: rule, xs: make([]Vec, n), ys: make([]int, n), kii: make([]float64, n),
 		alpha: make([]float64, n), g: make([]float64, n), row: make([]float64, n)}
+	o.hist.span = onlineSpan
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
 			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
@@ -210,8 +260,8 @@ func (o *online) Step() (Step, error) {
 		}
 	}
 	if grow > 0 || mistake || open {
-		o.remember(onlineRecord{t: t, i: int32(i), mistake: mistake, open: open, prevAlpha: prev, grow: grow,
-			epochMistakes: int32(mistakes), opened: int32(opened)})
+		o.remember(onlineRecord{t: t, i: i, mistake: mistake, open: open, update: grow > 0, prevAlpha: prev,
+			epochMistakes: mistakes, opened: opened})
 	}
 	o.t, o.epoch, o.pos, o.epochMistakes, o.opened = t, epoch, pos+1, mistakes, opened
 	if o.pos == len(o.xs) {
@@ -279,19 +329,22 @@ func (o *online) set(i int, alpha, dc float64) {
 	}
 }
 
-// remember keeps r for Undo, within the cap on records.
+// remember keeps r for Undo, within the budget.
 func (o *online) remember(r onlineRecord) {
 	if o.cfg.NoHistory {
 		return
 	}
-	limit := maxUndoMistakes
-	if c := o.cfg.UndoMistakes; c > 0 {
-		limit = min(limit, c)
-	}
-	if d, ok := o.hist.push(r, limit); ok {
-		o.floorT, o.floorMistakes, o.floorOpened = d.t, int(d.epochMistakes), int(d.opened)
-	}
+	o.hist.push(r.t, o.encode(r), undoBudget(o.cfg), o.dropped)
 }
+
+// dropped is told of each record the budget drops, oldest first.
+func (o *online) dropped(at int, body []byte) {
+	d, _ := decodeOnline(at, body)
+	o.floorT, o.floorMistakes, o.floorOpened = d.t, d.epochMistakes, d.opened
+}
+
+// HistoryBytes is the memory the undo history holds, in bytes.
+func (o *online) HistoryBytes() int { return o.hist.Bytes() }
 
 // CanUndo reports whether there is a step to put back.
 func (o *online) CanUndo() bool { return !o.cfg.NoHistory && o.t > o.floorT }
@@ -322,11 +375,12 @@ func (o *online) Undo() bool {
 			ob.Scaled(c0 / c1)
 		}
 	}
-	if r, ok := o.hist.top(); ok && r.t == t {
+	if at, body, ok := o.hist.newest(); ok && at == t {
+		r, _ := decodeOnline(at, body)
 		o.hist.pop()
-		i := int(r.i)
-		if r.grow > 0 {
-			w := -r.grow * float64(o.ys[i])
+		i := r.i
+		if r.update {
+			w := -(o.alpha[i] - r.prevAlpha) * float64(o.ys[i])
 			KernelRow(o.cfg.Kernel, o.row, o.xs[i], o.xs)
 			top, _ := rowMax(o.row)
 			o.addRow(w, top)
@@ -356,8 +410,9 @@ func (o *online) passCounts() (int, int) {
 	if o.pos == 0 {
 		start = o.t - len(o.xs)
 	}
-	if r, ok := o.hist.top(); ok && r.t > start {
-		return int(r.epochMistakes), int(r.opened)
+	if at, body, ok := o.hist.newest(); ok && at > start {
+		r, _ := decodeOnline(at, body)
+		return r.epochMistakes, r.opened
 	}
 	if o.floorT > start {
 		return o.floorMistakes, o.floorOpened
@@ -376,7 +431,7 @@ func (o *online) Reset() {
 	}
 	o.t, o.epoch, o.pos, o.mistakes, o.updates, o.epochMistakes, o.opened = 0, 0, 0, 0, 0, 0, 0
 	o.order, o.err = nil, o.bad
-	o.hist = ring[onlineRecord]{}
+	o.hist.clear()
 	o.floorT, o.floorMistakes, o.floorOpened = 0, 0, 0
 	o.settle()
 }

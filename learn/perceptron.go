@@ -47,13 +47,14 @@ type RunOptions struct {
 	// O(#SV) per step instead of O(1).
 	Narrate bool
 	// NoHistory keeps no undo records at all (headless runs that never step
-	// back). Otherwise the history holds one record per mistake, the last
-	// MaxUndoMistakes of them, or of UndoMistakes when that is smaller.
+	// back). Otherwise the history holds what Undo needs of the latest
+	// steps, within UndoBytes.
 	NoHistory bool
-	// UndoMistakes caps the undo history at the last UndoMistakes mistakes
-	// (24 bytes each); 0 means MaxUndoMistakes. An interactive program that
-	// runs for hours may want a smaller cap than a headless one.
-	UndoMistakes int
+	// UndoBytes is the most memory the undo history may take, in bytes; 0
+	// means DefaultUndoBytes. The oldest steps are dropped first (the undo
+	// floor rises); an interactive program that runs for hours keeps a
+	// smaller budget than a headless one.
+	UndoBytes int64
 	// RowCacheBytes is the most bytes the cached kernel rows may take (one
 	// row of 8n bytes is always allowed); rows beyond it are dropped and
 	// computed again when needed, which changes no result, only the time.
@@ -126,7 +127,7 @@ type Perceptron struct {
 	// lengthened: it is not the permutation (seed, epoch) gives any more.
 	pinned      []int
 	pinnedEpoch int
-	hist        history
+	hist        tape
 	// floorT is the earliest T Undo can reach, floorEpochMistakes the
 	// EpochMistakes there.
 	floorT, floorEpochMistakes int
@@ -134,6 +135,10 @@ type Perceptron struct {
 	terms []Term
 	rel   relatives // the relatives' state (relatives.go)
 	err   error
+	// Scratch space for the history: a record being written, the
+	// Forgetron's φ and σ being computed back.
+	enc          []byte
+	phis, sigmas []float64
 }
 
 // New makes the perceptron, or the relative of it that cfg.Learner names
@@ -196,8 +201,8 @@ func newPerceptron(cfg Config, data []Example, kind relKind) (*Perceptron, error
 	if cfg.Epochs < 0 {
 		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
 	}
-	if cfg.UndoMistakes < 0 {
-		return nil, fmt.Errorf("learn: the undo cap must be ≥ 0 mistakes (0: MaxUndoMistakes), not %d", cfg.UndoMistakes)
+	if cfg.UndoBytes < 0 {
+		return nil, fmt.Errorf("learn: the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
 	}
 	if cfg.RowCacheBytes < 0 {
 		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
@@ -222,6 +227,7 @@ func newPerceptron(cfg Config, data []Example, kind relKind) (*Perceptron, error
 	}
 	p.rows.init(n, p.rowBudget())
 	p.rel.init(kind, budget, n)
+	p.hist.span = p.span
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
 			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
@@ -365,7 +371,7 @@ func (p *Perceptron) Step() (Step, error) {
 	prediction, mistake := p.cfg.Tie.Predict(f, y)
 	var forget *Forgetting
 	if mistake {
-		prev, aux, fg, err := p.learnFrom(i, p.t+1)
+		r, fg, err := p.learnFrom(i, p.t+1)
 		if err != nil {
 			p.err = err
 			return Step{}, err
@@ -373,7 +379,8 @@ func (p *Perceptron) Step() (Step, error) {
 		forget = fg
 		p.mistake++
 		epochMistakes++
-		p.remember(record{t: p.t + 1, prevAlpha: prev, i: int32(i), epochMistakes: int32(epochMistakes)}, aux)
+		r.t, r.i, r.epochMistakes = p.t+1, i, epochMistakes
+		p.remember(r)
 	} else {
 		p.rel.correct()
 	}
@@ -444,6 +451,7 @@ func (p *Perceptron) Reset() {
 	p.svs = p.svs[:0]
 	p.t, p.epoch, p.pos, p.epochMistakes, p.mistake = 0, 0, 0, 0, 0
 	p.order, p.pinned, p.err = nil, nil, nil
+	p.hist.clear()
 	p.forget()
 	p.settle()
 }

@@ -163,7 +163,7 @@ func TestOnlineUndoAndField(t *testing.T) {
 			Epochs: 6, Shuffle: trial%3 == 0, Seed: uint64(trial), Learner: name}
 		cfg = cfg.With("C", []float64{0.3, 1, math.Inf(1)}[trial%3]).With("lambda", []float64{0.05, 0.5}[trial%2])
 		if trial >= 6 {
-			cfg.UndoMistakes = 5 // a short history: Undo stops at its floor
+			cfg.UndoBytes = 60 // a short history: Undo stops at its floor
 		}
 		data := relNoisy(r, 25, 0.3)
 		l, err := NewLearner(cfg, data)

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 )
 
@@ -42,27 +43,6 @@ type relatives struct {
 	// forgotten[j] counts the times example j was forgotten by the budget
 	// perceptron or the Forgetron (undo counts back), for views.
 	forgotten []int32
-	// hist holds one record per mistake for the relatives that need more
-	// than the perceptron's record to undo it, in step with its history.
-	hist ring[relRecord]
-}
-
-// relRecord is what undoing one mistaken step of a relative needs beyond
-// the perceptron's record.
-type relRecord struct {
-	// The averaged and voted perceptrons: example i's running sum and the
-	// step it was taken at before the mistake, and c_k of the vector the
-	// mistake closed.
-	acc   float64
-	last  int
-	count int
-	// The stoptron: the budget was full and nothing changed.
-	frozen bool
-	// The budget perceptron: the example forgotten (−1: none) and its α.
-	removed      int
-	removedAlpha float64
-	// The Forgetron: the shrink, if the mistake overflowed the budget.
-	shrink *shrinkRecord
 }
 
 // Forgetting is what a budget learner's mistake did beyond the
@@ -98,22 +78,6 @@ func (k *relatives) init(kind relKind, budget, n int) {
 	}
 }
 
-// recorded reports whether mistakes need relRecords to be undone.
-func (k *relatives) recorded() bool { return k.kind != relPlain }
-
-// undoBytes is the most the Forgetron's undo records may take: each holds
-// the B + 1 weights σ the shrink scaled.
-const undoBytes = 64 << 20
-
-// undoLimit is the most mistakes the relatives' undo history holds.
-func (k *relatives) undoLimit(n int) int {
-	if k.fifo == nil {
-		return maxUndoMistakes
-	}
-	per := 8*(min(k.budget, n)+1) + 96
-	return max(16, undoBytes/per)
-}
-
 // correct does the bookkeeping of a step that was not a mistake.
 func (k *relatives) correct() {
 	if k.avg != nil {
@@ -129,51 +93,55 @@ func (k *relatives) uncorrect() {
 }
 
 // learnFrom makes the update of a mistake on xᵢ at step t. It returns
-// αᵢ before the perceptron's update (the record's prevAlpha), what the
-// relative needs to undo it, and what it forgot. On an error nothing has
-// changed.
-func (p *Perceptron) learnFrom(i, t int) (prev float64, aux relRecord, fg *Forgetting, err error) {
+// what Undo needs to put it back (record: αᵢ before the update and the
+// relative's own, the step, i and the pass's count left for the caller)
+// and what it forgot. On an error nothing has changed.
+func (p *Perceptron) learnFrom(i, t int) (r record, fg *Forgetting, err error) {
 	k := &p.rel
-	aux.removed = -1
+	r.prevAlpha = p.alpha[i]
 	switch {
 	case k.fifo != nil:
 		return p.forgetronMistake(i)
 	case k.avg != nil:
-		aux.acc, aux.last, aux.count = k.avg.acc[i], k.avg.last[i], k.avg.count
+		acc, last := k.avg.acc[i], k.avg.last[i]
 		k.avg.close(p, 1)
-		prev = p.alpha[i]
+		prev := p.alpha[i]
 		if err := p.update(i, prev+p.eta, p.eta, true); err != nil {
 			k.avg.close(p, -1)
-			return 0, aux, nil, err
+			return r, nil, err
 		}
 		k.avg.opened(i, t, prev)
-		return prev, aux, nil, nil
+		r.sinceLast = t - 1 - last
+		if k.avg.acc[i]-float64(prev*float64(r.sinceLast)) != acc {
+			// The sum does not come back exactly: it is written out.
+			r.more, r.acc = true, acc
+		}
+		return r, nil, nil
 	case k.kind == relStoptron && len(p.svs) >= p.rel.budget:
 		// Orabona, Keshet & Caputo (2009): once the budget is full the
 		// stoptron stops; the mistake is counted, α stays.
-		aux.frozen = true
-		return p.alpha[i], aux, &Forgetting{Budget: p.rel.budget, Frozen: true, Removed: -1, Phi: 1}, nil
+		r.more, r.prevAlpha = true, math.NaN()
+		return r, &Forgetting{Budget: p.rel.budget, Frozen: true, Removed: -1, Phi: 1}, nil
 	case k.kind == relBudget && len(p.svs) >= p.rel.budget:
 		// Cavallanti, Cesa-Bianchi & Gentile (2007): a mistake with the
 		// budget full first forgets a support vector drawn uniformly at
 		// random, then updates as the perceptron (budgetKind says how this
 		// differs from the paper: the whole αᵣ goes, and xᵢ itself may be
 		// drawn).
-		r := p.svs[budgetDraw(p.cfg.Seed, t, len(p.svs))]
-		aux.removed, aux.removedAlpha = r, p.alpha[r]
-		_ = p.update(r, 0, -aux.removedAlpha, false) // r's row is checked: cannot fail
-		k.forgotten[r]++
-		fg = &Forgetting{Budget: p.rel.budget, Removed: r, RemovedAlpha: aux.removedAlpha, Random: true, Phi: 1}
-		prev = p.alpha[i]
-		if err := p.update(i, prev+p.eta, p.eta, true); err != nil {
-			k.forgotten[r]--
-			_ = p.update(r, aux.removedAlpha, aux.removedAlpha, false)
-			return 0, aux, nil, err
+		rm := p.svs[budgetDraw(p.cfg.Seed, t, len(p.svs))]
+		r.more, r.removed, r.removedAlpha = true, rm, p.alpha[rm]
+		_ = p.update(rm, 0, -r.removedAlpha, false) // r's row is checked: cannot fail
+		k.forgotten[rm]++
+		fg = &Forgetting{Budget: p.rel.budget, Removed: rm, RemovedAlpha: r.removedAlpha, Random: true, Phi: 1}
+		r.prevAlpha = p.alpha[i]
+		if err := p.update(i, r.prevAlpha+p.eta, p.eta, true); err != nil {
+			k.forgotten[rm]--
+			_ = p.update(rm, r.removedAlpha, r.removedAlpha, false)
+			return r, nil, err
 		}
-		return prev, aux, fg, nil
+		return r, fg, nil
 	}
-	prev = p.alpha[i]
-	return prev, aux, nil, p.update(i, prev+p.eta, p.eta, true)
+	return r, nil, p.update(i, r.prevAlpha+p.eta, p.eta, true)
 }
 
 // budgetDraw is the budget perceptron's draw at step t among m support
@@ -184,33 +152,43 @@ func budgetDraw(seed uint64, t, m int) int {
 	return rand.New(rand.NewPCG(seed^0x6275646765740000, uint64(t))).IntN(m)
 }
 
-// unlearn undoes the mistaken step of record r (the newest), with the
-// relative's record, if any.
+// unlearn undoes the mistaken step of record r, just taken off the
+// history.
 func (p *Perceptron) unlearn(r record) {
 	k := &p.rel
-	var aux relRecord
-	if k.recorded() {
-		aux, _ = k.hist.top()
-		k.hist.pop()
-	}
-	i := int(r.i)
 	switch {
 	case k.fifo != nil:
-		p.forgetronUndo(i, aux)
+		p.forgetronUndo(r)
 		return
-	case aux.frozen:
-		return
+	case k.kind == relStoptron && r.more:
+		return // frozen: nothing changed
+	}
+	prev := r.prevAlpha
+	if math.IsNaN(prev) {
+		prev = p.alpha[r.i] - p.eta // exact: remember checked it
 	}
 	// i is a support vector (α > 0) after the step, so its row is checked
 	// already and the update cannot fail.
-	_ = p.update(i, r.prevAlpha, -p.eta, false)
+	_ = p.update(r.i, prev, -p.eta, false)
 	if k.avg != nil {
-		k.avg.reopen(p, i, aux)
+		k.avg.reopen(p, r, prev, p.stepsSinceMistake(r.t))
 	}
-	if k.kind == relBudget && aux.removed >= 0 {
-		k.forgotten[aux.removed]--
-		_ = p.update(aux.removed, aux.removedAlpha, aux.removedAlpha, false)
+	if k.kind == relBudget && r.more {
+		k.forgotten[r.removed]--
+		_ = p.update(r.removed, r.removedAlpha, r.removedAlpha, false)
 	}
+}
+
+// stepsSinceMistake is c_k of the vector the mistake at step t closed
+// (the record just taken off): the steps since the mistake before it,
+// which counts toward the vector it opened, or t − 1 for the first vector
+// (c₁ counts only the correct steps).
+func (p *Perceptron) stepsSinceMistake(t int) int {
+	c := t - p.hist.last
+	if p.mistake == 1 {
+		c-- // the first mistake since α = 0
+	}
+	return c
 }
 
 // BudgetPerceptron is a budget learner on the perceptron's engine: the

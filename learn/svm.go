@@ -145,9 +145,11 @@ type SVM struct {
 	bad error
 
 	observers
-	ckpts  []svmCheckpoint // states to undo to, oldest first
-	floorT int
-	noUndo bool
+	ckpts     []svmCheckpoint // states to undo to, oldest first
+	ckptBytes int             // what they take
+	ckptBuf   []byte          // a checkpoint being written
+	dropped   bool            // the budget dropped one since α = 0
+	noUndo    bool
 }
 
 // selection is a working set chosen by WSS 3 (ok false: α is optimal to
@@ -180,6 +182,9 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	}
 	if cfg.RowCacheBytes < 0 {
 		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
+	}
+	if cfg.UndoBytes < 0 {
+		return nil, fmt.Errorf("learn: the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
 	}
 	n := len(data)
 	if maxIter == 0 {
@@ -251,7 +256,8 @@ func (s *SVM) start() {
 	}
 	s.svs = s.svs[:0]
 	s.t, s.err, s.fresh = 0, nil, false
-	s.ckpts, s.floorT = s.ckpts[:0], 0
+	clear(s.ckpts)
+	s.ckpts, s.ckptBytes, s.dropped = s.ckpts[:0], 0, false
 	s.settle()
 }
 

@@ -247,6 +247,9 @@ func TestSVMClipsAtC(t *testing.T) {
 // and a replay of the deterministic steps), and that a field following the
 // SVM ends where a fresh computation puts it.
 func TestSVMUndo(t *testing.T) {
+	old := svmCheckpointsEvery
+	svmCheckpointsEvery = 16 // checkpoints within the test's 70 steps
+	t.Cleanup(func() { svmCheckpointsEvery = old })
 	r := rand.New(rand.NewPCG(5, 5))
 	data := randomProblem(r, 40)
 	cfg := svmConfig(RBF{Sigma: 0.3}, 100)

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"encoding/binary"
 	"math"
 	"slices"
 
@@ -186,52 +187,110 @@ func (s *SVM) Reset() {
 // rows bit-identical however often they are computed, so stepping back to
 // T − 1 restores the newest checkpoint at or before it and replays the
 // steps after it: α, the gradient and b come back bit for bit, not to
-// within rounding.
+// within rounding. A checkpoint is the cheapest record that does: a pair
+// update written as two indices and two changes would bring α back (the
+// values before, not the changes: α + Δ − Δ need not be α) but the
+// gradient only to within rounding, and b and every later step read the
+// gradient. So the history is α and G every checkpointEvery steps, in
+// bytes: α as record fields (0 and a whole C are a byte or two), G 8 bytes
+// each.
 
-// svmCheckpoint is the solver's state after T steps.
+// svmCheckpoint is the solver's state after T steps: α then G (b and D(α)
+// are computed again from them, the same bits).
 type svmCheckpoint struct {
-	t        int
-	alpha, g []float64
-	b, obj   float64
+	t    int
+	data []byte
 }
 
-// svmCheckpointEvery is how many steps lie between checkpoints: an undo
-// replays at most this many minus one, each O(n).
-const svmCheckpointEvery = 16
+// svmCheckpointBytes is what a checkpoint costs beyond its data.
+const svmCheckpointBytes = 32
 
-// SVMUndoBytes bounds the memory the checkpoints take (16·n bytes each);
-// older ones are dropped and the undo floor rises: 64 MiB keeps the last
-// 67 000 steps for n = 1000 and 3 300 for n = 20 000.
-const SVMUndoBytes = 64 << 20
+// checkpointEvery is how many steps lie between checkpoints: an undo
+// replays at most this many minus one, each O(n), so about 2²⁰ updates of
+// a gradient entry (a millisecond or two) at most; and up to 1024 steps, so
+// that a checkpoint costs about 10·n/1024 bytes a step (n = 400: 4 bytes; a
+// pair update's indices and α before would take 7 to 23, and the gradient
+// would still need checkpoints).
+func (s *SVM) checkpointEvery() int {
+	return min(svmCheckpointsEvery, max(16, (1<<20)/max(1, len(s.xs))))
+}
 
-// remember keeps a checkpoint every svmCheckpointEvery steps.
+// svmCheckpointsEvery is the most steps between checkpoints (a variable:
+// tests make it small to restore checkpoints within a few steps).
+var svmCheckpointsEvery = 1024
+
+// remember keeps a checkpoint every checkpointEvery steps, dropping the
+// oldest ones while they take more than the budget (the one written is
+// copied into the space of one dropped, when it fits); the undo floor
+// rises to the oldest one kept.
 func (s *SVM) remember() {
-	if s.noUndo {
-		s.floorT = s.t
+	if s.noUndo || s.t%s.checkpointEvery() != 0 {
 		return
 	}
-	if s.t%svmCheckpointEvery != 0 {
+	w := recWriter(s.ckptBuf[:0])
+	for _, a := range s.alpha {
+		w = w.float(a)
+	}
+	for _, g := range s.g {
+		w = binary.LittleEndian.AppendUint64(w, math.Float64bits(g))
+	}
+	s.ckptBuf = w
+	limit := undoBudget(s.cfg) - cap(s.ckptBuf)
+	var spare []byte
+	drop := 0
+	for drop < len(s.ckpts) && s.ckptBytes+len(w)+svmCheckpointBytes > limit {
+		spare = s.ckpts[drop].data
+		s.ckptBytes -= cap(spare) + svmCheckpointBytes
+		drop++
+	}
+	if drop > 0 {
+		s.dropped = true
+		s.ckpts = slices.Delete(s.ckpts, 0, drop)
+	}
+	if len(w)+svmCheckpointBytes > limit {
+		// Not even this one fits: nothing can be undone, and nothing is
+		// kept, the space to write one in either.
+		s.dropped, s.ckptBuf = true, nil
 		return
 	}
-	s.refresh()
-	s.ckpts = append(s.ckpts, svmCheckpoint{t: s.t, alpha: slices.Clone(s.alpha), g: slices.Clone(s.g), b: s.b, obj: s.obj})
-	per := int64(16*len(s.xs)) + 64
-	if over := int64(len(s.ckpts))*per - SVMUndoBytes; over > 0 {
-		drop := int((over + per - 1) / per)
-		s.ckpts = slices.Delete(s.ckpts, 0, min(drop, len(s.ckpts)-1))
-		s.floorT = s.ckpts[0].t
+	if cap(spare) < len(w) || s.ckptBytes+cap(spare)+svmCheckpointBytes > limit {
+		spare = make([]byte, 0, len(w))
+	}
+	data := append(spare[:0], w...)
+	s.ckpts = append(s.ckpts, svmCheckpoint{t: s.t, data: data})
+	s.ckptBytes += cap(data) + svmCheckpointBytes
+}
+
+// restore sets α and G from checkpoint ck.
+func (s *SVM) restore(ck svmCheckpoint) {
+	rd := recReader{b: ck.data}
+	for i := range s.alpha {
+		s.alpha[i] = rd.float()
+	}
+	for i := range s.g {
+		s.g[i] = math.Float64frombits(binary.LittleEndian.Uint64(ck.data[rd.off:]))
+		rd.off += 8
 	}
 }
+
+// HistoryBytes is the memory the undo history holds, in bytes.
+func (s *SVM) HistoryBytes() int { return s.ckptBytes + cap(s.ckptBuf) }
 
 // CanUndo reports whether a step can be put back.
-func (s *SVM) CanUndo() bool { return !s.noUndo && s.t > s.floorT }
+func (s *SVM) CanUndo() bool { return s.t > s.UndoFloor() }
 
-// UndoFloor is the smallest T Undo reaches.
+// UndoFloor is the smallest T Undo reaches: 0 until the budget drops a
+// checkpoint, then the oldest checkpoint kept (T when none is).
 func (s *SVM) UndoFloor() int {
-	if s.noUndo {
+	switch {
+	case s.noUndo:
 		return s.t
+	case !s.dropped:
+		return 0
+	case len(s.ckpts) > 0:
+		return s.ckpts[0].t
 	}
-	return s.floorT
+	return s.t
 }
 
 // Undo puts the last pair update back, exactly; observers are told of the
@@ -243,17 +302,18 @@ func (s *SVM) Undo() bool {
 	target := s.t - 1
 	oldAlpha, oldB := slices.Clone(s.alpha), s.Offset()
 	oldSVs := slices.Clone(s.svs)
-	for len(s.ckpts) > 0 && s.ckpts[len(s.ckpts)-1].t > target {
-		s.ckpts = s.ckpts[:len(s.ckpts)-1]
+	for n := len(s.ckpts); n > 0 && s.ckpts[n-1].t > target; n = len(s.ckpts) {
+		s.ckptBytes -= cap(s.ckpts[n-1].data) + svmCheckpointBytes
+		s.ckpts[n-1] = svmCheckpoint{}
+		s.ckpts = s.ckpts[:n-1]
 	}
 	if n := len(s.ckpts); n > 0 {
 		ck := s.ckpts[n-1]
-		copy(s.alpha, ck.alpha)
-		copy(s.g, ck.g)
+		s.restore(ck)
 		for i := range s.alpha {
 			s.status(i)
 		}
-		s.t, s.b, s.obj, s.fresh = ck.t, ck.b, ck.obj, true
+		s.t, s.fresh = ck.t, false
 		s.svs = s.svs[:0]
 		for i, a := range s.alpha {
 			if a > 0 {

@@ -42,6 +42,7 @@ type Flags struct {
 	tie            string
 	epochs         int
 	memory         string
+	undoMemory     string
 	standardize    bool
 	learner        learnerFlags
 	split          splitFlags

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"kernelscope/lab"
 )
 
 // maxDefaultRowCache is the most the kernel row cache takes unless --memory
@@ -35,6 +37,51 @@ func (f *Flags) rowBudget() (int64, error) {
 		return 0, Usagef("--memory %q is less than the 1M the row cache needs at least (sizes are in bytes: 512M, 2G)", f.memory)
 	}
 	return b, nil
+}
+
+// minUndoMemory and maxUndoMemory bound --undo-memory: below 64K the
+// history holds a few thousand of the perceptron's mistakes and hardly one
+// of the SVM's checkpoints at n = 1000 (a typo such as 512 for 512K is
+// more likely than the wish); past 1G it would hold more than a session
+// runs.
+const (
+	minUndoMemory = 64 << 10
+	maxUndoMemory = 1 << 30
+)
+
+// BindUndoMemory adds --undo-memory SIZE, the most memory each learner's
+// undo history may take (the terminal program's b). Call it after Bind.
+func (f *Flags) BindUndoMemory() {
+	f.fs.StringVar(&f.undoMemory, "undo-memory", "", fmt.Sprintf("the most memory each learner's undo history may take, e.g. 1M or 64M (default %s: the last 400 000 steps or more at n = 400); b steps back as far as it reaches, and the status line says where that is", sizeWord(lab.UndoBytes)))
+}
+
+// undoBudget is --undo-memory in bytes, 0 when it is not given (the
+// session's default, lab.UndoBytes).
+func (f *Flags) undoBudget() (int64, error) {
+	if !f.set("undo-memory") {
+		return 0, nil
+	}
+	b, err := parseSize(f.undoMemory)
+	if err != nil {
+		return 0, Usagef("--undo-memory %q: %v", f.undoMemory, err)
+	}
+	if b < minUndoMemory || b > maxUndoMemory {
+		return 0, Usagef("--undo-memory %q is outside 64K to 1G (sizes are in bytes: 512K, 16M)", f.undoMemory)
+	}
+	return b, nil
+}
+
+// sizeWord writes a byte count the way --memory reads it: 4M, 64K.
+func sizeWord(b int64) string {
+	switch {
+	case b%(1<<30) == 0:
+		return fmt.Sprintf("%dG", b>>30)
+	case b%(1<<20) == 0:
+		return fmt.Sprintf("%dM", b>>20)
+	case b%(1<<10) == 0:
+		return fmt.Sprintf("%dK", b>>10)
+	}
+	return fmt.Sprint(b)
 }
 
 // parseSize reads a byte count such as 1073741824, 512K, 512M, 1.5G, 2GiB

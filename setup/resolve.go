@@ -41,6 +41,10 @@ func (f *Flags) Resolve() (lab.Options, error) {
 		}
 		budget = b
 	}
+	undo, err := f.undoBudget()
+	if err != nil {
+		return s, err
+	}
 	if f.set("noise") && (!(f.noise >= 0) || math.IsInf(f.noise, 0)) {
 		return s, Usagef("--noise must be a finite number ≥ 0, not %v", f.noise)
 	}
@@ -167,7 +171,7 @@ func (f *Flags) Resolve() (lab.Options, error) {
 		return s, Usagef("%v", err)
 	}
 	s.Config = learn.Config{Kernel: k, Bias: bias, Tie: tie, Epochs: f.epochs,
-		Shuffle: f.shuffle, Seed: f.seed, RunOptions: learn.RunOptions{RowCacheBytes: budget}}
+		Shuffle: f.shuffle, Seed: f.seed, RunOptions: learn.RunOptions{RowCacheBytes: budget, UndoBytes: undo}}
 	if err := f.resolveLearner(&s.Config); err != nil {
 		return s, err
 	}

@@ -17,7 +17,7 @@ func (f *Flags) BindSession() {
 
 // sessionKeeps are the flags that may go with --session: they say how to
 // run or show the session, not what it is.
-var sessionKeeps = []string{"session", "memory", "big", "out", "size", "dpi", "format", "help", "fps"}
+var sessionKeeps = []string{"session", "memory", "big", "out", "size", "dpi", "format", "help", "fps", "undo-memory"}
 
 // resolveSession reads --session; any flag that would set the data or the
 // training is a usage error, since the file sets them.
@@ -42,10 +42,14 @@ func (f *Flags) resolveSession() (lab.Options, error) {
 		}
 		budget = b
 	}
+	undo, err := f.undoBudget()
+	if err != nil {
+		return lab.Options{}, err
+	}
 	o, err := lab.LoadSession(f.session)
 	if err != nil {
 		return lab.Options{}, err
 	}
-	o.Config.RowCacheBytes = budget
+	o.Config.RowCacheBytes, o.Config.UndoBytes = budget, undo
 	return o, nil
 }

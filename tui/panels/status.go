@@ -108,7 +108,7 @@ func (v *StatusView) Fields() []common.Field {
 		}
 	}
 	if floor := p.UndoFloor(); floor > 0 && p.T() > 0 {
-		// The undo history keeps the last learn.MaxUndoMistakes mistakes,
+		// The undo history keeps what fits in --undo-memory (lab.UndoBytes),
 		// and an added point starts it afresh.
 		add(rankUndo, fmt.Sprintf("steps 1–%d can no longer be undone", floor))
 	}
