@@ -125,7 +125,7 @@ func build(o Options) (learn.Learner, error) {
 
 // UndoBytes is the memory a session's undo history takes by default: far
 // more than anyone steps back by hand (on issue 25's runs at n = 400, the
-// last 790 000 steps of the perceptron, 550 000 of the SVM's, 210 000 of
+// last 790 000 steps of the perceptron, 540 000 of the SVM's, 200 000 of
 // the Forgetron's, PA's and Pegasos's: 40 s of autoplay at 5000 steps a
 // second at the least; the status line says where it stops), and small
 // enough that autoplay holds the program's memory flat (the garbage
