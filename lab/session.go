@@ -123,12 +123,13 @@ func build(o Options) (learn.Learner, error) {
 
 // UndoBytes is the memory a session's undo history takes by default: far
 // more than anyone steps back by hand (on issue 25's runs at n = 400, the
-// last 1.5 million steps of the perceptron, a million of the SVM's, 400 000
-// of the Forgetron's, PA's and Pegasos's: 80 s of autoplay at 5000 steps a
+// last 790 000 steps of the perceptron, 540 000 of the SVM's, 200 000 of
+// the Forgetron's, PA's and Pegasos's: 40 s of autoplay at 5000 steps a
 // second at the least; the status line says where it stops), and small
-// enough that autoplay left running for an hour holds the program's memory
-// flat, and sixty sessions share a laptop.
-const UndoBytes = 4 << 20
+// enough that autoplay holds the program's memory flat (the garbage
+// collector lets the heap grow to twice what is live, so 2M of history
+// costs about 4M of the process's), and sixty sessions share a laptop.
+const UndoBytes = 2 << 20
 
 // Apply switches to o: a fresh perceptron for its points and configuration,
 // a new viewport and field. When the perceptron cannot be built it returns

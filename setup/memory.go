@@ -52,7 +52,7 @@ const (
 // BindUndoMemory adds --undo-memory SIZE, the most memory each learner's
 // undo history may take (the terminal program's b). Call it after Bind.
 func (f *Flags) BindUndoMemory() {
-	f.fs.StringVar(&f.undoMemory, "undo-memory", "", fmt.Sprintf("the most memory each learner's undo history may take, e.g. 1M or 64M (default %s: the last 400 000 steps or more at n = 400); b steps back as far as it reaches, and the status line says where that is", sizeWord(lab.UndoBytes)))
+	f.fs.StringVar(&f.undoMemory, "undo-memory", "", fmt.Sprintf("the most memory each learner's undo history may take, e.g. 1M or 64M (default %s: the last 200 000 steps or more at n = 400); b steps back as far as it reaches, and the status line says where that is", sizeWord(lab.UndoBytes)))
 }
 
 // undoBudget is --undo-memory in bytes, 0 when it is not given (the
@@ -71,7 +71,7 @@ func (f *Flags) undoBudget() (int64, error) {
 	return b, nil
 }
 
-// sizeWord writes a byte count the way --memory reads it: 4M, 64K.
+// sizeWord writes a byte count the way --memory reads it: 2M, 64K.
 func sizeWord(b int64) string {
 	switch {
 	case b%(1<<30) == 0:
