@@ -77,7 +77,7 @@ func (s *Session) Saved(v int) {
 // from 0. kept reports which happened.
 func (s *Session) AddPoint(x1, x2 float64, y int) (kept bool, err error) {
 	if s.Full() {
-		return false, ErrFull()
+		return false, s.errFull()
 	}
 	// The points in a new array: the old one may be shared (yours, a save
 	// under way).
@@ -127,14 +127,34 @@ func (s *Session) addLast(pts []datasets.Point) (kept bool, err error) {
 // variable so that tests can make it small.
 var MaxPoints = datasets.MaxRows
 
-// Full reports whether the data holds MaxPoints points: adding one is
-// refused.
-func (s *Session) Full() bool { return len(s.opts.Points) >= MaxPoints }
+// Full reports whether the data holds as many points as the session may
+// (MaxPoints, or a follower's cap, SetPointCap): adding one is refused.
+func (s *Session) Full() bool { return len(s.opts.Points) >= s.PointCap() }
 
 // ErrFull says why a point cannot be added to full data.
-func ErrFull() error {
-	return fmt.Errorf("n = %d is the most points kernelscope trains on: del a point to add one", MaxPoints)
+func ErrFull() error { return errFull(MaxPoints, "kernelscope trains on") }
+
+func errFull(n int, what string) error {
+	return fmt.Errorf("n = %d is the most points %s: del a point to add one", n, what)
 }
+
+// PointCap is the most points the session's data may hold: MaxPoints,
+// or less for a follower's copy in a class (SetPointCap).
+func (s *Session) PointCap() int {
+	if s.pointCap > 0 && s.pointCap < MaxPoints {
+		return s.pointCap
+	}
+	return MaxPoints
+}
+
+// SetPointCap caps the points the data may grow to (0: MaxPoints): a
+// follower's copy in a class served to many (package serve) trains on
+// no more than FollowerPoints, so that no one session takes the server's
+// memory. Data that holds more already is kept; it cannot grow.
+func (s *Session) SetPointCap(n int) { s.pointCap = n }
+
+// FollowerPoints is the most points a follower's own copy may grow to.
+const FollowerPoints = 20000
 
 // DeletePoint removes the point nearest to (x1, x2) within radius; α
 // starts again from 0, since every score depended on it.
@@ -170,3 +190,14 @@ func (s *Session) rebuildKeepView(o Options) error {
 	}
 	return nil
 }
+
+// errFull says why a point cannot be added to the session's full data.
+func (s *Session) errFull() error {
+	if s.PointCap() < MaxPoints {
+		return errFull(s.PointCap(), "a follower's own copy holds")
+	}
+	return ErrFull()
+}
+
+// ErrFullNow is why a point cannot be added now that the data is full.
+func (s *Session) ErrFullNow() error { return s.errFull() }

@@ -34,6 +34,7 @@ func (m *Model) refreshPanels() {
 func (m *Model) narrate() {
 	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
 	m.narration.Loud, m.status.Quiz = m.quiz.On(), m.quiz.Status()
+	m.status.Class, m.status.Away = m.seat.Status(), m.seat.Away()
 	if m.quiz.On() {
 		m.narration.Message, m.narration.Probe = cmp.Or(m.message, m.quiz.Verdict()), m.quiz.View()
 	}
@@ -41,7 +42,17 @@ func (m *Model) narrate() {
 
 // route hands a message to the part of the program it is for.
 func (m *Model) route(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.seat.Update(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
+	case tea.EnvMsg:
+		// The session's environment: over SSH, the client's, not the
+		// server's.
+		if msg.Getenv("NO_COLOR") != "" && !m.noColor {
+			m.noColor, m.mono = true, true
+			m.setTheme()
+		}
 	case tea.WindowSizeMsg:
 		// Update sizes the panels and the fields after every message.
 		m.width, m.height = max(0, msg.Width), max(0, msg.Height)

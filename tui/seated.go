@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"context"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"kernelscope/class"
+	"kernelscope/lab"
+	"kernelscope/setup"
+	"kernelscope/tui/seat"
+)
+
+// Seated is the terminal program of one seat of a class served over SSH
+// (package serve): opened on the class's run as it is now, drawn at the
+// connection's size and in its colours, a presenter's publishing its
+// changes and a follower's following them (package seat).
+type Seated struct {
+	prog *tea.Program
+	g    *guard
+	m    *Model
+}
+
+// NewSeated makes the program of cs's seat. opts connect it to the
+// connection (input, output, environment, window size: wish's); the frame
+// rate is d.FPS for a presenter and seat.FollowerFrame's for a follower.
+// A follower's program writes no file (files.Model.Guest), and its own
+// copy of the run grows to lab.FollowerPoints points at most.
+func NewSeated(ctx context.Context, cs *class.Seat, d Display, opts ...tea.ProgramOption) (*Seated, error) {
+	st := cs.State()
+	o := st.Run
+	o.Session = ""                    // the presenter's path, never opened here
+	m := openWith(ctx, o, nil, false) // NO_COLOR comes with the session's environment (tea.EnvMsg)
+	if m.openErr != nil {
+		cs.Leave()
+		return nil, m.openErr
+	}
+	role := cs.Member().Role
+	m.seat = seat.New(cs, m.s, host{m}, st)
+	m.big = d.Big
+	fps := d.FPS
+	if fps <= 0 {
+		fps = setup.DefaultFPS
+	}
+	if role == class.Follower {
+		m.files.Guest = true
+		m.s.SetPointCap(lab.FollowerPoints)
+		fps = int(time.Second / seat.FollowerFrame)
+	}
+	m.list = m.actions()
+	m.syncKeys()
+	m.player.Frame = time.Second / time.Duration(fps)
+	g := &guard{m: m}
+	// A follower's renderer runs at its frame rate: it draws the
+	// presenter's states at most that often, and its keys are answered
+	// within a frame.
+	prog := tea.NewProgram(g, append(opts, tea.WithFPS(max(fps, 10)))...)
+	g.quit = prog.Quit
+	return &Seated{prog: prog, g: g, m: m}, nil
+}
+
+// Program is the program, to send it messages (a window's new size).
+func (s *Seated) Program() *tea.Program { return s.prog }
+
+// Run runs the program until it quits or is killed, then takes the seat
+// out of the class. A panic inside comes back as a *PanicError, and ends
+// this program only.
+func (s *Seated) Run() error {
+	defer s.m.seat.Close()
+	_, err := s.prog.Run()
+	if s.g.err != nil {
+		return s.g.err
+	}
+	return err
+}
