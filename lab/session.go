@@ -86,8 +86,10 @@ type Session struct {
 	// session file that holds the state last saved (sessionfile.go).
 	appendedAt []int
 	file       SavedSession
-	// pointCap caps the points below MaxPoints (SetPointCap; 0: none).
+	// pointCap caps the points below MaxPoints (Confine; 0: none), and
+	// oneCore keeps training to one core (Confine).
 	pointCap int
+	oneCore  bool
 }
 
 // NewSession opens o. When o cannot be trained on (data that is not finite,
@@ -137,6 +139,7 @@ const UndoBytes = 2 << 20
 // a new viewport and field. When the perceptron cannot be built it returns
 // the reason and the session stays exactly as it was.
 func (s *Session) Apply(o Options) error {
+	o.Config.OneCore = o.Config.OneCore || s.oneCore
 	p, err := build(o)
 	if err != nil {
 		return err

@@ -128,7 +128,7 @@ func (s *Session) addLast(pts []datasets.Point) (kept bool, err error) {
 var MaxPoints = datasets.MaxRows
 
 // Full reports whether the data holds as many points as the session may
-// (MaxPoints, or a follower's cap, SetPointCap): adding one is refused.
+// (MaxPoints, or a follower's cap, Confine): adding one is refused.
 func (s *Session) Full() bool { return len(s.opts.Points) >= s.PointCap() }
 
 // ErrFull says why a point cannot be added to full data.
@@ -139,7 +139,7 @@ func errFull(n int, what string) error {
 }
 
 // PointCap is the most points the session's data may hold: MaxPoints,
-// or less for a follower's copy in a class (SetPointCap).
+// or less for a follower's copy in a class (Confine).
 func (s *Session) PointCap() int {
 	if s.pointCap > 0 && s.pointCap < MaxPoints {
 		return s.pointCap
@@ -147,11 +147,13 @@ func (s *Session) PointCap() int {
 	return MaxPoints
 }
 
-// SetPointCap caps the points the data may grow to (0: MaxPoints): a
-// follower's copy in a class served to many (package serve) trains on
-// no more than FollowerPoints, so that no one session takes the server's
-// memory. Data that holds more already is kept; it cannot grow.
-func (s *Session) SetPointCap(n int) { s.pointCap = n }
+// Confine makes the session a follower's copy in a class served to many
+// (package serve): its data grows to maxPoints points at most (0:
+// MaxPoints; data that holds more already is kept, it cannot grow), and
+// every learner built from now on trains on one core
+// (learn.RunOptions.OneCore; open the session with it set for the first),
+// so that no one session takes the server's memory or a second core.
+func (s *Session) Confine(maxPoints int) { s.pointCap, s.oneCore = maxPoints, true }
 
 // FollowerPoints is the most points a follower's own copy may grow to.
 const FollowerPoints = 20000

@@ -100,6 +100,9 @@ type Model struct {
 	// without colours, where color-free mode is the only readable one.
 	profile colorprofile.Profile
 	noColor bool
+	// askedRGB reports that a seated program asked its terminal for
+	// 24-bit colour (over SSH, COLORTERM does not come).
+	askedRGB bool
 
 	player *player.Player
 	frames player.Frames // draws at most once a frame while training runs by itself

@@ -28,29 +28,10 @@ type Seated struct {
 // A follower's program writes no file (files.Model.Guest), and its own
 // copy of the run grows to lab.FollowerPoints points at most.
 func NewSeated(ctx context.Context, cs *class.Seat, d Display, opts ...tea.ProgramOption) (*Seated, error) {
-	st := cs.State()
-	o := st.Run
-	o.Session = ""                    // the presenter's path, never opened here
-	m := openWith(ctx, o, nil, false) // NO_COLOR comes with the session's environment (tea.EnvMsg)
-	if m.openErr != nil {
-		cs.Leave()
-		return nil, m.openErr
+	m, fps, err := seated(ctx, cs, d)
+	if err != nil {
+		return nil, err
 	}
-	role := cs.Member().Role
-	m.seat = seat.New(cs, m.s, host{m}, st)
-	m.big = d.Big
-	fps := d.FPS
-	if fps <= 0 {
-		fps = setup.DefaultFPS
-	}
-	if role == class.Follower {
-		m.files.Guest = true
-		m.s.SetPointCap(lab.FollowerPoints)
-		fps = int(time.Second / seat.FollowerFrame)
-	}
-	m.list = m.actions()
-	m.syncKeys()
-	m.player.Frame = time.Second / time.Duration(fps)
 	g := &guard{m: m}
 	// A follower's renderer runs at its frame rate: it draws the
 	// presenter's states at most that often, and its keys are answered
@@ -58,6 +39,35 @@ func NewSeated(ctx context.Context, cs *class.Seat, d Display, opts ...tea.Progr
 	prog := tea.NewProgram(g, append(opts, tea.WithFPS(max(fps, 10)))...)
 	g.quit = prog.Quit
 	return &Seated{prog: prog, g: g, m: m}, nil
+}
+
+// seated is the root model of cs's seat and the frames a second it draws.
+func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error) {
+	st := cs.State()
+	o := st.Run
+	o.Session = "" // the presenter's path, never opened here
+	follower := cs.Member().Role == class.Follower
+	o.Config.OneCore = follower
+	m := openWith(ctx, o, nil, false) // NO_COLOR comes with the session's environment (tea.EnvMsg)
+	if m.openErr != nil {
+		cs.Leave()
+		return nil, 0, m.openErr
+	}
+	m.seat = seat.New(cs, m.s, host{m}, st)
+	m.big = d.Big
+	fps := d.FPS
+	if fps <= 0 {
+		fps = setup.DefaultFPS
+	}
+	if follower {
+		m.files.Guest = true
+		m.s.Confine(lab.FollowerPoints)
+		fps = int(time.Second / seat.FollowerFrame)
+	}
+	m.list = m.actions()
+	m.syncKeys()
+	m.player.Frame = time.Second / time.Duration(fps)
+	return m, fps, nil
 }
 
 // Program is the program, to send it messages (a window's new size).

@@ -5,7 +5,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
+	"kernelscope/internal/heavy"
 	"kernelscope/lab"
 	"kernelscope/tui/common"
 	"kernelscope/tui/cv"
@@ -65,6 +67,13 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.noColor, m.mono = true, true
 		}
 		m.setTheme()
+		if m.seat != nil && !m.askedRGB && common.HasColor(m.profile) && m.profile != colorprofile.TrueColor {
+			// Over SSH the client's TERM comes, its COLORTERM does not:
+			// ask the terminal itself whether it takes 24-bit colour
+			// (Bubble Tea upgrades the profile on a yes and says so).
+			m.askedRGB = true
+			return tea.Batch(tea.RequestCapability("RGB"), tea.RequestCapability("Tc"))
+		}
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
@@ -174,5 +183,5 @@ func fieldCmd(job lab.FieldJob) tea.Cmd {
 	if job == nil {
 		return nil
 	}
-	return func() tea.Msg { return fieldMsg(job()) }
+	return func() tea.Msg { return fieldMsg(heavy.Do(job)) }
 }

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/class"
+	"kernelscope/internal/heavy"
 	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/tui/action"
@@ -27,6 +28,7 @@ type Session interface {
 	Snapshot() lab.Options
 	Track(o lab.Options, sameRun bool) bool
 	Adopt(n *lab.Session) lab.FieldJob
+	OneCore() bool
 }
 
 // Host is the program around the seat: the message bar, the player (a
@@ -190,9 +192,14 @@ func (m *Model) follow() tea.Cmd {
 		return nil
 	}
 	m.opening = st.Seq
-	ctx := m.ctx
+	ctx, oneCore := m.ctx, m.s.OneCore()
 	return func() tea.Msg {
-		s, err := lab.OpenFollowed(ctx, st.Run)
+		release, ok := heavy.Acquire(ctx)
+		defer release()
+		if !ok {
+			return nil // the program ended
+		}
+		s, err := lab.OpenFollowed(ctx, st.Run, oneCore)
 		return openedMsg{st, s, err}
 	}
 }
@@ -306,9 +313,9 @@ func (m *Model) Banner() string {
 	return "on your own — j rejoins the lecture"
 }
 
-// who lists the seats for the presenter: the count, and each follower's
+// Who lists the seats for the presenter: the count, and each follower's
 // name, key fingerprint and whether it is on its own.
-func (m *Model) who() string {
+func (m *Model) Who() string {
 	ms := m.seat.Members()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d watching", m.seat.Watching())
@@ -353,7 +360,7 @@ func newKeys(m *Model) keys {
 		}
 		return ""
 	}
-	k.who.Do = func(tea.KeyPressMsg) tea.Cmd { m.host.Say(m.who()); return nil }
+	k.who.Do = func(tea.KeyPressMsg) tea.Cmd { m.host.Say(m.Who()); return nil }
 	return k
 }
 
@@ -364,3 +371,6 @@ func (m *Model) Actions() action.List {
 	}
 	return action.List{m.keys.rejoin, m.keys.who}
 }
+
+// Seq is the publication of the class's state the seat shows now.
+func (m *Model) Seq() uint64 { return m.followed.Seq }
