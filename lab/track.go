@@ -19,31 +19,46 @@ func (m SessionMark) SameRun(o SessionMark) bool {
 // Steps is the step the marked state is at.
 func (m SessionMark) Steps() int { return m.t }
 
-// TrackSteps is the most steps Track takes or undoes at once: more are
-// replayed off the UI path instead (a few milliseconds at n = 400).
+// TrackSteps is the most steps Track takes at once (a few milliseconds at
+// n = 400): a follower further behind catches up over several calls, a
+// frame's worth at a time, and its keys are answered in between.
 const TrackSteps = 20000
 
-// Track brings s to o, a state of the run s already follows (sameRun),
-// steps steps in: forward by quiet steps, back by undo, and narrates the
-// step it ends on as if every step had been narrated. It reports false,
-// having changed nothing, when o is another run, further than TrackSteps
-// away, or behind the undo floor: then o is to be opened (OpenSession) and
-// adopted. A run that stops before o's step (it cannot, if o came from the
-// same run) stops where it stops and reports true.
-func (s *Session) Track(o Options, sameRun bool) bool {
+// Tracking is what Track did.
+type Tracking int
+
+const (
+	// Reopen: o is another run, or behind the undo floor; nothing
+	// changed. Open o (OpenFollowed) and Adopt it.
+	Reopen Tracking = iota
+	// Tracked: s is at o's step.
+	Tracked
+	// Behind: s took TrackSteps steps towards o's step; call again.
+	Behind
+)
+
+// Track brings s towards o, a state of the run s already follows
+// (sameRun), steps steps in: forward by quiet steps (TrackSteps at most
+// a call), back by undo, and narrates the step it ends on as if every
+// step had been narrated. A run that stops before o's step (it cannot,
+// if o came from the same run) stops where it stops: Tracked.
+func (s *Session) Track(o Options, sameRun bool) Tracking {
 	t, now := o.Replay.Steps, s.p.T()
-	if !sameRun || t-now > TrackSteps || now-t > TrackSteps {
-		return false
+	if !sameRun || t < now && (!s.p.CanUndo() || now-t > s.UndoDepth()) {
+		return Reopen
 	}
-	if t < now && (!s.p.CanUndo() || now-t > s.UndoDepth()) {
-		return false
-	}
-	for s.p.T() < t && s.Take(false) {
+	for k := 0; s.p.T() < t; k++ {
+		if k == TrackSteps {
+			return Behind
+		}
+		if !s.Take(false) {
+			break
+		}
 	}
 	for s.p.T() > t && s.Back() {
 	}
 	s.NarrateLast()
-	return true
+	return Tracked
 }
 
 // UndoDepth is how many steps back undo reaches from here.

@@ -13,6 +13,7 @@ import (
 
 	"kernelscope/class"
 	"kernelscope/lab"
+	"kernelscope/learn"
 )
 
 // seatHarness runs one seat's model as its program would: every command
@@ -256,5 +257,30 @@ func TestFollowerCopyIsConfined(t *testing.T) {
 	}
 	if err := p.m.s.Regenerate(lab.FollowerPoints+1, 0.1, 1); err != nil {
 		t.Errorf("the presenter's run is capped like a follower's: %v", err)
+	}
+}
+
+// TestFollowerCatchesUpFarBehind: a presenter's run to convergence jumps
+// far more steps than lab.TrackSteps; the follower catches up in chunks
+// and ends at the presenter's step with the same α.
+func TestFollowerCatchesUpFarBehind(t *testing.T) {
+	o := builtinOptions(t, "xor", 400)
+	o.Config.Kernel, o.Config.Epochs = learn.Linear{}, 60 // xor never converges with a line: c runs 60 passes, 24 000 steps
+	c := class.New(o)
+	p := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	f := seatIn(t, c, "student", class.Follower, 80, 24)
+	p.press("c")
+	if p.step() <= lab.TrackSteps {
+		t.Fatalf("the presenter is at step %d: not past lab.TrackSteps = %d", p.step(), lab.TrackSteps)
+	}
+	f.settle()
+	if f.step() != p.step() {
+		t.Fatalf("follower at %d, presenter at %d", f.step(), p.step())
+	}
+	pa, fa := p.m.s.Learner().Alphas(), f.m.s.Learner().Alphas()
+	for i := range pa {
+		if pa[i] != fa[i] {
+			t.Fatalf("α%d: follower %v, presenter %v (exact)", i+1, fa[i], pa[i])
+		}
 	}
 }

@@ -26,7 +26,7 @@ import (
 type Session interface {
 	Mark() lab.SessionMark
 	Snapshot() lab.Options
-	Track(o lab.Options, sameRun bool) bool
+	Track(o lab.Options, sameRun bool) lab.Tracking
 	Adopt(n *lab.Session) lab.FieldJob
 	OneCore() bool
 }
@@ -66,6 +66,7 @@ type Model struct {
 	opening   uint64
 	shownAt   time.Time
 	scheduled bool
+	catching  bool // a chain of catch-up chunks is under way
 
 	// The session's mark when it last published or followed a state (a
 	// presenter publishes when it moves from there).
@@ -90,8 +91,9 @@ func New(seat *class.Seat, s Session, host Host, followed class.State) *Model {
 // wakeMsg says the class changed (its state or its seats); dueMsg that a
 // follower's next frame is due.
 type (
-	wakeMsg struct{}
-	dueMsg  struct{}
+	wakeMsg    struct{}
+	dueMsg     struct{}
+	catchUpMsg struct{}
 )
 
 // openedMsg is a state of the presenter's, opened off the UI path.
@@ -163,6 +165,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 			return m.wait(), true
 		}
 		return common.Batch(m.follow(), m.wait()), true
+	case catchUpMsg:
+		m.catching = false
+		if m.away {
+			return nil, true
+		}
+		return m.follow(), true
 	case openedMsg:
 		return m.opened(msg), true
 	}
@@ -187,9 +195,19 @@ func (m *Model) follow() tea.Cmd {
 		return nil
 	}
 	m.host.StopPlayer()
-	if m.s.Track(st.Run, st.SameRun(m.followed) || st.Seq == 0 && m.followed.Seq == 0) {
+	switch m.s.Track(st.Run, st.SameRun(m.followed) || st.Seq == 0 && m.followed.Seq == 0) {
+	case lab.Tracked:
 		m.took(st)
 		return nil
+	case lab.Behind:
+		// Far behind in the same run (the presenter ran to convergence):
+		// catch up a chunk at a time, keys answered in between, one
+		// chain of chunks however many wake-ups come meanwhile.
+		if m.catching {
+			return nil
+		}
+		m.catching = true
+		return func() tea.Msg { return catchUpMsg{} }
 	}
 	m.opening = st.Seq
 	ctx, oneCore := m.ctx, m.s.OneCore()
