@@ -110,3 +110,25 @@ func TestPeekWithoutUndo(t *testing.T) {
 		t.Errorf("Peek with no undo history: ok %v, mark %+v → %+v; want false and unchanged", ok, mark, s.Mark())
 	}
 }
+
+// BenchmarkPeek is the presenter's cost of knowing a question's truth:
+// one step taken and undone, 100 steps into issue 25's runs (n = 400),
+// for the perceptron and the SVM (whose undo restores a checkpoint and
+// replays the steps since).
+func BenchmarkPeek(b *testing.B) {
+	for _, name := range []string{"perceptron", "svm"} {
+		b.Run(name, func(b *testing.B) {
+			kind, _ := learn.LookupLearner(name)
+			s := open(b, issueRun(b, kind))
+			for range 100 {
+				s.Step()
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := s.Peek(); !ok {
+					b.Fatal("no step to peek at")
+				}
+			}
+		})
+	}
+}
