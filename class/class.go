@@ -84,6 +84,8 @@ type Class struct {
 	seats  map[int]*Seat
 	nextID int
 	now    func() time.Time
+	// quiz is the presenter's quiz (quiz.go).
+	quiz quizState
 }
 
 // New opens a class on start, the run every seat sees until a presenter
@@ -125,7 +127,12 @@ func (s *Seat) Leave() {
 		return
 	}
 	s.left = true
+	c.dropAnswer(s)
 	delete(c.seats, s.member.ID)
+	if c.quiz.On && c.quiz.Seat == s.member.ID {
+		c.endQuiz() // its presenter's program ended (it wakes every seat)
+		return
+	}
 	c.wakeAll(nil)
 }
 
@@ -172,13 +179,17 @@ func (s *Seat) Publish(run lab.Options, mark lab.SessionMark) (State, bool) {
 }
 
 // SetAway records whether a follower is on a copy of its own, for the
-// presenter's list.
+// presenter's list; one on its own answers the presenter's quiz no more
+// (an answer it gave to the open question is dropped).
 func (s *Seat) SetAway(away bool) {
 	c := s.c
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if s.member.Away != away && !s.left {
 		s.member.Away = away
+		if away {
+			c.dropAnswer(s) // its quiz is its own from now on
+		}
 		c.wakePresenters()
 	}
 }

@@ -53,7 +53,7 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 		cs.Leave()
 		return nil, 0, m.openErr
 	}
-	m.seat = seat.New(cs, m.s, host{m}, st)
+	m.seat = seat.New(cs, m.s, m.quiz, host{m}, st)
 	m.big = d.Big
 	fps := d.FPS
 	if fps <= 0 {

@@ -18,6 +18,7 @@ import (
 	"kernelscope/internal/heavy"
 	"kernelscope/internal/safetext"
 	"kernelscope/lab"
+	"kernelscope/learn"
 	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 )
@@ -29,6 +30,8 @@ type Session interface {
 	Track(o lab.Options, sameRun bool) lab.Tracking
 	Adopt(n *lab.Session) lab.FieldJob
 	OneCore() bool
+	Peek() (learn.Step, bool)
+	Last() (lab.Shown, bool)
 }
 
 // Host is the program around the seat: the message bar, the player (a
@@ -51,6 +54,7 @@ type Model struct {
 	seat *class.Seat
 	role class.Role
 	s    Session
+	q    Quiz
 	host Host
 	// done ends the command that waits for the class to change (the
 	// program quit).
@@ -72,15 +76,28 @@ type Model struct {
 	// presenter publishes when it moves from there).
 	published lab.SessionMark
 
+	// The class's quiz (quiz.go). A presenter's: whether its quiz mode
+	// is the class's, and the mark the open question is about (when
+	// askedOK). A follower's: the quiz it follows (class.Quiz.ID; 0:
+	// none), and the one it left with Q, not followed again.
+	quizzing         bool
+	asked            lab.SessionMark
+	askedOK          bool
+	inQuiz, declined uint64
+
 	watching int
 	keys     keys
 	now      func() time.Time
 }
 
-// New seats a program's session s in the class through seat: followed is
-// the state s was opened on (the class's at the time).
-func New(seat *class.Seat, s Session, host Host, followed class.State) *Model {
-	m := &Model{seat: seat, role: seat.Member().Role, s: s, host: host, followed: followed, now: time.Now}
+// New seats a program's session s and its quiz mode q in the class
+// through seat: followed is the state s was opened on (the class's at the
+// time).
+func New(seat *class.Seat, s Session, q Quiz, host Host, followed class.State) *Model {
+	m := &Model{seat: seat, role: seat.Member().Role, s: s, q: q, host: host, followed: followed, now: time.Now}
+	if m.role == class.Presenter {
+		q.Present()
+	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.keys = newKeys(m)
 	m.watching = seat.Watching()
@@ -112,6 +129,7 @@ func (m *Model) Init() tea.Cmd {
 	if m.role == class.Presenter && m.seat.State().Seq == 0 {
 		m.publish(true) // the first presenter's run is the class's
 	}
+	m.followQuiz() // a follower joining mid-quiz gets the open question
 	return m.wait()
 }
 
@@ -158,23 +176,33 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 			m.scheduled = true
 			return tea.Tick(due.Sub(m.now()), func(time.Time) tea.Msg { return dueMsg{} }), true
 		}
-		return common.Batch(m.follow(), m.wait()), true
+		return common.Batch(m.catchUp(), m.wait()), true
 	case dueMsg:
 		m.scheduled = false
 		if m.away {
 			return m.wait(), true
 		}
-		return common.Batch(m.follow(), m.wait()), true
+		return common.Batch(m.catchUp(), m.wait()), true
 	case catchUpMsg:
 		m.catching = false
 		if m.away {
 			return nil, true
 		}
-		return m.follow(), true
+		return m.catchUp(), true
 	case openedMsg:
-		return m.opened(msg), true
+		cmd := m.opened(msg)
+		m.followQuiz()
+		return cmd, true
 	}
 	return nil, false
+}
+
+// catchUp is a follower's follow, then its quiz following the
+// presenter's (after the step that may reveal its answer).
+func (m *Model) catchUp() tea.Cmd {
+	cmd := m.follow()
+	m.followQuiz()
+	return cmd
 }
 
 // follow brings the session to the class's state: by steps when it is
@@ -252,15 +280,17 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 
 // Watch is called by the program after each message it handled, with the
 // mark the session had and whether a run of the player's, the quiz or
-// comparison mode was on before it: a presenter publishes a changed run;
-// a follower whose own key or click changed the run (or started one) is
-// on its own from then on.
+// comparison mode was on before it: a presenter publishes a changed run
+// (and runs the class's quiz); a follower whose own key or click changed
+// the run (or started one) is on its own from then on, its quiz its own.
+// A follower's answer to the presenter's quiz changes nothing: it stays.
 func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) {
 	if m == nil {
 		return
 	}
 	if m.role == class.Presenter {
 		m.publish(false)
+		m.present()
 		return
 	}
 	if m.away || !fromUser {
@@ -269,6 +299,12 @@ func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) 
 	if m.s.Mark() != before || active && !wasActive {
 		m.away = true
 		m.seat.SetAway(true)
+		m.q.Own()
+		m.inQuiz = 0
+		return
+	}
+	if m.inQuiz != 0 && !m.q.Following() {
+		m.declined, m.inQuiz = m.inQuiz, 0 // it left the presenter's quiz (Q)
 	}
 }
 
@@ -292,7 +328,7 @@ func (m *Model) rejoin() tea.Cmd {
 	m.followed = class.State{Seq: ^uint64(0)} // whatever the class's, open it
 	m.host.StopPlayer()
 	m.host.Say("back with the lecture")
-	return m.follow()
+	return m.catchUp()
 }
 
 // Guest reports whether the program is a follower's: it touches no file of
@@ -349,6 +385,13 @@ func (m *Model) Who() string {
 		if mb.Away {
 			b.WriteString(" (on their own)")
 		}
+	}
+	if sc := m.seat.Scores(); len(sc) > 0 {
+		what := "quiz scores"
+		if !m.seat.Quiz().On {
+			what = "last quiz's scores"
+		}
+		fmt.Fprintf(&b, " · %s, %s", what, Scores(sc, 0))
 	}
 	return b.String()
 }
