@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,6 +24,9 @@ type seatHarness struct {
 	t    *testing.T
 	m    *Model
 	msgs chan tea.Msg
+	// inflight counts the commands running (one of them, at most, waits
+	// for the class to change).
+	inflight atomic.Int32
 }
 
 func seatIn(t *testing.T, c *class.Class, name string, role class.Role, w, h int) *seatHarness {
@@ -44,7 +48,12 @@ func (hs *seatHarness) run(cmd tea.Cmd) {
 	if cmd == nil {
 		return
 	}
-	go func() { hs.msgs <- cmd() }()
+	hs.inflight.Add(1)
+	go func() {
+		msg := cmd()
+		hs.inflight.Add(-1)
+		hs.msgs <- msg
+	}()
 }
 
 func (hs *seatHarness) send(msg tea.Msg) {
@@ -59,15 +68,19 @@ func (hs *seatHarness) press(keys ...string) {
 	}
 }
 
-// settle takes messages until none came for quiet: the class's changes
-// and the work they start are all in then (a follower's frame is 100 ms
-// at most away).
+// settle takes messages until the program is idle: no message waiting,
+// no command running but the one that waits for the class (at most one),
+// and the seat with nothing under way (a frame due, a run being opened, a
+// catch-up), twice in a row a short while apart, so that a wake-up the
+// class just sent has come in.
 func (hs *seatHarness) settle() {
-	const quiet = 250 * time.Millisecond
-	deadline := time.After(10 * time.Second)
-	for {
+	const look = 25 * time.Millisecond
+	deadline := time.After(20 * time.Second)
+	idle := 0
+	for idle < 2 {
 		select {
 		case msg := <-hs.msgs:
+			idle = 0
 			switch msg := msg.(type) {
 			case nil:
 			case tea.BatchMsg:
@@ -78,10 +91,14 @@ func (hs *seatHarness) settle() {
 				_, cmd := hs.m.Update(msg)
 				hs.run(cmd)
 			}
-		case <-time.After(quiet):
-			return
+		case <-time.After(look):
+			if hs.inflight.Load() <= 1 && hs.m.seat.Idle() {
+				idle++
+			} else {
+				idle = 0
+			}
 		case <-deadline:
-			hs.t.Fatal("the program did not settle within 10 s")
+			hs.t.Fatal("the program did not settle within 20 s")
 		}
 	}
 }

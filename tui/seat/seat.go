@@ -435,3 +435,7 @@ func (m *Model) Actions() action.List {
 
 // Seq is the publication of the class's state the seat shows now.
 func (m *Model) Seq() uint64 { return m.followed.Seq }
+
+// Idle reports whether nothing of the seat's is under way: no frame due,
+// no run being opened, no catch-up (tests wait for it).
+func (m *Model) Idle() bool { return m == nil || !m.scheduled && m.opening == 0 && !m.catching }
