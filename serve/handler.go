@@ -68,7 +68,7 @@ func (s *server) serve(sess ssh.Session) int {
 	defer cancel()
 	seat := s.class.Join(sess.User(), fp, role)
 	defer seat.Leave() // the program's end leaves it too; a panic before would not
-	opts := append(programOptions(sess, pty), tea.WithContext(ctx))
+	opts := append(programOptions(sess), tea.WithContext(ctx))
 	prog, err := tui.NewSeated(ctx, seat, s.display, opts...)
 	if err != nil {
 		// NewSeated took the seat out of the class.

@@ -5,34 +5,18 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
-	"github.com/charmbracelet/colorprofile"
+	"charm.land/wish/v2/bubbletea"
 )
 
-// programOptions connect a program to an SSH session with a terminal:
-// its input and output are the channel's, its environment is the
-// client's (NO_COLOR, LANG) with the TERM its PTY asked for, and its
-// colours come from that environment, never the server's. This is wish's
-// bubbletea.MakeOptions for the PTY charm.land/ssh emulates (no terminal
-// device on the server), plus what a server needs: no signal handler of
-// the program's own (SIGTERM is the server's: Run tells every session),
-// and ctrl+z, which would stop the program with no one to resume it,
-// ignored.
-func programOptions(sess ssh.Session, pty ssh.Pty) []tea.ProgramOption {
-	env := append(sess.Environ(), "TERM="+pty.Term)
-	return []tea.ProgramOption{
-		tea.WithInput(sess),
-		tea.WithOutput(sess),
-		tea.WithEnvironment(env),
-		tea.WithColorProfile(colorprofile.Env(env)),
-		tea.WithWindowSize(pty.Window.Width, pty.Window.Height),
-		tea.WithoutSignalHandler(),
-		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
-			if _, ok := msg.(tea.SuspendMsg); ok {
-				return tea.ResumeMsg{}
-			}
-			return msg
-		}),
-	}
+// programOptions connect a program to an SSH session with a terminal
+// (wish's bubbletea.MakeOptions): its input and output are the channel's,
+// its environment is the client's (NO_COLOR, LANG) with the TERM its PTY
+// asked for, its colours come from that environment, never the server's,
+// and ctrl+z, which would stop the program with no one to resume it, is
+// ignored. A server adds no signal handler of the program's own: SIGTERM
+// is the server's (Run tells every session).
+func programOptions(sess ssh.Session) []tea.ProgramOption {
+	return append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler())
 }
 
 // windowSizes takes a session's window sizes, from the PTY request to the

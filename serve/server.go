@@ -16,6 +16,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
+	"charm.land/wish/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"kernelscope/class"
@@ -141,16 +142,26 @@ func start(ctx context.Context, cfg Config) (*server, error) {
 	}
 	s.addr = ln.Addr().(*net.TCPAddr)
 	s.studentLine = studentLine(s.addr)
-	s.srv = &ssh.Server{
-		Handler:                    s.handle,
-		HostSigners:                []ssh.Signer{signer},
-		PublicKeyHandler:           anyKey,
-		KeyboardInteractiveHandler: anyone,
-		HandshakeTimeout:           handshakeTimeout,
-		IdleTimeout:                cfg.Idle,
-		MaxTimeout:                 cfg.MaxTime,
-		Version:                    "kernelscope",
+	// Charm's SSH server, through wish. The host key exists by now
+	// (hostKey made it, 0600, its directory 0700 only if new), so
+	// wish.WithHostKeyPath only reads it: its own key maker would chmod
+	// the key's directory to 0700 whatever it is (--host-key ./key would
+	// lock the working directory).
+	srv, err := wish.NewServer(
+		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithPublicKeyAuth(anyKey),
+		wish.WithKeyboardInteractiveAuth(anyone),
+		wish.WithIdleTimeout(cfg.Idle),
+		wish.WithMaxTimeout(cfg.MaxTime),
+		wish.WithVersion("kernelscope"),
+		wish.WithMiddleware(func(ssh.Handler) ssh.Handler { return s.handle }),
+	)
+	if err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("the SSH server: %w", err)
 	}
+	srv.HandshakeTimeout = handshakeTimeout
+	s.srv = srv
 	go func() { s.served <- s.srv.Serve(ln) }()
 	return s, nil
 }
