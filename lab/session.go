@@ -86,10 +86,9 @@ type Session struct {
 	// session file that holds the state last saved (sessionfile.go).
 	appendedAt []int
 	file       SavedSession
-	// pointCap caps the points below MaxPoints (Confine; 0: none), and
-	// oneCore keeps training to one core (Confine).
-	pointCap int
-	oneCore  bool
+	// confined is what a follower's copy keeps to (Confine; zero:
+	// nothing).
+	confined Confinement
 }
 
 // NewSession opens o. When o cannot be trained on (data that is not finite,
@@ -139,7 +138,7 @@ const UndoBytes = 2 << 20
 // a new viewport and field. When the perceptron cannot be built it returns
 // the reason and the session stays exactly as it was.
 func (s *Session) Apply(o Options) error {
-	o.Config.OneCore = o.Config.OneCore || s.oneCore
+	o = s.confined.Apply(o)
 	p, err := build(o)
 	if err != nil {
 		return err

@@ -71,7 +71,7 @@ func (s *Session) UndoDepth() int { return s.p.T() - s.p.UndoFloor() }
 func (s *Session) Adopt(n *Session) FieldJob {
 	w, h := s.fieldW, s.fieldH
 	version, built, gen := s.version, s.built, s.fieldGen
-	pointCap, oneCore := s.pointCap, s.oneCore
+	confined := s.confined
 	if s.field != nil && s.p != nil {
 		s.p.Unobserve(s.field)
 	}
@@ -82,7 +82,7 @@ func (s *Session) Adopt(n *Session) FieldJob {
 	s.version, s.built, s.fieldGen = version+n.version+1, built+n.built+1, gen+n.fieldGen+1
 	s.field, s.pending, s.computing, s.inFlight = nil, nil, false, false
 	s.fieldW, s.fieldH = w, h
-	s.pointCap, s.oneCore = pointCap, oneCore
+	s.confined = confined
 	s.view = viewport(s.opts.Points)
 	s.fitView()
 	return s.AttachField()
@@ -90,12 +90,12 @@ func (s *Session) Adopt(n *Session) FieldJob {
 
 // OpenFollowed opens o (a state another session published) as a session
 // of its own, for Adopt: as OpenSession, with a field of no size, since
-// the screen gives it one when it is adopted; oneCore as Confine's.
-func OpenFollowed(ctx context.Context, o Options, oneCore bool) (*Session, error) {
+// the screen gives it one when it is adopted, kept to c (Confine).
+func OpenFollowed(ctx context.Context, o Options, c Confinement) (*Session, error) {
 	o.Session = "" // a path on the presenter's side, never opened here
-	o.Config.OneCore = oneCore
-	return OpenSession(ctx, o, nil)
+	s, err := OpenSession(ctx, c.Apply(o), nil)
+	if s != nil {
+		s.confined = c
+	}
+	return s, err
 }
-
-// OneCore reports whether the session trains on one core (Confine).
-func (s *Session) OneCore() bool { return s.oneCore }

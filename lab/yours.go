@@ -141,22 +141,54 @@ func errFull(n int, what string) error {
 // PointCap is the most points the session's data may hold: MaxPoints,
 // or less for a follower's copy in a class (Confine).
 func (s *Session) PointCap() int {
-	if s.pointCap > 0 && s.pointCap < MaxPoints {
-		return s.pointCap
+	if n := s.confined.Points; n > 0 && n < MaxPoints {
+		return n
 	}
 	return MaxPoints
 }
 
-// Confine makes the session a follower's copy in a class served to many
-// (package serve): its data grows to maxPoints points at most (0:
-// MaxPoints; data that holds more already is kept, it cannot grow), and
-// every learner built from now on trains on one core
-// (learn.RunOptions.OneCore; open the session with it set for the first),
-// so that no one session takes the server's memory or a second core.
-func (s *Session) Confine(maxPoints int) { s.pointCap, s.oneCore = maxPoints, true }
+// Confinement is what a follower's copy in a class served to many
+// (package serve) keeps to, so that no one session takes the server's
+// memory or a second core; the zero Confinement keeps to nothing.
+type Confinement struct {
+	// Points is the most points the data may grow to (0: MaxPoints);
+	// data that holds more already is kept, it cannot grow.
+	Points int
+	// UndoBytes is the undo history's budget (0: the session's own), and
+	// RowCacheBytes the kernel rows' (0: the session's own).
+	UndoBytes, RowCacheBytes int64
+	// OneCore trains on one core (learn.RunOptions.OneCore).
+	OneCore bool
+}
 
-// FollowerPoints is the most points a follower's own copy may grow to.
-const FollowerPoints = 20000
+// Follower is a follower's confinement: 20 000 points, a history of 256K
+// (the presenter's b is followed by undo; 2M reached back 200 000 steps
+// and more, and sixty followers held 60 × 4 MB of it), 8M of kernel rows
+// (all of them up to n = 1000), one core.
+var Follower = Confinement{Points: 20000, UndoBytes: 256 << 10, RowCacheBytes: 8 << 20, OneCore: true}
+
+// Apply is o with its training kept to c.
+func (c Confinement) Apply(o Options) Options {
+	r := &o.Config.RunOptions
+	r.OneCore = r.OneCore || c.OneCore
+	if c.UndoBytes > 0 {
+		r.UndoBytes = c.UndoBytes
+	}
+	if c.RowCacheBytes > 0 && (r.RowCacheBytes == 0 || r.RowCacheBytes > c.RowCacheBytes) {
+		r.RowCacheBytes = c.RowCacheBytes
+	}
+	return o
+}
+
+// Confine keeps the session to c from now on: every learner built from
+// now on (open the session with c's training for the first: OpenFollowed,
+// or Options with it), and the points it may grow to.
+func (s *Session) Confine(c Confinement) { s.confined = c }
+
+// Confinement is what the session keeps to (Confine).
+func (s *Session) Confinement() Confinement { return s.confined }
+
+
 
 // DeletePoint removes the point nearest to (x1, x2) within radius; α
 // starts again from 0, since every score depended on it.

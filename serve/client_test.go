@@ -164,17 +164,26 @@ type term struct {
 	done   chan struct{}
 	err    error // the session's end (sess.Wait), once done
 	once   sync.Once
+	// drawn, when set, is told of every write the terminal drew, with its
+	// byte count, while the screen is held (the load test times steps).
+	drawn func(emu *vt.Emulator, n int)
 }
 
 // join connects user with key at w×h and starts the class's program.
 func (e endpoint) join(t *testing.T, user string, key gossh.Signer, w, h int) *term {
+	t.Helper()
+	return e.joinWatched(t, user, key, w, h, nil)
+}
+
+// joinWatched is join with drawn told of every write drawn.
+func (e endpoint) joinWatched(t *testing.T, user string, key gossh.Signer, w, h int, drawn func(*vt.Emulator, int)) *term {
 	t.Helper()
 	client, conn := e.dial(t, user, key)
 	sess, err := client.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := &term{t: t, conn: conn, client: client, sess: sess, emu: vt.NewEmulator(w, h), done: make(chan struct{})}
+	tm := &term{t: t, conn: conn, client: client, sess: sess, emu: vt.NewEmulator(w, h), done: make(chan struct{}), drawn: drawn}
 	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
@@ -202,6 +211,9 @@ func (tm *term) draw(b []byte) (int, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	_, _ = tm.emu.Write(b) // a closed terminal draws nothing
+	if tm.drawn != nil {
+		tm.drawn(tm.emu, len(b))
+	}
 	return len(b), nil
 }
 

@@ -26,20 +26,26 @@ type Seated struct {
 // connection (input, output, environment, window size: wish's); the frame
 // rate is d.FPS for a presenter and seat.FollowerFrame's for a follower.
 // A follower's program writes no file (files.Model.Guest), and its own
-// copy of the run grows to lab.FollowerPoints points at most.
+// copy of the run grows to lab.Follower.Points points at most.
 func NewSeated(ctx context.Context, cs *class.Seat, d Display, opts ...tea.ProgramOption) (*Seated, error) {
 	m, fps, err := seated(ctx, cs, d)
 	if err != nil {
 		return nil, err
 	}
 	g := &guard{m: m}
-	// A follower's renderer runs at its frame rate: it draws the
-	// presenter's states at most that often, and its keys are answered
-	// within a frame.
-	prog := tea.NewProgram(g, append(opts, tea.WithFPS(max(fps, 10)))...)
+	// A follower draws the presenter's states at most ten a second
+	// (seat.FollowerFrame), and its own autoplay as often (player.Frame);
+	// its renderer looks for a new screen thirty times a second, so that
+	// the step the presenter just took is on screen within 33 ms of being
+	// followed. A renderer with nothing new sends nothing.
+	prog := tea.NewProgram(g, append(opts, tea.WithFPS(max(fps, rendererFPS)))...)
 	g.quit = prog.Quit
 	return &Seated{prog: prog, g: g, m: m}, nil
 }
+
+// rendererFPS is the least a seated program's renderer looks for a new
+// screen a second.
+const rendererFPS = 30
 
 // seated is the root model of cs's seat and the frames a second it draws.
 func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error) {
@@ -47,7 +53,9 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 	o := st.Run
 	o.Session = "" // the presenter's path, never opened here
 	follower := cs.Member().Role == class.Follower
-	o.Config.OneCore = follower
+	if follower {
+		o = lab.Follower.Apply(o)
+	}
 	m := openWith(ctx, o, nil, false) // NO_COLOR comes with the session's environment (tea.EnvMsg)
 	if m.openErr != nil {
 		cs.Leave()
@@ -61,7 +69,7 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 	}
 	if follower {
 		m.files.Guest = true
-		m.s.Confine(lab.FollowerPoints)
+		m.s.Confine(lab.Follower)
 		fps = int(time.Second / seat.FollowerFrame)
 	}
 	m.list = m.actions()

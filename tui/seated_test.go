@@ -252,7 +252,7 @@ func TestSessionNoColor(t *testing.T) {
 
 // TestFollowerCopyIsConfined: a follower's copy trains on one core (the
 // run it follows and every run it opens or makes) and grows to
-// lab.FollowerPoints points at most; the presenter's is not confined.
+// lab.Follower.Points points at most; the presenter's is not confined.
 func TestFollowerCopyIsConfined(t *testing.T) {
 	c := class.New(builtinOptions(t, "xor", 40))
 	p := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
@@ -260,19 +260,22 @@ func TestFollowerCopyIsConfined(t *testing.T) {
 	if !f.m.s.Learner().Config().OneCore || p.m.s.Learner().Config().OneCore {
 		t.Fatalf("one core: follower %v, presenter %v; want true, false", f.m.s.Learner().Config().OneCore, p.m.s.Learner().Config().OneCore)
 	}
+	if got := f.m.s.Learner().Config().UndoBytes; got != lab.Follower.UndoBytes {
+		t.Errorf("the follower's undo budget is %d bytes, want lab.Follower's %d", got, lab.Follower.UndoBytes)
+	}
 	p.press("k") // another run: the follower opens it off the UI path
 	f.settle()
-	if !f.m.s.Learner().Config().OneCore {
-		t.Error("the run the follower opened to follow trains on more than one core")
+	if c := f.m.s.Learner().Config(); !c.OneCore || c.UndoBytes != lab.Follower.UndoBytes || c.RowCacheBytes != lab.Follower.RowCacheBytes {
+		t.Errorf("the run the follower opened to follow is not confined: one core %v, undo %d, rows %d", c.OneCore, c.UndoBytes, c.RowCacheBytes)
 	}
 	f.press("k") // its own run
 	if !f.m.s.Learner().Config().OneCore {
 		t.Error("the follower's own run trains on more than one core")
 	}
-	if err := f.m.s.Regenerate(lab.FollowerPoints+1, 0.1, 1); err == nil || !strings.Contains(err.Error(), "follower's own copy") {
-		t.Errorf("a follower's copy grew past %d points: %v", lab.FollowerPoints, err)
+	if err := f.m.s.Regenerate(lab.Follower.Points+1, 0.1, 1); err == nil || !strings.Contains(err.Error(), "follower's own copy") {
+		t.Errorf("a follower's copy grew past %d points: %v", lab.Follower.Points, err)
 	}
-	if err := p.m.s.Regenerate(lab.FollowerPoints+1, 0.1, 1); err != nil {
+	if err := p.m.s.Regenerate(lab.Follower.Points+1, 0.1, 1); err != nil {
 		t.Errorf("the presenter's run is capped like a follower's: %v", err)
 	}
 }

@@ -29,7 +29,7 @@ type Session interface {
 	Snapshot() lab.Options
 	Track(o lab.Options, sameRun bool) lab.Tracking
 	Adopt(n *lab.Session) lab.FieldJob
-	OneCore() bool
+	Confinement() lab.Confinement
 	Peek() (learn.Step, bool)
 	Last() (lab.Shown, bool)
 }
@@ -238,14 +238,14 @@ func (m *Model) follow() tea.Cmd {
 		return func() tea.Msg { return catchUpMsg{} }
 	}
 	m.opening = st.Seq
-	ctx, oneCore := m.ctx, m.s.OneCore()
+	ctx, confined := m.ctx, m.s.Confinement()
 	return func() tea.Msg {
 		release, ok := heavy.Acquire(ctx)
 		defer release()
 		if !ok {
 			return nil // the program ended
 		}
-		s, err := lab.OpenFollowed(ctx, st.Run, oneCore)
+		s, err := lab.OpenFollowed(ctx, st.Run, confined)
 		return openedMsg{st, s, err}
 	}
 }
