@@ -188,8 +188,6 @@ func (s *Session) Confine(c Confinement) { s.confined = c }
 // Confinement is what the session keeps to (Confine).
 func (s *Session) Confinement() Confinement { return s.confined }
 
-
-
 // DeletePoint removes the point nearest to (x1, x2) within radius; α
 // starts again from 0, since every score depended on it.
 func (s *Session) DeletePoint(x1, x2, radius float64) bool {
