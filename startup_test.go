@@ -135,36 +135,28 @@ func TestStartAllocatesLittle(t *testing.T) {
 	}
 }
 
-// TestDefaultBuildIsLean: the default `go build` links no C library, so
-// the program starts without the dynamic loader (0.5 ms here), and keeps
-// the linker's pruning of unused methods. A package that needs cgo (net,
-// os/user) makes the binary dynamic wherever a C compiler is installed;
-// the check is on what `go list` says would be linked with cgo on, so it
-// holds on machines without one too, and on the binary itself.
+// TestDefaultBuildIsLean: the default `go build` keeps the linker's
+// pruning of unused methods.
+//
+// The program used to link no C library at all, and started without the
+// dynamic loader (this test forbade net, os/user and runtime/cgo). Serving
+// a class over SSH (issue 26, charm.land/wish) needs net, whose resolver
+// is cgo's wherever cgo is on, and wish's keygen imports os/user, so with a
+// C compiler installed the default build links the C library
+// dynamically. Measured here (go1.26.8, linux/amd64, hyperfine -N -w 20
+// -r 300, --version): 2.2–2.5 ms before serve (static), 3.1–3.2 ms after
+// (dynamic), 2.4 ms after when built with CGO_ENABLED=0 (static again);
+// page faults 417–431, 531–561 and 464–498; the binary 12.6 MB before,
+// 16.5 MB after (SSH's cryptography, net, log/slog). The 0.7–1 ms is the
+// dynamic loader's: build with CGO_ENABLED=0 where start time matters
+// (README, "Build").
 func TestDefaultBuildIsLean(t *testing.T) {
 	bin := buildKernelscope(t)
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	cmd := exec.Command(gobin, "list", "-deps", "-f", "{{.ImportPath}}", ".")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	for _, p := range strings.Fields(string(out)) {
-		if p == "runtime/cgo" || p == "net" || p == "os/user" {
-			t.Errorf("the program imports %s: with cgo on (the default where a C compiler is), it links the C library dynamically", p)
-		}
-	}
 	f, err := elf.Open(bin)
 	if err != nil {
 		t.Skipf("not an ELF binary: %v", err)
 	}
 	defer f.Close()
-	for _, p := range f.Progs {
-		if p.Type == elf.PT_INTERP {
-			t.Errorf("the binary built by `go build` names a dynamic loader (PT_INTERP)")
-		}
-	}
 	// A call of reflect.Value's Method or MethodByName anywhere in the
 	// program (text/template runs one for every template it executes,
 	// Cobra's version template among them) makes the linker keep every

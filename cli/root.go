@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"kernelscope/lab"
 	"kernelscope/setup"
 	"kernelscope/tui"
 )
@@ -25,6 +26,7 @@ type subcommand struct {
 var subcommands = []subcommand{
 	{"trace", newTraceCmd}, {"datasets", newDatasetsCmd}, {"export", newExportCmd}, {"man", newManCmd},
 	{"features", newFeaturesCmd}, {"svm", newSVMCmd}, {"cv", newCVCmd}, {"plot", newPlotCmd},
+	{"serve", newServeCmd},
 }
 
 // newRoot builds the whole command tree: the terminal program at the root,
@@ -122,33 +124,15 @@ kernelscope trace --dataset worked4
 		}
 		return rootArgs(c, args)
 	}
-	flags := setup.Bind(root.Flags(), "the terminal program", setup.Train)
-	flags.BindLearner()
-	flags.CycleLearners() // l cycles the learners: --budget waits for its turn
-	flags.BindSplit()     // h holds rows out; --test starts with them held out
-	flags.BindSession()   // w then s saves one
-	flags.BindFPS()
-	flags.BindUndoMemory() // b steps back within it
-	var display tui.Display
-	root.Flags().BoolVar(&display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
-	steps := root.Flags().Int("steps", 0, "open after this many steps, ≥ 0 (R writes it into the command that recreates a state)")
+	program := bindProgram(root, "the terminal program")
 	root.RunE = func(c *cobra.Command, _ []string) error {
 		if versionAsked(c) {
 			_, err := fmt.Fprintf(c.OutOrStdout(), "kernelscope %s\n", version)
 			return err
 		}
-		if *steps < 0 {
-			return setup.Usagef("--steps must be ≥ 0, not %d", *steps)
-		}
-		s, err := flags.Resolve()
+		s, display, err := program.resolve(c)
 		if err != nil {
 			return err
-		}
-		if display.FPS, err = flags.FPS(); err != nil {
-			return err
-		}
-		if c.Flags().Changed("steps") {
-			s.Replay.Steps = *steps
 		}
 		// Ctrl-C stops a long replay before the program has the terminal.
 		ctx, stop := interrupt(c.Context())
@@ -160,4 +144,49 @@ kernelscope trace --dataset worked4
 	}
 	root.SetHelpCommand(newHelpCmd())
 	return root
+}
+
+// programFlags are the terminal program's flags: the data and the
+// training (package setup), how it shows them (--fps, --big) and the step
+// it opens at. The root binds them, and so does serve, for the run a
+// class starts on.
+type programFlags struct {
+	flags   *setup.Flags
+	display tui.Display
+	steps   *int
+}
+
+// bindProgram defines the terminal program's flags on c; command names it
+// in messages ("--n 3000000 is more than serve allows").
+func bindProgram(c *cobra.Command, command string) *programFlags {
+	p := &programFlags{flags: setup.Bind(c.Flags(), command, setup.Train)}
+	p.flags.BindLearner()
+	p.flags.CycleLearners() // l cycles the learners: --budget waits for its turn
+	p.flags.BindSplit()     // h holds rows out; --test starts with them held out
+	p.flags.BindSession()   // w then s saves one
+	p.flags.BindFPS()
+	p.flags.BindUndoMemory() // b steps back within it
+	c.Flags().BoolVar(&p.display.Big, "big", false, "projector mode: big markers, bracketed support vectors, a thick boundary (B toggles it)")
+	p.steps = c.Flags().Int("steps", 0, "open after this many steps, ≥ 0 (R writes it into the command that recreates a state)")
+	return p
+}
+
+// resolve checks the flags of c (bound by bindProgram) and returns the run
+// they open and how it is shown.
+func (p *programFlags) resolve(c *cobra.Command) (lab.Options, tui.Display, error) {
+	d := p.display
+	if *p.steps < 0 {
+		return lab.Options{}, d, setup.Usagef("--steps must be ≥ 0, not %d", *p.steps)
+	}
+	s, err := p.flags.Resolve()
+	if err != nil {
+		return s, d, err
+	}
+	if d.FPS, err = p.flags.FPS(); err != nil {
+		return s, d, err
+	}
+	if c.Flags().Changed("steps") {
+		s.Replay.Steps = *p.steps
+	}
+	return s, d, nil
 }

@@ -86,6 +86,9 @@ type Session struct {
 	// session file that holds the state last saved (sessionfile.go).
 	appendedAt []int
 	file       SavedSession
+	// confined is what a follower's copy keeps to (Confine; zero:
+	// nothing).
+	confined Confinement
 }
 
 // NewSession opens o. When o cannot be trained on (data that is not finite,
@@ -135,6 +138,7 @@ const UndoBytes = 2 << 20
 // a new viewport and field. When the perceptron cannot be built it returns
 // the reason and the session stays exactly as it was.
 func (s *Session) Apply(o Options) error {
+	o = s.confined.Apply(o)
 	p, err := build(o)
 	if err != nil {
 		return err
@@ -345,6 +349,9 @@ func (s *Session) Regenerate(n int, noise float64, seed uint64) error {
 	b, ok := datasets.Lookup(s.opts.Dataset)
 	if !ok || !b.Generated || s.onYours {
 		return fmt.Errorf("%s is not a generated dataset", s.Name())
+	}
+	if limit := s.PointCap(); n > limit && n > len(s.opts.Points) {
+		return fmt.Errorf("n = %d: %d is the most points %s", n, limit, map[bool]string{true: "a follower's own copy holds", false: "kernelscope trains on"}[limit < MaxPoints])
 	}
 	was := s.opts
 	s.opts.N, s.opts.Noise, s.opts.Seed, s.opts.Config.Seed = n, noise, seed, seed

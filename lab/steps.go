@@ -41,6 +41,12 @@ func (s *Session) Take(narrate bool) bool {
 		}
 		return false
 	}
+	s.taken(st, narrate)
+	return true
+}
+
+// taken records step st, just taken, narrated or quiet.
+func (s *Session) taken(st learn.Step, narrate bool) {
 	if st.Changed() {
 		s.version++
 	}
@@ -58,7 +64,35 @@ func (s *Session) Take(narrate bool) bool {
 	shown.Step.Terms = nil
 	s.steps = append(s.steps, shown)
 	s.notePass()
-	return true
+}
+
+// Peek is the step the learner takes next, without taking it: it takes
+// the step and puts it back (learn.Learner's Undo: α and the schedule
+// come back exactly, f and the field to within rounding), and leaves the
+// session as it was, its Mark, narration, flash and passes. A quiz judges
+// a class's answers with it before the step is revealed. It reports false
+// when no step is left, when the step stopped on an error (Err, as Take
+// records it: the step itself would), or when undo could not put it back:
+// with nothing undoable now (UndoFloor at the step), no step is taken;
+// should a step's own record not fit the undo budget, the step stands,
+// recorded as Take records it, and the Mark moves.
+func (s *Session) Peek() (learn.Step, bool) {
+	if s.p.T() > 0 && !s.p.CanUndo() {
+		return learn.Step{}, false
+	}
+	st, err := s.p.Step()
+	if err != nil {
+		if err != learn.ErrStopped {
+			s.err = err
+		}
+		return learn.Step{}, false
+	}
+	if !s.p.Undo() {
+		s.taken(st, true)
+		return learn.Step{}, false
+	}
+	st.Terms = nil // the learner's, valid until its next step
+	return st, true
 }
 
 // write writes the narration of a step just taken (the perceptron's terms

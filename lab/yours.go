@@ -77,7 +77,7 @@ func (s *Session) Saved(v int) {
 // from 0. kept reports which happened.
 func (s *Session) AddPoint(x1, x2 float64, y int) (kept bool, err error) {
 	if s.Full() {
-		return false, ErrFull()
+		return false, s.errFull()
 	}
 	// The points in a new array: the old one may be shared (yours, a save
 	// under way).
@@ -127,14 +127,66 @@ func (s *Session) addLast(pts []datasets.Point) (kept bool, err error) {
 // variable so that tests can make it small.
 var MaxPoints = datasets.MaxRows
 
-// Full reports whether the data holds MaxPoints points: adding one is
-// refused.
-func (s *Session) Full() bool { return len(s.opts.Points) >= MaxPoints }
+// Full reports whether the data holds as many points as the session may
+// (MaxPoints, or a follower's cap, Confine): adding one is refused.
+func (s *Session) Full() bool { return len(s.opts.Points) >= s.PointCap() }
 
 // ErrFull says why a point cannot be added to full data.
-func ErrFull() error {
-	return fmt.Errorf("n = %d is the most points kernelscope trains on: del a point to add one", MaxPoints)
+func ErrFull() error { return errFull(MaxPoints, "kernelscope trains on") }
+
+func errFull(n int, what string) error {
+	return fmt.Errorf("n = %d is the most points %s: del a point to add one", n, what)
 }
+
+// PointCap is the most points the session's data may hold: MaxPoints,
+// or less for a follower's copy in a class (Confine).
+func (s *Session) PointCap() int {
+	if n := s.confined.Points; n > 0 && n < MaxPoints {
+		return n
+	}
+	return MaxPoints
+}
+
+// Confinement is what a follower's copy in a class served to many
+// (package serve) keeps to, so that no one session takes the server's
+// memory or a second core; the zero Confinement keeps to nothing.
+type Confinement struct {
+	// Points is the most points the data may grow to (0: MaxPoints);
+	// data that holds more already is kept, it cannot grow.
+	Points int
+	// UndoBytes is the undo history's budget (0: the session's own), and
+	// RowCacheBytes the kernel rows' (0: the session's own).
+	UndoBytes, RowCacheBytes int64
+	// OneCore trains on one core (learn.RunOptions.OneCore).
+	OneCore bool
+}
+
+// Follower is a follower's confinement: 20 000 points, a history of 256K
+// (the presenter's b is followed by undo; 2M reached back 200 000 steps
+// and more, and sixty followers held 60 × 4 MB of it), 8M of kernel rows
+// (all of them up to n = 1000), one core.
+var Follower = Confinement{Points: 20000, UndoBytes: 256 << 10, RowCacheBytes: 8 << 20, OneCore: true}
+
+// Apply is o with its training kept to c.
+func (c Confinement) Apply(o Options) Options {
+	r := &o.Config.RunOptions
+	r.OneCore = r.OneCore || c.OneCore
+	if c.UndoBytes > 0 {
+		r.UndoBytes = c.UndoBytes
+	}
+	if c.RowCacheBytes > 0 && (r.RowCacheBytes == 0 || r.RowCacheBytes > c.RowCacheBytes) {
+		r.RowCacheBytes = c.RowCacheBytes
+	}
+	return o
+}
+
+// Confine keeps the session to c from now on: every learner built from
+// now on (open the session with c's training for the first: OpenFollowed,
+// or Options with it), and the points it may grow to.
+func (s *Session) Confine(c Confinement) { s.confined = c }
+
+// Confinement is what the session keeps to (Confine).
+func (s *Session) Confinement() Confinement { return s.confined }
 
 // DeletePoint removes the point nearest to (x1, x2) within radius; α
 // starts again from 0, since every score depended on it.
@@ -170,3 +222,14 @@ func (s *Session) rebuildKeepView(o Options) error {
 	}
 	return nil
 }
+
+// errFull says why a point cannot be added to the session's full data.
+func (s *Session) errFull() error {
+	if s.PointCap() < MaxPoints {
+		return errFull(s.PointCap(), "a follower's own copy holds")
+	}
+	return ErrFull()
+}
+
+// ErrFullNow is why a point cannot be added now that the data is full.
+func (s *Session) ErrFullNow() error { return s.errFull() }

@@ -61,6 +61,10 @@ type RunOptions struct {
 	// 0 means no limit. Memory is otherwise O(n·#SV), and #SV grows with n
 	// on noisy data.
 	RowCacheBytes int64
+	// OneCore trains on the caller's goroutine only: no helper takes half
+	// of a large run's rows on another core (rowTeam). A follower's copy
+	// in a class served to many (package serve) keeps to one core.
+	OneCore bool
 }
 
 // State says whether training goes on.
@@ -471,7 +475,7 @@ const checkEvery = 1024
 // progress from T and Epoch, which check may read.
 func (p *Perceptron) RunChecked(check func() error) error {
 	if _, rbf := p.rbfFactor(); rbf && p.state == Running {
-		if p.team = startTeam(len(p.xs)); p.team != nil {
+		if p.team = startTeam(len(p.xs), p.cfg.OneCore); p.team != nil {
 			defer func() { p.team.stop(); p.team = nil }()
 		}
 	}

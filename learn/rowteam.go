@@ -46,10 +46,11 @@ const (
 	teamNap      = 50 * time.Microsecond
 )
 
-// startTeam returns a running team when the run is worth splitting and a
-// second processor is there to take half, else nil.
-func startTeam(n int) *rowTeam {
-	if n < teamMinN || runtime.GOMAXPROCS(0) < 2 {
+// startTeam returns a running team when the run is worth splitting, a
+// second processor is there to take half and the run may use it (not
+// oneCore), else nil.
+func startTeam(n int, oneCore bool) *rowTeam {
+	if n < teamMinN || runtime.GOMAXPROCS(0) < 2 || oneCore {
 		return nil
 	}
 	t := &rowTeam{}

@@ -202,7 +202,7 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 	k.Quit = n(action.GroupView, "q", "quit", "q", "ctrl+c")
 	k.Quit.Short = 13
 	k.Quit.Do = func(msg tea.KeyPressMsg) tea.Cmd {
-		if m.s.Unsaved() && m.confirmed != "quit" {
+		if m.s.Unsaved() && m.confirmed != "quit" && !m.seat.Guest() {
 			m.player.Stop()
 			m.confirm = "quit"
 			m.message = fmt.Sprintf("%s of yours %s not saved: press %s again to quit without them, or w to save them first", notation.Count(len(m.s.Yours().Points), "point"), map[bool]string{true: "is", false: "are"}[len(m.s.Yours().Points) == 1], msg.String())
@@ -235,5 +235,6 @@ func (m *Model) actions() action.List {
 	list = append(list, edit.MouseHelp()...)
 	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, m.quiz.EscAction(), k.Cancel, k.Help, k.Quit)
 	list = append(list, m.controls.LearnerActions()...)
+	list = append(list, m.seat.Actions()...)
 	return append(list, m.compare.Actions()...)
 }

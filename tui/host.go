@@ -1,6 +1,8 @@
 package tui
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"kernelscope/lab"
 	"kernelscope/learn"
 )
@@ -29,3 +31,6 @@ func (h host) SetTwin(twin *lab.Session, labels [2]string, note string) {
 	m.narration.Labels, m.status.Note = labels, note
 }
 func (h host) Step() bool { h.m.player.Stop(); return h.m.player.Step(1) > 0 }
+
+// Field runs a field job off the UI path (seat.Host).
+func (h host) Field(job lab.FieldJob) tea.Cmd { return fieldCmd(job) }

@@ -22,6 +22,7 @@ import (
 	"kernelscope/tui/player"
 	"kernelscope/tui/quiz"
 	"kernelscope/tui/region"
+	"kernelscope/tui/seat"
 )
 
 // Minimum sizes: below tooSmall only a message fits; below wide the side
@@ -85,6 +86,8 @@ type Model struct {
 	compare *compare.Model
 	// quiz is quiz mode (Q).
 	quiz *quiz.Model
+	// seat is the program's place in a class over SSH (nil outside one).
+	seat *seat.Model
 	// resolveC asks Update to solve the SVM again to the tolerance after
 	// a change of C (an SVM that had converged converges again at once).
 	resolveC bool
@@ -97,6 +100,9 @@ type Model struct {
 	// without colours, where color-free mode is the only readable one.
 	profile colorprofile.Profile
 	noColor bool
+	// askedRGB reports that a seated program asked its terminal for
+	// 24-bit colour (over SSH, COLORTERM does not come).
+	askedRGB bool
 
 	player *player.Player
 	frames player.Frames // draws at most once a frame while training runs by itself
@@ -127,7 +133,12 @@ func New(o Options) *Model { return open(context.Background(), o, nil) }
 // open is New, replaying o.Replay with its progress on bar (nil: none)
 // until ctx is done (see openSession).
 func open(ctx context.Context, o Options, bar *progress.Bar) *Model {
-	noColor := os.Getenv("NO_COLOR") != ""
+	return openWith(ctx, o, bar, os.Getenv("NO_COLOR") != "")
+}
+
+// openWith is open with NO_COLOR given: the process's, or for a program
+// served over SSH the session's (tea.EnvMsg says it again).
+func openWith(ctx context.Context, o Options, bar *progress.Bar, noColor bool) *Model {
 	s, err := lab.OpenSession(ctx, o, bar.Update)
 	m := &Model{
 		s:       s,
@@ -183,8 +194,14 @@ func (m *Model) setTheme() {
 	m.passes.Th, m.passes.Inks = m.th, charts
 }
 
-// Init asks the terminal for its background color.
-func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+// Init asks the terminal for its background color (and, seated in a
+// class, starts listening to it).
+func (m *Model) Init() tea.Cmd { return common.Batch(tea.RequestBackgroundColor, m.seat.Init()) }
+
+// active reports whether something of the learner's own runs or asks: the
+// player, the quiz or comparison mode (a follower who starts one goes its
+// own way).
+func (m *Model) active() bool { return m.player.Busy() || m.quiz.On() || m.compare.On() }
 
 // Update routes messages: size and background first, then keys and the
 // mouse, then the timers of autoplay and runs, then the results of work
@@ -192,7 +209,14 @@ func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 // panel, when on screen, starts its Mercer check if the data or kernel
 // changed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	before, wasActive := m.s.Mark(), m.active()
 	cmd := m.route(msg)
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.MouseClickMsg:
+		m.seat.Watch(before, wasActive, m.active(), true)
+	default:
+		m.seat.Watch(before, wasActive, m.active(), false)
+	}
 	if m.compare.Sync(); m.compare.On() {
 		// The views that replace the region have no place beside two.
 		m.featureOn, m.show = false, showRegion

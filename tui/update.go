@@ -5,7 +5,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
+	"kernelscope/internal/heavy"
 	"kernelscope/lab"
 	"kernelscope/tui/common"
 	"kernelscope/tui/cv"
@@ -33,7 +35,8 @@ func (m *Model) refreshPanels() {
 // quiz's score: the layout measures the narration's lines before drawing.
 func (m *Model) narrate() {
 	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
-	m.narration.Loud, m.status.Quiz = m.quiz.On(), m.quiz.Status()
+	m.narration.Loud, m.status.Quiz = m.quiz.On(), cmp.Or(m.seat.QuizStatus(), m.quiz.Status())
+	m.status.Class, m.status.Away = m.seat.Status(), m.seat.Away()
 	if m.quiz.On() {
 		m.narration.Message, m.narration.Probe = cmp.Or(m.message, m.quiz.Verdict()), m.quiz.View()
 	}
@@ -41,7 +44,17 @@ func (m *Model) narrate() {
 
 // route hands a message to the part of the program it is for.
 func (m *Model) route(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.seat.Update(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
+	case tea.EnvMsg:
+		// The session's environment: over SSH, the client's, not the
+		// server's.
+		if msg.Getenv("NO_COLOR") != "" && !m.noColor {
+			m.noColor, m.mono = true, true
+			m.setTheme()
+		}
 	case tea.WindowSizeMsg:
 		// Update sizes the panels and the fields after every message.
 		m.width, m.height = max(0, msg.Width), max(0, msg.Height)
@@ -54,6 +67,13 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			m.noColor, m.mono = true, true
 		}
 		m.setTheme()
+		if m.seat != nil && !m.askedRGB && common.HasColor(m.profile) && m.profile != colorprofile.TrueColor {
+			// Over SSH the client's TERM comes, its COLORTERM does not:
+			// ask the terminal itself whether it takes 24-bit colour
+			// (Bubble Tea upgrades the profile on a yes and says so).
+			m.askedRGB = true
+			return tea.Batch(tea.RequestCapability("RGB"), tea.RequestCapability("Tc"))
+		}
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
@@ -163,5 +183,5 @@ func fieldCmd(job lab.FieldJob) tea.Cmd {
 	if job == nil {
 		return nil
 	}
-	return func() tea.Msg { return fieldMsg(job()) }
+	return func() tea.Msg { return fieldMsg(heavy.Do(job)) }
 }

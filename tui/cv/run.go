@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/crossval"
+	"kernelscope/internal/heavy"
 )
 
 // A cross-validation runs off the UI path (crossval.Run on every core):
@@ -45,6 +46,11 @@ func start(ctx context.Context, id int, plan crossval.Plan) tea.Cmd {
 			}
 		}
 		go func() {
+			release, ok := heavy.Acquire(ctx)
+			defer release()
+			if !ok {
+				return
+			}
 			r, err := crossval.Run(ctx, plan, func(done, total int) {
 				select {
 				case ch <- ProgressMsg{id: id, done: done, total: total, next: wait}:

@@ -27,6 +27,7 @@ type Session interface {
 	View() learn.Rect
 	Yours() *lab.Options
 	Full() bool
+	ErrFullNow() error
 	WouldReplaceYours() bool
 	AddPoint(x1, x2 float64, y int) (kept bool, err error)
 	DeletePoint(x1, x2, radius float64) bool

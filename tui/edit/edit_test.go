@@ -275,7 +275,8 @@ func TestAskBeforeEdit(t *testing.T) {
 // full is a session that holds the most points it may.
 type full struct{ *lab.Session }
 
-func (full) Full() bool { return true }
+func (full) Full() bool        { return true }
+func (full) ErrFullNow() error { return lab.ErrFull() }
 func (full) AddPoint(float64, float64, int) (bool, error) {
 	return false, lab.ErrFull()
 }

@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/action"
 )
@@ -71,7 +70,7 @@ func newKeys(e *Model) keys {
 			return holdoutWhy
 		}
 		if e.s.Full() {
-			return lab.ErrFull().Error()
+			return e.s.ErrFullNow().Error()
 		}
 		return cursor()
 	}

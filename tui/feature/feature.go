@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/internal/heavy"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
@@ -137,7 +138,9 @@ func (f *FeatureView) Request() tea.Cmd {
 	in := learn.ProjectionInputOf(p)
 	frozen := learn.Freeze(p)
 	bias, svm := p.Config().Bias, f.s.Dual() != nil
-	return func() tea.Msg { return FeatureMsg{gen, computeFeatureSpace(in, frozen, bias, svm)} }
+	return func() tea.Msg {
+		return FeatureMsg{gen, heavy.Do(func() *FeatureSpace { return computeFeatureSpace(in, frozen, bias, svm) })}
+	}
 }
 
 // turn rotates the camera: dx turns it about the up axis, dy tilts it, in

@@ -51,7 +51,16 @@ type Model struct {
 	// asking is true after w: the next key says which save, whatever
 	// else it does.
 	asking bool
+	// Guest is set for a follower's program in a class served over SSH:
+	// the files would be written on the server, in the lecturer's
+	// directory, so w and F are refused, and R shows (and copies to the
+	// follower's own clipboard) a command line only when one recreates
+	// the state without a file.
+	Guest bool
 }
+
+// guestRefusal is why a follower's program writes no file.
+const guestRefusal = "you follow a lecture served over SSH: %s would write a file on the lecturer's machine, so it is off here; run kernelscope on your own machine to save"
 
 // New makes the writes of s; host says where each went.
 func New(s Session, host common.Host) *Model {

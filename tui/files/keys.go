@@ -1,6 +1,8 @@
 package files
 
 import (
+	"fmt"
+
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/tui/action"
@@ -26,6 +28,8 @@ func newKeys(f *Model) keys {
 		session:   n(groupSave, "s", "the whole session", "s"),
 		cancel:    n(groupSave, "esc", "save nothing", "esc"),
 	}
+	k.save.Off = f.guestOff("w")
+	k.figure.Off = f.guestOff("F")
 	k.save.Do = func(tea.KeyPressMsg) tea.Cmd { f.askSave(); return nil }
 	k.reproduce.Do = func(tea.KeyPressMsg) tea.Cmd { return f.reproduce() }
 	k.figure.Do = func(tea.KeyPressMsg) tea.Cmd { return f.writeFigure() }
@@ -36,6 +40,17 @@ func newKeys(f *Model) keys {
 		a.Short = i + 1
 	}
 	return k
+}
+
+// guestOff is the rule that turns a writing key off in a follower's
+// program (Guest).
+func (f *Model) guestOff(key string) func() string {
+	return func() string {
+		if f.Guest {
+			return fmt.Sprintf(guestRefusal, key)
+		}
+		return ""
+	}
 }
 
 // choice are the keys that answer w (any other key cancels, as esc does).

@@ -68,6 +68,10 @@ func (f *Model) reproduce() tea.Cmd {
 	// The session file written or opened last, while nothing changed
 	// since: never a path the program did not write or read (a session's
 	// data.file, never read, is not offered as --data).
+	if f.Guest {
+		f.host.Say(fmt.Sprintf("no flags recreate %s, and "+guestRefusal, f.whyNoLine(), "R (a session file)"))
+		return nil
+	}
 	if file := f.s.File(); file.Path != "" && file.At == f.s.Mark() {
 		return f.showReproduce([]string{"kernelscope", "--session", file.Path}, fmt.Sprintf("no flags recreate %s; the session in %s holds it", f.whyNoLine(), safetext.Name(file.Path)))
 	}

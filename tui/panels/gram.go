@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"gonum.org/v1/gonum/mat"
 
+	"kernelscope/internal/heavy"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/tui/common"
@@ -80,7 +81,7 @@ func (g *GramView) Check(visible bool) tea.Cmd {
 		return nil
 	}
 	gram := g.s.Learner().Gram()
-	return func() tea.Msg { return MercerMsg{built, MercerOf(gram)} }
+	return func() tea.Msg { return MercerMsg{built, heavy.Do(func() mercerNote { return MercerOf(gram) })} }
 }
 
 // lines draws the panel. Entries come from the learner's cached rows or

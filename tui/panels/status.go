@@ -25,6 +25,11 @@ type StatusView struct {
 	Note string
 	// Quiz is quiz mode's score, said in place of the player's state.
 	Quiz string
+	// Class is what a program seated in a class says first: whom it
+	// follows and how many watch, or that a follower is on its own
+	// (package seat); "" outside a class. Away puts it in warning colours.
+	Class string
+	Away  bool
 }
 
 // SetSize sets the lines and width the status wraps into.
@@ -75,6 +80,13 @@ func (v *StatusView) Fields() []common.Field {
 	if bad, all := s.FieldOverflow(); bad > 0 {
 		// Put first: it changes how the whole picture reads.
 		add(rankMust, v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)))
+	}
+	if v.Class != "" {
+		text := v.Th.Bold.Render(v.Class)
+		if v.Away {
+			text = v.Th.Warn.Render(v.Class)
+		}
+		add(rankMust, text)
 	}
 	if v.Note != "" {
 		// Comparison mode: the panes show each learner's figures.

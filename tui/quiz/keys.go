@@ -17,6 +17,7 @@ import (
 type keys struct {
 	toggle, esc          *action.Action
 	plus, minus, yes, no *action.Action
+	reveal               *action.Action
 	back, reset, leave   *action.Action
 }
 
@@ -32,6 +33,7 @@ func newKeys(q *Model) keys {
 		minus:  n(groupQuiz, "−", "sign −1", "-", "_"),
 		yes:    n(groupQuiz, "y", "yes", "y"),
 		no:     n(groupQuiz, "n", "no", "n"),
+		reveal: n(groupQuiz, "space", "reveal the step", "space"),
 		back:   n(groupQuiz, "b", "step back (score kept)", "b"),
 		reset:  n(groupQuiz, "r", "reset α, quiz again", "r"),
 		leave:  n(groupQuiz, "Q", "leave the quiz", "Q", "esc"),
@@ -73,6 +75,18 @@ func newKeys(q *Model) keys {
 	k.plus.Do, k.minus.Do = sign, sign
 	yes := func(msg tea.KeyPressMsg) tea.Cmd { q.step(k.yes.Has(msg)); return nil }
 	k.yes.Do, k.no.Do = yes, yes
+	k.reveal.Off = func() string {
+		switch {
+		case !q.on:
+			return off
+		case q.role != presenting:
+			return "space reveals the step to a class, on the presenter's screen"
+		case !q.live():
+			return over
+		}
+		return ""
+	}
+	k.reveal.Do = func(tea.KeyPressMsg) tea.Cmd { q.revealStep(); return nil }
 	k.back.Off = func() string {
 		if q.s.Learner().CanUndo() {
 			return ""
@@ -93,7 +107,9 @@ func newKeys(q *Model) keys {
 
 // line is the quiz's key line, in its order.
 func (k keys) line() action.List {
-	return action.List{k.plus, k.minus, k.yes, k.no, k.back, k.reset, k.leave}
+	// The reveal goes last but Q: the key line keeps its last two keys
+	// when it is short of room, and the reveal is what a presenter needs.
+	return action.List{k.plus, k.minus, k.yes, k.no, k.back, k.reset, k.reveal, k.leave}
 }
 
 // question is the question open now.
@@ -111,11 +127,15 @@ func (q *Model) ToggleAction() *action.Action { return q.keys.toggle }
 // esc and guards it while esc has something of the program's to close.
 func (q *Model) EscAction() *action.Action { return q.keys.esc }
 
-// Keys are the answers, which the program answers before its own keys
-// while the quiz is on; an answer the open question does not take says
-// why.
+// Keys are the answers (and a presenter's reveal, in a class), which the
+// program answers before its own keys while the quiz is on; an answer the
+// open question does not take says why.
 func (q *Model) Keys() action.List {
 	k := q.keys
+	if q.role == presenting {
+		// Space is the player's (held by the quiz) but for a presenter.
+		return action.List{k.plus, k.minus, k.yes, k.no, k.reveal}
+	}
 	return action.List{k.plus, k.minus, k.yes, k.no}
 }
 

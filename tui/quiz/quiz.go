@@ -17,9 +17,16 @@
 // refuses comparison mode and the cross-validation view while it is on
 // (Quizzing says why), and refuses the quiz while they are open (a guard
 // on ToggleAction).
+//
+// In a class over SSH (package class, driven by package seat) the quiz is
+// a clicker: the presenter's asks, and space reveals the step; a
+// follower's records its answers instead of stepping, and the
+// presenter's step, when the follower follows it, reveals and judges them
+// (class.go).
 package quiz
 
 import (
+	"kernelscope/class"
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
@@ -71,6 +78,15 @@ type Model struct {
 	// kinds name the question kinds in the score: "sign", the learner's
 	// question's noun ("mistake", "update"), "clip".
 	kinds [3]string
+
+	// role is the quiz's part in a class's quiz (alone outside one);
+	// record takes a follower's answer to the presenter's open question
+	// ("" when it is in, else why not), answered and yes the answer it
+	// gave (the sign is sign).
+	role     int
+	record   func(class.Answer) string
+	answered bool
+	yes      bool
 }
 
 // New makes quiz mode, off, for s; host shows its messages and takes the
@@ -98,11 +114,16 @@ func (q *Model) toggle() {
 	if q.on {
 		q.host.Say("quiz over: " + q.score() + ". Q starts another.")
 		q.on = false
+		q.Own() // a follower leaving the presenter's quiz: the next Q is its own
 		return
 	}
 	q.host.StopPlayer()
 	q.on, q.verdict, q.right, q.asked = true, "", [3]int{}, [3]int{}
 	q.ask()
+	if q.role == presenting {
+		q.host.Say("quiz mode for the class: each student answers on their own screen; space reveals the step (Q ends the quiz with the scores)")
+		return
+	}
 	q.host.Say("quiz mode: predict each step; the next question follows each answer (Q leaves)")
 }
 
@@ -115,17 +136,36 @@ func (q *Model) ask() {
 		q.phase = askClip
 	}
 	q.askedT, q.askedBuilt = s.Learner().T(), s.Built()
+	q.answered = false
 }
 
 // sync asks afresh when the step or the build moved under the open
 // question (a step back, a reset, other data or kernel), dropping the
 // verdict, which was about another step. Everything that reads the
 // question calls it first, so the question always follows the session.
+//
+// In a class, a step on from the question in the same build is the
+// presenter's reveal: a follower's answer is judged against it, and
+// without an answer the verdict says what the step did.
 func (q *Model) sync() {
-	if q.askedT != q.s.Learner().T() || q.askedBuilt != q.s.Built() {
-		q.verdict = ""
-		q.ask()
+	t, built := q.s.Learner().T(), q.s.Built()
+	if q.askedT == t && q.askedBuilt == built {
+		return
 	}
+	q.verdict = ""
+	if q.role == following {
+		// What the program said of the answer is about a question gone.
+		q.host.Say("")
+	}
+	if q.role != alone && t == q.askedT+1 && built == q.askedBuilt {
+		lead := "step revealed"
+		if q.role == following {
+			lead = "you did not answer"
+		}
+		q.judgeLast(q.answered, q.yes, lead)
+		return
+	}
+	q.ask()
 }
 
 // live reports whether there is a step left to predict.
@@ -137,6 +177,12 @@ func (q *Model) live() bool { return player.Running(q.s) }
 func (q *Model) Hold() string {
 	if q.on && q.live() {
 		q.sync()
+		switch q.role {
+		case following:
+			return "quiz: the lecturer takes the step; yours is to answer: " + q.prompt(false)
+		case presenting:
+			return "quiz: one step a question: space reveals it to the class"
+		}
 		return "quiz: no step without an answer: " + q.prompt(false)
 	}
 	return ""
@@ -158,6 +204,10 @@ func (q *Model) answerSign(plus bool) {
 	q.sync()
 	q.sign = signOf(plus)
 	if q.phase == askMistake {
+		if q.role == following && q.answered {
+			q.answer(q.yes) // a change of mind before the reveal
+			return
+		}
 		q.host.Say("sign changed to " + learn.Sign(q.sign) + ": now y or n")
 		return
 	}
@@ -173,25 +223,66 @@ func signOf(plus bool) int {
 
 // step takes the step the student predicted, as space does, and judges
 // the answers against what it did.
+//
+// A follower's quiz in a class records the answer instead (answer).
 func (q *Model) step(yes bool) {
 	q.sync()
-	s := q.s
+	if q.role == following {
+		q.answer(yes)
+		return
+	}
 	if !q.host.Step() {
 		q.host.Say("no step was taken: " + q.score())
 		return
 	}
-	ls, ok := s.Last()
+	if _, ok := q.s.Last(); !ok {
+		return
+	}
+	q.judgeLast(true, yes, "")
+}
+
+// judgeLast judges the step just taken (Last) against the answer given,
+// the sign before and yes now; without one (answered false) the verdict
+// is lead and what the step did. Then it asks about the next step.
+func (q *Model) judgeLast(answered, yes bool, lead string) {
+	defer q.ask()
+	ls, ok := q.s.Last()
 	if !ok {
 		return
 	}
-	if st := ls.Step; st.Pair != nil {
-		// learn.PairStep records whether a bound of the box stopped αᵢ or αⱼ.
-		clipped := st.Pair.ClipI != learn.Unclipped || st.Pair.ClipJ != learn.Unclipped
-		q.verdict = q.judge(askClip, yes == clipped, "clips? "+yesNo(yes)) + " · " + clipReason(*st.Pair, cText(s))
+	st := ls.Step
+	var said, reason string
+	if st.Pair != nil {
+		reason = clipReason(*st.Pair, cText(q.s))
+		if answered {
+			said = q.judge(askClip, yes == q.Truth(st).Yes, "clips? "+yesNo(yes))
+		}
 	} else {
-		q.verdict = q.judgePerceptron(ls.Step, yes)
+		reason = q.perceptronReason(st)
+		if answered {
+			said = q.judgePerceptron(st, yes)
+		}
 	}
-	q.ask()
+	if !answered {
+		said = lead
+	}
+	q.verdict = said + " · " + reason
+}
+
+// Truth is what step st did, as a class judges its followers' answers
+// and as the quiz judges its own: the sign it predicted (0 where it is
+// not scored: f = 0 under tie rule mistake, and the SVM's question) and
+// the yes or no of the question asked about it.
+func (q *Model) Truth(st learn.Step) class.Truth {
+	if p := st.Pair; p != nil {
+		// learn.PairStep records whether a bound of the box stopped αᵢ or αⱼ.
+		return class.Truth{Yes: p.ClipI != learn.Unclipped || p.ClipJ != learn.Unclipped}
+	}
+	happened := st.Mistake
+	if q.s.Kind().Question().Update {
+		happened = st.Update
+	}
+	return class.Truth{Sign: st.Prediction, Yes: happened}
 }
 
 // judge scores one answer and writes it: "sign +1 ✓ right" or

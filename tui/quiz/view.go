@@ -26,34 +26,35 @@ func (q *Model) View() string {
 }
 
 // judgePerceptron judges both answers about step st (the sign against the
-// prediction the tie rule made, the mistake against the update) and gives
-// the reason, the decision on the sum (notation.Decision, as the step's
-// line above writes it) and what it did to α:
+// prediction the tie rule made, the mistake against the update);
+// judgeLast adds the reason (perceptronReason):
 //
 //	sign +1 ✗ wrong, mistake? yes ✓ right · sign(0) = −1 ≠ y₁ = +1 ✗ (tie rule neg): mistake → α₁ += 1, new α = [1, 0, 0, 0]
 //
 // Under the tie rule mistake, f = 0 has no sign (y·f = 0 ≤ 0 is a mistake
 // whatever the label), so the sign answer is not scored there.
 func (q *Model) judgePerceptron(st learn.Step, mistake bool) string {
-	s := q.s
+	tr := q.Truth(st)
 	var sign string
-	if st.Prediction == 0 {
+	if tr.Sign == 0 {
 		sign = "sign " + learn.Sign(q.sign) + " not scored (f = 0 has no sign under tie rule mistake)"
 	} else {
-		sign = q.judge(askSign, q.sign == st.Prediction, "sign "+learn.Sign(q.sign))
+		sign = q.judge(askSign, q.sign == tr.Sign, "sign "+learn.Sign(q.sign))
 	}
-	qq := s.Kind().Question()
-	did := "no " + qq.Noun + ", α stays"
+	return sign + ", " + q.judge(askMistake, mistake == tr.Yes, q.s.Kind().Question().Noun+"? "+yesNo(mistake))
+}
+
+// perceptronReason is why step st went as it did: the decision on the
+// sum (notation.Decision, as the step's line above writes it) and what it
+// did to α.
+func (q *Model) perceptronReason(st learn.Step) string {
+	s := q.s
+	did := "no " + s.Kind().Question().Noun + ", α stays"
 	if u := notation.Update(s.Learner(), st); u != "" {
 		// Called right after the step, so α is as it left it.
 		did = strings.ReplaceAll(u, "\n", "; ")
 	}
-	happened := st.Mistake
-	if qq.Update {
-		happened = st.Update
-	}
-	return sign + ", " + q.judge(askMistake, mistake == happened, qq.Noun+"? "+yesNo(mistake)) +
-		" · " + notation.Decision(s.Learner(), st) + ": " + did
+	return notation.Decision(s.Learner(), st) + ": " + did
 }
 
 // clipReason says what the pair update did to its two α, from its record:
@@ -121,6 +122,9 @@ func (q *Model) total() (right, asked int) {
 // sum written out, or the pair and the box).
 func (q *Model) prompt(long bool) string {
 	s := q.s
+	if q.role == following && q.answered {
+		return q.given(long)
+	}
 	if sv := s.Pairs(); sv != nil {
 		i, j := sv.NextPair()
 		if i < 0 {
@@ -171,9 +175,15 @@ func (q *Model) questionLine(w int) string {
 	case i >= 0:
 		l := s.Learner() // its examples are the training points, in order
 		x, sub := l.X(i), learn.Sub(i+1)
-		head := fmt.Sprintf("QUIZ step %d · x%s = (%s, %s), y%s = %s · ", l.T()+1, sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(l.Y(i)))
+		step := fmt.Sprintf("QUIZ step %d · ", l.T()+1)
+		head := step + fmt.Sprintf("x%s = (%s, %s), y%s = %s · ", sub, learn.Num(x.X1), learn.Num(x.X2), sub, learn.Sign(l.Y(i)))
 		for _, long := range []bool{true, false} {
 			forms = append(forms, head+q.prompt(long)+" · "+q.score(), head+q.prompt(long)+" · "+short)
+		}
+		if q.role == following && q.answered {
+			// The example is on screen above; the answer given is what
+			// the student looks for.
+			forms = append(forms, step+q.prompt(true)+" · "+short, step+q.prompt(false)+" · "+short)
 		}
 	default:
 		return "QUIZ · " + short

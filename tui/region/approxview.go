@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/internal/heavy"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
 )
@@ -320,7 +321,9 @@ func (a *ApproxOverlay) Start(s Session, key approxKey) tea.Cmd {
 		}
 	}
 	return func() tea.Msg {
-		return ApproxMsg{a, gen, computeApprox(key, spec, capped, mk, amap, xs, frozen, exact, geom)}
+		return ApproxMsg{a, gen, heavy.Do(func() *approxResult {
+			return computeApprox(key, spec, capped, mk, amap, xs, frozen, exact, geom)
+		})}
 	}
 }
 

@@ -1,0 +1,126 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+
+	"kernelscope/internal/safetext"
+	"kernelscope/tui"
+)
+
+// Exit statuses a session ends with, as ssh reports them.
+const (
+	exitOK      = 0 // the student quit, or the class ended
+	exitRefused = 1 // refused, or the program failed
+)
+
+// handle serves one SSH session: the class's terminal program, or a
+// one-line refusal. It runs on the session's own goroutine; a panic in it
+// ends this session only, said to it in one line and logged in one.
+func (s *server) handle(sess ssh.Session) {
+	code := exitRefused
+	defer func() {
+		if r := recover(); r != nil {
+			err := &tui.PanicError{Value: r}
+			s.log.Printf("%s: %v", who(sess), err)
+			say(sess, err.Error())
+			code = exitRefused
+		}
+		_ = sess.Exit(code)
+	}()
+	code = s.serve(sess)
+}
+
+// serve runs the session's program and returns its exit status.
+func (s *server) serve(sess ssh.Session) int {
+	pty, win, hasPty := sess.Pty()
+	sizes := &windowSizes{}
+	if hasPty {
+		go sizes.follow(win)
+	}
+	if sess.RawCommand() != "" {
+		// ssh host trace --data /etc/passwd: nothing is run, nothing read.
+		s.log.Printf("%s: refused: a command", who(sess))
+		say(sess, fmt.Sprintf("only the class is served here, no commands: connect with %s", s.studentLine))
+		return exitRefused
+	}
+	if !hasPty {
+		s.log.Printf("%s: refused: no terminal", who(sess))
+		say(sess, fmt.Sprintf("the class is drawn in a terminal, and this session has none: connect with ssh -t%s", s.studentLine[len("ssh"):]))
+		return exitRefused
+	}
+	key := sess.PublicKey()
+	fp, role := fingerprint(key), s.presenters.role(key)
+	release, refusal := s.admission.admit(fp, role)
+	if refusal != "" {
+		s.log.Printf("%s: refused: %s", who(sess), refusal)
+		say(sess, refusal)
+		return exitRefused
+	}
+	defer release()
+
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	seat := s.class.Join(sess.User(), fp, role)
+	defer seat.Leave() // the program's end leaves it too; a panic before would not
+	opts := append(programOptions(sess), tea.WithContext(ctx))
+	prog, err := tui.NewSeated(ctx, seat, s.display, opts...)
+	if err != nil {
+		// NewSeated took the seat out of the class.
+		s.log.Printf("%s: could not open the class's run: %v", who(sess), err)
+		say(sess, "could not open the class's run: "+err.Error())
+		return exitRefused
+	}
+	l, ok := s.enter(prog.Program(), cancel)
+	if !ok {
+		say(sess, classEnded)
+		return exitOK
+	}
+	defer s.exit(l)
+	s.log.Printf("%s: joined as %s #%d (%d sessions)", who(sess), role, seat.Member().ID, s.admission.sessions())
+
+	sizes.attach(prog.Program(), pty.Window)
+	err = s.runner()(prog)
+
+	var pe *tui.PanicError
+	switch {
+	case errors.As(err, &pe):
+		s.log.Printf("%s: %v", who(sess), pe)
+		say(sess, pe.Error())
+		return exitRefused
+	case l.stopped():
+		s.log.Printf("%s: told the class has ended", who(sess))
+		say(sess, classEnded)
+		return exitOK
+	case sess.Context().Err() != nil:
+		s.log.Printf("%s: left (the connection closed)", who(sess))
+		return exitOK
+	case err != nil:
+		s.log.Printf("%s: the program ended: %v", who(sess), err)
+		say(sess, "the program ended: "+err.Error())
+		return exitRefused
+	}
+	s.log.Printf("%s: left", who(sess))
+	return exitOK
+}
+
+// say writes one line to the session's stderr, where ssh shows it once the
+// program has given the terminal back.
+func say(sess ssh.Session, line string) {
+	_, _ = io.WriteString(sess.Stderr(), "kernelscope: "+line+"\n")
+}
+
+// who names a session in the log: its user name (as the client gave it:
+// cleaned of control characters), its key and its address.
+func who(sess ssh.Session) string {
+	fp := fingerprint(sess.PublicKey())
+	if fp == "" {
+		fp = "no key"
+	}
+	return fmt.Sprintf("%s (%s, %s)", safetext.Clean(sess.User()), fp, sess.RemoteAddr())
+}

@@ -1,0 +1,291 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	gossh "golang.org/x/crypto/ssh"
+
+	"kernelscope/class"
+	"kernelscope/lab"
+	"kernelscope/tui"
+)
+
+// How long a stopping server waits: for the programs to quit and the
+// clients to hang up (told, each in its terminal), then for what is left
+// once every connection is closed. Run returns within their sum, under
+// the 5 s a service manager gives a SIGTERM.
+const (
+	hangUpWait = 3 * time.Second
+	killWait   = time.Second
+)
+
+// handshakeTimeout bounds the SSH handshake: a connection that never
+// logs in holds no place for long.
+const handshakeTimeout = 30 * time.Second
+
+// server is a class being served.
+type server struct {
+	cfg        Config
+	class      *class.Class
+	presenters presenters
+	admission  *admission
+	display    tui.Display
+	log        *log.Logger
+
+	srv    *ssh.Server
+	addr   *net.TCPAddr
+	served chan error // Serve's end
+
+	hostKey     gossh.PublicKey
+	keyMade     bool
+	studentLine string // ssh -p PORT HOST
+
+	// mu guards run, the programs being served (live) and whether the
+	// server is stopping; programs counts them.
+	mu sync.Mutex
+	// run runs a session's program; tests put a failing one in its place.
+	run      func(*tui.Seated) error
+	live     map[*live]bool
+	stopping bool
+	programs sync.WaitGroup
+}
+
+// live is a program being served, as the server stops it.
+type live struct {
+	prog   *tea.Program
+	kill   context.CancelFunc
+	ending atomic.Bool // told the class has ended
+}
+
+func (l *live) stopped() bool { return l.ending.Load() }
+
+// Run serves a class until ctx is done: it says on out the host key's
+// fingerprint, the line students type and who presents, then serves; once
+// ctx is done every session is told the class has ended and closed, and
+// Run returns nil within 5 s. A class that cannot start (the presenter
+// keys, the host key, the address, the starting run) is an error before
+// anything is served.
+func Run(ctx context.Context, cfg Config, out io.Writer) error {
+	s, err := start(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	if err := s.greet(out); err != nil {
+		s.stop()
+		return fmt.Errorf("writing the output: %w", err)
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-s.served:
+		// The listener failed under the server (not closed by stop).
+		s.served <- err
+		s.stop()
+		return fmt.Errorf("serving %s: %w", s.addr, err)
+	}
+	s.stop()
+	return nil
+}
+
+// start checks what the class needs, opens its run and listens.
+func start(ctx context.Context, cfg Config) (*server, error) {
+	cfg = cfg.withDefaults()
+	s := &server{
+		cfg:       cfg,
+		admission: newAdmission(cfg.MaxSessions, cfg.MaxPerKey),
+		display:   cfg.Display,
+		log:       log.New(cfg.Log, "", log.LstdFlags),
+		run:       (*tui.Seated).Run,
+		live:      map[*live]bool{},
+		served:    make(chan error, 1),
+	}
+	s.display.Progress = nil // a replay draws on no one's terminal
+	if cfg.PresenterKeys != "" {
+		p, err := readPresenters(cfg.PresenterKeys)
+		if err != nil {
+			return nil, err
+		}
+		s.presenters = p
+	}
+	// The starting run is opened once here, as a session file would hold
+	// it: a --steps or --session that does not replay is said now, and
+	// every seat opens the same state, without the server's paths.
+	run, err := lab.OpenSession(ctx, cfg.Start, nil)
+	if err != nil {
+		return nil, fmt.Errorf("the class's run: %w", err)
+	}
+	startRun := run.Snapshot()
+	startRun.Session = ""
+	s.class = class.New(startRun)
+
+	signer, made, err := hostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, err
+	}
+	s.hostKey, s.keyMade = signer.PublicKey(), made
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("listening on %s: %w", cfg.Listen, err)
+	}
+	s.addr = ln.Addr().(*net.TCPAddr)
+	s.studentLine = studentLine(s.addr)
+	// Charm's SSH server, through wish. The host key exists by now
+	// (hostKey made it, 0600, its directory 0700 only if new), so
+	// wish.WithHostKeyPath only reads it: its own key maker would chmod
+	// the key's directory to 0700 whatever it is (--host-key ./key would
+	// lock the working directory).
+	srv, err := wish.NewServer(
+		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithPublicKeyAuth(anyKey),
+		wish.WithKeyboardInteractiveAuth(anyone),
+		wish.WithIdleTimeout(cfg.Idle),
+		wish.WithMaxTimeout(cfg.MaxTime),
+		wish.WithVersion("kernelscope"),
+		wish.WithMiddleware(func(ssh.Handler) ssh.Handler { return s.handle }),
+	)
+	if err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("the SSH server: %w", err)
+	}
+	srv.HandshakeTimeout = handshakeTimeout
+	s.srv = srv
+	go func() { s.served <- s.srv.Serve(ln) }()
+	return s, nil
+}
+
+// studentLine is the command students type to join: ssh with the port
+// and the host, or this machine's name when it listens on every address.
+func studentLine(addr *net.TCPAddr) string {
+	host := addr.IP.String()
+	if addr.IP.IsUnspecified() {
+		host = "HOST"
+		if h, err := os.Hostname(); err == nil && h != "" {
+			host = h
+		}
+	}
+	if addr.Port == 22 {
+		return "ssh " + host
+	}
+	return "ssh -p " + strconv.Itoa(addr.Port) + " " + host
+}
+
+// greet says how to join the class.
+func (s *server) greet(out io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "kernelscope serve: a class on %s\n", s.addr)
+	made := ""
+	if s.keyMade {
+		made = ", made now"
+	}
+	fmt.Fprintf(&b, "  host key   %s (%s%s)\n", gossh.FingerprintSHA256(s.hostKey), s.cfg.HostKeyPath, made)
+	fmt.Fprintf(&b, "  students   %s\n", s.studentLine)
+	switch n := len(s.presenters); n {
+	case 0:
+		b.WriteString("  presenter  none (no --presenter-keys): the class shows the starting run, and no one changes it\n")
+	default:
+		keys := "1 key"
+		if n > 1 {
+			keys = fmt.Sprintf("%d keys", n)
+		}
+		fmt.Fprintf(&b, "  presenter  %s in %s: ssh -o IdentitiesOnly=yes -i YOUR_KEY%s\n", keys, s.cfg.PresenterKeys, strings.TrimPrefix(s.studentLine, "ssh"))
+	}
+	fmt.Fprintf(&b, "  limits     %d sessions, %d per key; a connection ends after %s idle, %s in all\n",
+		s.cfg.MaxSessions, s.cfg.MaxPerKey, short(s.cfg.Idle), short(s.cfg.MaxTime))
+	if s.addr.IP.IsLoopback() {
+		fmt.Fprintf(&b, "  %s is this machine only: --listen 0.0.0.0:%d serves the network\n", s.addr.IP, s.addr.Port)
+	}
+	b.WriteString("ctrl+c ends the class.\n")
+	_, err := io.WriteString(out, b.String())
+	return err
+}
+
+// short writes a duration without its zero tails: 45m, 4h, 1h30m.
+func short(d time.Duration) string {
+	t := d.String()
+	if strings.HasSuffix(t, "m0s") {
+		t = strings.TrimSuffix(t, "0s")
+	}
+	if strings.HasSuffix(t, "h0m") {
+		t = strings.TrimSuffix(t, "0m")
+	}
+	return t
+}
+
+// runner is how a session's program is run.
+func (s *server) runner() func(*tui.Seated) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.run
+}
+
+// enter records a session's program, unless the server is stopping.
+func (s *server) enter(prog *tea.Program, kill context.CancelFunc) (*live, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopping {
+		return nil, false
+	}
+	l := &live{prog: prog, kill: kill}
+	s.live[l] = true
+	s.programs.Add(1)
+	return l, true
+}
+
+// exit forgets a program that ended.
+func (s *server) exit(l *live) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.live, l)
+	s.programs.Done()
+}
+
+// stop ends the class: no one is let in, every program quits (giving its
+// terminal back) and its session is told why, the clients hang up or are
+// hung up on, and what is left is killed.
+func (s *server) stop() {
+	s.admission.close()
+	s.mu.Lock()
+	s.stopping = true
+	for l := range s.live {
+		l.ending.Store(true)
+		go l.prog.Quit() // returns once the program took it or ended
+	}
+	s.mu.Unlock()
+
+	ctx, cancel := context.WithTimeout(context.Background(), hangUpWait)
+	defer cancel()
+	if err := s.srv.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		s.log.Printf("stopping: %v", err)
+	}
+	_ = s.srv.Close()
+	s.mu.Lock()
+	for l := range s.live {
+		l.kill()
+	}
+	s.mu.Unlock()
+	wait(&s.programs, killWait)
+	<-s.served
+}
+
+// wait waits for wg, for d at most.
+func wait(wg *sync.WaitGroup, d time.Duration) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+	}
+}
