@@ -17,6 +17,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"kernelscope/class"
+	"kernelscope/internal/heavy"
 	"kernelscope/tui"
 )
 
@@ -34,6 +35,9 @@ func (c *testClass) state() class.State {
 func TestPresenterAndFollowerByKey(t *testing.T) {
 	lecturer, alice := newKey(t), newKey(t)
 	c := serveClass(t, Config{PresenterKeys: presenterFile(t, lecturer)})
+	if got, want := heavy.Limit(), runtime.GOMAXPROCS(0); got != want {
+		t.Errorf("heavy jobs at once: %d, want one a core (%d)", got, want)
+	}
 	p := c.join(t, "lecturer", lecturer, 100, 30)
 	a := c.join(t, "alice", alice, 80, 24)
 	b := c.join(t, "bob", nil, 80, 24)
@@ -88,7 +92,7 @@ func TestFollowerBreaksAwayAndRejoins(t *testing.T) {
 	f.waitStep(2)
 
 	f.press(" ")
-	f.waitFor("on your own · j rejoins the lecture")
+	f.waitFor("on your own — j rejoins the lecture")
 	f.waitStep(3)
 	// The follower's key was handled (its screen says so): had it moved
 	// the shared run, the class would say so now.

@@ -8,6 +8,7 @@ import (
 	"log"
 	"net"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"kernelscope/class"
+	"kernelscope/internal/heavy"
 	"kernelscope/lab"
 	"kernelscope/tui"
 )
@@ -103,6 +105,12 @@ func Run(ctx context.Context, cfg Config, out io.Writer) error {
 // start checks what the class needs, opens its run and listens.
 func start(ctx context.Context, cfg Config) (*server, error) {
 	cfg = cfg.withDefaults()
+	// The heavy work of every session (a field for a new size, the
+	// feature view, Mercer's check, the approximate boundary,
+	// cross-validation, opening the presenter's run) takes one of a slot
+	// per core, so that sixty sessions starting it at once do not take
+	// every session's keys with them.
+	heavy.SetLimit(runtime.GOMAXPROCS(0))
 	s := &server{
 		cfg:       cfg,
 		admission: newAdmission(cfg.MaxSessions, cfg.MaxPerKey),

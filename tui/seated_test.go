@@ -156,7 +156,7 @@ func TestFollowerBreaksAwayAndRejoins(t *testing.T) {
 	if p.step() != 1 || f.step() != 3 {
 		t.Fatalf("after the follower's two spaces: presenter at %d, follower at %d; want 1 and 3", p.step(), f.step())
 	}
-	if !shows(f.m, "on your own · j rejoins the lecture") {
+	if !shows(f.m, "on your own — j rejoins the lecture") {
 		t.Errorf("the follower on its own does not say how to rejoin:\n%s", screen(f.m))
 	}
 	p.press("space", "space", "space", "space")

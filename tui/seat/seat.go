@@ -349,22 +349,13 @@ func (m *Model) Status() string {
 	case m.role == class.Presenter:
 		return "presenting · " + watching
 	case m.away:
-		return "on your own · j rejoins the lecture"
+		return "on your own — j rejoins the lecture"
 	}
 	by := m.followed.By
 	if by == "" {
 		by = "the lecture"
 	}
 	return "following " + safetext.Clean(by) + " · " + watching
-}
-
-// Banner is the line a follower on its own sees above everything ("" for
-// none).
-func (m *Model) Banner() string {
-	if !m.Away() {
-		return ""
-	}
-	return "on your own — j rejoins the lecture"
 }
 
 // Who lists the seats for the presenter: the count, and each follower's
