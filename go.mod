@@ -61,7 +61,3 @@ require (
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )
-
-// pflag without its IP flags, whose "net" made the default build link the
-// C library dynamically: internal/pflag/KERNELSCOPE.md.
-replace github.com/spf13/pflag => ./internal/pflag
