@@ -120,6 +120,9 @@ func TestFollowerFollowsPresenter(t *testing.T) {
 	if !shows(f.m, "following lecturer · 1 watching") {
 		t.Errorf("the follower's screen does not say whom it follows:\n%s", screen(f.m))
 	}
+	if shows(f.m, "paused") {
+		t.Errorf("a follower's status line gives its own player's state, which is not what moves its run:\n%s", screen(f.m))
+	}
 	if !shows(p.m, "presenting · 1 watching") {
 		t.Errorf("the presenter's screen does not say it presents:\n%s", screen(p.m))
 	}

@@ -30,6 +30,9 @@ type StatusView struct {
 	// (package seat); "" outside a class. Away puts it in warning colours.
 	Class string
 	Away  bool
+	// Following is set while a follower shows the presenter's run: its
+	// own player is not what moves it, so its state is left out.
+	Following bool
 }
 
 // SetSize sets the lines and width the status wraps into.
@@ -112,7 +115,7 @@ func (v *StatusView) Fields() []common.Field {
 	}
 	if v.Quiz != "" {
 		add(rankMust, v.Quiz)
-	} else {
+	} else if !v.Following {
 		state, hint := v.Player.StatusParts()
 		add(rankCounts, state)
 		if hint != "" {
