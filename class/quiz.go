@@ -117,12 +117,13 @@ const MaxScored = 10000
 
 // quizState is the class's quiz: the shared part, the truth of the open
 // question (the presenter's, never shown to the followers), its answers
-// by seat, and the scores by student.
+// by student (one a student, however many seats their key holds: the
+// latest wins), and the scores by student.
 type quizState struct {
 	Quiz
 	truth   Truth
 	known   bool
-	answers map[int]Answer
+	answers map[string]answered
 	scores  map[string]*Score
 	round   uint64 // the last round opened
 }
@@ -155,7 +156,7 @@ func (s *Seat) StartQuiz() bool {
 	if !q.On {
 		q.ID++
 		q.On, q.Seat, q.Round = true, s.member.ID, 0
-		q.answers, q.scores = map[int]Answer{}, map[string]*Score{}
+		q.answers, q.scores = map[string]answered{}, map[string]*Score{}
 		c.wakeAll(s)
 	}
 	return true
@@ -210,12 +211,8 @@ func (s *Seat) Reveal(truth Truth) Tally {
 	}
 	q.truth, q.known = truth, true
 	t := c.tally()
-	for id, a := range q.answers {
-		seat, ok := c.seats[id]
-		if !ok {
-			continue
-		}
-		who := seat.member.Student()
+	for who, an := range q.answers {
+		a, member := an.a, an.by
 		sc := q.scores[who]
 		if sc == nil {
 			if len(q.scores) >= MaxScored {
@@ -225,7 +222,7 @@ func (s *Seat) Reveal(truth Truth) Tally {
 			q.scores[who] = sc
 		}
 		right, asked := truth.Judge(a)
-		sc.Name, sc.Fingerprint = seat.member.Name, seat.member.Fingerprint
+		sc.Name, sc.Fingerprint = member.Name, member.Fingerprint
 		sc.Right, sc.Asked = sc.Right+right, sc.Asked+asked
 	}
 	q.Round = 0
@@ -269,9 +266,15 @@ func (s *Seat) Answer(round uint64, a Answer) bool {
 	if s.member.Role != Follower || s.left || s.member.Away || !q.On || round == 0 || round != q.Round {
 		return false
 	}
-	q.answers[s.member.ID] = a
+	q.answers[s.member.Student()] = answered{a, s.member}
 	c.wakePresenters()
 	return true
+}
+
+// answered is a student's answer and the seat that gave it.
+type answered struct {
+	a  Answer
+	by Member
 }
 
 // Tally is the open question's answers so far (zero with none open).
@@ -289,9 +292,9 @@ func (s *Seat) Tally() Tally {
 func (c *Class) tally() Tally {
 	q := &c.quiz
 	t := Tally{Round: q.Round, Following: c.following(), Known: q.known}
-	for _, a := range q.answers {
+	for _, an := range q.answers {
 		t.Answered++
-		if q.known && q.truth.Right(a) {
+		if q.known && q.truth.Right(an.a) {
 			t.Right++
 		}
 	}
@@ -301,15 +304,16 @@ func (c *Class) tally() Tally {
 	return t
 }
 
-// following counts the followers in the lecture. c.mu is held.
+// following counts the students following the lecture (a key in the
+// class twice is one student). c.mu is held.
 func (c *Class) following() int {
-	n := 0
+	students := map[string]bool{}
 	for _, s := range c.seats {
 		if s.member.Role == Follower && !s.member.Away {
-			n++
+			students[s.member.Student()] = true
 		}
 	}
-	return n
+	return len(students)
 }
 
 // Scores are the students' scores in the quiz on or last ended, best
@@ -336,8 +340,9 @@ func (c *Class) scores() []Score {
 // dropAnswer drops the open question's answer of seat s (it left, or went
 // its own way). c.mu is held.
 func (c *Class) dropAnswer(s *Seat) {
-	if _, ok := c.quiz.answers[s.member.ID]; ok {
-		delete(c.quiz.answers, s.member.ID)
+	who := s.member.Student()
+	if an, ok := c.quiz.answers[who]; ok && an.by.ID == s.member.ID {
+		delete(c.quiz.answers, who)
 		c.wakePresenters()
 	}
 }

@@ -238,3 +238,34 @@ func TestQuizConcurrent(t *testing.T) {
 		t.Errorf("the scores count %d answers, the reveals %d", asked, counted)
 	}
 }
+
+// TestQuizOneAnswerAStudent: a student whose key holds four seats gives
+// one answer however many they send (the latest), is counted once among
+// those following, and cannot outscore a student who answered right once
+// by answering every way at once.
+func TestQuizOneAnswerAStudent(t *testing.T) {
+	c := New(lab.Options{})
+	p := c.Join("lecturer", "SHA256:lecturer", Presenter)
+	var alice []*Seat
+	for range 4 {
+		alice = append(alice, c.Join("alice", "SHA256:alice", Follower))
+	}
+	bob := c.Join("bob", "SHA256:bob", Follower)
+	p.StartQuiz()
+	truth := Truth{Sign: 1, Yes: true}
+	p.Ask(truth, true)
+	round := p.Quiz().Round
+	for i, s := range alice {
+		s.Answer(round, Answer{Sign: []int{1, 1, -1, -1}[i], Yes: []bool{true, false, true, false}[i]})
+	}
+	bob.Answer(round, Answer{Sign: 1, Yes: true})
+	tl := p.Tally()
+	if tl.Answered != 2 || tl.Following != 2 {
+		t.Errorf("tally: %d answered of %d following; want 2 of 2 (alice once, bob)", tl.Answered, tl.Following)
+	}
+	p.Reveal(truth)
+	scores := p.EndQuiz()
+	if len(scores) != 2 || scores[0].Name != "bob" || scores[0].Right != 2 || scores[1].Right != 0 {
+		t.Errorf("scores: %+v; want bob 2/2 first, alice 0/2 (her last answer, − and no)", scores)
+	}
+}

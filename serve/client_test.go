@@ -179,6 +179,13 @@ func (e endpoint) join(t *testing.T, user string, key gossh.Signer, w, h int) *t
 func (e endpoint) joinWatched(t *testing.T, user string, key gossh.Signer, w, h int, drawn func(*vt.Emulator, int)) *term {
 	t.Helper()
 	client, conn := e.dial(t, user, key)
+	return joinOn(t, client, conn, w, h, drawn)
+}
+
+// joinOn starts the class's program in a new session of an open
+// connection, at w×h.
+func joinOn(t *testing.T, client *gossh.Client, conn net.Conn, w, h int, drawn func(*vt.Emulator, int)) *term {
+	t.Helper()
 	sess, err := client.NewSession()
 	if err != nil {
 		t.Fatal(err)

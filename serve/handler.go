@@ -56,7 +56,13 @@ func (s *server) serve(sess ssh.Session) int {
 	}
 	key := sess.PublicKey()
 	fp, role := fingerprint(key), s.presenters.role(key)
-	release, refusal := s.admission.admit(fp, role)
+	// Sessions without a key count against their connection: one
+	// connection may not open the whole room's channels.
+	limitKey := fp
+	if limitKey == "" {
+		limitKey = "connection " + sess.Context().SessionID()
+	}
+	release, refusal := s.admission.admit(limitKey, role)
 	if refusal != "" {
 		s.log.Printf("%s: refused: %s", who(sess), refusal)
 		say(sess, refusal)
@@ -68,7 +74,7 @@ func (s *server) serve(sess ssh.Session) int {
 	defer cancel()
 	seat := s.class.Join(sess.User(), fp, role)
 	defer seat.Leave() // the program's end leaves it too; a panic before would not
-	opts := append(programOptions(sess), tea.WithContext(ctx))
+	opts := append(programOptions(sess, cancel), tea.WithContext(ctx))
 	prog, err := tui.NewSeated(ctx, seat, s.display, opts...)
 	if err != nil {
 		// NewSeated took the seat out of the class.

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"kernelscope/class"
@@ -42,6 +43,9 @@ func (a *admission) admit(fp string, role class.Role) (release func(), refusal s
 	case a.total >= a.max:
 		return nil, fmt.Sprintf("the class is full: %d sessions; try again later", a.total)
 	case fp != "" && a.byKey[fp] >= a.perKey:
+		if strings.HasPrefix(fp, "connection ") {
+			return nil, fmt.Sprintf("this connection has %d sessions in the class already, the most one may have; close one and try again", a.byKey[fp])
+		}
 		return nil, fmt.Sprintf("this key is in the class %d times already, the most one key may be; close a session of it and try again", a.byKey[fp])
 	}
 	a.total++

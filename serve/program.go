@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"io"
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
@@ -15,8 +16,42 @@ import (
 // and ctrl+z, which would stop the program with no one to resume it, is
 // ignored. A server adds no signal handler of the program's own: SIGTERM
 // is the server's (Run tells every session).
-func programOptions(sess ssh.Session) []tea.ProgramOption {
-	return append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler())
+//
+// The size is clamped (clamp): a client may ask for billions of cells, and
+// the program draws every one. The input ends the session when it ends: a
+// client that closes the channel but keeps the connection (OpenSSH's
+// ControlMaster) would otherwise leave the program running until the
+// connection's idle timeout; end is called then.
+func programOptions(sess ssh.Session, end func()) []tea.ProgramOption {
+	opts := append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithInput(endsWith{sess, end}))
+	if pty, _, ok := sess.Pty(); ok {
+		w, h := clamp(pty.Window)
+		opts = append(opts, tea.WithWindowSize(w, h)) // the last of an option wins
+	}
+	return opts
+}
+
+// The largest terminal a session is drawn for: a wall of 4K screens is
+// less than this; a client that asks for more is drawn this big.
+const maxCols, maxRows = 512, 256
+
+// clamp is w's size within maxCols × maxRows.
+func clamp(w ssh.Window) (cols, rows int) {
+	return min(max(w.Width, 0), maxCols), min(max(w.Height, 0), maxRows)
+}
+
+// endsWith reads r and calls end once r ends (EOF or an error).
+type endsWith struct {
+	r   io.Reader
+	end func()
+}
+
+func (e endsWith) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil {
+		e.end()
+	}
+	return n, err
 }
 
 // windowSizes takes a session's window sizes, from the PTY request to the
@@ -39,7 +74,8 @@ func (w *windowSizes) follow(win <-chan ssh.Window) {
 		prog := w.prog
 		w.mu.Unlock()
 		if prog != nil {
-			prog.Send(tea.WindowSizeMsg{Width: size.Width, Height: size.Height})
+			w, h := clamp(size)
+			prog.Send(tea.WindowSizeMsg{Width: w, Height: h})
 		}
 	}
 }
@@ -51,6 +87,7 @@ func (w *windowSizes) attach(prog *tea.Program, made ssh.Window) {
 	defer w.mu.Unlock()
 	w.prog = prog
 	if last := w.last; last != made && last != (ssh.Window{}) {
-		go prog.Send(tea.WindowSizeMsg{Width: last.Width, Height: last.Height})
+		cols, rows := clamp(last)
+		go prog.Send(tea.WindowSizeMsg{Width: cols, Height: rows})
 	}
 }

@@ -552,3 +552,45 @@ func TestHostKeyKept(t *testing.T) {
 		t.Error("no key written")
 	}
 }
+
+// TestKeylessPerConnection: sessions without a key count against their
+// connection, so one connection cannot open the room's channels.
+func TestKeylessPerConnection(t *testing.T) {
+	c := serveClass(t, Config{MaxPerKey: 1})
+	client, conn := c.dial(t, "anon", nil)
+	joinOn(t, client, conn, 80, 24, nil).waitFor("following")
+	refused(t, joinOn(t, client, conn, 80, 24, nil), "this connection has 1 sessions in the class already, the most one may have; close one and try again")
+	c.join(t, "other", nil, 80, 24).waitFor("following the lecture · 2 watching")
+}
+
+// TestChannelCloseEndsSession: a client that closes its session's
+// channel but keeps the connection (OpenSSH's ControlMaster) ends that
+// session: its place and its seat are free at once, not at --idle.
+func TestChannelCloseEndsSession(t *testing.T) {
+	c := serveClass(t, Config{})
+	client, conn := c.dial(t, "mux", newKey(t))
+	for range 3 {
+		tm := joinOn(t, client, conn, 80, 24, nil)
+		tm.waitFor("following")
+		tm.sess.Close()
+	}
+	eventually(t, "the closed channels' sessions end", func() bool { return c.admission.sessions() == 0 && c.class.Seats() == 0 })
+}
+
+// TestHugeWindowClamped: a client that asks for a 1200×600 terminal (or 3000×3000) is
+// drawn at most maxCols × maxRows, not a screen of nine million cells.
+func TestHugeWindowClamped(t *testing.T) {
+	c := serveClass(t, Config{})
+	f := c.join(t, "wide", nil, 1200, 600)
+	f.waitFor("following")
+	lines := f.lines()
+	n := 0
+	for _, l := range lines {
+		if l != "" {
+			n++
+		}
+	}
+	if w := width(lines); w > maxCols || n > maxRows {
+		t.Errorf("drawn %d columns and %d lines; want at most %d × %d", w, n, maxCols, maxRows)
+	}
+}

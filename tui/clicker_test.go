@@ -368,3 +368,19 @@ func onALine(m *Model, text string) bool {
 	}
 	return false
 }
+
+// TestClickerRejoinDuringQuiz: j while the presenter's quiz is on brings a
+// follower back into the lecture and its quiz; the quiz coming on is the
+// presenter's, not the follower's own key, so it stays with the lecture.
+func TestClickerRejoinDuringQuiz(t *testing.T) {
+	c := class.New(builtinOptions(t, "xor", 40))
+	p := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	f := seatIn(t, c, "student", class.Follower, 100, 30)
+	f.press("space") // on its own before the quiz
+	p.press("Q")
+	f.settle()
+	f.press("j")
+	if f.m.seat.Away() || !f.m.quiz.Following() {
+		t.Errorf("after j during the presenter's quiz: on its own %v, in the lecture's quiz %v; want false, true (status %q)", f.m.seat.Away(), f.m.quiz.Following(), f.m.seat.Status())
+	}
+}

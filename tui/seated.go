@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/class"
+	"kernelscope/internal/heavy"
 	"kernelscope/lab"
 	"kernelscope/setup"
 	"kernelscope/tui/seat"
@@ -56,7 +57,15 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 	if follower {
 		o = lab.Follower.Apply(o)
 	}
+	// Opening replays the run's steps: heavy work, which sixty joiners
+	// would otherwise do on every core at once.
+	release, ok := heavy.Acquire(ctx)
+	if !ok {
+		cs.Leave()
+		return nil, 0, ctx.Err()
+	}
 	m := openWith(ctx, o, nil, false) // NO_COLOR comes with the session's environment (tea.EnvMsg)
+	release()
 	if m.openErr != nil {
 		cs.Leave()
 		return nil, 0, m.openErr

@@ -264,7 +264,10 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 	if m.away || m.ctx.Err() != nil {
 		return nil
 	}
-	if m.seat.State().Seq != msg.st.Seq {
+	if cur := m.seat.State(); cur.Seq != msg.st.Seq && (msg.err != nil || !cur.SameRun(msg.st)) {
+		// Another run since: open that one. (A state of the same run is
+		// adopted and then tracked, or a presenter stepping faster than
+		// a run opens would keep a follower opening forever.)
 		return m.follow()
 	}
 	if msg.err != nil {
@@ -275,7 +278,7 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 	m.host.StopPlayer()
 	job := m.s.Adopt(msg.s)
 	m.took(msg.st)
-	return m.host.Field(job)
+	return common.Batch(m.host.Field(job), m.follow())
 }
 
 // Watch is called by the program after each message it handled, with the
@@ -296,7 +299,9 @@ func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) 
 	if m.away || !fromUser {
 		return
 	}
-	if m.s.Mark() != before || active && !wasActive {
+	// The presenter's quiz coming on (j during it, or the quiz following
+	// the presenter's) is not the follower's own.
+	if m.s.Mark() != before || active && !wasActive && !m.q.Following() {
 		m.away = true
 		m.seat.SetAway(true)
 		m.q.Own()
