@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -43,7 +44,25 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 	nSteps := c.Flags().Int("steps", -1, "take this many steps (SMO iterations for the SVM), ≥ 0 (default: until training stops)")
 	size := c.Flags().String("size", "1200x1200", "the figure's size in pixels, WxH, each 100 to 8000 (a vector format keeps the physical size at --dpi)")
 	dpi := c.Flags().Int("dpi", figure.DefaultSize.DPI, "dots per inch, 30 to 1200: sets the size of the text and glyphs against the pixels")
+	var frames frameFlags
+	frames.bind(c)
 	c.RunE = func(c *cobra.Command, _ []string) error {
+		if frames.on() {
+			sz, err := parseSize(*size, *dpi)
+			if err != nil {
+				return err
+			}
+			if c.Flags().Changed("steps") && *nSteps < 0 {
+				return setup.Usagef("--steps must be ≥ 0, not %d", *nSteps)
+			}
+			return runFrames(c, flags, &frames, *out, sz, *nSteps)
+		}
+		if c.Flags().Changed("every") || c.Flags().Changed("delay") {
+			return setup.Usagef("--every and --delay go with --animate (--pages takes its event as its value: --pages mistake)")
+		}
+		if strings.EqualFold(filepath.Ext(*out), ".gif") {
+			return setup.Usagef("--out %s: a GIF is an animation of the run; add --animate", safetext.Name(*out))
+		}
 		format, err := figure.FormatOf(*out)
 		if *out == "" {
 			return setup.Usagef("plot needs --out FILE (.png, .svg or .pdf)")
