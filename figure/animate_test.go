@@ -168,7 +168,9 @@ func TestFramesRefused(t *testing.T) {
 		{"cancelled", done, specs},
 	} {
 		for _, write := range []func(context.Context, io.Writer) error{
-			func(ctx context.Context, w io.Writer) error { return WriteGIF(ctx, w, tc.specs, size, time.Second, nil) },
+			func(ctx context.Context, w io.Writer) error {
+				return WriteGIF(ctx, w, tc.specs, size, time.Second, nil)
+			},
 			func(ctx context.Context, w io.Writer) error { return WritePages(ctx, w, tc.specs, size, nil) },
 		} {
 			var buf bytes.Buffer
