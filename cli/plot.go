@@ -61,7 +61,7 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 			return setup.Usagef("--every and --delay go with --animate (--pages takes its event as its value: --pages mistake)")
 		}
 		if strings.EqualFold(filepath.Ext(*out), ".gif") {
-			return setup.Usagef("--out %s: a GIF is an animation of the run; add --animate", safetext.Name(*out))
+			return setup.Usagef("--out %s: a GIF is an animation of the run: add --animate (a still figure is .png, .svg or .pdf)", safetext.Name(*out))
 		}
 		format, err := figure.FormatOf(*out)
 		if *out == "" {
