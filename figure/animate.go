@@ -10,6 +10,8 @@ import (
 	"image/gif"
 	"io"
 	"math"
+	"runtime"
+	"sync"
 	"time"
 )
 
@@ -85,12 +87,13 @@ func WriteGIF(ctx context.Context, w io.Writer, specs []Spec, size Size, delay t
 	pal := Palette()
 	q := newQuantizer(pal)
 	var prev *image.Paletted
-	for k, spec := range specs {
+	raster := func(ctx context.Context, k int) (*image.RGBA, error) {
 		c := newPNG(width, height, size.DPI)
-		if err := drawOn(ctx, c, spec, width, height, nil); err != nil {
-			return err
-		}
-		cur := q.paletted(c.img)
+		err := drawOn(ctx, c, specs[k], width, height, nil)
+		return c.img, err
+	}
+	err := inOrder(ctx, len(specs), raster, func(k int, img *image.RGBA) error {
+		cur := q.paletted(img)
 		frame := cur
 		if prev != nil {
 			frame = changed(prev, cur, uint8(len(pal)-1))
@@ -106,6 +109,10 @@ func WriteGIF(ctx context.Context, w io.Writer, specs []Spec, size Size, delay t
 		if progress != nil {
 			progress(k+1, len(specs))
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if _, err := w.Write([]byte{0x3b}); err != nil { // the trailer
 		return fmt.Errorf("writing the animation: %w", err)
@@ -123,15 +130,22 @@ func WritePages(ctx context.Context, w io.Writer, specs []Spec, size Size, progr
 	}
 	width, height := size.points()
 	pages := make([]pdfPage, 0, len(specs))
-	for k, spec := range specs {
+	page := func(ctx context.Context, k int) (pdfPage, error) {
 		c := &pdfCanvas{w: width, h: height}
-		if err := drawOn(ctx, c, spec, width, height, nil); err != nil {
-			return err
+		if err := drawOn(ctx, c, specs[k], width, height, nil); err != nil {
+			return pdfPage{}, err
 		}
-		pages = append(pages, c.page())
+		return c.page(), nil
+	}
+	err := inOrder(ctx, len(specs), page, func(k int, p pdfPage) error {
+		pages = append(pages, p)
 		if progress != nil {
 			progress(k+1, len(specs))
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if _, err := writePDF(w, width, height, titleText(specs[0]), pages); err != nil {
 		return fmt.Errorf("writing the figure: %w", err)
@@ -276,4 +290,67 @@ func writeGIFFrame(w io.Writer, first bool, bounds image.Rectangle, pal color.Pa
 	}
 	_, err = w.Write(data[head : len(data)-1])
 	return err
+}
+
+// inOrder makes n things with produce on a goroutine a core (the frames of
+// an animation are independent, and drawing one is most of the work) and
+// hands each to use in order, on the caller's goroutine. At most twice as
+// many as there are workers are made ahead of use, so a long animation
+// holds a few rasters, not all of them. The first error, produce's or use's,
+// or ctx's once it is done, stops the rest and is returned (produce is
+// handed a context that is done then).
+func inOrder[T any](ctx context.Context, n int, produce func(ctx context.Context, k int) (T, error), use func(k int, v T) error) error {
+	type result struct {
+		v   T
+		err error
+	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), n))
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	results := make([]chan result, n)
+	for k := range results {
+		results[k] = make(chan result, 1)
+	}
+	ahead := make(chan struct{}, 2*workers)
+	next := make(chan int)
+	wg.Go(func() {
+		defer close(next)
+		for k := range n {
+			select {
+			case ahead <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case next <- k:
+			case <-ctx.Done():
+				return
+			}
+		}
+	})
+	for range workers {
+		wg.Go(func() {
+			for k := range next {
+				v, err := produce(ctx, k)
+				results[k] <- result{v, err}
+			}
+		})
+	}
+	for k := range n {
+		var r result
+		select {
+		case r = <-results[k]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if r.err != nil {
+			return r.err
+		}
+		if err := use(k, r.v); err != nil {
+			return err
+		}
+		<-ahead
+	}
+	return nil
 }
