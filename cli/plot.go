@@ -28,11 +28,15 @@ func newPlotCmd() *cobra.Command {
 
 The format is the --out file's extension. The file is replaced atomically, and only once the line plot prints on stdout is written: a failed run leaves it as it was.
 
+A run frame by frame: --animate writes an animated GIF (--out FILE.gif, 640×640 unless --size says otherwise), --pages EVENT a PDF flip-book (--out FILE.pdf), a frame a page: the figure at the start, then after each event, a step, a mistake or the end of a pass (--every for the GIF). The GIF's frames are --delay apart and the last is held 4 times as long (at least 2 s); its palette keeps the classes' colours and the black of the lines exact. At most ` + strconv.Itoa(figure.MaxFrames) + ` frames: a run with more is refused with a suggestion (--every mistake or pass). These files are never replaced: an existing --out is an error, and Ctrl-C leaves nothing.
+
 ` + exitCodes,
 		Example: `
 kernelscope plot --dataset moons --kernel 'rbf(sigma=0.4)' --out moons.png
 kernelscope plot --dataset worked4 --steps 3 --out step3.pdf
 kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1200
+kernelscope plot --dataset xor --kernel 'poly(d=2,c=1)' --animate --every mistake --out xor.gif
+kernelscope plot --dataset xor --kernel 'poly(d=2,c=1)' --pages pass --out xor.pdf
 `,
 		Args: noArgs,
 	}
