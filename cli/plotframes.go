@@ -180,6 +180,9 @@ func plotFrames(work *longWork, s *lab.Options, steps int, event, flag string) (
 			return nil // counted, for the message
 		}
 		spec, err := figure.Of(work.ctx, l, train, test, view, sourceName(s))
+		// The points do not change during a run: every frame shares
+		// them, rather than keep a copy of a million points each.
+		spec.Train, spec.Test = train, test
 		spec.Axes[0], spec.Axes[1] = s.AxisNames()
 		specs = append(specs, spec)
 		return err
