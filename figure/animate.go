@@ -214,8 +214,13 @@ func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		src := img.Pix[img.PixOffset(b.Min.X, y):]
 		dst := out.Pix[out.PixOffset(b.Min.X, y):]
+		last, lastIndex := -1, uint8(0) // a row is mostly runs of one colour
 		for x := range b.Dx() {
-			dst[x] = q.index(src[4*x], src[4*x+1], src[4*x+2])
+			r, g, bl := src[4*x], src[4*x+1], src[4*x+2]
+			if key := int(r)<<16 | int(g)<<8 | int(bl); key != last {
+				last, lastIndex = key, q.index(r, g, bl)
+			}
+			dst[x] = lastIndex
 		}
 	}
 	return out
