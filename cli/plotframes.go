@@ -170,7 +170,7 @@ func plotFrames(work *longWork, s *lab.Options, steps int, event, flag string) (
 	}
 	p, passes := l.(learn.Passer)
 	if event != "step" && !passes {
-		return nil, setup.Usagef("%s: %s has no %ss to step by (each of its iterations updates a pair); use %s step", flag, l.Config().Kind().Name, event, strings.Fields(flag)[0])
+		return nil, setup.Usagef("%s: %s neither trains pass by pass nor makes mistakes to step by (each of its iterations updates a pair); use %s step", flag, l.Config().Kind().Name, strings.Fields(flag)[0])
 	}
 	view := datasets.ViewOf(s.Points)
 	var specs []figure.Spec

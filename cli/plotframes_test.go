@@ -129,6 +129,7 @@ func TestPlotFramesRefused(t *testing.T) {
 		{[]string{"--out", "x.gif"}, 2, "add --animate"},
 		{[]string{"--animate", "--pages", "step", "--out", "x.gif"}, 2, "choose one"},
 		{[]string{"--animate", "--delay", "0s", "--out", "x.gif"}, 2, "--delay must be 10ms to 1m"},
+		{[]string{"--pages", "pass", "--algo", "svm", "--out", "x.pdf"}, 2, "kernelscope: --pages pass: svm neither trains pass by pass nor makes mistakes to step by (each of its iterations updates a pair); use --pages step\n"},
 	} {
 		args := append([]string{"plot"}, tc.args...)
 		for i, a := range args {
