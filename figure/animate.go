@@ -95,6 +95,7 @@ func WriteGIF(ctx context.Context, w io.Writer, specs []Spec, size Size, delay t
 	var prev *image.Paletted
 	raster := func(ctx context.Context, k int) (*image.RGBA, error) {
 		c := newPNG(width, height, size.DPI)
+		c.scale = true
 		err := drawOn(ctx, c, specs[k], width, height, nil)
 		return c.img, err
 	}
