@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -27,11 +28,15 @@ func newPlotCmd() *cobra.Command {
 
 The format is the --out file's extension. The file is replaced atomically, and only once the line plot prints on stdout is written: a failed run leaves it as it was.
 
+A run frame by frame: --animate writes an animated GIF (--out FILE.gif, 640×640 unless --size says otherwise), --pages EVENT a PDF flip-book (--out FILE.pdf), a frame a page: the figure at the start, then after each event, a step, a mistake or the end of a pass (--every for the GIF). The GIF's frames are --delay apart and the last is held 4 times as long (at least 2 s); its palette keeps the classes' colours and the black of the lines exact. At most ` + strconv.Itoa(figure.MaxFrames) + ` frames: a run with more is refused with a suggestion (--every mistake or pass). These files are never replaced: an existing --out is an error, and Ctrl-C leaves nothing.
+
 ` + exitCodes,
 		Example: `
 kernelscope plot --dataset moons --kernel 'rbf(sigma=0.4)' --out moons.png
 kernelscope plot --dataset worked4 --steps 3 --out step3.pdf
 kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1200
+kernelscope plot --dataset xor --kernel 'poly(d=2,c=1)' --animate --every mistake --out xor.gif
+kernelscope plot --dataset xor --kernel 'poly(d=2,c=1)' --pages pass --out xor.pdf
 `,
 		Args: noArgs,
 	}
@@ -43,7 +48,25 @@ kernelscope plot --dataset circles --algo svm --C 10 --out svm.svg --size 1600x1
 	nSteps := c.Flags().Int("steps", -1, "take this many steps (SMO iterations for the SVM), ≥ 0 (default: until training stops)")
 	size := c.Flags().String("size", "1200x1200", "the figure's size in pixels, WxH, each 100 to 8000 (a vector format keeps the physical size at --dpi)")
 	dpi := c.Flags().Int("dpi", figure.DefaultSize.DPI, "dots per inch, 30 to 1200: sets the size of the text and glyphs against the pixels")
+	var frames frameFlags
+	frames.bind(c)
 	c.RunE = func(c *cobra.Command, _ []string) error {
+		if frames.on() {
+			sz, err := parseSize(*size, *dpi)
+			if err != nil {
+				return err
+			}
+			if c.Flags().Changed("steps") && *nSteps < 0 {
+				return setup.Usagef("--steps must be ≥ 0, not %d", *nSteps)
+			}
+			return runFrames(c, flags, &frames, *out, sz, *nSteps)
+		}
+		if c.Flags().Changed("every") || c.Flags().Changed("delay") {
+			return setup.Usagef("--every and --delay go with --animate (--pages takes its event as its value: --pages mistake)")
+		}
+		if strings.EqualFold(filepath.Ext(*out), ".gif") {
+			return setup.Usagef("--out %s: a GIF is an animation of the run: add --animate (a still figure is .png, .svg or .pdf)", safetext.Name(*out))
+		}
 		format, err := figure.FormatOf(*out)
 		if *out == "" {
 			return setup.Usagef("plot needs --out FILE (.png, .svg or .pdf)")

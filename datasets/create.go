@@ -204,3 +204,38 @@ func (e existsError) Error() string {
 }
 
 func (e existsError) Unwrap() error { return fs.ErrExist }
+
+// CreateFile is CreateCSV for any file (an animation, a flip-book): it
+// writes what write produces to a new file at path and never replaces
+// anything there. ready, when not nil, runs once, when the file is written
+// in full and before it takes its name; if ready fails, nothing is left and
+// CreateFile returns ready's error as it is (a command reports the file in
+// ready, as with SaveFile).
+func CreateFile(path string, write func(io.Writer) error, ready func() error) error {
+	var readyErr error
+	readied := false
+	err := createAtomic(path, func(w io.Writer) error {
+		if err := write(w); err != nil {
+			return err
+		}
+		if ready != nil && !readied {
+			readied = true
+			readyErr = ready()
+		}
+		return readyErr
+	})
+	if readyErr != nil {
+		return readyErr
+	}
+	return err
+}
+
+// CheckNew reports what is in the way of a new file at path, as CreateFile
+// would once its file is written: a command that takes long to write one
+// looks first.
+func CheckNew(path string) error {
+	if _, err := os.Lstat(path); err == nil {
+		return newExistsError(path)
+	}
+	return nil
+}

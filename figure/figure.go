@@ -125,6 +125,18 @@ func Write(ctx context.Context, w io.Writer, format string, spec Spec, size Size
 	if err != nil {
 		return err
 	}
+	if err := drawOn(ctx, c, spec, width, height, progress); err != nil {
+		return err
+	}
+	if _, err := c.WriteTo(w); err != nil {
+		return fmt.Errorf("writing the figure: %w", err)
+	}
+	return nil
+}
+
+// drawOn draws spec on c, a page of width × height points, as Write
+// does: stopped with ctx's error, the glyphs counted to progress.
+func drawOn(ctx context.Context, c canvas, spec Spec, width, height vg.Length, progress func(done, total int)) error {
 	p, err := build(ctx, spec, width, height)
 	if err != nil {
 		return err
@@ -136,9 +148,6 @@ func Write(ctx context.Context, w io.Writer, format string, spec Spec, size Size
 	}
 	if progress != nil {
 		progress(d.total, d.total)
-	}
-	if _, err := c.WriteTo(w); err != nil {
-		return fmt.Errorf("writing the figure: %w", err)
 	}
 	return nil
 }

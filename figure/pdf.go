@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 
 	"gonum.org/v1/plot/vg"
@@ -160,10 +161,41 @@ func pdfText(s string) string {
 	return b.String()
 }
 
-// WriteTo implements io.WriterTo: the document, objects numbered 1 the
-// catalogue, 2 the page tree, 3 the page, 4 its content, 5 the document
-// information, then the images.
+// WriteTo implements io.WriterTo: the one-page document (writePDF).
 func (c *pdfCanvas) WriteTo(w io.Writer) (int64, error) {
+	return writePDF(w, c.w, c.h, c.title, []pdfPage{c.page()})
+}
+
+// pdfPage is a page ready to write: its content stream and its images,
+// deflated, so that a flip-book of hundreds of pages keeps kilobytes a
+// page rather than its rasters.
+type pdfPage struct {
+	content []byte
+	images  []pdfImage
+}
+
+// pdfImage is an image XObject's size and deflated samples.
+type pdfImage struct {
+	w, h int
+	data []byte
+}
+
+// page is what c drew, as a page.
+func (c *pdfCanvas) page() pdfPage {
+	p := pdfPage{content: deflated(c.content.Bytes())}
+	for _, img := range c.images {
+		b := img.Bounds()
+		p.images = append(p.images, pdfImage{b.Dx(), b.Dy(), deflated(rgbSamples(img))})
+	}
+	return p
+}
+
+// writePDF writes a document of pages, each width × height points, under
+// title: objects numbered 1 the catalogue, 2 the page tree, then each
+// page and its content, then the document information, then the images
+// (one page is 3 the page, 4 its content, 5 the information, 6 on the
+// images).
+func writePDF(w io.Writer, width, height vg.Length, title string, pages []pdfPage) (int64, error) {
 	var doc bytes.Buffer
 	var offsets []int
 	obj := func(body string, stream []byte) {
@@ -178,28 +210,37 @@ func (c *pdfCanvas) WriteTo(w io.Writer) (int64, error) {
 	}
 	doc.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
 	num := func(v vg.Length) string { return strconv.FormatFloat(float64(v), 'f', -1, 64) }
-	xobjects := ""
-	for i := range c.images {
-		xobjects += fmt.Sprintf(" /Im%d %d 0 R", i+1, 6+i)
+	info := 3 + 2*len(pages)
+	kids := make([]string, len(pages))
+	for k := range pages {
+		kids[k] = fmt.Sprintf("%d 0 R", 3+2*k)
 	}
 	obj("<< /Type /Catalog /Pages 2 0 R >>", nil)
-	obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil)
-	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 "+num(c.w)+" "+num(c.h)+"] /Contents 4 0 R /Resources << /XObject <<"+xobjects+" >> >> >>", nil)
-	content := deflated(c.content.Bytes())
-	obj(fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>", len(content)), content)
-	obj("<< /Title "+pdfText(c.title)+" /Producer (kernelscope) >>", nil)
-	for _, img := range c.images {
-		b := img.Bounds()
-		data := deflated(rgbSamples(img))
-		obj(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8 /Interpolate true /Filter /FlateDecode /Length %d >>",
-			b.Dx(), b.Dy(), len(data)), data)
+	obj(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(pages)), nil)
+	image := info + 1
+	for _, p := range pages {
+		xobjects := ""
+		for i := range p.images {
+			xobjects += fmt.Sprintf(" /Im%d %d 0 R", i+1, image)
+			image++
+		}
+		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %s %s] /Contents %d 0 R /Resources << /XObject <<%s >> >> >>",
+			num(width), num(height), len(offsets)+2, xobjects), nil)
+		obj(fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>", len(p.content)), p.content)
+	}
+	obj("<< /Title "+pdfText(title)+" /Producer (kernelscope) >>", nil)
+	for _, p := range pages {
+		for _, img := range p.images {
+			obj(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8 /Interpolate true /Filter /FlateDecode /Length %d >>",
+				img.w, img.h, len(img.data)), img.data)
+		}
 	}
 	xref := doc.Len()
 	fmt.Fprintf(&doc, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
 	for _, o := range offsets {
 		fmt.Fprintf(&doc, "%010d 00000 n \n", o)
 	}
-	fmt.Fprintf(&doc, "trailer\n<< /Size %d /Root 1 0 R /Info 5 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
+	fmt.Fprintf(&doc, "trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, info, xref)
 	n, err := w.Write(doc.Bytes())
 	return int64(n), err
 }

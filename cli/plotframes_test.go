@@ -1,0 +1,187 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/gif"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// xorPoly are the flags of the issue's run: xor with K = (x·z + 1)²,
+// trained to convergence.
+var xorPoly = []string{"--dataset", "xor", "--kernel", "poly(d=2,c=1)"}
+
+// traceCounts are the mistakes and the passes of a run to convergence, as
+// trace's JSON lines count them (a step a line, its mistake and its pass).
+func traceCounts(t *testing.T, args ...string) (steps, mistakes, passes int) {
+	t.Helper()
+	out, stderr, code := runCLI(append([]string{"trace", "--format", "jsonl"}, args...)...)
+	if code != 0 {
+		t.Fatalf("trace: exit %d: %s", code, stderr)
+	}
+	for line := range strings.Lines(out) {
+		var st struct {
+			T       int  `json:"t"`
+			Mistake bool `json:"mistake"`
+			Epoch   int  `json:"epoch"`
+		}
+		if err := json.Unmarshal([]byte(line), &st); err != nil {
+			t.Fatalf("trace line %q: %v", line, err)
+		}
+		if st.Mistake {
+			mistakes++
+		}
+		passes, steps = max(passes, st.Epoch), max(steps, st.T)
+	}
+	return steps, mistakes, passes
+}
+
+// pdfPages counts a PDF's /Type /Page objects.
+func pdfPages(t *testing.T, path string) int {
+	t.Helper()
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(regexp.MustCompile(`/Type /Page\b`).FindAll(doc, -1))
+}
+
+// TestPlotAnimateMistakes: the issue's check. plot --animate --every
+// mistake and plot --pages mistake on xor with poly(d=2,c=1) have a frame
+// for the start and one a mistake: trace's mistakes + 1 (44 + 1 when the
+// issue was written), the GIF's frames --delay apart and the last held 4
+// times as long; --pages pass has one page more than the passes.
+func TestPlotAnimateMistakes(t *testing.T) {
+	_, mistakes, passes := traceCounts(t, xorPoly...)
+	dir := t.TempDir()
+	anim := filepath.Join(dir, "xor.gif")
+	out, stderr, code := runCLI(append([]string{"plot", "--animate", "--every", "mistake", "--delay", "0.3s", "--size", "300x300", "--out", anim}, xorPoly...)...)
+	if code != 0 {
+		t.Fatalf("--animate: exit %d: %s", code, stderr)
+	}
+	if want := fmt.Sprintf("wrote %s: %d frames, ending step ", anim, mistakes+1); !strings.HasPrefix(out, want) {
+		t.Errorf("stdout %q, want it to start %q", out, want)
+	}
+	f, err := os.Open(anim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Image) != mistakes+1 {
+		t.Errorf("%d frames; want trace's %d mistakes + 1", len(g.Image), mistakes)
+	}
+	for k, d := range g.Delay {
+		if want := map[bool]int{false: 30, true: 200}[k == len(g.Delay)-1]; d != want {
+			t.Errorf("frame %d: delay %d/100 s; want %d (0.3 s, the last at least 2 s)", k+1, d, want)
+		}
+	}
+	book := filepath.Join(dir, "xor.pdf")
+	if _, stderr, code := runCLI(append([]string{"plot", "--pages", "mistake", "--size", "300x300", "--out", book}, xorPoly...)...); code != 0 {
+		t.Fatalf("--pages: exit %d: %s", code, stderr)
+	}
+	if n := pdfPages(t, book); n != mistakes+1 {
+		t.Errorf("--pages mistake: %d pages; want trace's %d mistakes + 1", n, mistakes)
+	}
+	book = filepath.Join(dir, "passes.pdf")
+	if _, stderr, code := runCLI(append([]string{"plot", "--pages", "pass", "--size", "300x300", "--out", book}, xorPoly...)...); code != 0 {
+		t.Fatalf("--pages pass: exit %d: %s", code, stderr)
+	}
+	if n := pdfPages(t, book); n != passes+1 {
+		t.Errorf("--pages pass: %d pages; want trace's %d passes + 1", n, passes)
+	}
+}
+
+// TestPlotFramesRefused: more frames than figure.MaxFrames (xor's 900
+// steps, one a frame, and the start), an --out that exists, and flags that do not go
+// together are refused with one line that says what to do, exit 2 for
+// usage and 1 for the file, and write nothing; the existing file is left
+// as it was.
+func TestPlotFramesRefused(t *testing.T) {
+	steps, _, _ := traceCounts(t, xorPoly...)
+	dir := t.TempDir()
+	kept := filepath.Join(dir, "kept.gif")
+	if err := os.WriteFile(kept, []byte("a lecturer's GIF"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--animate", "--out", "steps.gif"}, 2, "kernelscope: --every step: the run has " + fmt.Sprint(steps+1) + " frames, more than the 500 a file may have; take fewer with --every mistake or --every pass, or stop sooner with --steps\n"},
+		{[]string{"--pages", "step", "--out", "steps.pdf"}, 2, "take fewer with --pages mistake or --pages pass"},
+		{[]string{"--animate", "--every", "mistake", "--out", kept}, 1, "kernelscope: --out " + kept + ": a file of that name exists already; nothing was written (choose another name)\n"},
+		{[]string{"--animate", "--out", "x.png"}, 2, "must end in .gif"},
+		{[]string{"--pages", "mistake", "--out", "x.gif"}, 2, "must end in .pdf"},
+		{[]string{"--pages", "mistakes", "--out", "x.pdf"}, 2, `--pages must be step, mistake or pass, not "mistakes"`},
+		{[]string{"--animate", "--every", "epoch", "--out", "x.gif"}, 2, `--every must be step, mistake or pass`},
+		{[]string{"--every", "mistake", "--out", "x.png"}, 2, "--every and --delay go with --animate"},
+		{[]string{"--out", "x.gif"}, 2, "add --animate"},
+		{[]string{"--animate", "--pages", "step", "--out", "x.gif"}, 2, "choose one"},
+		{[]string{"--animate", "--delay", "0s", "--out", "x.gif"}, 2, "--delay must be 10ms to 1m"},
+		{[]string{"--pages", "pass", "--algo", "svm", "--out", "x.pdf"}, 2, "kernelscope: --pages pass: svm neither trains pass by pass nor makes mistakes to step by (each of its iterations updates a pair); use --pages step\n"},
+	} {
+		args := append([]string{"plot"}, tc.args...)
+		for i, a := range args {
+			if !filepath.IsAbs(a) && (strings.HasSuffix(a, ".gif") || strings.HasSuffix(a, ".pdf") || strings.HasSuffix(a, ".png")) {
+				args[i] = filepath.Join(dir, a)
+			}
+		}
+		out, stderr, code := runCLI(append(args, xorPoly...)...)
+		want := strings.ReplaceAll(tc.want, "steps.gif", filepath.Join(dir, "steps.gif"))
+		if code != tc.code || out != "" || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", tc.args, code, out, stderr, tc.code, want)
+		}
+	}
+	if b, _ := os.ReadFile(kept); string(b) != "a lecturer's GIF" {
+		t.Errorf("kept.gif holds %q", b)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 1 {
+		t.Errorf("files beside kept.gif: %v", files)
+	}
+}
+
+// TestPlotFramesInterrupted: Ctrl-C while the frames are drawn (once the
+// temporary file is there) stops the run with exit 130 and leaves no file,
+// neither --out nor a temporary one.
+func TestPlotFramesInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	interrupt = func(parent context.Context) (context.Context, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(parent)
+		go func() {
+			// Ctrl-C once the file is being written.
+			for ctx.Err() == nil {
+				if tmps, _ := filepath.Glob(filepath.Join(dir, ".kernelscope-*.tmp")); len(tmps) > 0 {
+					cancel()
+					return
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}()
+		return ctx, cancel
+	}
+	t.Cleanup(func() { interrupt = interruptible })
+	for _, flag := range [][]string{{"--animate", "--every", "mistake"}, {"--pages", "mistake"}} {
+		out := filepath.Join(dir, "run.gif")
+		if flag[0] == "--pages" {
+			out = filepath.Join(dir, "run.pdf")
+		}
+		stdout, stderr, code := runCLI(append(append([]string{"plot", "--out", out}, flag...), xorPoly...)...)
+		if code != exitInterrupted || stdout != "" || stderr != "kernelscope: plot: interrupted while drawing; nothing written\n" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, interrupted while drawing", flag, code, stdout, stderr, exitInterrupted)
+		}
+		if files, _ := os.ReadDir(dir); len(files) != 0 {
+			t.Errorf("%v: left %v", flag, files)
+		}
+	}
+}
