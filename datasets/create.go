@@ -88,6 +88,12 @@ func SaveNewFile(dir, stem, ext string, write func(io.Writer) error) (path strin
 		safetext.Name(stem), ext, SaveNewTries, ext, where, fs.ErrExist)
 }
 
+// CreateNewFile writes what write produces to a new file at path, or
+// fails without touching anything there: a file that exists is never
+// replaced (the error is fs.ErrExist to errors.Is), and a failed write
+// leaves no file.
+func CreateNewFile(path string, write func(io.Writer) error) error { return createAtomic(path, write) }
+
 // maxStem is the longest stem SaveNew keeps, in bytes: with "kernelscope-",
 // "-1000" and ".csv" the name stays well under the 255 bytes that file
 // systems allow.
