@@ -208,6 +208,7 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 			m.message = fmt.Sprintf("%s of yours %s not saved: press %s again to quit without them, or w to save them first", notation.Count(len(m.s.Yours().Points), "point"), map[bool]string{true: "is", false: "are"}[len(m.s.Yours().Points) == 1], msg.String())
 			return nil
 		}
+		m.files.FinishRecording() // what was recorded is written before the program ends
 		m.quitting = true
 		return tea.Quit
 	}

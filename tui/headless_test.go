@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -160,5 +161,50 @@ func TestParseKey(t *testing.T) {
 		if _, err := ParseKey(k); err == nil || !strings.Contains(err.Error(), "unknown key") {
 			t.Errorf("%q: error %v, want unknown key", k, err)
 		}
+	}
+}
+
+// TestRecordKey: O records the session, with a red "● REC" in the status
+// line while it does, until O again writes kernelscope-NAME.cast: an
+// asciicast of the terminal's size whose output ends on the screen shown
+// when it stopped, with a marker per step taken meanwhile; a second
+// recording takes the next free name, never replacing the first. q while
+// recording writes what was recorded before the program ends.
+func TestRecordKey(t *testing.T) {
+	t.Chdir(t.TempDir())
+	o := tuitest.Builtin(t, "worked4", 0)
+	m := newModel(t, o, 120, 40)
+	if shows(m, "● REC") {
+		t.Fatal("● REC before O")
+	}
+	pressRun(m, "O")
+	if !shows(m, "● REC") {
+		t.Fatalf("no ● REC after O:\n%s", screen(m))
+	}
+	pressRun(m, "space", "space", "space")
+	stopped := trimLines(screen(m))
+	pressRun(m, "O")
+	if shows(m, "● REC") || !shows(m, "to kernelscope-worked4.cast") {
+		t.Fatalf("after O again:\n%s", screen(m))
+	}
+	cast, err := os.ReadFile("kernelscope-worked4.cast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(cast)), "\n")
+	var hdr tape.Header
+	if err := json.Unmarshal([]byte(lines[0]), &hdr); err != nil || hdr.Version != 2 || hdr.Width != 120 || hdr.Height != 40 {
+		t.Fatalf("header %s: %v", lines[0], err)
+	}
+	if n := strings.Count(string(cast), `, "m", "step `); n != 3 {
+		t.Errorf("%d step markers, want 3", n)
+	}
+	if got := castScreen(t, cast, 120, 40); got != stopped {
+		t.Errorf("the cast ends on\n%s\nthe program showed\n%s", got, stopped)
+	}
+	pressRun(m, "O", "space")
+	pressRun(m, "q")
+	if _, err := os.Stat("kernelscope-worked4-2.cast"); err != nil {
+		t.Errorf("q while recording: %v", err)
 	}
 }

@@ -106,7 +106,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 	case region.ApproxMsg:
 		m.region.Approx.Ready(msg)
-	case files.PointsSavedMsg, files.SessionSavedMsg, files.FigureMsg:
+	case files.PointsSavedMsg, files.SessionSavedMsg, files.FigureMsg, files.RecordingMsg:
 		return m.files.Update(msg)
 	}
 	return nil

@@ -30,6 +30,9 @@ type StatusView struct {
 	// (package seat); "" outside a class. Away puts it in warning colours.
 	Class string
 	Away  bool
+	// Rec is set while the program records the session (O): a red
+	// "● REC" comes first.
+	Rec bool
 }
 
 // SetSize sets the lines and width the status wraps into.
@@ -80,6 +83,9 @@ func (v *StatusView) Fields() []common.Field {
 	if bad, all := s.FieldOverflow(); bad > 0 {
 		// Put first: it changes how the whole picture reads.
 		add(rankMust, v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)))
+	}
+	if v.Rec {
+		add(rankMust, v.Th.Rec.Render("● REC"))
 	}
 	if v.Class != "" {
 		text := v.Th.Bold.Render(v.Class)
