@@ -123,6 +123,9 @@ type Model struct {
 	// confirmed is what the key being answered confirms.
 	confirm, confirmed string
 	quitting           bool
+	// quitAfterRec is set by q while recording: the program quits when
+	// the recording is written.
+	quitAfterRec bool
 	// openErr is why the session could not be replayed as saved (Run
 	// refuses to start on it).
 	openErr error

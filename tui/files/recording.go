@@ -132,16 +132,18 @@ func (f *Model) stopRecording(why string) tea.Cmd {
 	}
 }
 
-// FinishRecording writes a recording still going, at once: the program
-// quits, and what was recorded is not lost.
-func (f *Model) FinishRecording() {
+// FinishRecording stops a recording still going and returns the command
+// that writes it (nil when none is going): the program quits once it is
+// written, so that what was recorded is not lost.
+func (f *Model) FinishRecording() tea.Cmd {
 	if f.rec == nil {
-		return
+		return nil
 	}
-	if cmd := f.stopRecording(""); cmd != nil {
-		cmd()
-	}
+	return f.stopRecording("")
 }
+
+// Written reports whether the recording msg reports was written.
+func (msg RecordingMsg) Written() bool { return msg.err == nil }
 
 // recordingWritten says where the recording went.
 func (f *Model) recordingWritten(msg RecordingMsg) {
