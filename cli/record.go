@@ -25,17 +25,23 @@ import (
 	"kernelscope/tui/tape"
 )
 
-// recordColors are --colors' values: the profile a recording is drawn in
-// and the TERM (and COLORTERM) its header gives.
-var recordColors = []struct {
+// recordColor is a value of --colors: the profile a recording is drawn in
+// and the environment (TERM) its header gives.
+type recordColor struct {
 	name    string
 	profile colorprofile.Profile
 	env     map[string]string
-}{
-	{"true", colorprofile.TrueColor, map[string]string{"TERM": "xterm-256color", "COLORTERM": "truecolor"}},
-	{"256", colorprofile.ANSI256, map[string]string{"TERM": "xterm-256color"}},
-	{"16", colorprofile.ANSI, map[string]string{"TERM": "xterm"}},
-	{"none", colorprofile.Ascii, map[string]string{"TERM": "xterm", "NO_COLOR": "1"}},
+}
+
+// recordColors are --colors' values (made when record runs: nothing is
+// built at start).
+func recordColors() []recordColor {
+	return []recordColor{
+		{"true", colorprofile.TrueColor, map[string]string{"TERM": "xterm-256color", "COLORTERM": "truecolor"}},
+		{"256", colorprofile.ANSI256, map[string]string{"TERM": "xterm-256color"}},
+		{"16", colorprofile.ANSI, map[string]string{"TERM": "xterm"}},
+		{"none", colorprofile.Ascii, map[string]string{"TERM": "xterm", "NO_COLOR": "1"}},
+	}
 }
 
 // recordMarks are --marks' values.
@@ -87,13 +93,13 @@ asciinema play worked4.cast
 		if err != nil {
 			return err
 		}
-		ci := -1
-		for i, rc := range recordColors {
-			if rc.name == *colors {
-				ci = i
+		var rc *recordColor
+		for _, c := range recordColors() {
+			if c.name == *colors {
+				rc = &c
 			}
 		}
-		if ci < 0 {
+		if rc == nil {
 			return setup.Usagef("--colors takes true, 256, 16 or none, not %q", *colors)
 		}
 		if *theme != "dark" && *theme != "light" {
@@ -140,9 +146,9 @@ asciinema play worked4.cast
 		defer stop()
 		sc := tui.Script{
 			Width: w, Height: h, Keys: script, Pace: *pace, FPS: display.FPS,
-			Light: *theme == "light", Profile: recordColors[ci].profile, Hold: *hold,
+			Light: *theme == "light", Profile: rc.profile, Hold: *hold,
 		}
-		hdr := tape.Header{Width: w, Height: h, Timestamp: *timestamp, Env: recordColors[ci].env, Title: recordTitle(o)}
+		hdr := tape.Header{Width: w, Height: h, Timestamp: *timestamp, Env: rc.env, Title: recordTitle(o)}
 		var stats recordStats
 		err = datasets.CreateNewFile(*out, func(f io.Writer) error {
 			return writeTape(ctx, f, o, sc, hdr, *marks, names, &stats)

@@ -2,26 +2,66 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 )
 
-// namedKeys are the keys a script names by a word, spelled as bubbles/key
-// spells bindings (and as tea.KeyPressMsg.String() reports them).
-var namedKeys = map[string]rune{
-	"space": tea.KeySpace, "esc": tea.KeyEscape, "enter": tea.KeyEnter, "tab": tea.KeyTab,
-	"backspace": tea.KeyBackspace, "delete": tea.KeyDelete,
-	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-	"home": tea.KeyHome, "end": tea.KeyEnd, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
-	"f1": tea.KeyF1, "f2": tea.KeyF2, "f3": tea.KeyF3, "f4": tea.KeyF4, "f5": tea.KeyF5, "f6": tea.KeyF6,
-	"f7": tea.KeyF7, "f8": tea.KeyF8, "f9": tea.KeyF9, "f10": tea.KeyF10, "f11": tea.KeyF11, "f12": tea.KeyF12,
+// namedKey is the key a script names by a word, spelled as bubbles/key
+// spells bindings (and as tea.KeyPressMsg.String() reports them). A
+// switch, not a map: nothing is built at start.
+func namedKey(name string) (rune, bool) {
+	switch name {
+	case "space":
+		return tea.KeySpace, true
+	case "esc":
+		return tea.KeyEscape, true
+	case "enter":
+		return tea.KeyEnter, true
+	case "tab":
+		return tea.KeyTab, true
+	case "backspace":
+		return tea.KeyBackspace, true
+	case "delete":
+		return tea.KeyDelete, true
+	case "up":
+		return tea.KeyUp, true
+	case "down":
+		return tea.KeyDown, true
+	case "left":
+		return tea.KeyLeft, true
+	case "right":
+		return tea.KeyRight, true
+	case "home":
+		return tea.KeyHome, true
+	case "end":
+		return tea.KeyEnd, true
+	case "pgup":
+		return tea.KeyPgUp, true
+	case "pgdown":
+		return tea.KeyPgDown, true
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(name, "f")); err == nil && strings.HasPrefix(name, "f") && n >= 1 && n <= 12 && name == "f"+strconv.Itoa(n) {
+		return tea.KeyF1 + rune(n-1), true
+	}
+	return 0, false
 }
 
-// keyMods are the modifiers a key name may start with ("ctrl+c",
+// keyMod is the modifier a key name may start with ("ctrl+c",
 // "shift+left").
-var keyMods = map[string]tea.KeyMod{"ctrl": tea.ModCtrl, "alt": tea.ModAlt, "shift": tea.ModShift}
+func keyMod(name string) (tea.KeyMod, bool) {
+	switch name {
+	case "ctrl":
+		return tea.ModCtrl, true
+	case "alt":
+		return tea.ModAlt, true
+	case "shift":
+		return tea.ModShift, true
+	}
+	return 0, false
+}
 
 // ParseKey is the key press Bubble Tea sends for the key named name: one
 // character ("c", "?", "K", "+"), a word ("space", "esc", "enter", "up",
@@ -32,14 +72,14 @@ func ParseKey(name string) (tea.KeyPressMsg, error) {
 	var mod tea.KeyMod
 	for {
 		before, after, ok := strings.Cut(rest, "+")
-		m, isMod := keyMods[before]
+		m, isMod := keyMod(before)
 		if !ok || !isMod || after == "" {
 			break
 		}
 		mod |= m
 		rest = after
 	}
-	if code, ok := namedKeys[rest]; ok {
+	if code, ok := namedKey(rest); ok {
 		k := tea.KeyPressMsg{Code: code, Mod: mod}
 		if code == tea.KeySpace && mod == 0 {
 			k.Text = " "
