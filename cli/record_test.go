@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/vt"
+
+	"kernelscope/lab"
 )
 
 // castEvent is one event line of an asciicast.
@@ -221,5 +223,41 @@ func TestRecordErrors(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("the failed runs left files: %v", entries)
+	}
+}
+
+// TestRecordSession: --session FILE without --keys records the saved run
+// from its start, a space a step: a session saved at step 5 of seed 003's
+// example gives the markers of steps 1 to 5 and ends on step 5, as the
+// same run from --dataset with five spaces; with --keys, the keys act on
+// the saved state (c: steps 6 to 8, to convergence).
+func TestRecordSession(t *testing.T) {
+	dir := t.TempDir()
+	o := rootOptions(t, "--dataset", "worked4")
+	o.Replay = lab.Replay{Steps: 5}
+	path := writeSessionFile(t, dir, "s.json", o)
+	read := func(name string, args ...string) []castEvent {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		if _, stderr, code := runCLI(append([]string{"record", "--out", out}, args...)...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, events := readCast(t, b)
+		return events
+	}
+	saved := read("saved.cast", "--session", path)
+	fresh := read("fresh.cast", "--dataset", "worked4", "--keys", "space space space space space")
+	if m := markers(saved); len(m) != 5 || m[4] != "step 5 · t=2, i=1 · ✓" {
+		t.Errorf("markers %q, want steps 1 to 5", m)
+	}
+	if got, want := replay(t, saved, 100, 30), replay(t, fresh, 100, 30); got != want || !strings.Contains(got, "step 5") {
+		t.Errorf("the saved run ends on\n%s\nfive spaces on\n%s", got, want)
+	}
+	if m := markers(read("on.cast", "--session", path, "--keys", "c")); len(m) != 3 || m[0] != "step 6 · t=2, i=2 · ✓" {
+		t.Errorf("c on the saved state: markers %q, want steps 6 to 8", m)
 	}
 }
