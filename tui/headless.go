@@ -205,6 +205,11 @@ func (d *driver) run(cmd tea.Cmd) error {
 
 // draw takes the screen after a message, with the steps it shows first.
 func (d *driver) draw(key int) error {
+	if d.m.quitting {
+		// The program leaves the terminal as it was; a recording stays
+		// on its last screen.
+		return nil
+	}
 	// Steps undone, or of a learner since replaced, before a frame
 	// showed them are forgotten (taken again, they are marked again).
 	t := d.m.s.Learner().T()

@@ -208,3 +208,16 @@ func TestRecordKey(t *testing.T) {
 		t.Errorf("q while recording: %v", err)
 	}
 }
+
+// TestDriveQuit: q ends the script (the keys after it are not pressed)
+// and draws no empty screen: the recording stays on the screen before it.
+func TestDriveQuit(t *testing.T) {
+	frames, cast := driveTape(t, tuitest.Builtin(t, "worked4", 0), "space q space", 100, 30, colorprofile.TrueColor)
+	last := frames[len(frames)-1]
+	if last.Key != 0 || !strings.Contains(ansi.Strip(last.Screen), "step 1") {
+		t.Errorf("the last frame answers key %d:\n%s", last.Key, ansi.Strip(last.Screen))
+	}
+	if got := castScreen(t, cast, 100, 30); !strings.Contains(got, "step 1") {
+		t.Errorf("the cast ends on\n%s", got)
+	}
+}
