@@ -60,7 +60,7 @@ func TestUsageMessages(t *testing.T) {
 		{[]string{"trace", "--dataset"}, "trace: --dataset needs a value"},
 		{[]string{"trace", "--n", "1.5"}, `trace: invalid value "1.5" for --n (want a whole number; see 'kernelscope trace --help')`},
 		{[]string{"trace", "moons"}, `trace: unexpected argument "moons" (to use that dataset: --dataset moons; see 'kernelscope trace --help')`},
-		{[]string{"export", "--kernel", "rbf"}, "export: unknown flag kernel (--kernel is a flag of kernelscope, trace, features, svm, cv, plot and serve; see 'kernelscope export --help')"},
+		{[]string{"export", "--kernel", "rbf"}, "export: unknown flag kernel (--kernel is a flag of kernelscope, trace, features, svm, cv, plot, serve and record; see 'kernelscope export --help')"},
 		{[]string{"datasets", "--n", "5"}, "datasets: unknown flag n"},
 		{[]string{"trace", "--col\x1b[2Jour"}, `trace: unknown flag "col\x1b[2Jour"`},
 		{[]string{"completion", "bash", "extra"}, `completion bash: unexpected argument "extra"`},

@@ -26,7 +26,7 @@ type subcommand struct {
 var subcommands = []subcommand{
 	{"trace", newTraceCmd}, {"datasets", newDatasetsCmd}, {"export", newExportCmd}, {"man", newManCmd},
 	{"features", newFeaturesCmd}, {"svm", newSVMCmd}, {"cv", newCVCmd}, {"plot", newPlotCmd},
-	{"serve", newServeCmd},
+	{"serve", newServeCmd}, {"record", newRecordCmd},
 }
 
 // newRoot builds the whole command tree: the terminal program at the root,

@@ -26,8 +26,10 @@ import (
 // new perceptron first and changes nothing when that fails: the session
 // always has a working perceptron, whatever the user asked for.
 type Session struct {
-	opts   Options
-	edited bool // points were added or deleted by hand
+	opts Options
+	// observe, if set, is told of every step taken (Observe).
+	observe func(Shown)
+	edited  bool // points were added or deleted by hand
 	// yours is the data the user brought (--data FILE) or made by editing
 	// points, with the configuration last used on it; nil when there is
 	// none. It heads the d/D cycle, so switching away never loses it.

@@ -64,7 +64,17 @@ func (s *Session) taken(st learn.Step, narrate bool) {
 	shown.Step.Terms = nil
 	s.steps = append(s.steps, shown)
 	s.notePass()
+	if s.observe != nil {
+		s.observe(shown)
+	}
 }
+
+// Observe has f told of every step the session takes from now on, as its
+// narration records it (quiet or not): a recorder marks each step, even
+// those of a run that the screen never shows and the narration kept for
+// stepping back has dropped; a step taken again only to narrate it
+// (NarrateLast) is not told again. nil stops it.
+func (s *Session) Observe(f func(Shown)) { s.observe = f }
 
 // Peek is the step the learner takes next, without taking it: it takes
 // the step and puts it back (learn.Learner's Undo: α and the schedule
@@ -132,7 +142,11 @@ func (s *Session) NarrateLast() {
 		s.steps = s.steps[:n-1]
 	}
 	s.trimPasses()
+	// The same step again, for its words: not a step to observe.
+	observe := s.observe
+	s.observe = nil
 	s.Take(true)
+	s.observe = observe
 }
 
 // flashSteps is how many steps the point of a mistake stays flashed.

@@ -18,7 +18,8 @@ func (f *Flags) BindSession() {
 // sessionKeeps are the flags that may go with --session: they say how to
 // run or show the session, not what it is (serve's: how to serve it).
 var sessionKeeps = []string{"session", "memory", "big", "out", "size", "dpi", "format", "help", "fps", "undo-memory",
-	"listen", "host-key", "presenter-keys", "max-sessions", "max-per-key", "idle", "max-time"}
+	"listen", "host-key", "presenter-keys", "max-sessions", "max-per-key", "idle", "max-time",
+	"keys", "colors", "theme", "marks", "pace", "hold", "timestamp"}
 
 // resolveSession reads --session; any flag that would set the data or the
 // training is a usage error, since the file sets them.

@@ -208,6 +208,13 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 			m.message = fmt.Sprintf("%s of yours %s not saved: press %s again to quit without them, or w to save them first", notation.Count(len(m.s.Yours().Points), "point"), map[bool]string{true: "is", false: "are"}[len(m.s.Yours().Points) == 1], msg.String())
 			return nil
 		}
+		if cmd := m.files.FinishRecording(); cmd != nil {
+			// What was recorded is written first (update.go quits then).
+			m.player.Stop()
+			m.quitAfterRec = true
+			m.message = "writing the recording, then quitting"
+			return cmd
+		}
 		m.quitting = true
 		return tea.Quit
 	}

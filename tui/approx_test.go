@@ -221,7 +221,7 @@ func TestApproxRandomKeys(t *testing.T) {
 			}
 			for i := range 300 {
 				k := every[r.IntN(len(every))]
-				if k == "q" || k == "ctrl+c" || k == "w" || k == "F" || k == "R" {
+				if k == "q" || k == "ctrl+c" || k == "w" || k == "F" || k == "R" || k == "O" {
 					continue
 				}
 				send(k)

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"os"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -122,6 +123,9 @@ type Model struct {
 	// confirmed is what the key being answered confirms.
 	confirm, confirmed string
 	quitting           bool
+	// quitAfterRec is set by q while recording: the program quits when
+	// the recording is written.
+	quitAfterRec bool
 	// openErr is why the session could not be replayed as saved (Run
 	// refuses to start on it).
 	openErr error
@@ -170,6 +174,8 @@ func openWith(ctx context.Context, o Options, bar *progress.Bar, noColor bool) *
 	}
 	m.controls.Resolve = func() { m.resolveC = true }
 	m.files = files.New(s, host{m})
+	m.files.Screen = func() (int, int) { return m.width, m.height }
+	m.files.Now = func() time.Time { return m.player.Now() }
 	m.compare = compare.New(s, host{m}, m.region, m.controls.NextKernel)
 	m.list = m.actions()
 	m.player.Hold = m.quiz.Hold
@@ -247,6 +253,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if m.frames.Due(msg, m.player) {
 		m.refreshPanels()
+	}
+	if m.status.Rec = m.files.Recording(); m.status.Rec {
+		// The screen this message leads to, as the terminal will show it
+		// (drawn here once more: only while recording).
+		cmd = common.Batch(cmd, m.files.Record(m.View().Content, m.width, m.height, m.frames.Fresh()))
 	}
 	check := m.gram.Check(l.sideW > 0 || m.show == showGram)
 	if m.featureOn && !m.regionHidden() {

@@ -107,6 +107,18 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 	case region.ApproxMsg:
 		m.region.Approx.Ready(msg)
+	case files.RecordingMsg:
+		cmd := m.files.Update(msg)
+		if m.quitAfterRec {
+			// q while recording: quit once the recording is written (if
+			// it could not be, the program stays, saying why).
+			m.quitAfterRec = false
+			if msg.Written() {
+				m.quitting = true
+				return tea.Quit
+			}
+		}
+		return cmd
 	case files.PointsSavedMsg, files.SessionSavedMsg, files.FigureMsg:
 		return m.files.Update(msg)
 	}

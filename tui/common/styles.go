@@ -55,7 +55,9 @@ type Theme struct {
 	// Text styles, defined with lipgloss and kept as their escape prefixes:
 	// View applies them hundreds of times a frame.
 	Dim, Bold, Pos, Neg, SV, Current, Good, Warn, border Paint
-	Help                                                 help.Styles
+	// Rec is the red of "● REC" while the program records (O).
+	Rec  Paint
+	Help help.Styles
 	// side is a box's vertical edge, styled.
 	side string
 }
@@ -177,6 +179,7 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	t.Current = style(plain.Reverse(true))
 	t.Good = style(plain.Foreground(ld(lipgloss.Color("#007A4D"), lipgloss.Color("#3CCB8C"))).Bold(true))
 	t.Warn = style(plain.Foreground(c(orange)).Bold(true))
+	t.Rec = style(plain.Foreground(lipgloss.Color("#E0201B")).Bold(true))
 	t.border = style(plain.Foreground(dim))
 	// The key line is read from the back of a room: keys bold in the
 	// text's own colour, what they do in the dim grey of the panels'

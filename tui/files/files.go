@@ -15,6 +15,8 @@
 package files
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"kernelscope/lab"
@@ -57,6 +59,20 @@ type Model struct {
 	// follower's own clipboard) a command line only when one recreates
 	// the state without a file.
 	Guest bool
+	// Screen is the terminal's size now, and Now the clock, for O's
+	// recording (the root sets them).
+	Screen func() (w, h int)
+	Now    func() time.Time
+	// rec is the recording O started, or nil.
+	rec *recording
+}
+
+// now is the recording's clock.
+func (f *Model) now() time.Time {
+	if f.Now != nil {
+		return f.Now()
+	}
+	return time.Now()
 }
 
 // guestRefusal is why a follower's program writes no file.
@@ -104,6 +120,8 @@ func (f *Model) Update(msg tea.Msg) tea.Cmd {
 		return f.sessionSaved(msg)
 	case FigureMsg:
 		f.figureWritten(msg)
+	case RecordingMsg:
+		f.recordingWritten(msg)
 	}
 	return nil
 }

@@ -190,8 +190,8 @@ func TestAnswer(t *testing.T) {
 	}
 }
 
-// TestKeys: the program lists w, R and F under cursor and editing, always
-// on; c, s and esc answer w.
+// TestKeys: the program lists w, R, F and O under cursor and editing,
+// always on; c, s and esc answer w.
 func TestKeys(t *testing.T) {
 	t.Parallel()
 	f := New(tuitest.Session(t, tuitest.Builtin(t, "moons", 30)), &tuitest.Host{})
@@ -202,7 +202,7 @@ func TestKeys(t *testing.T) {
 			t.Errorf("%s is off: %s", a.Binding.Help().Key, a.Why())
 		}
 	}
-	want := []string{"cursor and editing: w save data/session", "cursor and editing: R reproduce command", "cursor and editing: F write figure (PNG)"}
+	want := []string{"cursor and editing: w save data/session", "cursor and editing: R reproduce command", "cursor and editing: F write figure (PNG)", "cursor and editing: O record/stop a tape (.cast)"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("actions %q, want %q", got, want)
 	}

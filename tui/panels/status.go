@@ -33,6 +33,9 @@ type StatusView struct {
 	// Following is set while a follower shows the presenter's run: its
 	// own player is not what moves it, so its state is left out.
 	Following bool
+	// Rec is set while the program records the session (O): a red
+	// "● REC" comes first.
+	Rec bool
 }
 
 // SetSize sets the lines and width the status wraps into.
@@ -83,6 +86,9 @@ func (v *StatusView) Fields() []common.Field {
 	if bad, all := s.FieldOverflow(); bad > 0 {
 		// Put first: it changes how the whole picture reads.
 		add(rankMust, v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)))
+	}
+	if v.Rec {
+		add(rankMust, v.Th.Rec.Render("● REC"))
 	}
 	if v.Class != "" {
 		text := v.Th.Bold.Render(v.Class)

@@ -39,3 +39,7 @@ func (f *Frames) Draw(p *Player, render func() string) string {
 	}
 	return f.last
 }
+
+// Fresh reports whether the screen after the last message is a new one
+// (false: the last one shown again, the frame not being due).
+func (f *Frames) Fresh() bool { return !f.skip }

@@ -60,6 +60,9 @@ type Player struct {
 	// shortest time between its ticks (1/--fps).
 	Now   func() time.Time
 	Frame time.Duration
+	// After is how a tick is scheduled: tea.Tick, or a recorder's own
+	// clock (tui's headless driver runs it without waiting).
+	After func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 	// origin is when autoplay started or last changed speed, played the
 	// steps taken since: at time t, speed·(t − origin) − played steps are
 	// due, so the rate is exact on average whatever a frame costs.
@@ -68,7 +71,7 @@ type Player struct {
 }
 
 func New(s Session) *Player {
-	return &Player{s: s, Speed: 3, Now: time.Now, Frame: time.Second / defaultFPS}
+	return &Player{s: s, Speed: 3, Now: time.Now, Frame: time.Second / defaultFPS, After: tea.Tick}
 }
 
 // Sessions are the learners the player drives: the session's, and the
@@ -293,7 +296,7 @@ func (p *Player) playTick() tea.Cmd {
 	next := p.origin.Add(time.Duration(float64(p.played+1) / sps * float64(time.Second)))
 	wait := max(p.Frame, next.Sub(p.Now()))
 	id := p.Tick
-	return tea.Tick(wait, func(time.Time) tea.Msg { return TickMsg{id} })
+	return p.After(wait, func(time.Time) tea.Msg { return TickMsg{id} })
 }
 
 // runChunk steps for a chunk, then yields so the screen redraws and keys
@@ -316,7 +319,7 @@ func (p *Player) runChunk() tea.Cmd {
 	// renderer and a field computed aside get a core (on two cores a key
 	// took twice as long to show without it), for a tenth of the steps.
 	id := p.Tick
-	return tea.Tick(breath, func(time.Time) tea.Msg { return RunMsg{id} })
+	return p.After(breath, func(time.Time) tea.Msg { return RunMsg{id} })
 }
 
 // Status says what the player is doing, for the status line.

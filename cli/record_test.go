@@ -1,0 +1,245 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/vt"
+
+	"kernelscope/lab"
+)
+
+// castEvent is one event line of an asciicast.
+type castEvent struct {
+	at   float64
+	kind string
+	data string
+}
+
+// readCast checks the asciicast grammar of data (a JSON header, then
+// [seconds, "o"|"m", text] lines whose times never go back) and returns
+// the header and the events.
+func readCast(t *testing.T, data []byte) (map[string]any, []castEvent) {
+	t.Helper()
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<24)
+	if !sc.Scan() {
+		t.Fatal("an empty cast")
+	}
+	var hdr map[string]any
+	if err := json.Unmarshal(sc.Bytes(), &hdr); err != nil {
+		t.Fatalf("the header is not a JSON object: %v: %s", err, sc.Text())
+	}
+	var events []castEvent
+	last := 0.0
+	for n := 2; sc.Scan(); n++ {
+		var raw []any
+		if err := json.Unmarshal(sc.Bytes(), &raw); err != nil || len(raw) != 3 {
+			t.Fatalf("line %d is not a JSON array of three: %v: %.200s", n, err, sc.Text())
+		}
+		at, ok1 := raw[0].(float64)
+		kind, ok2 := raw[1].(string)
+		text, ok3 := raw[2].(string)
+		if !ok1 || !ok2 || !ok3 || (kind != "o" && kind != "m") {
+			t.Fatalf("line %d is not [seconds, \"o\"|\"m\", text]: %.200s", n, sc.Text())
+		}
+		if at < last {
+			t.Fatalf("line %d goes back in time: %v after %v", n, at, last)
+		}
+		last = at
+		events = append(events, castEvent{at, kind, text})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return hdr, events
+}
+
+// replay is the screen a terminal of w×h shows after the cast's output:
+// its lines without trailing spaces, trailing blank lines dropped.
+func replay(t *testing.T, events []castEvent, w, h int) string {
+	t.Helper()
+	emu := vt.NewEmulator(w, h)
+	for _, e := range events {
+		if e.kind == "o" {
+			emu.WriteString(e.data)
+		}
+	}
+	return trimScreen(emu.String())
+}
+
+// trimScreen drops trailing spaces and blank lines.
+func trimScreen(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+}
+
+// markers are the labels of the cast's markers.
+func markers(events []castEvent) []string {
+	var m []string
+	for _, e := range events {
+		if e.kind == "m" {
+			m = append(m, e.data)
+		}
+	}
+	return m
+}
+
+// TestRecordWorked4 is the issue's check: seed 003's example stepped four
+// times and run to convergence (8 steps, trace's count: converged in the
+// second pass) gives the same bytes twice, a version 2 header of the size
+// and timestamp, 8 step markers from step 1 (t=1, i=1, the one mistake),
+// and ends on the converged screen with f = (x₁ + x₂)² (seed 003).
+func TestRecordWorked4(t *testing.T) {
+	dir := t.TempDir()
+	var casts [2][]byte
+	for i := range casts {
+		out := filepath.Join(dir, "w4-"+strconv.Itoa(i)+".cast")
+		stdout, stderr, code := runCLI("record", "--dataset", "worked4", "--keys", "space space space space c", "--marks", "step",
+			"--size", "120x40", "--colors", "256", "--timestamp", "1700000000", "--out", out)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if !strings.HasPrefix(stdout, "wrote "+out+": 120×40") || !strings.Contains(stdout, "8 markers") {
+			t.Errorf("stdout %q", stdout)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		casts[i] = data
+	}
+	if !bytes.Equal(casts[0], casts[1]) {
+		t.Fatal("two runs with the same arguments wrote different files")
+	}
+	hdr, events := readCast(t, casts[0])
+	if hdr["version"] != 2.0 || hdr["width"] != 120.0 || hdr["height"] != 40.0 || hdr["timestamp"] != 1700000000.0 {
+		t.Errorf("header %v", hdr)
+	}
+	if env, _ := hdr["env"].(map[string]any); env["TERM"] != "xterm-256color" {
+		t.Errorf("header env %v", hdr["env"])
+	}
+	m := markers(events)
+	if len(m) != 8 || m[0] != "step 1 · t=1, i=1 · ✗" || m[7] != "step 8 · t=2, i=4 · ✓" {
+		t.Errorf("markers %q, want 8 from step 1 · t=1, i=1 · ✗ to step 8 · t=2, i=4 · ✓", m)
+	}
+	screen := replay(t, events, 120, 40)
+	for _, want := range []string{"(x₁ + x₂)²", "converged"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the replayed screen does not show %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(string(casts[0]), `\u001b[?1049l`) {
+		t.Error("the cast leaves the alternate screen")
+	}
+}
+
+// TestRecordMarkerCounts: a run to convergence (c) of xor with
+// poly(d=2,c=1) has a step marker per step and a mistake marker per
+// mistake that trace counts (900 and 44 when written), though the run is
+// one frame and the narration keeps fewer steps; --marks key one per key,
+// none none.
+func TestRecordMarkerCounts(t *testing.T) {
+	data := []string{"--dataset", "xor", "--kernel", "poly(d=2,c=1)"}
+	steps, mistakes, _ := traceCounts(t, data...)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		marks, keys string
+		want        int
+	}{{"step", "c", steps}, {"mistake", "c", mistakes}, {"key", "space space c", 3}, {"none", "space c", 0}} {
+		out := filepath.Join(dir, c.marks+".cast")
+		_, stderr, code := runCLI(append(append([]string{"record"}, data...), "--keys", c.keys, "--marks", c.marks, "--out", out)...)
+		if code != 0 {
+			t.Fatalf("--marks %s: exit %d: %s", c.marks, code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, events := readCast(t, b)
+		if m := markers(events); len(m) != c.want {
+			t.Errorf("--marks %s: %d markers, want %d", c.marks, len(m), c.want)
+		}
+	}
+}
+
+// TestRecordErrors: an unknown key and a size below the program's minimum
+// are usage errors (exit 2); an existing --out is never replaced (exit 1,
+// the file as it was). Each is one line.
+func TestRecordErrors(t *testing.T) {
+	dir := t.TempDir()
+	kept := filepath.Join(dir, "kept.cast")
+	if err := os.WriteFile(kept, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--keys", "space spcae", "--out", filepath.Join(dir, "a.cast")}, 2, `unknown key "spcae"`},
+		{[]string{"--size", "19x30", "--out", filepath.Join(dir, "b.cast")}, 2, "--size 19x30"},
+		{[]string{"--size", "100x5", "--out", filepath.Join(dir, "c.cast")}, 2, "--size 100x5"},
+		{[]string{"--size", "big", "--out", filepath.Join(dir, "d.cast")}, 2, "COLUMNSxLINES"},
+		{[]string{"--colors", "8", "--out", filepath.Join(dir, "e.cast")}, 2, "--colors"},
+		{[]string{"--marks", "pass", "--out", filepath.Join(dir, "f.cast")}, 2, "--marks"},
+		{[]string{"--keys", "c"}, 2, "--out"},
+		{[]string{"--keys", "c", "--out", kept}, 1, "exists; it is never replaced"},
+	} {
+		_, stderr, code := runCLI(append([]string{"record", "--dataset", "worked4"}, c.args...)...)
+		if code != c.code || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and one line with %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+	if b, _ := os.ReadFile(kept); string(b) != "mine" {
+		t.Errorf("the existing file now holds %q", b)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the failed runs left files: %v", entries)
+	}
+}
+
+// TestRecordSession: --session FILE without --keys records the saved run
+// from its start, a space a step: a session saved at step 5 of seed 003's
+// example gives the markers of steps 1 to 5 and ends on step 5, as the
+// same run from --dataset with five spaces; with --keys, the keys act on
+// the saved state (c: steps 6 to 8, to convergence).
+func TestRecordSession(t *testing.T) {
+	dir := t.TempDir()
+	o := rootOptions(t, "--dataset", "worked4")
+	o.Replay = lab.Replay{Steps: 5}
+	path := writeSessionFile(t, dir, "s.json", o)
+	read := func(name string, args ...string) []castEvent {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		if _, stderr, code := runCLI(append([]string{"record", "--out", out}, args...)...); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, events := readCast(t, b)
+		return events
+	}
+	saved := read("saved.cast", "--session", path)
+	fresh := read("fresh.cast", "--dataset", "worked4", "--keys", "space space space space space")
+	if m := markers(saved); len(m) != 5 || m[4] != "step 5 · t=2, i=1 · ✓" {
+		t.Errorf("markers %q, want steps 1 to 5", m)
+	}
+	if got, want := replay(t, saved, 100, 30), replay(t, fresh, 100, 30); got != want || !strings.Contains(got, "step 5") {
+		t.Errorf("the saved run ends on\n%s\nfive spaces on\n%s", got, want)
+	}
+	if m := markers(read("on.cast", "--session", path, "--keys", "c")); len(m) != 3 || m[0] != "step 6 · t=2, i=2 · ✓" {
+		t.Errorf("c on the saved state: markers %q, want steps 6 to 8", m)
+	}
+}
