@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
@@ -73,8 +74,9 @@ func (s *server) serve(sess ssh.Session) int {
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
 	seat := s.class.Join(sess.User(), fp, role)
-	defer seat.Leave() // the program's end leaves it too; a panic before would not
-	opts := append(programOptions(sess, cancel), tea.WithContext(ctx))
+	defer seat.Leave()     // the program's end leaves it too; a panic before would not
+	var hungUp atomic.Bool // the session's input ended: the client closed the channel or the connection
+	opts := append(programOptions(sess, func() { hungUp.Store(true); cancel() }), tea.WithContext(ctx))
 	prog, err := tui.NewSeated(ctx, seat, s.display, opts...)
 	if err != nil {
 		// NewSeated took the seat out of the class.
@@ -103,8 +105,10 @@ func (s *server) serve(sess ssh.Session) int {
 		s.log.Printf("%s: told the class has ended", who(sess))
 		say(sess, classEnded)
 		return exitOK
-	case sess.Context().Err() != nil:
-		s.log.Printf("%s: left (the connection closed)", who(sess))
+	case sess.Context().Err() != nil || hungUp.Load():
+		// The connection closed, or the channel (its input ended first,
+		// whichever the client closed).
+		s.log.Printf("%s: left (the client hung up)", who(sess))
 		return exitOK
 	case err != nil:
 		s.log.Printf("%s: the program ended: %v", who(sess), err)

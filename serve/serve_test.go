@@ -368,7 +368,7 @@ func TestAbruptDisconnect(t *testing.T) {
 		buf := make([]byte, 1<<20)
 		t.Errorf("%d goroutines after the clients vanished, %d before:\n%s", now, before, buf[:runtime.Stack(buf, true)])
 	}
-	if n := strings.Count(c.log.String(), "left (the connection closed)"); n != 3 {
+	if n := strings.Count(c.log.String(), "left (the client hung up)"); n != 3 {
 		t.Errorf("the log says %d left, want 3:\n%s", n, c.log.String())
 	}
 }
