@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"kernelscope/lab"
+	"kernelscope/learn"
 )
 
 // Role is what a seat may do with the shared run.
@@ -63,6 +64,10 @@ type State struct {
 	// Mark tells the presenter's states apart (lab.SessionMark): two
 	// states of one run (Mark.SameRun) differ only in their steps.
 	Mark lab.SessionMark
+	// Shown is which of the averaged and voted perceptrons' functions
+	// the presenter's region draws (A): a view of the run that every
+	// follower shows too.
+	Shown learn.EnsembleMember
 	// By is the presenter who published it ("" before any did), Seat
 	// the ID of that presenter's seat (0 before any did). Marks are a
 	// session's own: two states are of one run only when the same seat
@@ -159,7 +164,7 @@ func (s *Seat) State() State {
 // follower's publish does nothing and reports false. The run is copied where the presenter's
 // session may change it later (its points), so a state once published
 // never changes.
-func (s *Seat) Publish(run lab.Options, mark lab.SessionMark) (State, bool) {
+func (s *Seat) Publish(run lab.Options, mark lab.SessionMark, shown learn.EnsembleMember) (State, bool) {
 	c := s.c
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -173,7 +178,7 @@ func (s *Seat) Publish(run lab.Options, mark lab.SessionMark) (State, bool) {
 	} else {
 		run = frozen(run)
 	}
-	c.state = State{Seq: prev.Seq + 1, Run: run, Mark: mark, By: s.member.Name, Seat: s.member.ID}
+	c.state = State{Seq: prev.Seq + 1, Run: run, Mark: mark, Shown: shown, By: s.member.Name, Seat: s.member.ID}
 	c.wakeAll(s)
 	return c.state, true
 }

@@ -42,6 +42,15 @@ func (s *Session) Built() int   { return s.built }
 // own first; CycleShown goes on to the next).
 func (s *Session) Shown() learn.EnsembleMember { return s.shown }
 
+// Show shows member m of the three functions (a follower shows what the
+// presenter shows).
+func (s *Session) Show(m learn.EnsembleMember) {
+	if s.shown != m && m >= 0 && m < numMembers {
+		s.shown = m
+		s.version++
+	}
+}
+
 // CycleShown shows the next of the three functions.
 func (s *Session) CycleShown() {
 	s.shown = (s.shown + 1) % numMembers

@@ -84,10 +84,10 @@ type SavedSession struct {
 
 // SessionMark tells states apart: a rebuild, a step, an edit, a raised
 // cap or a reset changes it.
-type SessionMark struct{ built, t, epochs, edits, appends int }
+type SessionMark struct{ built, t, epochs, edits, appends, kept int }
 
 func (s *Session) Mark() SessionMark {
-	return SessionMark{s.built, s.p.T(), s.p.Config().Epochs, s.editVersion, len(s.appendedAt)}
+	return SessionMark{s.built, s.p.T(), s.p.Config().Epochs, s.editVersion, len(s.appendedAt), s.kept}
 }
 
 // Snapshot is the session's state as a session file holds it.

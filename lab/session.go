@@ -91,6 +91,9 @@ type Session struct {
 	// confined is what a follower's copy keeps to (Confine; zero:
 	// nothing).
 	confined Confinement
+	// kept counts the settings kept for another learner (KeepConfig):
+	// the state a session file holds changed, though nothing was rebuilt.
+	kept int
 }
 
 // NewSession opens o. When o cannot be trained on (data that is not finite,
@@ -367,7 +370,7 @@ func (s *Session) Regenerate(n int, noise float64, seed uint64) error {
 // KeepConfig records cfg as the configuration without rebuilding the
 // learner: for a change of a setting this learner does not read (C beside
 // the perceptron), kept for when one that reads it comes.
-func (s *Session) KeepConfig(cfg learn.Config) { s.opts.Config = cfg }
+func (s *Session) KeepConfig(cfg learn.Config) { s.opts.Config, s.kept = cfg, s.kept+1 }
 
 // ToggleHoldout holds out DefaultTestFraction of the rows (or the split
 // held out last, as --test gave it), or puts them back; α starts again

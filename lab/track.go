@@ -70,7 +70,7 @@ func (s *Session) UndoDepth() int { return s.p.T() - s.p.UndoFloor() }
 // dropped. A large field comes back as a job, as AttachField's.
 func (s *Session) Adopt(n *Session) FieldJob {
 	w, h := s.fieldW, s.fieldH
-	version, built, gen := s.version, s.built, s.fieldGen
+	version, built, gen, kept := s.version, s.built, s.fieldGen, s.kept
 	confined := s.confined
 	if s.field != nil && s.p != nil {
 		s.p.Unobserve(s.field)
@@ -79,7 +79,7 @@ func (s *Session) Adopt(n *Session) FieldJob {
 		n.p.Unobserve(n.field)
 	}
 	*s = *n
-	s.version, s.built, s.fieldGen = version+n.version+1, built+n.built+1, gen+n.fieldGen+1
+	s.version, s.built, s.fieldGen, s.kept = version+n.version+1, built+n.built+1, gen+n.fieldGen+1, kept+n.kept
 	s.field, s.pending, s.computing, s.inFlight = nil, nil, false, false
 	s.fieldW, s.fieldH = w, h
 	s.confined = confined

@@ -321,3 +321,25 @@ func TestFollowerStatusLeavesOutItsPlayer(t *testing.T) {
 		t.Errorf("on its own, the follower's status line does not give its player's state:\n%s", screen(f.m))
 	}
 }
+
+// TestFollowerShowsWhatThePresenterShows: the averaged perceptron's A
+// (the final, averaged or voted function on the region) moves no step,
+// yet every follower draws the function the presenter draws.
+func TestFollowerShowsWhatThePresenterShows(t *testing.T) {
+	o := builtinOptions(t, "xor", 40)
+	o.Config.Learner = "averaged"
+	c := class.New(o)
+	p := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	f := seatIn(t, c, "student", class.Follower, 80, 24)
+	p.press("space", "space", "space")
+	for range 2 {
+		p.press("A")
+		f.settle()
+		if got, want := f.m.s.Shown(), p.m.s.Shown(); got != want {
+			t.Errorf("after the presenter's A: the follower shows %v, the presenter %v", got, want)
+		}
+	}
+	if f.m.seat.Away() {
+		t.Error("the presenter's A left the follower on its own")
+	}
+}

@@ -26,6 +26,8 @@ import (
 // Session is what following needs of the training session.
 type Session interface {
 	Mark() lab.SessionMark
+	Shown() learn.EnsembleMember
+	Show(m learn.EnsembleMember)
 	Snapshot() lab.Options
 	Track(o lab.Options, sameRun bool) lab.Tracking
 	Adopt(n *lab.Session) lab.FieldJob
@@ -253,6 +255,7 @@ func (m *Model) follow() tea.Cmd {
 // took records that the session now shows st: a presenter's publishes
 // only what changes after it.
 func (m *Model) took(st class.State) {
+	m.s.Show(st.Shown)
 	m.followed = st
 	m.published = m.s.Mark()
 }
@@ -316,11 +319,11 @@ func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) 
 // publish gives the class the presenter's run when it changed (always
 // when first).
 func (m *Model) publish(first bool) {
-	mark := m.s.Mark()
-	if !first && mark == m.published {
+	mark, shown := m.s.Mark(), m.s.Shown()
+	if !first && mark == m.published && shown == m.followed.Shown {
 		return
 	}
-	if st, ok := m.seat.Publish(m.s.Snapshot(), mark); ok {
+	if st, ok := m.seat.Publish(m.s.Snapshot(), mark, shown); ok {
 		m.published, m.followed = mark, st
 	}
 }
