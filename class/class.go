@@ -277,6 +277,3 @@ func frozen(o lab.Options) lab.Options {
 	o.Replay.AppendedAt = slices.Clone(o.Replay.AppendedAt)
 	return o
 }
-
-// Points is how many points the shared run has.
-func (st State) Points() int { return len(st.Run.Points) }

@@ -356,7 +356,7 @@ func (s *Session) Regenerate(n int, noise float64, seed uint64) error {
 		return fmt.Errorf("%s is not a generated dataset", s.Name())
 	}
 	if limit := s.PointCap(); n > limit && n > len(s.opts.Points) {
-		return fmt.Errorf("n = %d: %d is the most points %s", n, limit, map[bool]string{true: "a follower's own copy holds", false: "kernelscope trains on"}[limit < MaxPoints])
+		return fmt.Errorf("n = %d: %d is the most points %s", n, limit, s.capHolder())
 	}
 	was := s.opts
 	s.opts.N, s.opts.Noise, s.opts.Seed, s.opts.Config.Seed = n, noise, seed, seed

@@ -77,7 +77,7 @@ func (s *Session) Saved(v int) {
 // from 0. kept reports which happened.
 func (s *Session) AddPoint(x1, x2 float64, y int) (kept bool, err error) {
 	if s.Full() {
-		return false, s.errFull()
+		return false, s.ErrFullNow()
 	}
 	// The points in a new array: the old one may be shared (yours, a save
 	// under way).
@@ -223,13 +223,13 @@ func (s *Session) rebuildKeepView(o Options) error {
 	return nil
 }
 
-// errFull says why a point cannot be added to the session's full data.
-func (s *Session) errFull() error {
-	if s.PointCap() < MaxPoints {
-		return errFull(s.PointCap(), "a follower's own copy holds")
-	}
-	return ErrFull()
-}
+// ErrFullNow is why a point cannot be added to the session's full data.
+func (s *Session) ErrFullNow() error { return errFull(s.PointCap(), s.capHolder()) }
 
-// ErrFullNow is why a point cannot be added now that the data is full.
-func (s *Session) ErrFullNow() error { return s.errFull() }
+// capHolder names what PointCap bounds, for its messages.
+func (s *Session) capHolder() string {
+	if s.PointCap() < MaxPoints {
+		return "a follower's own copy holds"
+	}
+	return "kernelscope trains on"
+}

@@ -204,25 +204,13 @@ func (m *Model) setTheme() {
 // class, starts listening to it).
 func (m *Model) Init() tea.Cmd { return common.Batch(tea.RequestBackgroundColor, m.seat.Init()) }
 
-// active reports whether something of the learner's own runs or asks: the
-// player, the quiz or comparison mode (a follower who starts one goes its
-// own way).
-func (m *Model) active() bool { return m.player.Busy() || m.quiz.On() || m.compare.On() }
-
 // Update routes messages: size and background first, then keys and the
 // mouse, then the timers of autoplay and runs, then the results of work
 // done off the UI path. Afterwards the panels get their sizes and the Gram
 // panel, when on screen, starts its Mercer check if the data or kernel
 // changed.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	before, wasActive := m.s.Mark(), m.active()
-	cmd := m.route(msg)
-	switch msg.(type) {
-	case tea.KeyPressMsg, tea.MouseClickMsg:
-		m.seat.Watch(before, wasActive, m.active(), true)
-	default:
-		m.seat.Watch(before, wasActive, m.active(), false)
-	}
+	cmd := m.seatedRoute(msg)
 	if m.compare.Sync(); m.compare.On() {
 		// The views that replace the region have no place beside two.
 		m.featureOn, m.show = false, showRegion

@@ -87,6 +87,26 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 	return m, fps, nil
 }
 
+// seatedRoute routes msg, and in a class tells the seat what it did
+// (seat.Model.Watch: a presenter publishes, a follower's own change
+// breaks it away); outside one it is route.
+func (m *Model) seatedRoute(msg tea.Msg) tea.Cmd {
+	if m.seat == nil {
+		return m.route(msg)
+	}
+	before, wasActive := m.s.Mark(), m.active()
+	cmd := m.route(msg)
+	_, key := msg.(tea.KeyPressMsg)
+	_, click := msg.(tea.MouseClickMsg)
+	m.seat.Watch(before, wasActive, m.active(), key || click)
+	return cmd
+}
+
+// active reports whether something of the learner's own runs or asks: the
+// player, the quiz or comparison mode (a follower who starts one goes its
+// own way).
+func (m *Model) active() bool { return m.player.Busy() || m.quiz.On() || m.compare.On() }
+
 // Program is the program, to send it messages (a window's new size).
 func (s *Seated) Program() *tea.Program { return s.prog }
 
