@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 
+	"kernelscope/internal/inputguard"
 	"kernelscope/internal/safetext"
 	"kernelscope/tui"
 )
@@ -76,7 +77,9 @@ func (s *server) serve(sess ssh.Session) int {
 	seat := s.class.Join(sess.User(), fp, role)
 	defer seat.Leave()     // the program's end leaves it too; a panic before would not
 	var hungUp atomic.Bool // the session's input ended: the client closed the channel or the connection
-	opts := append(programOptions(sess, func() { hungUp.Store(true); cancel() }), tea.WithContext(ctx))
+	in := inputguard.NewReader(endsWith{sess, func() { hungUp.Store(true); cancel() }})
+	defer in.Close()
+	opts := append(programOptions(sess, in), tea.WithContext(ctx))
 	prog, err := tui.NewSeated(ctx, seat, s.display, opts...)
 	if err != nil {
 		// NewSeated took the seat out of the class.

@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2/bubbletea"
+
+	"kernelscope/internal/inputguard"
 )
 
 // programOptions connect a program to an SSH session with a terminal
@@ -18,12 +20,15 @@ import (
 // is the server's (Run tells every session).
 //
 // The size is clamped (clamp): a client may ask for billions of cells, and
-// the program draws every one. The input ends the session when it ends: a
-// client that closes the channel but keeps the connection (OpenSSH's
-// ControlMaster) would otherwise leave the program running until the
-// connection's idle timeout; end is called then.
-func programOptions(sess ssh.Session, end func()) []tea.ProgramOption {
-	opts := append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithInput(endsWith{sess, end}))
+// the program draws every one. The input passes the input guard (package
+// inputguard) before Bubble Tea's decoder, which a crafted sequence would
+// crash; it is in, which the caller closes when the program has ended.
+// The input ends the session when it ends: a client that closes the
+// channel but keeps the connection (OpenSSH's ControlMaster) would
+// otherwise leave the program running until the connection's idle
+// timeout; end is called then.
+func programOptions(sess ssh.Session, in *inputguard.Reader) []tea.ProgramOption {
+	opts := append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithInput(in))
 	if pty, _, ok := sess.Pty(); ok {
 		w, h := clamp(pty.Window)
 		opts = append(opts, tea.WithWindowSize(w, h)) // the last of an option wins

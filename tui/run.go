@@ -62,7 +62,9 @@ func Run(ctx context.Context, o Options, d Display) error {
 	// latency while resizing during c, median 56 ms with the renderer at
 	// 30 frames a second, 46 ms at 60; idle 30 → 13 ms; bytes a second
 	// during autoplay unchanged (0.68 MB at --fps 30).
-	prog := tea.NewProgram(g, tea.WithFPS(max(fps, 60)))
+	input, closeInput := guardedInput()
+	defer closeInput()
+	prog := tea.NewProgram(g, append(input, tea.WithFPS(max(fps, 60)))...)
 	g.quit = prog.Quit
 	_, err := prog.Run()
 	if g.err != nil {
