@@ -35,8 +35,8 @@ func (s *eofSignal) Read(p []byte) (int, error) {
 // ended and a little more.
 func FuzzProgramInput(f *testing.F) {
 	seeds := []string{
-		"\x1b[" + strings.Repeat(";", 40) + "1m",                    // issue 33: x/ansi's index out of range
-		"\x9bM000",                                                 // ultraviolet's X10 report read past its end
+		"\x1b[" + strings.Repeat(";", 40) + "1m", // issue 33: x/ansi's index out of range
+		"\x9bM000",                               // ultraviolet's X10 report read past its end
 		"\x1b[200~" + "\x1b[" + strings.Repeat(";", 40) + "1m\x1b[201~", // the same, pasted
 		"  c \x1b[A\x1b[B\x1b[1;2C kk ll ?\x1b",
 		"\x1b[<0;30;10M\x1b[<0;30;10m\x1b[<64;30;10M\x1b[<0;99999999;99999999M",
