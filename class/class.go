@@ -5,6 +5,12 @@
 // the options and how far the run went, so a follower rebuilds it exactly
 // (lab.Session.Track) instead of mirroring a screen of another size.
 //
+// Every seat's program runs on the server, yet its screen is a student's:
+// a state names no path of the server's. A --data file is named by its
+// base name (mydata.csv, never /home/lecturer/course/mydata.csv), and the
+// session file a run came from (--session) not at all; the points are in
+// the state, so no seat opens either.
+//
 // It knows nothing of SSH or of terminals: package serve seats each SSH
 // connection, package tui is each seat's program. Every method is safe
 // for concurrent use.
@@ -12,6 +18,7 @@ package class
 
 import (
 	"cmp"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -59,7 +66,8 @@ type State struct {
 	// any presenter published).
 	Seq uint64
 	// Run is the presenter's session as a session file holds it
-	// (lab.Session.Snapshot); it is never changed once published.
+	// (lab.Session.Snapshot), naming no path of the server's (shared);
+	// it is never changed once published.
 	Run lab.Options
 	// Mark tells the presenter's states apart (lab.SessionMark): two
 	// states of one run (Mark.SameRun) differ only in their steps.
@@ -96,7 +104,7 @@ type Class struct {
 // New opens a class on start, the run every seat sees until a presenter
 // publishes one (lab.Session.Snapshot of the run the server opened).
 func New(start lab.Options) *Class {
-	return &Class{state: State{Run: frozen(start)}, seats: map[int]*Seat{}, now: time.Now}
+	return &Class{state: State{Run: shared(frozen(start))}, seats: map[int]*Seat{}, now: time.Now}
 }
 
 // A Seat is one program's place in the class: how it is told of changes,
@@ -178,7 +186,7 @@ func (s *Seat) Publish(run lab.Options, mark lab.SessionMark, shown learn.Ensemb
 	} else {
 		run = frozen(run)
 	}
-	c.state = State{Seq: prev.Seq + 1, Run: run, Mark: mark, Shown: shown, By: s.member.Name, Seat: s.member.ID}
+	c.state = State{Seq: prev.Seq + 1, Run: shared(run), Mark: mark, Shown: shown, By: s.member.Name, Seat: s.member.ID}
 	c.wakeAll(s)
 	return c.state, true
 }
@@ -267,6 +275,18 @@ func (s *Seat) poke() {
 	case s.wake <- struct{}{}:
 	default:
 	}
+}
+
+// shared is o as the class shows it to every seat: its data file by its
+// base name and no session file (the package's doc says why). A seat's
+// program names its data from these options alone (lab.Session.Name, R's
+// command line, the d cycle's "your file"), so what it names is this.
+func shared(o lab.Options) lab.Options {
+	if o.File != "" {
+		o.File = filepath.Base(o.File)
+	}
+	o.Session = ""
+	return o
 }
 
 // frozen is o with the slices a session may change later copied.

@@ -51,8 +51,7 @@ const rendererFPS = 30
 // seated is the root model of cs's seat and the frames a second it draws.
 func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error) {
 	st := cs.State()
-	o := st.Run
-	o.Session = "" // the presenter's path, never opened here
+	o := st.Run // naming no path of the server's (package class)
 	follower := cs.Member().Role == class.Follower
 	if follower {
 		o = lab.Follower.Apply(o)
@@ -71,6 +70,7 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 		return nil, 0, m.openErr
 	}
 	m.seat = seat.New(cs, m.s, m.quiz, host{m}, st)
+	m.files.Class = true // the data's file is the lecturer's (class.State.Run)
 	m.big = d.Big
 	fps := d.FPS
 	if fps <= 0 {

@@ -59,6 +59,11 @@ type Model struct {
 	// follower's own clipboard) a command line only when one recreates
 	// the state without a file.
 	Guest bool
+	// Class is set for every seat's program in a class served over SSH,
+	// a presenter's too: its data file is the lecturer's, on the server,
+	// and the class names it by its base name (package class), so R says
+	// that a line with --data needs the lecturer's file.
+	Class bool
 	// Screen is the terminal's size now, and Now the clock, for O's
 	// recording (the root sets them).
 	Screen func() (w, h int)

@@ -63,7 +63,7 @@ func (f *Model) sessionSaved(msg SessionSavedMsg) tea.Cmd {
 func (f *Model) reproduce() tea.Cmd {
 	o := f.s.Snapshot()
 	if args, ok := setup.CommandLine(o); ok {
-		return f.showReproduce(args, "")
+		return f.showReproduce(args, f.whoseFile(o))
 	}
 	// The session file written or opened last, while nothing changed
 	// since: never a path the program did not write or read (a session's
@@ -98,6 +98,17 @@ func (f *Model) showReproduce(args []string, why string) tea.Cmd {
 	}
 	f.host.Say(msg)
 	return tea.SetClipboard(line)
+}
+
+// whoseFile says, in a class, that the file a --data line names is the
+// lecturer's: the line holds its base name, not where it is, and a
+// student's machine has no such file until the lecturer hands it out.
+// Outside a class the file is the user's own: "".
+func (f *Model) whoseFile(o lab.Options) string {
+	if !f.Class || o.File == "" {
+		return ""
+	}
+	return "--data " + setup.ShellQuote([]string{o.File}) + " is the lecturer's file: ask for it"
 }
 
 // whyNoLine says what no command line recreates.
