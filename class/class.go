@@ -15,7 +15,9 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unicode/utf8"
 
+	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/learn"
 )
@@ -43,7 +45,8 @@ func (r Role) String() string {
 type Member struct {
 	// ID is the seat's number, unique for the life of the class.
 	ID int
-	// Name is the SSH user name, Fingerprint the SHA256 fingerprint of the
+	// Name is the SSH user name as the class keeps it (Name: cleaned, at
+	// most MaxName characters), Fingerprint the SHA256 fingerprint of the
 	// key the seat logged in with ("" without one).
 	Name, Fingerprint string
 	Role              Role
@@ -110,8 +113,11 @@ type Seat struct {
 	left bool
 }
 
-// Join seats a program; its Member's ID and Joined are the class's.
+// Join seats a program; its Member's ID and Joined are the class's, and
+// its name is name as the class keeps it (Name: cleaned, and cut to
+// MaxName characters), which every list, status and score then shows.
 func (c *Class) Join(name, fingerprint string, role Role) *Seat {
+	name = Name(name)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.nextID++
@@ -276,4 +282,28 @@ func frozen(o lab.Options) lab.Options {
 	o.Header = slices.Clone(o.Header)
 	o.Replay.AppendedAt = slices.Clone(o.Replay.AppendedAt)
 	return o
+}
+
+// MaxName is the most characters of a user name a seat keeps: enough for
+// any name a person types, while a name of 20 000 characters (SSH sets no
+// limit) would fill the presenter's list and every follower's status.
+const MaxName = 32
+
+// Name is a user name as the class keeps it: cleaned of what must not
+// reach a terminal (safetext.Clean), then cut to MaxName characters at a
+// rune boundary, the last of them an ellipsis, when longer.
+func Name(name string) string {
+	name = safetext.Clean(name)
+	if utf8.RuneCountInString(name) <= MaxName {
+		return name
+	}
+	cut, n := 0, 0
+	for i := range name {
+		if n == MaxName-1 {
+			cut = i
+			break
+		}
+		n++
+	}
+	return name[:cut] + "…"
 }
