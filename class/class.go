@@ -94,6 +94,8 @@ type Class struct {
 	now    func() time.Time
 	// quiz is the presenter's quiz (quiz.go).
 	quiz quizState
+	// left counts the times the last presenter seat left (Presence.Left).
+	left uint64
 }
 
 // New opens a class on start, the run every seat sees until a presenter
@@ -140,6 +142,9 @@ func (s *Seat) Leave() {
 	s.left = true
 	c.dropAnswer(s)
 	delete(c.seats, s.member.ID)
+	if s.member.Role == Presenter && c.presenters() == 0 {
+		c.left++
+	}
 	if c.quiz.On && c.quiz.Seat == s.member.ID {
 		c.endQuiz() // its presenter's program ended (it wakes every seat)
 		return
@@ -236,6 +241,49 @@ func (c *Class) watching() int {
 	n := 0
 	for _, s := range c.seats {
 		if s.member.Role == Follower {
+			n++
+		}
+	}
+	return n
+}
+
+// Presence is who presents the class now, as a follower tells its
+// student: that the presenter left, and that one is back.
+type Presence struct {
+	// Presenters counts the presenter seats; Name is the name of the one
+	// that joined first ("" with none).
+	Presenters int
+	Name       string
+	// Left counts the times the last presenter seat left the class, so
+	// that a follower that looks only after a presenter left and another
+	// joined still learns that the lecture had stopped.
+	Left uint64
+}
+
+// Presence is who presents now.
+func (s *Seat) Presence() Presence {
+	c := s.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := Presence{Left: c.left}
+	first := 0
+	for id, st := range c.seats {
+		if st.member.Role != Presenter {
+			continue
+		}
+		p.Presenters++
+		if first == 0 || id < first {
+			first, p.Name = id, st.member.Name
+		}
+	}
+	return p
+}
+
+// presenters counts the presenter seats. c.mu is held.
+func (c *Class) presenters() int {
+	n := 0
+	for _, s := range c.seats {
+		if s.member.Role == Presenter {
 			n++
 		}
 	}

@@ -69,3 +69,68 @@ func head(s string) string {
 	}
 	return fmt.Sprintf("%q… (%d characters)", string(r[:40]), len(r))
 }
+
+// TestPresence: the class counts its presenter seats and names the one
+// that joined first; the count going to 0 (the last presenter seat left)
+// is counted, so a follower that looks later still learns the presenter
+// left (and came back), and every seat is woken by it.
+func TestPresence(t *testing.T) {
+	c := New(lab.Options{})
+	f := c.Join("student", "SHA256:student", Follower)
+	if got := f.Presence(); got != (Presence{}) {
+		t.Errorf("with no presenter: %+v, want none", got)
+	}
+	drain(f)
+	p1 := c.Join("lecturer", "SHA256:lecturer", Presenter)
+	p2 := c.Join("assistant", "SHA256:assistant", Presenter)
+	if got, want := f.Presence(), (Presence{Presenters: 2, Name: "lecturer"}); got != want {
+		t.Errorf("two presenters: %+v, want %+v", got, want)
+	}
+	p1.Leave()
+	if got, want := f.Presence(), (Presence{Presenters: 1, Name: "assistant"}); got != want {
+		t.Errorf("one of two presenters left: %+v, want %+v", got, want)
+	}
+	drain(f)
+	p2.Leave()
+	if !woken(f) {
+		t.Error("the last presenter's leaving did not wake the follower")
+	}
+	if got, want := f.Presence(), (Presence{Left: 1}); got != want {
+		t.Errorf("the last presenter left: %+v, want %+v", got, want)
+	}
+	p2.Leave() // twice: nothing
+	if got := f.Presence().Left; got != 1 {
+		t.Errorf("a seat left twice counts %d leavings, want 1", got)
+	}
+	f.Leave() // a follower leaving is not a presenter's
+	g := c.Join("late", "", Follower)
+	if got, want := g.Presence(), (Presence{Left: 1}); got != want {
+		t.Errorf("a follower joining after: %+v, want %+v", got, want)
+	}
+	drain(g)
+	c.Join("lecturer", "SHA256:lecturer", Presenter)
+	if !woken(g) {
+		t.Error("a presenter's joining did not wake the follower")
+	}
+	if got, want := g.Presence(), (Presence{Presenters: 1, Name: "lecturer", Left: 1}); got != want {
+		t.Errorf("the presenter back: %+v, want %+v", got, want)
+	}
+}
+
+// drain takes the token a seat's wake holds, if any.
+func drain(s *Seat) {
+	select {
+	case <-s.Wake():
+	default:
+	}
+}
+
+// woken reports whether s's wake holds a token, and takes it.
+func woken(s *Seat) bool {
+	select {
+	case <-s.Wake():
+		return true
+	default:
+		return false
+	}
+}

@@ -594,3 +594,33 @@ func TestHugeWindowClamped(t *testing.T) {
 		t.Errorf("drawn %d columns and %d lines; want at most %d × %d", w, n, maxCols, maxRows)
 	}
 }
+
+// TestPresenterLeavesAndReturns: the presenter's q ends its session, and
+// every follower is told that the presenter left, its screen keeping the
+// run as the presenter left it; when the presenter connects again, the
+// followers are told so and follow it.
+func TestPresenterLeavesAndReturns(t *testing.T) {
+	lecturer := newKey(t)
+	c := serveClass(t, Config{PresenterKeys: presenterFile(t, lecturer)})
+	p := c.join(t, "lecturer", lecturer, 100, 30)
+	f := c.join(t, "alice", newKey(t), 80, 24)
+	f.waitFor("following lecturer · 1 watching")
+	p.press("  ")
+	f.waitStep(2)
+
+	p.press("q")
+	if status := p.wait(); status != 0 {
+		t.Errorf("the presenter's q ended its session with status %d, want 0", status)
+	}
+	f.waitFor("the presenter left; you see the last state of the lecture")
+	if s := f.waitFor("lecturer left · their last state · 1 watching"); step(s) != 2 {
+		t.Errorf("the follower shows step %d after the presenter left, want 2:\n%s", step(s), s)
+	}
+
+	p = c.join(t, "lecturer", lecturer, 100, 30)
+	f.waitFor("lecturer is presenting again")
+	f.waitFor("following lecturer · 1 watching")
+	p.waitStep(2) // the presenter goes on from where it left
+	p.press(" ")
+	f.waitStep(3)
+}

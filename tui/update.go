@@ -36,7 +36,7 @@ func (m *Model) refreshPanels() {
 func (m *Model) narrate() {
 	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
 	m.narration.Loud, m.status.Quiz = m.quiz.On(), cmp.Or(m.seat.QuizStatus(), m.quiz.Status())
-	m.status.Class, m.status.Away = m.seat.Status(), m.seat.Away()
+	m.status.Class, m.status.Away = m.seat.Status(), m.seat.Away() || m.seat.Left()
 	m.status.Following = m.seat.Guest() && !m.seat.Away()
 	if m.quiz.On() {
 		m.narration.Message, m.narration.Probe = cmp.Or(m.message, m.quiz.Verdict()), m.quiz.View()

@@ -7,6 +7,7 @@
 package seat
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -88,6 +89,10 @@ type Model struct {
 	inQuiz, declined uint64
 
 	watching int
+	// presence is who presented when the seat last looked: a follower
+	// tells its student when the last presenter leaves, and when one
+	// comes back.
+	presence class.Presence
 	keys     keys
 	now      func() time.Time
 }
@@ -102,7 +107,7 @@ func New(seat *class.Seat, s Session, q Quiz, host Host, followed class.State) *
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
 	m.keys = newKeys(m)
-	m.watching = seat.Watching()
+	m.watching, m.presence = seat.Watching(), seat.Presence()
 	m.published = s.Mark()
 	return m
 }
@@ -168,6 +173,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case wakeMsg:
 		m.watching = m.seat.Watching()
+		m.notePresence()
 		switch {
 		case m.away:
 			return m.wait(), true
@@ -316,6 +322,38 @@ func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) 
 	}
 }
 
+// notePresence tells a follower's student that the last presenter left
+// (the run stays as the presenter left it), and that a presenter came
+// (back), when either happened since the seat last looked.
+func (m *Model) notePresence() {
+	was, now := m.presence, m.seat.Presence()
+	m.presence = now
+	if m.role != class.Follower {
+		return
+	}
+	left := now.Left != was.Left // the last presenter left meanwhile
+	switch {
+	case now.Presenters == 0 && (was.Presenters > 0 || left):
+		if m.away {
+			m.host.Say("the presenter left; j shows the last state of the lecture")
+		} else {
+			m.host.Say("the presenter left; you see the last state of the lecture")
+		}
+	case now.Presenters > 0 && (was.Presenters == 0 || left):
+		if now.Left > 0 {
+			m.host.Say(now.Name + " is presenting again")
+		} else {
+			m.host.Say(now.Name + " is presenting")
+		}
+	}
+}
+
+// Left reports whether a follower's class has no presenter now, after
+// it had one: the lecture stopped where the presenter left it.
+func (m *Model) Left() bool {
+	return m != nil && m.role == class.Follower && m.presence.Presenters == 0 && m.presence.Left > 0
+}
+
 // publish gives the class the presenter's run when it changed (always
 // when first).
 func (m *Model) publish(first bool) {
@@ -347,7 +385,8 @@ func (m *Model) Guest() bool { return m != nil && m.role == class.Follower }
 func (m *Model) Away() bool { return m != nil && m.away }
 
 // Status is what the status line says of the class: who is followed and
-// how many watch, or that the follower is on its own.
+// how many watch, that the presenter left, or that the follower is on
+// its own.
 func (m *Model) Status() string {
 	if m == nil {
 		return ""
@@ -359,11 +398,11 @@ func (m *Model) Status() string {
 	case m.away:
 		return "on your own — j rejoins the lecture"
 	}
-	by := m.followed.By
-	if by == "" {
-		by = "the lecture"
+	by := safetext.Clean(m.followed.By)
+	if m.Left() {
+		return cmp.Or(by, "the presenter") + " left · their last state · " + watching
 	}
-	return "following " + safetext.Clean(by) + " · " + watching
+	return "following " + cmp.Or(by, "the lecture") + " · " + watching
 }
 
 // Who lists the seats for the presenter: the count, and each follower's
