@@ -71,6 +71,7 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 		return nil, 0, m.openErr
 	}
 	m.seat = seat.New(cs, m.s, m.quiz, host{m}, st)
+	m.seat.Who().SetTheme(m.th)
 	m.big = d.Big
 	fps := d.FPS
 	if fps <= 0 {

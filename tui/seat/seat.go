@@ -3,14 +3,14 @@
 // follower's follows the presenter's, drawn at its own size, breaks away
 // to a copy of its own at the first key that changes the run, and rejoins
 // with j. It owns the keys of the class (j rejoins, W lists who watches),
-// the line the status gives it and the banner of a follower on its own.
+// the line the status gives it, the banner of a follower on its own, and
+// the presenter's list of who is watching (who.go).
 package seat
 
 import (
 	"cmp"
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,7 +20,6 @@ import (
 	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/learn"
-	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 )
 
@@ -93,8 +92,10 @@ type Model struct {
 	// tells its student when the last presenter leaves, and when one
 	// comes back.
 	presence class.Presence
-	keys     keys
-	now      func() time.Time
+	// who is the presenter's list of who is watching (W).
+	who  Who
+	keys keys
+	now  func() time.Time
 }
 
 // New seats a program's session s and its quiz mode q in the class
@@ -106,6 +107,8 @@ func New(seat *class.Seat, s Session, q Quiz, host Host, followed class.State) *
 		q.Present()
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.who = Who{seat: seat}
+	m.who.keys = newWhoKeys(&m.who)
 	m.keys = newKeys(m)
 	m.watching, m.presence = seat.Watching(), seat.Presence()
 	m.published = s.Mark()
@@ -178,6 +181,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 		case m.away:
 			return m.wait(), true
 		case m.role == class.Presenter:
+			m.who.refresh() // who joined, left, went their own way or answered
 			return common.Batch(m.follow(), m.wait()), true
 		}
 		if due := m.shownAt.Add(FollowerFrame); m.now().Before(due) {
@@ -303,6 +307,7 @@ func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) 
 	if m.role == class.Presenter {
 		m.publish(false)
 		m.present()
+		m.who.refresh() // a reveal scored the answers
 		return
 	}
 	if m.away || !fromUser {
@@ -405,75 +410,19 @@ func (m *Model) Status() string {
 	return "following " + cmp.Or(by, "the lecture") + " · " + watching
 }
 
-// Who lists the seats for the presenter: the count, and each follower's
-// name, key fingerprint and whether it is on its own.
-func (m *Model) Who() string {
-	ms := m.seat.Members()
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d watching", m.seat.Watching())
-	for _, mb := range ms {
-		if mb.Role == class.Presenter {
-			continue
-		}
-		fp := mb.Fingerprint
-		if fp == "" {
-			fp = "no key"
-		}
-		fmt.Fprintf(&b, "; %s %s", safetext.Clean(mb.Name), fp)
-		if mb.Away {
-			b.WriteString(" (on their own)")
-		}
-	}
-	if sc := m.seat.Scores(); len(sc) > 0 {
-		what := "quiz scores"
-		if !m.seat.Quiz().On {
-			what = "last quiz's scores"
-		}
-		fmt.Fprintf(&b, " · %s, %s", what, Scores(sc, 0))
-	}
-	return b.String()
-}
-
-// keys are the seat's actions: j rejoins, W lists who watches.
-type keys struct{ rejoin, who *action.Action }
-
-func newKeys(m *Model) keys {
-	k := keys{
-		rejoin: action.New(action.GroupView, "j", "rejoin the lecture", "j"),
-		who:    action.New(action.GroupView, "W", "who is watching", "W"),
-	}
-	k.rejoin.Off = func() string {
-		switch {
-		case m.role == class.Presenter:
-			return "j rejoins a lecture you follow; you are presenting it"
-		case !m.away:
-			return "you are following the lecture; j rejoins it after you go your own way"
-		}
-		return ""
-	}
-	k.rejoin.Short = 1
-	k.rejoin.Do = func(tea.KeyPressMsg) tea.Cmd { return m.rejoin() }
-	k.who.Off = func() string {
-		if m.role != class.Presenter {
-			return "W lists who is watching, on the presenter's screen"
-		}
-		return ""
-	}
-	k.who.Do = func(tea.KeyPressMsg) tea.Cmd { m.host.Say(m.Who()); return nil }
-	return k
-}
-
-// Actions are the seat's keys (none outside a class).
-func (m *Model) Actions() action.List {
-	if m == nil {
-		return nil
-	}
-	return action.List{m.keys.rejoin, m.keys.who}
-}
-
 // Seq is the publication of the class's state the seat shows now.
 func (m *Model) Seq() uint64 { return m.followed.Seq }
 
 // Idle reports whether nothing of the seat's is under way: no frame due,
 // no run being opened, no catch-up (tests wait for it).
 func (m *Model) Idle() bool { return m == nil || !m.scheduled && m.opening == 0 && !m.catching }
+
+// Who is the presenter's list of who is watching (W; nil outside a
+// class): the program draws it over the screen while it is open, and
+// gives it the keys first.
+func (m *Model) Who() *Who {
+	if m == nil {
+		return nil
+	}
+	return &m.who
+}
