@@ -22,7 +22,9 @@ import (
 	"slices"
 	"sync"
 	"time"
+	"unicode/utf8"
 
+	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/learn"
 )
@@ -50,7 +52,8 @@ func (r Role) String() string {
 type Member struct {
 	// ID is the seat's number, unique for the life of the class.
 	ID int
-	// Name is the SSH user name, Fingerprint the SHA256 fingerprint of the
+	// Name is the SSH user name as the class keeps it (Name: cleaned, at
+	// most MaxName characters), Fingerprint the SHA256 fingerprint of the
 	// key the seat logged in with ("" without one).
 	Name, Fingerprint string
 	Role              Role
@@ -99,6 +102,8 @@ type Class struct {
 	now    func() time.Time
 	// quiz is the presenter's quiz (quiz.go).
 	quiz quizState
+	// left counts the times the last presenter seat left (Presence.Left).
+	left uint64
 }
 
 // New opens a class on start, the run every seat sees until a presenter
@@ -118,8 +123,11 @@ type Seat struct {
 	left bool
 }
 
-// Join seats a program; its Member's ID and Joined are the class's.
+// Join seats a program; its Member's ID and Joined are the class's, and
+// its name is name as the class keeps it (Name: cleaned, and cut to
+// MaxName characters), which every list, status and score then shows.
 func (c *Class) Join(name, fingerprint string, role Role) *Seat {
+	name = Name(name)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.nextID++
@@ -142,6 +150,9 @@ func (s *Seat) Leave() {
 	s.left = true
 	c.dropAnswer(s)
 	delete(c.seats, s.member.ID)
+	if s.member.Role == Presenter && c.presenters() == 0 {
+		c.left++
+	}
 	if c.quiz.On && c.quiz.Seat == s.member.ID {
 		c.endQuiz() // its presenter's program ended (it wakes every seat)
 		return
@@ -244,6 +255,49 @@ func (c *Class) watching() int {
 	return n
 }
 
+// Presence is who presents the class now, as a follower tells its
+// student: that the presenter left, and that one is back.
+type Presence struct {
+	// Presenters counts the presenter seats; Name is the name of the one
+	// that joined first ("" with none).
+	Presenters int
+	Name       string
+	// Left counts the times the last presenter seat left the class, so
+	// that a follower that looks only after a presenter left and another
+	// joined still learns that the lecture had stopped.
+	Left uint64
+}
+
+// Presence is who presents now.
+func (s *Seat) Presence() Presence {
+	c := s.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := Presence{Left: c.left}
+	first := 0
+	for id, st := range c.seats {
+		if st.member.Role != Presenter {
+			continue
+		}
+		p.Presenters++
+		if first == 0 || id < first {
+			first, p.Name = id, st.member.Name
+		}
+	}
+	return p
+}
+
+// presenters counts the presenter seats. c.mu is held.
+func (c *Class) presenters() int {
+	n := 0
+	for _, s := range c.seats {
+		if s.member.Role == Presenter {
+			n++
+		}
+	}
+	return n
+}
+
 // Seats counts every seat, presenters too.
 func (c *Class) Seats() int {
 	c.mu.Lock()
@@ -296,4 +350,28 @@ func frozen(o lab.Options) lab.Options {
 	o.Header = slices.Clone(o.Header)
 	o.Replay.AppendedAt = slices.Clone(o.Replay.AppendedAt)
 	return o
+}
+
+// MaxName is the most characters of a user name a seat keeps: enough for
+// any name a person types, while a name of 20 000 characters (SSH sets no
+// limit) would fill the presenter's list and every follower's status.
+const MaxName = 32
+
+// Name is a user name as the class keeps it: cleaned of what must not
+// reach a terminal (safetext.Clean), then cut to MaxName characters at a
+// rune boundary, the last of them an ellipsis, when longer.
+func Name(name string) string {
+	name = safetext.Clean(name)
+	if utf8.RuneCountInString(name) <= MaxName {
+		return name
+	}
+	cut, n := 0, 0
+	for i := range name {
+		if n == MaxName-1 {
+			cut = i
+			break
+		}
+		n++
+	}
+	return name[:cut] + "…"
 }

@@ -594,3 +594,65 @@ func TestHugeWindowClamped(t *testing.T) {
 		t.Errorf("drawn %d columns and %d lines; want at most %d × %d", w, n, maxCols, maxRows)
 	}
 }
+
+// TestPresenterLeavesAndReturns: the presenter's q ends its session, and
+// every follower is told that the presenter left, its screen keeping the
+// run as the presenter left it; when the presenter connects again, the
+// followers are told so and follow it.
+func TestPresenterLeavesAndReturns(t *testing.T) {
+	lecturer := newKey(t)
+	c := serveClass(t, Config{PresenterKeys: presenterFile(t, lecturer)})
+	p := c.join(t, "lecturer", lecturer, 100, 30)
+	f := c.join(t, "alice", newKey(t), 80, 24)
+	f.waitFor("following lecturer · 1 watching")
+	p.press("  ")
+	f.waitStep(2)
+
+	p.press("q")
+	if status := p.wait(); status != 0 {
+		t.Errorf("the presenter's q ended its session with status %d, want 0", status)
+	}
+	f.waitFor("the presenter left; you see the last state of the lecture")
+	if s := f.waitFor("lecturer left · their last state · 1 watching"); step(s) != 2 {
+		t.Errorf("the follower shows step %d after the presenter left, want 2:\n%s", step(s), s)
+	}
+
+	p = c.join(t, "lecturer", lecturer, 100, 30)
+	f.waitFor("lecturer is presenting again")
+	f.waitFor("following lecturer · 1 watching")
+	p.waitStep(2) // the presenter goes on from where it left
+	p.press(" ")
+	f.waitStep(3)
+}
+
+// TestWhoListOverSSH: the presenter's W lists the students by name, each
+// with the start of their key's fingerprint (as ssh-keygen -l begins it),
+// and esc closes it; a presenter whose user name is 20 000 characters is
+// followed under its first class.MaxName characters.
+func TestWhoListOverSSH(t *testing.T) {
+	lecturer, alice, bob := newKey(t), newKey(t), newKey(t)
+	long := strings.Repeat("n", 20000)
+	c := serveClass(t, Config{PresenterKeys: presenterFile(t, lecturer)})
+	p := c.join(t, long, lecturer, 80, 24)
+	c.join(t, "bob", bob, 80, 24)
+	a := c.join(t, "alice", alice, 100, 30)
+	c.join(t, "carol", nil, 80, 24)
+	capped := strings.Repeat("n", class.MaxName-1) + "…"
+	a.waitFor("following " + capped + " · 3 watching")
+	p.waitFor("presenting · 3 watching")
+	p.press("W")
+	s := p.waitFor("3 watching · by name · page 1/1")
+	short := func(k gossh.Signer) string { return gossh.FingerprintSHA256(k.PublicKey())[:len("SHA256:")+8] }
+	var rows []string
+	for _, l := range strings.Split(s, "\n") {
+		if f := strings.Fields(strings.Trim(l, "│ ")); len(f) >= 3 && (f[0] == "alice" || f[0] == "bob" || f[0] == "carol") {
+			rows = append(rows, strings.Join(f, " "))
+		}
+	}
+	want := []string{"alice " + short(alice) + " following", "bob " + short(bob) + " following", "carol (no key) following"}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the list's rows:\n%s\nwant\n%s\nscreen:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"), s)
+	}
+	p.press("\x1b") // esc
+	p.waitUntil("the list closed", func(s string) bool { return !strings.Contains(s, "who is watching") })
+}

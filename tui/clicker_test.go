@@ -213,9 +213,16 @@ func TestClickerScoresByKey(t *testing.T) {
 	if !shows(p.m, want) {
 		t.Errorf("the presenter's screen does not say %q:\n%s", want, screen(p.m))
 	}
-	if who := p.m.seat.Who(); !strings.Contains(who, "last quiz's scores, 2 students: "+strings.Join(parts, ", ")) {
-		t.Errorf("W does not list the scores: %q", who)
+	p.press("W")
+	for _, n := range names {
+		if row := fmt.Sprintf("%s SHA256:%s following %d/%d", n, n, scores[n].right, scores[n].asked); !shows(p.m, row) {
+			t.Errorf("W does not list %q:\n%s", row, screen(p.m))
+		}
 	}
+	if !shows(p.m, "last quiz") {
+		t.Errorf("W does not head the scores as the last quiz's:\n%s", screen(p.m))
+	}
+	p.press("esc")
 	b := seats["bob"]
 	b.settle()
 	own := fmt.Sprintf("the lecturer ended the quiz: your score %d/%d", scores["bob"].right, scores["bob"].asked)

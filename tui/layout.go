@@ -150,6 +150,7 @@ func (m *Model) sizePanels() screenLayout {
 	m.status.SetSize(m.width, l.statusLines)
 	m.cv.SetSize(l.regionW, l.regionH)
 	m.quiz.SetSize(m.width, 1)
+	m.seat.Who().SetSize(m.width, max(0, m.height-1)) // the key line below it
 	if l.sideW > 0 {
 		m.feature.SetSize(l.regionW, l.regionH)
 		m.alpha.SetSize(l.sideW, l.alphaH)

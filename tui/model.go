@@ -197,6 +197,7 @@ func (m *Model) setTheme() {
 	charts := common.NewChartInks(m.th)
 	m.cv.SetTheme(m.th, charts)
 	m.quiz.SetTheme(m.th)
+	m.seat.Who().SetTheme(m.th)
 	m.passes.Th, m.passes.Inks = m.th, charts
 }
 
@@ -221,7 +222,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	x1, x2 := m.region.At(cx, cy)
 	plotW, plotH := m.region.PlotW, m.region.PlotH
 	l := m.sizePanels()
-	shown := !m.compare.On() && !m.featureOn && !m.regionHidden() && !m.cv.Open()
+	m.seat.Who().Keys().Sync() // its pages follow its size
+	shown := !m.compare.On() && !m.featureOn && !m.regionHidden() && !m.cv.Open() && !m.seat.Who().Open()
 	approx := m.region.Approx.Check(m.s, shown, m.player.Busy(), m.player.Now(), m.player.Frame)
 	cmd = common.Batch(common.Batch(cmd, m.resizeFields()), approx)
 	if cursorOn && plotW > 0 && plotH > 0 && (plotW != m.region.PlotW || plotH != m.region.PlotH) {

@@ -53,6 +53,12 @@ func (m *Model) render() string {
 		box := common.Box(m.th, " keys (? or esc closes; dimmed: does nothing now) ", keys, w, h-1)
 		return strings.Join(append(box, m.helpLine.view(m.help, m.list, 0, w, m.th)), "\n")
 	}
+	if who := m.seat.Who(); who.Open() {
+		// Who is watching, on the whole screen but the key line, as the
+		// help (its size is the layout's, sizePanels).
+		keys := append(who.Keys(), m.keys.Help, m.keys.Quit) // they act over it too
+		return who.View() + "\n" + m.helpLine.view(m.help, keys, 3, w, m.th)
+	}
 	var main []string
 	switch {
 	case m.compare.On():

@@ -71,6 +71,7 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 	}
 	m.seat = seat.New(cs, m.s, m.quiz, host{m}, st)
 	m.files.Class = true // the data's file is the lecturer's (class.State.Run)
+	m.seat.Who().SetTheme(m.th)
 	m.big = d.Big
 	fps := d.FPS
 	if fps <= 0 {

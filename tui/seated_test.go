@@ -165,9 +165,11 @@ func TestFollowerBreaksAwayAndRejoins(t *testing.T) {
 	if f.step() != 3 {
 		t.Errorf("the presenter moved a follower on its own: step %d, want 3", f.step())
 	}
-	if who := p.m.seat.Who(); !strings.Contains(who, "student SHA256:student (on their own)") {
-		t.Errorf("the presenter's list does not say the student is on their own: %q", who)
+	p.press("W")
+	if !shows(p.m, "student SHA256:student on their own") {
+		t.Errorf("the presenter's list does not say the student is on their own:\n%s", screen(p.m))
 	}
+	p.press("esc")
 	f.press("j")
 	if f.step() != 5 || !shows(f.m, "following lecturer") {
 		t.Errorf("after j the follower is at step %d (want 5):\n%s", f.step(), screen(f.m))
@@ -341,5 +343,74 @@ func TestFollowerShowsWhatThePresenterShows(t *testing.T) {
 	}
 	if f.m.seat.Away() {
 		t.Error("the presenter's A left the follower on its own")
+	}
+}
+
+// TestFollowerToldPresenterLeft: when the last presenter leaves (its
+// program quit), every follower's message and status say so, its run
+// staying as the presenter left it; a follower on its own is told how to
+// see that state. When a presenter comes back, the followers are told
+// who presents again and follow it.
+func TestFollowerToldPresenterLeft(t *testing.T) {
+	c := class.New(builtinOptions(t, "xor", 40))
+	p := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	f := seatIn(t, c, "student", class.Follower, 80, 24)
+	away := seatIn(t, c, "own", class.Follower, 80, 24)
+	p.press("space", "space")
+	away.settle()
+	away.press("space")
+	f.settle()
+	if f.step() != 2 || !shows(f.m, "following lecturer") {
+		t.Fatalf("before the presenter left: step %d, want 2:\n%s", f.step(), screen(f.m))
+	}
+
+	p.m.seat.Close() // the presenter's program ended (q): its seat leaves
+	f.settle()
+	away.settle()
+	for _, want := range []string{"the presenter left; you see the last state of the lecture", "lecturer left · their last state · 2 watching"} {
+		if !shows(f.m, want) {
+			t.Errorf("the follower's screen does not say %q:\n%s", want, screen(f.m))
+		}
+	}
+	if f.step() != 2 {
+		t.Errorf("the follower moved to step %d when the presenter left, want 2", f.step())
+	}
+	if !shows(away.m, "the presenter left; j shows the last state of the lecture") || !shows(away.m, "on your own") {
+		t.Errorf("the follower on its own is not told:\n%s", screen(away.m))
+	}
+
+	// Another key of the follower's clears the message; the status keeps
+	// saying it.
+	f.press("?")
+	f.press("?")
+	if !shows(f.m, "lecturer left · their last state") {
+		t.Errorf("the status forgot the presenter left:\n%s", screen(f.m))
+	}
+
+	back := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	back.press("space")
+	f.settle()
+	for _, want := range []string{"lecturer is presenting again", "following lecturer · 2 watching"} {
+		if !shows(f.m, want) {
+			t.Errorf("the follower's screen does not say %q:\n%s", want, screen(f.m))
+		}
+	}
+	if f.step() != 3 {
+		t.Errorf("the follower is at step %d after the returning presenter's space, want 3", f.step())
+	}
+}
+
+// TestFollowerToldFirstPresenter: a follower seated before any presenter
+// is told who presents when one comes, without "again".
+func TestFollowerToldFirstPresenter(t *testing.T) {
+	c := class.New(builtinOptions(t, "xor", 40))
+	f := seatIn(t, c, "student", class.Follower, 80, 24)
+	if f.m.seat.Left() || !shows(f.m, "following the lecture") {
+		t.Fatalf("with no presenter yet:\n%s", screen(f.m))
+	}
+	seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	f.settle()
+	if !shows(f.m, "lecturer is presenting") || shows(f.m, "again") {
+		t.Errorf("the follower is not told who presents:\n%s", screen(f.m))
 	}
 }

@@ -36,7 +36,7 @@ func (m *Model) refreshPanels() {
 func (m *Model) narrate() {
 	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
 	m.narration.Loud, m.status.Quiz = m.quiz.On(), cmp.Or(m.seat.QuizStatus(), m.quiz.Status())
-	m.status.Class, m.status.Away = m.seat.Status(), m.seat.Away()
+	m.status.Class, m.status.Away = m.seat.Status(), m.seat.Away() || m.seat.Left()
 	m.status.Following = m.seat.Guest() && !m.seat.Away()
 	if m.quiz.On() {
 		m.narration.Message, m.narration.Probe = cmp.Or(m.message, m.quiz.Verdict()), m.quiz.View()
@@ -78,12 +78,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseMotionMsg, tea.MouseReleaseMsg:
-		if m.featureOn {
+		if m.featureOn && !m.seat.Who().Open() {
 			m.feature.Mouse(msg.(tea.MouseMsg))
 		}
 	case tea.MouseClickMsg:
-		if m.showHelp {
-			return nil // nothing behind the help is clicked
+		if m.showHelp || m.seat.Who().Open() {
+			return nil // nothing behind the help or the list of who watches is clicked
 		}
 		if m.featureOn && !m.regionHidden() {
 			m.feature.Mouse(msg)
@@ -152,6 +152,21 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// (the cursor would move unseen); it closes the help.
 		m.showHelp = false
 		return nil
+	}
+	if who := m.seat.Who(); who.Open() && !m.showHelp {
+		// The list of who is watching covers the screen, as the help
+		// does: its keys act, ? opens the help over it, q closes it and
+		// quits as ever (or asks first, on screen), and any other key
+		// closes it only (it would act unseen behind it).
+		if cmd, _, ok := who.Keys().Handle(msg); ok {
+			return cmd
+		}
+		if !key.Matches(msg, m.keys.Help.Binding) {
+			who.Close()
+			if !key.Matches(msg, m.keys.Quit.Binding) {
+				return nil
+			}
+		}
 	}
 	if m.cv.Open() {
 		if cmd, _, ok := m.cv.Keys().Handle(msg); ok {

@@ -3,13 +3,14 @@
 // follower's follows the presenter's, drawn at its own size, breaks away
 // to a copy of its own at the first key that changes the run, and rejoins
 // with j. It owns the keys of the class (j rejoins, W lists who watches),
-// the line the status gives it and the banner of a follower on its own.
+// the line the status gives it, the banner of a follower on its own, and
+// the presenter's list of who is watching (who.go).
 package seat
 
 import (
+	"cmp"
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -19,7 +20,6 @@ import (
 	"kernelscope/internal/safetext"
 	"kernelscope/lab"
 	"kernelscope/learn"
-	"kernelscope/tui/action"
 	"kernelscope/tui/common"
 )
 
@@ -88,8 +88,14 @@ type Model struct {
 	inQuiz, declined uint64
 
 	watching int
-	keys     keys
-	now      func() time.Time
+	// presence is who presented when the seat last looked: a follower
+	// tells its student when the last presenter leaves, and when one
+	// comes back.
+	presence class.Presence
+	// who is the presenter's list of who is watching (W).
+	who  Who
+	keys keys
+	now  func() time.Time
 }
 
 // New seats a program's session s and its quiz mode q in the class
@@ -101,8 +107,10 @@ func New(seat *class.Seat, s Session, q Quiz, host Host, followed class.State) *
 		q.Present()
 	}
 	m.ctx, m.cancel = context.WithCancel(context.Background())
+	m.who = Who{seat: seat}
+	m.who.keys = newWhoKeys(&m.who)
 	m.keys = newKeys(m)
-	m.watching = seat.Watching()
+	m.watching, m.presence = seat.Watching(), seat.Presence()
 	m.published = s.Mark()
 	return m
 }
@@ -168,10 +176,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case wakeMsg:
 		m.watching = m.seat.Watching()
+		m.notePresence()
 		switch {
 		case m.away:
 			return m.wait(), true
 		case m.role == class.Presenter:
+			m.who.refresh() // who joined, left, went their own way or answered
 			return common.Batch(m.follow(), m.wait()), true
 		}
 		if due := m.shownAt.Add(FollowerFrame); m.now().Before(due) {
@@ -297,6 +307,7 @@ func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) 
 	if m.role == class.Presenter {
 		m.publish(false)
 		m.present()
+		m.who.refresh() // a reveal scored the answers
 		return
 	}
 	if m.away || !fromUser {
@@ -314,6 +325,38 @@ func (m *Model) Watch(before lab.SessionMark, wasActive, active, fromUser bool) 
 	if m.inQuiz != 0 && !m.q.Following() {
 		m.declined, m.inQuiz = m.inQuiz, 0 // it left the presenter's quiz (Q)
 	}
+}
+
+// notePresence tells a follower's student that the last presenter left
+// (the run stays as the presenter left it), and that a presenter came
+// (back), when either happened since the seat last looked.
+func (m *Model) notePresence() {
+	was, now := m.presence, m.seat.Presence()
+	m.presence = now
+	if m.role != class.Follower {
+		return
+	}
+	left := now.Left != was.Left // the last presenter left meanwhile
+	switch {
+	case now.Presenters == 0 && (was.Presenters > 0 || left):
+		if m.away {
+			m.host.Say("the presenter left; j shows the last state of the lecture")
+		} else {
+			m.host.Say("the presenter left; you see the last state of the lecture")
+		}
+	case now.Presenters > 0 && (was.Presenters == 0 || left):
+		if now.Left > 0 {
+			m.host.Say(now.Name + " is presenting again")
+		} else {
+			m.host.Say(now.Name + " is presenting")
+		}
+	}
+}
+
+// Left reports whether a follower's class has no presenter now, after
+// it had one: the lecture stopped where the presenter left it.
+func (m *Model) Left() bool {
+	return m != nil && m.role == class.Follower && m.presence.Presenters == 0 && m.presence.Left > 0
 }
 
 // publish gives the class the presenter's run when it changed (always
@@ -347,7 +390,8 @@ func (m *Model) Guest() bool { return m != nil && m.role == class.Follower }
 func (m *Model) Away() bool { return m != nil && m.away }
 
 // Status is what the status line says of the class: who is followed and
-// how many watch, or that the follower is on its own.
+// how many watch, that the presenter left, or that the follower is on
+// its own.
 func (m *Model) Status() string {
 	if m == nil {
 		return ""
@@ -359,77 +403,11 @@ func (m *Model) Status() string {
 	case m.away:
 		return "on your own — j rejoins the lecture"
 	}
-	by := m.followed.By
-	if by == "" {
-		by = "the lecture"
+	by := safetext.Clean(m.followed.By)
+	if m.Left() {
+		return cmp.Or(by, "the presenter") + " left · their last state · " + watching
 	}
-	return "following " + safetext.Clean(by) + " · " + watching
-}
-
-// Who lists the seats for the presenter: the count, and each follower's
-// name, key fingerprint and whether it is on its own.
-func (m *Model) Who() string {
-	ms := m.seat.Members()
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d watching", m.seat.Watching())
-	for _, mb := range ms {
-		if mb.Role == class.Presenter {
-			continue
-		}
-		fp := mb.Fingerprint
-		if fp == "" {
-			fp = "no key"
-		}
-		fmt.Fprintf(&b, "; %s %s", safetext.Clean(mb.Name), fp)
-		if mb.Away {
-			b.WriteString(" (on their own)")
-		}
-	}
-	if sc := m.seat.Scores(); len(sc) > 0 {
-		what := "quiz scores"
-		if !m.seat.Quiz().On {
-			what = "last quiz's scores"
-		}
-		fmt.Fprintf(&b, " · %s, %s", what, Scores(sc, 0))
-	}
-	return b.String()
-}
-
-// keys are the seat's actions: j rejoins, W lists who watches.
-type keys struct{ rejoin, who *action.Action }
-
-func newKeys(m *Model) keys {
-	k := keys{
-		rejoin: action.New(action.GroupView, "j", "rejoin the lecture", "j"),
-		who:    action.New(action.GroupView, "W", "who is watching", "W"),
-	}
-	k.rejoin.Off = func() string {
-		switch {
-		case m.role == class.Presenter:
-			return "j rejoins a lecture you follow; you are presenting it"
-		case !m.away:
-			return "you are following the lecture; j rejoins it after you go your own way"
-		}
-		return ""
-	}
-	k.rejoin.Short = 1
-	k.rejoin.Do = func(tea.KeyPressMsg) tea.Cmd { return m.rejoin() }
-	k.who.Off = func() string {
-		if m.role != class.Presenter {
-			return "W lists who is watching, on the presenter's screen"
-		}
-		return ""
-	}
-	k.who.Do = func(tea.KeyPressMsg) tea.Cmd { m.host.Say(m.Who()); return nil }
-	return k
-}
-
-// Actions are the seat's keys (none outside a class).
-func (m *Model) Actions() action.List {
-	if m == nil {
-		return nil
-	}
-	return action.List{m.keys.rejoin, m.keys.who}
+	return "following " + cmp.Or(by, "the lecture") + " · " + watching
 }
 
 // Seq is the publication of the class's state the seat shows now.
@@ -438,3 +416,13 @@ func (m *Model) Seq() uint64 { return m.followed.Seq }
 // Idle reports whether nothing of the seat's is under way: no frame due,
 // no run being opened, no catch-up (tests wait for it).
 func (m *Model) Idle() bool { return m == nil || !m.scheduled && m.opening == 0 && !m.catching }
+
+// Who is the presenter's list of who is watching (W; nil outside a
+// class): the program draws it over the screen while it is open, and
+// gives it the keys first.
+func (m *Model) Who() *Who {
+	if m == nil {
+		return nil
+	}
+	return &m.who
+}
