@@ -26,6 +26,8 @@
 package quiz
 
 import (
+	"fmt"
+
 	"kernelscope/class"
 	"kernelscope/lab"
 	"kernelscope/learn"
@@ -310,11 +312,12 @@ func (q *Model) Refresh() {
 // second line.
 func (q *Model) Verdict() string { return q.verdict }
 
-// Status is the score for the status line, "quiz score 5/7 (…)", or ""
-// when the quiz is off.
-func (q *Model) Status() string {
+// Status is the score for the status line, "quiz score 5/7 (…)", and
+// its short form, "quiz 5/7"; "" when the quiz is off.
+func (q *Model) Status() (full, short string) {
 	if !q.on {
-		return ""
+		return "", ""
 	}
-	return "quiz " + q.score()
+	right, asked := q.total()
+	return "quiz " + q.score(), fmt.Sprintf("quiz %d/%d", right, asked)
 }

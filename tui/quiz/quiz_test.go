@@ -127,7 +127,7 @@ func (h *harness) shown() string {
 func TestToggle(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, tuitest.Builtin(t, "worked4", 0))
-	if h.q.View() != "" || h.q.Status() != "" || h.q.Hold() != "" || h.q.Quizzing() != "" {
+	if full, short := h.q.Status(); h.q.View() != "" || full != "" || short != "" || h.q.Hold() != "" || h.q.Quizzing() != "" {
 		t.Fatal("the quiz says something while it is off")
 	}
 	if why := h.q.EscAction().Why(); why == "" {
@@ -159,8 +159,8 @@ func TestToggle(t *testing.T) {
 		t.Errorf("second quiz: said %q", h.host.Said)
 	}
 	h.press("Q")
-	if got := h.q.Status(); got != "quiz score 0/0" {
-		t.Errorf("third quiz: %q", got)
+	if got, short := h.q.Status(); got != "quiz score 0/0" || short != "quiz 0/0" {
+		t.Errorf("third quiz: %q (short %q)", got, short)
 	}
 }
 
@@ -187,8 +187,8 @@ func TestRightAndWrong(t *testing.T) {
 	if h.q.Verdict() != want {
 		t.Errorf("verdict\n %q, want\n %q", h.q.Verdict(), want)
 	}
-	if got := h.q.Status(); got != "quiz score 1/2 (sign 0/1, mistake 1/1)" {
-		t.Errorf("status %q", got)
+	if got, short := h.q.Status(); got != "quiz score 1/2 (sign 0/1, mistake 1/1)" || short != "quiz 1/2" {
+		t.Errorf("status %q (short %q)", got, short)
 	}
 	// Steps 2 and 4 right; step 3 (f(x₃) = 4, sign +1 = y₃) answered "a
 	// mistake": wrong, with the sum's 4 as the reason.
@@ -427,7 +427,8 @@ func TestGoldens(t *testing.T) {
 	for _, w := range []int{40, 80, 120} {
 		var b strings.Builder
 		show := func(h *harness, what string) {
-			fmt.Fprintf(&b, "── %s\n%s\nverdict: %s\nstatus: %s\n", what, h.q.View(), h.q.Verdict(), h.q.Status())
+			status, _ := h.q.Status()
+			fmt.Fprintf(&b, "── %s\n%s\nverdict: %s\nstatus: %s\n", what, h.q.View(), h.q.Verdict(), status)
 		}
 		h := quizzing(t, tuitest.Builtin(t, "worked4", 0))
 		h.q.SetSize(w, 1)

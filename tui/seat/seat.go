@@ -347,23 +347,24 @@ func (m *Model) Guest() bool { return m != nil && m.role == class.Follower }
 func (m *Model) Away() bool { return m != nil && m.away }
 
 // Status is what the status line says of the class: who is followed and
-// how many watch, or that the follower is on its own.
-func (m *Model) Status() string {
+// how many watch, or that the follower is on its own; and its short form,
+// which the status line takes when the full one does not fit.
+func (m *Model) Status() (full, short string) {
 	if m == nil {
-		return ""
+		return "", ""
 	}
 	watching := fmt.Sprintf("%d watching", m.watching)
 	switch {
 	case m.role == class.Presenter:
-		return "presenting · " + watching
+		return "presenting · " + watching, fmt.Sprintf("presenting · %d", m.watching)
 	case m.away:
-		return "on your own — j rejoins the lecture"
+		return "on your own — j rejoins the lecture", "on your own (j rejoins)"
 	}
 	by := m.followed.By
 	if by == "" {
 		by = "the lecture"
 	}
-	return "following " + safetext.Clean(by) + " · " + watching
+	return "following " + safetext.Clean(by) + " · " + watching, "following " + safetext.Clean(by)
 }
 
 // Who lists the seats for the presenter: the count, and each follower's
