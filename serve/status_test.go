@@ -40,7 +40,8 @@ func (tm *term) waitStatus(parts ...string) {
 // perceptron, whose accuracy is its three classifiers'. On the
 // presenter's 100×30 the tally comes once a student answered, and on a
 // 60×20 follower the accuracy stays, each in its short form when the full
-// ones need a third line.
+// ones need a third line; the follower's key line keeps − after the
+// reveal.
 func TestStatusKeepsWhatMustShow(t *testing.T) {
 	lecturer := newKey(t)
 	c := serveClass(t, Config{PresenterKeys: presenterFile(t, lecturer), Start: startRun(t, "--dataset", "xor", "--n", "40", "--algo", "averaged")})
@@ -57,4 +58,8 @@ func TestStatusKeepsWhatMustShow(t *testing.T) {
 	p.press(" ")
 	f.waitStep(1)
 	f.waitStatus("following lecturer", "averaged", "pass 1, step 1", "acc: final 50%", "training", "quiz 1/1")
+	f.waitUntil("− on the key line", func(s string) bool {
+		lines := f.lines()
+		return strings.Contains(lines[len(lines)-1], "− ")
+	})
 }

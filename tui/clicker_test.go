@@ -407,7 +407,8 @@ func statusShows(t *testing.T, who string, m *Model, parts ...string) {
 // a third line: on a presenter's 100×30 once a follower answered (the
 // tally is longer then), on a follower's 60×20. They take their short
 // forms and stay on screen: the tally, the accuracy, the step, the state.
-// A presenter's 60×20 keeps them all too.
+// At 60 columns the key line keeps every answer key. A presenter's 60×20
+// keeps them all too.
 func TestClickerSmallScreens(t *testing.T) {
 	o := builtinOptions(t, "xor", 40)
 	o.Config.Learner = "averaged"
@@ -418,7 +419,9 @@ func TestClickerSmallScreens(t *testing.T) {
 	p.press("Q")
 	small.settle()
 	half.settle()
-	small.press("-", "y")
+	small.press("-")
+	keepsKeys(t, "a follower at 60 columns, the mistake asked", small.m, 60, "+", "−", "y", "n", "Q")
+	small.press("y")
 	half.press("+")
 	p.settle()
 	statusShows(t, "the presenter at 100×30", p.m, "presenting · 2", "averaged", "pass 0, step 0", "accuracy: final 0%", "training", "quiz 1/2 · ")
@@ -428,13 +431,15 @@ func TestClickerSmallScreens(t *testing.T) {
 	small.settle()
 	half.settle()
 	statusShows(t, "a follower at 60×20 after the reveal", small.m, "following lecturer", "averaged", "pass 1, step 1", "acc: final 50%", "training", "quiz 1/1")
+	keepsKeys(t, "a follower at 60 columns after the reveal", small.m, 60, "+", "−", "Q")
 
-	// A presenter at 60×20: the tally once a student answered, the
-	// accuracy in its shortest form.
+	// A presenter at 60×20: the reveal and every answer key stay, and the
+	// tally once a student answered, the accuracy in its shortest form.
 	c = class.New(o)
 	p = seatIn(t, c, "lecturer", class.Presenter, 60, 20)
 	f := seatIn(t, c, "student", class.Follower, 80, 24)
 	p.press("Q")
+	keepsKeys(t, "a presenter at 60 columns", p.m, 60, "+", "−", "space", "Q")
 	f.settle()
 	f.press("+", "y")
 	p.settle()
