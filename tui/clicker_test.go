@@ -407,8 +407,9 @@ func statusShows(t *testing.T, who string, m *Model, parts ...string) {
 // a third line: on a presenter's 100×30 once a follower answered (the
 // tally is longer then), on a follower's 60×20. They take their short
 // forms and stay on screen: the tally, the accuracy, the step, the state.
-// At 60 columns the key line keeps every answer key. A presenter's 60×20
-// keeps them all too.
+// At 60 columns the key line keeps every answer key. A follower who gave
+// the sign but not y or n is told what it gave and what it did not. A
+// presenter's 60×20 keeps them all too.
 func TestClickerSmallScreens(t *testing.T) {
 	o := builtinOptions(t, "xor", 40)
 	o.Config.Learner = "averaged"
@@ -432,6 +433,9 @@ func TestClickerSmallScreens(t *testing.T) {
 	half.settle()
 	statusShows(t, "a follower at 60×20 after the reveal", small.m, "following lecturer", "averaged", "pass 1, step 1", "acc: final 50%", "training", "quiz 1/1")
 	keepsKeys(t, "a follower at 60 columns after the reveal", small.m, 60, "+", "−", "Q")
+	if want := "you answered sign +1 but not whether it is a mistake: incomplete, not scored · "; !shows(half.m, want) || shows(half.m, "you did not answer") {
+		t.Errorf("the follower who gave only the sign is not told so (%q):\n%s", want, screen(half.m))
+	}
 
 	// A presenter at 60×20: the reveal and every answer key stay, and the
 	// tally once a student answered, the accuracy in its shortest form.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/class"
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
@@ -446,5 +447,51 @@ func TestGoldens(t *testing.T) {
 		h.press("n")
 		show(h, "svm n")
 		tuitest.Golden(t, filepath.Join("testdata", fmt.Sprintf("worked4_%d.golden", w)), strings.TrimSuffix(b.String(), "\n"))
+	}
+}
+
+// TestFollowerHalfAnswer: a follower in a class's quiz answers with the
+// sign and y or n, and only y or n sends the answer. When the presenter's
+// step comes with half an answer given (the sign), the verdict says what
+// was given and what was not, the learner's own question named (issue 33:
+// it said "you did not answer"); nothing is sent or scored. Without an
+// answer it says so; a whole one is judged.
+func TestFollowerHalfAnswer(t *testing.T) {
+	t.Parallel()
+	pa := tuitest.Builtin(t, "worked4", 0)
+	pa.Config.Learner = "pa"
+	for _, c := range []struct {
+		name string
+		o    lab.Options
+		keys []string
+		want string
+		sent int
+	}{
+		{"the sign only", tuitest.Builtin(t, "worked4", 0), []string{"-"},
+			"you answered sign −1 but not whether it is a mistake: incomplete, not scored · ", 0},
+		{"the sign only, PA", pa, []string{"+"},
+			"you answered sign +1 but not whether it is an update (ℓ > 0): incomplete, not scored · ", 0},
+		{"nothing", tuitest.Builtin(t, "worked4", 0), nil, "you did not answer · ", 0},
+		// Step 1 of seed 003: sign(0) = −1 under tie neg, a mistake.
+		{"both", tuitest.Builtin(t, "worked4", 0), []string{"-", "y"}, "sign −1 ✓ right, mistake? yes ✓ right · ", 1},
+	} {
+		h := newHarness(t, c.o)
+		var sent []class.Answer
+		h.q.Follow(func(a class.Answer) string { sent = append(sent, a); return "" })
+		h.settle()
+		h.press(c.keys...)
+		if !h.s.Step() { // the presenter's step, which the follower follows
+			t.Fatalf("%s: no step", c.name)
+		}
+		h.settle()
+		if v := h.q.Verdict(); !strings.HasPrefix(v, c.want) {
+			t.Errorf("%s: verdict %q, want it to start %q", c.name, v, c.want)
+		}
+		if len(sent) != c.sent {
+			t.Errorf("%s: %d answers sent, want %d: %+v", c.name, len(sent), c.sent, sent)
+		}
+		if full, _ := h.q.Status(); c.sent == 0 && full != "quiz score 0/0" {
+			t.Errorf("%s: scored: %q", c.name, full)
+		}
 	}
 }
