@@ -388,6 +388,71 @@ func TestClickerRejoinDuringQuiz(t *testing.T) {
 	f.settle()
 	f.press("j")
 	if f.m.seat.Away() || !f.m.quiz.Following() {
-		t.Errorf("after j during the presenter's quiz: on its own %v, in the lecture's quiz %v; want false, true (status %q)", f.m.seat.Away(), f.m.quiz.Following(), f.m.seat.Status())
+		status, _ := f.m.seat.Status()
+		t.Errorf("after j during the presenter's quiz: on its own %v, in the lecture's quiz %v; want false, true (status %q)", f.m.seat.Away(), f.m.quiz.Following(), status)
 	}
+}
+
+// statusLines are the two lines above the key line: the status.
+func statusLines(m *Model) []string {
+	lines := strings.Split(strings.TrimRight(screen(m), "\n"), "\n")
+	return lines[len(lines)-3 : len(lines)-1]
+}
+
+// statusShows checks that each of parts is whole on a line of m's status.
+func statusShows(t *testing.T, who string, m *Model, parts ...string) {
+	t.Helper()
+	for _, part := range parts {
+		if !slices.ContainsFunc(statusLines(m), func(l string) bool { return strings.Contains(l, part) }) {
+			t.Errorf("%s: the status lacks %q:\n%s", who, part, strings.Join(statusLines(m), "\n"))
+		}
+	}
+}
+
+// TestClickerSmallScreens (issue 33): with the averaged perceptron, whose
+// accuracy is its three classifiers', the fields a status must show need
+// a third line: on a presenter's 100×30 once a follower answered (the
+// tally is longer then), on a follower's 60×20. They take their short
+// forms and stay on screen: the tally, the accuracy, the step, the state.
+// At 60 columns the key line keeps every answer key. A follower who gave
+// the sign but not y or n is told what it gave and what it did not. A
+// presenter's 60×20 keeps them all too.
+func TestClickerSmallScreens(t *testing.T) {
+	o := builtinOptions(t, "xor", 40)
+	o.Config.Learner = "averaged"
+	c := class.New(o)
+	p := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	small := seatIn(t, c, "small", class.Follower, 60, 20)
+	half := seatIn(t, c, "half", class.Follower, 80, 24)
+	p.press("Q")
+	small.settle()
+	half.settle()
+	small.press("-")
+	keepsKeys(t, "a follower at 60 columns, the mistake asked", small.m, 60, "+", "−", "y", "n", "Q")
+	small.press("y")
+	half.press("+")
+	p.settle()
+	statusShows(t, "the presenter at 100×30", p.m, "presenting · 2", "averaged", "pass 0, step 0", "accuracy: final 0%", "training", "quiz 1/2 · ")
+	statusShows(t, "a follower at 60×20", small.m, "following lecturer", "averaged", "pass 0, step 0", "acc: final 0%", "training", "quiz score 0/0")
+
+	p.press("space") // the reveal
+	small.settle()
+	half.settle()
+	statusShows(t, "a follower at 60×20 after the reveal", small.m, "following lecturer", "averaged", "pass 1, step 1", "acc: final 50%", "training", "quiz 1/1")
+	keepsKeys(t, "a follower at 60 columns after the reveal", small.m, 60, "+", "−", "Q")
+	if want := "you answered sign +1 but not whether it is a mistake: incomplete, not scored · "; !shows(half.m, want) || shows(half.m, "you did not answer") {
+		t.Errorf("the follower who gave only the sign is not told so (%q):\n%s", want, screen(half.m))
+	}
+
+	// A presenter at 60×20: the reveal and every answer key stay, and the
+	// tally once a student answered, the accuracy in its shortest form.
+	c = class.New(o)
+	p = seatIn(t, c, "lecturer", class.Presenter, 60, 20)
+	f := seatIn(t, c, "student", class.Follower, 80, 24)
+	p.press("Q")
+	keepsKeys(t, "a presenter at 60 columns", p.m, 60, "+", "−", "space", "Q")
+	f.settle()
+	f.press("+", "y")
+	p.settle()
+	statusShows(t, "the presenter at 60×20", p.m, "presenting · 1", "averaged", "step 0", "acc: avg 0%", "training", "quiz 1/1 · ")
 }

@@ -3,11 +3,13 @@ package tui
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Quiz mode's own tests are in package quiz; these see it in the program,
@@ -259,5 +261,52 @@ func TestQuizNoPanics(t *testing.T) {
 			}
 			_ = m.View()
 		}
+	}
+}
+
+// lineKeys are the keys the key line offers, each the word before its
+// help.
+func lineKeys(m *Model) []string {
+	var keys []string
+	for _, item := range strings.Split(strings.TrimSpace(keyLine(m)), " • ") {
+		k, _, _ := strings.Cut(item, " ")
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// keepsKeys checks that the key line of m, at most w cells, offers every
+// key of want.
+func keepsKeys(t *testing.T, what string, m *Model, w int, want ...string) {
+	t.Helper()
+	got := lineKeys(m)
+	for _, k := range want {
+		if !slices.Contains(got, k) {
+			t.Errorf("%s: the key line leaves out %s: %q", what, k, keyLine(m))
+		}
+	}
+	if n := ansi.StringWidth(strings.TrimRight(keyLine(m), " ")); n > w {
+		t.Errorf("%s: the key line is %d cells: %q", what, n, keyLine(m))
+	}
+}
+
+// TestQuizKeyLineKeepsAnswers: at 60 columns the quiz's key line keeps
+// every answer key that acts, and Q (issue 33: once b applied, − sign −1
+// was left out, and y with the mistake asked): other keys give way first,
+// then the descriptions shorten.
+func TestQuizKeyLineKeepsAnswers(t *testing.T) {
+	m := quizModel(t, 60, 20)
+	keepsKeys(t, "the sign asked", m, 60, "+", "−", "Q")
+	press(m, "-")
+	keepsKeys(t, "the mistake asked", m, 60, "+", "−", "y", "n", "Q")
+	press(m, "y") // worked4's step 1, b applies from now on
+	keepsKeys(t, "the sign asked after a step", m, 60, "+", "−", "Q")
+	press(m, "+")
+	keepsKeys(t, "the mistake asked after a step", m, 60, "+", "−", "y", "n", "Q")
+	// At 100 columns the descriptions are whole.
+	m = quizModel(t, 100, 30)
+	press(m, "-", "y", "+")
+	if kl := keyLine(m); !strings.Contains(kl, "+ sign +1 • − sign −1 • y a mistake • n not a mistake • b step back (score kept)") {
+		t.Errorf("at 100 columns: %q", kl)
 	}
 }

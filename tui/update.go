@@ -35,8 +35,13 @@ func (m *Model) refreshPanels() {
 // quiz's score: the layout measures the narration's lines before drawing.
 func (m *Model) narrate() {
 	m.narration.Message, m.narration.Probe = m.message, m.edit.Probe()
-	m.narration.Loud, m.status.Quiz = m.quiz.On(), cmp.Or(m.seat.QuizStatus(), m.quiz.Status())
-	m.status.Class, m.status.Away = m.seat.Status(), m.seat.Away() || m.seat.Left()
+	m.narration.Loud = m.quiz.On()
+	m.status.Quiz, m.status.QuizShort = m.seat.QuizStatus()
+	if m.status.Quiz == "" {
+		m.status.Quiz, m.status.QuizShort = m.quiz.Status()
+	}
+	m.status.Class, m.status.ClassShort = m.seat.Status()
+	m.status.Away = m.seat.Away() || m.seat.Left()
 	m.status.Following = m.seat.Guest() && !m.seat.Away()
 	if m.quiz.On() {
 		m.narration.Message, m.narration.Probe = cmp.Or(m.message, m.quiz.Verdict()), m.quiz.View()

@@ -37,6 +37,14 @@ type Action struct {
 	// Short puts the action in the one-line help, the lowest first (0:
 	// only in the full help).
 	Short int
+	// Keep keeps the action in the one-line help whenever it acts, short
+	// of room or not (the quiz's answers): the others give way first, and
+	// then the kept actions take their Brief.
+	Keep bool
+	// Brief is a kept action's text in the one-line help when the kept
+	// actions do not fit with their full help ("leave" for "leave the
+	// quiz"); "" for none.
+	Brief string
 	// Off says why the action does nothing now, "" when it acts; nil for
 	// an action that always acts.
 	Off func() string
@@ -122,8 +130,20 @@ func (l List) Handle(msg tea.KeyPressMsg) (cmd tea.Cmd, why string, ok bool) {
 	return nil, why, off != nil
 }
 
-// ShortHelp is the one-line help: the Short actions, lowest first.
+// ShortHelp is the one-line help: the Short actions' bindings, lowest
+// first.
 func (l List) ShortHelp() []key.Binding {
+	short := l.ShortActions()
+	out := make([]key.Binding, len(short))
+	for i, a := range short {
+		out[i] = a.Binding
+	}
+	return out
+}
+
+// ShortActions are the one-line help's actions, the Short ones, lowest
+// first.
+func (l List) ShortActions() []*Action {
 	var short []*Action
 	for _, a := range l {
 		if a.Short > 0 {
@@ -131,11 +151,7 @@ func (l List) ShortHelp() []key.Binding {
 		}
 	}
 	slices.SortStableFunc(short, func(a, b *Action) int { return a.Short - b.Short })
-	out := make([]key.Binding, len(short))
-	for i, a := range short {
-		out[i] = a.Binding
-	}
-	return out
+	return short
 }
 
 // FullHelp is every action's binding, a column a group.

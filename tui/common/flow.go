@@ -40,6 +40,11 @@ func Keep(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") }
 type Field struct {
 	Text string
 	Rank int
+	// Short are the field's short forms, each shorter than the one
+	// before, which a field that must show (rank 0) takes in turn when the
+	// full forms do not fit: "acc 97%" for "accuracy 97%". None: the text
+	// is as short as it goes.
+	Short []string
 	// Glue puts the field after the one before it with a space instead
 	// of a separator: a detail of that field that can be left out alone
 	// ("noise=0.1 seed=1" after "moons n=100").
@@ -50,26 +55,55 @@ type Field struct {
 const FieldSep = " │ "
 
 // PackFields lays fields out, in their order, on at most h lines of w
-// cells, never splitting a field across lines: while they do not fit,
-// the field of the highest rank (the last of them on a tie) is left out.
-// Fields of rank 0 are never left out; one wider than a line is cut
-// there (only in a terminal too narrow for any layout). The result is
-// exactly h lines, each padded to w.
+// cells, never splitting a field across lines. While they do not fit, the
+// field of the highest rank (the last of them on a tie) is left out.
+// Fields of rank 0 are never left out: when they alone do not fit, the
+// one whose next short form saves the most cells takes it, and the fields
+// of higher rank are packed again into the room that leaves, until they
+// fit. Only when every field that must show is as short as it goes and
+// they still do not fit (a terminal too narrow for any layout) are they
+// cut, on the last line, with an ellipsis. The result is exactly h lines,
+// each padded to w.
 func PackFields(fields []Field, w, h int) []string {
 	if w <= 0 || h <= 0 {
 		return nil
 	}
-	kept := append([]Field(nil), fields...)
+	fs := append([]Field(nil), fields...)
 	for {
-		lines := FlowFields(kept, w)
-		if len(lines) <= h {
+		lines, ok := dropRanked(fs, w, h)
+		if ok {
 			for len(lines) < h {
 				lines = append(lines, "")
 			}
-			for i := range lines {
-				lines[i] = Fit(lines[i], w)
+			return FitLines(lines, w)
+		}
+		short, save := -1, 0
+		for i, f := range fs {
+			if f.Rank == 0 && len(f.Short) > 0 {
+				if d := ansi.StringWidth(f.Text) - ansi.StringWidth(f.Short[0]); d > save || short < 0 {
+					short, save = i, d
+				}
 			}
-			return lines
+		}
+		if short < 0 {
+			// Every field left must show and is as short as it goes: the
+			// lines past the last are put at its end, cut where it ends.
+			last := strings.Join(lines[h-1:], FieldSep)
+			return FitLines(append(lines[:h-1:h-1], last), w)
+		}
+		fs[short].Text, fs[short].Short = fs[short].Short[0], fs[short].Short[1:]
+	}
+}
+
+// dropRanked leaves out the fields of the highest rank until fs fit h
+// lines of w cells (ok), or only fields of rank 0 are left and they do not
+// (their lines, more than h).
+func dropRanked(fs []Field, w, h int) (lines []string, ok bool) {
+	kept := append([]Field(nil), fs...)
+	for {
+		lines = FlowFields(kept, w)
+		if len(lines) <= h {
+			return lines, true
 		}
 		drop := -1
 		for i, f := range kept {
@@ -78,9 +112,7 @@ func PackFields(fields []Field, w, h int) []string {
 			}
 		}
 		if drop < 0 {
-			// Only fields that must show are left: they take the lines
-			// there are, the last cut.
-			return FitLines(lines[:h], w)
+			return lines, false
 		}
 		kept = append(kept[:drop], kept[drop+1:]...)
 	}

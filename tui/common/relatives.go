@@ -65,14 +65,22 @@ func BudgetText(s Session) string {
 }
 
 // EnsembleAccuracy is the averaged and voted perceptrons' part of the
-// status line: "final 90% · average 95% · vote 94%" ("" for others).
-func EnsembleAccuracy(s Session) string {
+// status line, "accuracy: final 90% · average 95% · vote 94%", and its
+// short forms: "acc: final 90% · avg 95% · vote 94%", then the accuracy
+// of the classifier the learner predicts with alone, "acc: avg 95%" ("" for
+// others).
+func EnsembleAccuracy(s Session) (full string, short []string) {
 	p := s.Averaging()
 	if p == nil {
-		return ""
+		return "", nil
 	}
-	return fmt.Sprintf("accuracy: final %.0f%% · average %.0f%% · vote %.0f%%",
-		100*p.Accuracy(), 100*p.AveragedAccuracy(), 100*p.VotedAccuracy())
+	final, avg, vote := 100*p.Accuracy(), 100*p.AveragedAccuracy(), 100*p.VotedAccuracy()
+	own := fmt.Sprintf("acc: avg %.0f%%", avg)
+	if p.Predicts() == learn.VotedMember {
+		own = fmt.Sprintf("acc: vote %.0f%%", vote)
+	}
+	return fmt.Sprintf("accuracy: final %.0f%% · average %.0f%% · vote %.0f%%", final, avg, vote),
+		[]string{fmt.Sprintf("acc: final %.0f%% · avg %.0f%% · vote %.0f%%", final, avg, vote), own}
 }
 
 // HasRelativesKey reports whether the learner is one of the perceptron's

@@ -1,11 +1,13 @@
 package panels
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/internal/safetext"
 	"kernelscope/learn"
@@ -23,13 +25,15 @@ type StatusView struct {
 	w, h   int
 	// Note is what the root adds: comparison mode says what it compares.
 	Note string
-	// Quiz is quiz mode's score, said in place of the player's state.
-	Quiz string
+	// Quiz is quiz mode's score, said in place of the player's state, and
+	// QuizShort its short form ("quiz 5/7").
+	Quiz, QuizShort string
 	// Class is what a program seated in a class says first: whom it
 	// follows and how many watch, or that a follower is on its own
-	// (package seat); "" outside a class. Away puts it in warning colours.
-	Class string
-	Away  bool
+	// (package seat); "" outside a class. ClassShort is its short form
+	// ("presenting · 23"). Away puts it in warning colours.
+	Class, ClassShort string
+	Away              bool
 	// Following is set while a follower shows the presenter's run: its
 	// own player is not what moves it, so its state is left out.
 	Following bool
@@ -42,8 +46,9 @@ type StatusView struct {
 func (v *StatusView) SetSize(w, h int) { v.w, v.h = w, h }
 
 // View draws exactly h lines of width w: the fields packed by the layout
-// rule (common.PackFields), the least important left out first and none
-// split across lines.
+// rule (common.PackFields), the least important left out first, none
+// split across lines, and those that must show in their short forms when
+// the full ones do not fit.
 func (v *StatusView) View() string {
 	return strings.Join(common.PackFields(v.Fields(), v.w, v.h), "\n")
 }
@@ -55,7 +60,8 @@ func (v *StatusView) Line() string {
 
 // The ranks of the status fields (common.Field): what a lecturer must
 // always see (the learner, the step, the accuracy and the state) is
-// never left out; the random seed and the autoplay hint go first.
+// never left out, and each has a short form it takes rather than not
+// fit; the random seed and the autoplay hint go first.
 const (
 	rankMust     = 0 // the learner, the step, accuracy, the state, a warning
 	rankData     = 1 // the data and the kernel
@@ -83,23 +89,35 @@ func (v *StatusView) Fields() []common.Field {
 	}
 	var fs []common.Field
 	add := func(rank int, text string) { fs = append(fs, common.Field{Text: text, Rank: rank}) }
+	// must adds a field that must show, with its short form.
+	must := func(text string, short ...string) {
+		fs = append(fs, common.Field{Text: text, Short: short, Rank: rankMust})
+	}
 	if bad, all := s.FieldOverflow(); bad > 0 {
 		// Put first: it changes how the whole picture reads.
-		add(rankMust, v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)))
+		must(v.Th.Warn.Render(fmt.Sprintf("f overflows in part of the plane: %d of %d lattice points (%s) are ±Inf or NaN, so the region there shows no class; rescale the data or lower the degree", bad, all, common.GlyphOverflow)),
+			v.Th.Warn.Render(fmt.Sprintf("f overflows at %d of %d points (%s)", bad, all, common.GlyphOverflow)))
 	}
 	if v.Rec {
-		add(rankMust, v.Th.Rec.Render("● REC"))
+		rec := v.Th.Rec.Render("● REC")
+		must(rec, rec)
 	}
 	if v.Class != "" {
-		text := v.Th.Bold.Render(v.Class)
+		style := v.Th.Bold
 		if v.Away {
-			text = v.Th.Warn.Render(v.Class)
+			style = v.Th.Warn
 		}
-		add(rankMust, text)
+		must(style.Render(v.Class), style.Render(cmp.Or(v.ClassShort, v.Class)))
 	}
 	if v.Note != "" {
-		// Comparison mode: the panes show each learner's figures.
-		add(rankMust, v.Note)
+		// Comparison mode: the panes show each learner's figures. The
+		// note's last parenthesis is its keys, which its short form leaves
+		// out.
+		short := v.Note
+		if i := strings.LastIndex(short, " ("); i > 0 {
+			short = short[:i]
+		}
+		must(v.Note, short)
 	}
 	add(rankData, data)
 	if s.Generated() && !s.Edited() {
@@ -107,7 +125,7 @@ func (v *StatusView) Fields() []common.Field {
 	}
 	sv := s.SMO()
 	if v.Note == "" {
-		add(rankMust, s.LearnerName())
+		must(s.LearnerName(), shortLearnerName(s))
 	}
 	add(rankData, "K="+learn.ShortSpec(cfg.Kernel))
 	add(rankSettings, bias)
@@ -120,7 +138,7 @@ func (v *StatusView) Fields() []common.Field {
 		fs = append(fs, v.perceptronFields()...)
 	}
 	if v.Quiz != "" {
-		add(rankMust, v.Quiz)
+		must(v.Quiz, cmp.Or(v.QuizShort, v.Quiz))
 	} else if !v.Following {
 		state, hint := v.Player.StatusParts()
 		add(rankCounts, state)
@@ -148,30 +166,33 @@ func (v *StatusView) perceptronFields() []common.Field {
 	if cfg.Shuffle {
 		fs = append(fs, common.Field{Text: fmt.Sprintf("shuffle (seed %d)", cfg.Seed), Rank: rankSettings})
 	}
-	state := v.Th.Bold.Render("training")
+	state := stateField(v.Th.Bold, "training", "training")
 	switch p.State() {
 	case learn.Converged:
-		state = v.Th.Good.Render("converged ✓ after " + notation.Passes(ps.Epoch()))
+		state = stateField(v.Th.Good, "converged ✓ after "+notation.Passes(ps.Epoch()), "converged ✓")
 	case learn.Capped:
-		state = v.Th.Warn.Render("stopped at the cap of " + notation.Passes(cfg.Epochs))
+		state = stateField(v.Th.Warn, "stopped at the cap of "+notation.Passes(cfg.Epochs), "capped")
 	}
 	if s.Err() != nil {
-		state = v.Th.Warn.Render("stopped: numerical error")
+		state = stateField(v.Th.Warn, "stopped: numerical error", "numerical error")
 	}
 	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
 	if b := common.BudgetText(s); b != "" {
 		svs += " (" + b + ")"
 	}
-	acc := fmt.Sprintf("accuracy %.0f%%", s.Accuracy())
-	if e := common.EnsembleAccuracy(s); e != "" {
-		acc = e
-	}
+	acc, accShort := accuracyStatus(s)
 	return append(fs,
-		common.Field{Text: fmt.Sprintf("pass %d, step %d", ps.Epoch(), p.T()), Rank: rankMust},
+		common.Field{Text: fmt.Sprintf("pass %d, step %d", ps.Epoch(), p.T()), Short: []string{fmt.Sprintf("step %d", p.T())}, Rank: rankMust},
 		common.Field{Text: fmt.Sprintf("mistakes: %d this pass, %d in all", ps.EpochMistakes(), p.Mistakes()), Rank: rankCounts},
 		common.Field{Text: svs, Rank: rankSV},
-		common.Field{Text: accuracyStatus(s, acc), Rank: rankMust},
-		common.Field{Text: state, Rank: rankMust})
+		common.Field{Text: acc, Short: accShort, Rank: rankMust},
+		state)
+}
+
+// stateField is the field of the learner's state, in style st, and its
+// short form.
+func stateField(st common.Paint, text, short string) common.Field {
+	return common.Field{Text: st.Render(text), Short: []string{st.Render(short)}, Rank: rankMust}
 }
 
 // svmFields are the SVM's fields: the iteration, the gap m − M against
@@ -186,25 +207,28 @@ func (v *StatusView) svmFields(sv notation.SVM) []common.Field {
 	if sv.Gap() <= sv.Tol() {
 		gap = fmt.Sprintf("m − M = %s ≤ tol %s", learn.Num(sv.Gap()), learn.Num(sv.Tol()))
 	}
-	state := v.Th.Bold.Render("training")
+	state := stateField(v.Th.Bold, "training", "training")
 	switch sv.State() {
 	case learn.Converged:
-		state = v.Th.Good.Render("converged ✓ after " + notation.Iterations(sv.T()))
+		state = stateField(v.Th.Good, "converged ✓ after "+notation.Iterations(sv.T()), "converged ✓")
 	case learn.Capped:
-		state = v.Th.Warn.Render("stopped at the cap of " + notation.Iterations(sv.MaxIter()))
+		state = stateField(v.Th.Warn, "stopped at the cap of "+notation.Iterations(sv.MaxIter()), "capped")
 	}
-	if s.Err() != nil || sv.Err() != nil {
-		state = v.Th.Warn.Render("stopped: " + map[bool]string{true: "not separable with this kernel", false: "numerical error"}[sv.Err() == learn.ErrNotSeparable || s.Err() == learn.ErrNotSeparable])
+	switch {
+	case sv.Err() == learn.ErrNotSeparable || s.Err() == learn.ErrNotSeparable:
+		state = stateField(v.Th.Warn, "stopped: not separable with this kernel", "not separable")
+	case s.Err() != nil || sv.Err() != nil:
+		state = stateField(v.Th.Warn, "stopped: numerical error", "numerical error")
 	}
 	return []common.Field{
-		{Text: fmt.Sprintf("iteration %d", sv.T()), Rank: rankMust},
+		{Text: fmt.Sprintf("iteration %d", sv.T()), Short: []string{fmt.Sprintf("iter %d", sv.T())}, Rank: rankMust},
 		{Text: gap, Rank: rankCounts},
 		{Text: "D(α) = " + learn.Num(sv.Objective()), Rank: rankSettings},
 		{Text: fmt.Sprintf("SV %d/%d: %d free, %d at C", len(sv.SupportVectors()), sv.N(), free, bound), Rank: rankSV},
 		{Text: common.GammaText(sv), Rank: rankSV},
 		{Text: common.WidthText(sv), Rank: rankCounts},
-		{Text: fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), Rank: rankMust},
-		{Text: state, Rank: rankMust},
+		{Text: fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), Short: []string{fmt.Sprintf("acc %.0f%%", s.Accuracy())}, Rank: rankMust},
+		state,
 	}
 }
 
@@ -220,22 +244,51 @@ func holdoutStatus(s Session) string {
 	return fmt.Sprintf(" n=%d", len(s.Options().Points))
 }
 
-// accuracyStatus is the accuracy part of the status line: "accuracy 97%"
-// or, with rows held out, "accuracy: train 97% · test 90%" (the averaged
-// and voted perceptrons' test accuracy is their own classifier's, which
-// the label says).
-func accuracyStatus(s Session, train string) string {
-	if len(s.Test().Points()) == 0 {
-		return train
+// accuracyStatus is the accuracy part of the status line and its short
+// forms: "accuracy 97%" ("acc 97%"), or the averaged and voted
+// perceptrons' three (common.EnsembleAccuracy); with rows held out, the
+// test's too, "accuracy: train 97% · test 90%" ("acc 97% · test 90%"),
+// the averaged and voted perceptrons' their own classifier's, which the
+// label says ("test (average) 88%", short "test (avg) 88%", and "test 88%"
+// beside their own classifier's alone).
+func accuracyStatus(s Session) (full string, short []string) {
+	full, short = fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), []string{fmt.Sprintf("acc %.0f%%", s.Accuracy())}
+	test := len(s.Test().Points()) > 0
+	if e, es := common.EnsembleAccuracy(s); e != "" {
+		full, short = e, es
+	} else if test {
+		full = strings.Replace(full, "accuracy ", "accuracy: train ", 1)
 	}
-	test, ok := s.TestAccuracy()
-	train = strings.Replace(train, "accuracy ", "accuracy: train ", 1)
-	label := "test"
+	if !test {
+		return full, short
+	}
+	label, brief := "test", "test"
 	if a := s.Averaging(); a != nil {
 		label = map[learn.EnsembleMember]string{learn.AveragedMember: "test (average)", learn.VotedMember: "test (vote)"}[a.Predicts()]
+		brief = map[learn.EnsembleMember]string{learn.AveragedMember: "test (avg)", learn.VotedMember: "test (vote)"}[a.Predicts()]
 	}
-	if !ok {
-		return train + " · " + label + " —"
+	acc := "—"
+	if t, ok := s.TestAccuracy(); ok {
+		acc = fmt.Sprintf("%.0f%%", 100*t)
 	}
-	return fmt.Sprintf("%s · %s %.0f%%", train, label, 100*test)
+	for i := range short {
+		if i == len(short)-1 {
+			// The last is the learner's own classifier's, as the test's is.
+			brief = "test"
+		}
+		short[i] += " · " + brief + " " + acc
+	}
+	return full + " · " + label + " " + acc, short
+}
+
+// shortLearnerName is the learner's short form on the status line: its
+// registry name (the word --algo takes) when that is shorter than the
+// name it is shown by, with the settings shown beside it ("averaged" for
+// "averaged perceptron", "SVM C = 1" as it is).
+func shortLearnerName(s Session) string {
+	k, name := s.Kind(), s.LearnerName()
+	if ansi.StringWidth(k.Name) >= ansi.StringWidth(k.Short) {
+		return name
+	}
+	return k.Name + strings.TrimPrefix(name, k.Short)
 }

@@ -102,13 +102,21 @@ func newKeys(q *Model) keys {
 	for i, a := range k.line() {
 		a.Short = i + 1
 	}
+	// The key line keeps every answer, the reveal and Q: short of room,
+	// b and r give way, then the kept keys take their brief help (the
+	// question above says what y and n answer).
+	for _, a := range []*action.Action{k.plus, k.minus, k.yes, k.no, k.reveal, k.leave} {
+		a.Keep = true
+	}
+	k.plus.Brief, k.minus.Brief, k.yes.Brief, k.no.Brief = "+1", "−1", "yes", "no"
+	k.reveal.Brief, k.leave.Brief = "reveal", "leave"
 	return k
 }
 
 // line is the quiz's key line, in its order.
 func (k keys) line() action.List {
-	// The reveal goes last but Q: the key line keeps its last two keys
-	// when it is short of room, and the reveal is what a presenter needs.
+	// The reveal goes last but Q, after b and r, which give way to it
+	// when the line is short of room.
 	return action.List{k.plus, k.minus, k.yes, k.no, k.back, k.reset, k.reveal, k.leave}
 }
 

@@ -26,6 +26,9 @@
 package quiz
 
 import (
+	"fmt"
+	"strings"
+
 	"kernelscope/class"
 	"kernelscope/lab"
 	"kernelscope/learn"
@@ -146,7 +149,8 @@ func (q *Model) ask() {
 //
 // In a class, a step on from the question in the same build is the
 // presenter's reveal: a follower's answer is judged against it, and
-// without an answer the verdict says what the step did.
+// without an answer the verdict says what the step did, after what the
+// follower gave (unanswered).
 func (q *Model) sync() {
 	t, built := q.s.Learner().T(), q.s.Built()
 	if q.askedT == t && q.askedBuilt == built {
@@ -160,12 +164,24 @@ func (q *Model) sync() {
 	if q.role != alone && t == q.askedT+1 && built == q.askedBuilt {
 		lead := "step revealed"
 		if q.role == following {
-			lead = "you did not answer"
+			lead = q.unanswered()
 		}
 		q.judgeLast(q.answered, q.yes, lead)
 		return
 	}
 	q.ask()
+}
+
+// unanswered is a follower's verdict on a step revealed before its answer
+// was in: half an answer (the sign, without the y or n that sends it) is
+// said with what was missing, "you answered sign −1 but not whether it is
+// a mistake: incomplete, not scored"; none, "you did not answer".
+func (q *Model) unanswered() string {
+	if q.phase != askMistake {
+		return "you did not answer"
+	}
+	what := strings.TrimSuffix(q.s.Kind().Question().Short, "?")
+	return "you answered sign " + learn.Sign(q.sign) + " but not whether it is " + what + ": incomplete, not scored"
 }
 
 // live reports whether there is a step left to predict.
@@ -310,11 +326,12 @@ func (q *Model) Refresh() {
 // second line.
 func (q *Model) Verdict() string { return q.verdict }
 
-// Status is the score for the status line, "quiz score 5/7 (…)", or ""
-// when the quiz is off.
-func (q *Model) Status() string {
+// Status is the score for the status line, "quiz score 5/7 (…)", and
+// its short form, "quiz 5/7"; "" when the quiz is off.
+func (q *Model) Status() (full, short string) {
 	if !q.on {
-		return ""
+		return "", ""
 	}
-	return "quiz " + q.score()
+	right, asked := q.total()
+	return "quiz " + q.score(), fmt.Sprintf("quiz %d/%d", right, asked)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/class"
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
@@ -127,7 +128,7 @@ func (h *harness) shown() string {
 func TestToggle(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, tuitest.Builtin(t, "worked4", 0))
-	if h.q.View() != "" || h.q.Status() != "" || h.q.Hold() != "" || h.q.Quizzing() != "" {
+	if full, short := h.q.Status(); h.q.View() != "" || full != "" || short != "" || h.q.Hold() != "" || h.q.Quizzing() != "" {
 		t.Fatal("the quiz says something while it is off")
 	}
 	if why := h.q.EscAction().Why(); why == "" {
@@ -159,8 +160,8 @@ func TestToggle(t *testing.T) {
 		t.Errorf("second quiz: said %q", h.host.Said)
 	}
 	h.press("Q")
-	if got := h.q.Status(); got != "quiz score 0/0" {
-		t.Errorf("third quiz: %q", got)
+	if got, short := h.q.Status(); got != "quiz score 0/0" || short != "quiz 0/0" {
+		t.Errorf("third quiz: %q (short %q)", got, short)
 	}
 }
 
@@ -187,8 +188,8 @@ func TestRightAndWrong(t *testing.T) {
 	if h.q.Verdict() != want {
 		t.Errorf("verdict\n %q, want\n %q", h.q.Verdict(), want)
 	}
-	if got := h.q.Status(); got != "quiz score 1/2 (sign 0/1, mistake 1/1)" {
-		t.Errorf("status %q", got)
+	if got, short := h.q.Status(); got != "quiz score 1/2 (sign 0/1, mistake 1/1)" || short != "quiz 1/2" {
+		t.Errorf("status %q (short %q)", got, short)
 	}
 	// Steps 2 and 4 right; step 3 (f(x₃) = 4, sign +1 = y₃) answered "a
 	// mistake": wrong, with the sum's 4 as the reason.
@@ -427,7 +428,8 @@ func TestGoldens(t *testing.T) {
 	for _, w := range []int{40, 80, 120} {
 		var b strings.Builder
 		show := func(h *harness, what string) {
-			fmt.Fprintf(&b, "── %s\n%s\nverdict: %s\nstatus: %s\n", what, h.q.View(), h.q.Verdict(), h.q.Status())
+			status, _ := h.q.Status()
+			fmt.Fprintf(&b, "── %s\n%s\nverdict: %s\nstatus: %s\n", what, h.q.View(), h.q.Verdict(), status)
 		}
 		h := quizzing(t, tuitest.Builtin(t, "worked4", 0))
 		h.q.SetSize(w, 1)
@@ -445,5 +447,51 @@ func TestGoldens(t *testing.T) {
 		h.press("n")
 		show(h, "svm n")
 		tuitest.Golden(t, filepath.Join("testdata", fmt.Sprintf("worked4_%d.golden", w)), strings.TrimSuffix(b.String(), "\n"))
+	}
+}
+
+// TestFollowerHalfAnswer: a follower in a class's quiz answers with the
+// sign and y or n, and only y or n sends the answer. When the presenter's
+// step comes with half an answer given (the sign), the verdict says what
+// was given and what was not, the learner's own question named (issue 33:
+// it said "you did not answer"); nothing is sent or scored. Without an
+// answer it says so; a whole one is judged.
+func TestFollowerHalfAnswer(t *testing.T) {
+	t.Parallel()
+	pa := tuitest.Builtin(t, "worked4", 0)
+	pa.Config.Learner = "pa"
+	for _, c := range []struct {
+		name string
+		o    lab.Options
+		keys []string
+		want string
+		sent int
+	}{
+		{"the sign only", tuitest.Builtin(t, "worked4", 0), []string{"-"},
+			"you answered sign −1 but not whether it is a mistake: incomplete, not scored · ", 0},
+		{"the sign only, PA", pa, []string{"+"},
+			"you answered sign +1 but not whether it is an update (ℓ > 0): incomplete, not scored · ", 0},
+		{"nothing", tuitest.Builtin(t, "worked4", 0), nil, "you did not answer · ", 0},
+		// Step 1 of seed 003: sign(0) = −1 under tie neg, a mistake.
+		{"both", tuitest.Builtin(t, "worked4", 0), []string{"-", "y"}, "sign −1 ✓ right, mistake? yes ✓ right · ", 1},
+	} {
+		h := newHarness(t, c.o)
+		var sent []class.Answer
+		h.q.Follow(func(a class.Answer) string { sent = append(sent, a); return "" })
+		h.settle()
+		h.press(c.keys...)
+		if !h.s.Step() { // the presenter's step, which the follower follows
+			t.Fatalf("%s: no step", c.name)
+		}
+		h.settle()
+		if v := h.q.Verdict(); !strings.HasPrefix(v, c.want) {
+			t.Errorf("%s: verdict %q, want it to start %q", c.name, v, c.want)
+		}
+		if len(sent) != c.sent {
+			t.Errorf("%s: %d answers sent, want %d: %+v", c.name, len(sent), c.sent, sent)
+		}
+		if full, _ := h.q.Status(); c.sent == 0 && full != "quiz score 0/0" {
+			t.Errorf("%s: scored: %q", c.name, full)
+		}
 	}
 }

@@ -101,24 +101,27 @@ func revealed(t class.Tally) string {
 //
 //	quiz: answered 12/20 · 75% right, not yet revealed
 //
-// ("" off the quiz, and on a follower's).
-func (m *Model) QuizStatus() string {
+// and its short form, "quiz 12/20 · 75% ✓" ("" off the quiz, and on a
+// follower's).
+func (m *Model) QuizStatus() (full, short string) {
 	if m == nil || m.role != class.Presenter {
-		return ""
+		return "", ""
 	}
 	cq := m.seat.Quiz()
 	switch {
 	case !cq.On:
-		return ""
+		return "", ""
 	case cq.Round == 0:
-		return "quiz: no step left to ask about"
+		return "quiz: no step left to ask about", "quiz: no step left"
 	}
 	t := m.seat.Tally()
-	line := fmt.Sprintf("quiz: answered %d/%d", t.Answered, t.Following)
+	full = fmt.Sprintf("quiz: answered %d/%d", t.Answered, t.Following)
+	short = fmt.Sprintf("quiz %d/%d", t.Answered, t.Following)
 	if t.Known && t.Answered > 0 {
-		line += fmt.Sprintf(" · %d%% right", t.Percent())
+		full += fmt.Sprintf(" · %d%% right", t.Percent())
+		short += fmt.Sprintf(" · %d%% ✓", t.Percent())
 	}
-	return line + ", not yet revealed"
+	return full + ", not yet revealed", short
 }
 
 // overScores is how many scores the message at the end of a quiz gives:

@@ -391,23 +391,26 @@ func (m *Model) Away() bool { return m != nil && m.away }
 
 // Status is what the status line says of the class: who is followed and
 // how many watch, that the presenter left, or that the follower is on
-// its own.
-func (m *Model) Status() string {
+// its own; and its short form, which the status line takes when the full
+// one does not fit.
+func (m *Model) Status() (full, short string) {
 	if m == nil {
-		return ""
+		return "", ""
 	}
 	watching := fmt.Sprintf("%d watching", m.watching)
 	switch {
 	case m.role == class.Presenter:
-		return "presenting · " + watching
+		return "presenting · " + watching, fmt.Sprintf("presenting · %d", m.watching)
 	case m.away:
-		return "on your own — j rejoins the lecture"
+		return "on your own — j rejoins the lecture", "on your own (j rejoins)"
 	}
 	by := safetext.Clean(m.followed.By)
 	if m.Left() {
-		return cmp.Or(by, "the presenter") + " left · their last state · " + watching
+		who := cmp.Or(by, "the presenter")
+		return who + " left · their last state · " + watching, who + " left"
 	}
-	return "following " + cmp.Or(by, "the lecture") + " · " + watching
+	name := cmp.Or(by, "the lecture")
+	return "following " + name + " · " + watching, "following " + name
 }
 
 // Seq is the publication of the class's state the seat shows now.
