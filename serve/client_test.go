@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -167,6 +168,40 @@ type term struct {
 	// drawn, when set, is told of every write the terminal drew, with its
 	// byte count, while the screen is held (the load test times steps).
 	drawn func(emu *vt.Emulator, n int)
+	// own is set when the session is its connection's only one: once it
+	// ends, the client hangs up, as ssh does.
+	own bool
+	// alt and mouse are whether the program left the terminal in the
+	// alternate screen, and with mouse tracking on (guarded by mu).
+	alt, mouse bool
+}
+
+// modeRE finds DEC private modes set (h) or reset (l).
+var modeRE = regexp.MustCompile(`\x1b\[\?([0-9;]+)([hl])`)
+
+// modes follows the alternate screen and mouse tracking through what the
+// program writes.
+func (tm *term) modes(b []byte) {
+	for _, m := range modeRE.FindAllSubmatch(b, -1) {
+		on := string(m[2]) == "h"
+		for _, p := range strings.Split(string(m[1]), ";") {
+			switch p {
+			case "1049", "47", "1047":
+				tm.alt = on
+			case "1000", "1002", "1003":
+				tm.mouse = on
+			}
+		}
+	}
+}
+
+// given back reports whether the program gave the terminal back as it
+// found it: the main screen, the mouse off, the cursor shown.
+func (tm *term) givenBack() (bool, string) {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	hidden := tm.emu.CursorHidden()
+	return !tm.alt && !tm.mouse && !hidden, fmt.Sprintf("alternate screen %v, mouse tracking %v, cursor hidden %v", tm.alt, tm.mouse, hidden)
 }
 
 // join connects user with key at w×h and starts the class's program.
@@ -179,7 +214,9 @@ func (e endpoint) join(t *testing.T, user string, key gossh.Signer, w, h int) *t
 func (e endpoint) joinWatched(t *testing.T, user string, key gossh.Signer, w, h int, drawn func(*vt.Emulator, int)) *term {
 	t.Helper()
 	client, conn := e.dial(t, user, key)
-	return joinOn(t, client, conn, w, h, drawn)
+	tm := joinOn(t, client, conn, w, h, drawn)
+	tm.own = true
+	return tm
 }
 
 // joinOn starts the class's program in a new session of an open
@@ -217,6 +254,7 @@ func (f writerFunc) Write(b []byte) (int, error) { return f(b) }
 func (tm *term) draw(b []byte) (int, error) {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
+	tm.modes(b)
 	_, _ = tm.emu.Write(b) // a closed terminal draws nothing
 	if tm.drawn != nil {
 		tm.drawn(tm.emu, len(b))
@@ -344,13 +382,17 @@ func (tm *term) waitStep(n int) string {
 }
 
 // wait waits for the session to end and returns its exit status (-1: it
-// ended without one).
+// ended without one); a connection of its own then hangs up, as ssh does
+// once its session has ended.
 func (tm *term) wait() int {
 	tm.t.Helper()
 	select {
 	case <-tm.done:
 	case <-time.After(patience):
 		tm.t.Fatalf("the session did not end:\n%s", tm.screen())
+	}
+	if tm.own {
+		tm.client.Close()
 	}
 	return exitStatus(tm.err)
 }

@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 
+	"kernelscope/class"
 	"kernelscope/internal/inputguard"
-	"kernelscope/internal/safetext"
 	"kernelscope/tui"
 )
 
@@ -40,18 +40,15 @@ func (s *server) handle(sess ssh.Session) {
 
 // serve runs the session's program and returns its exit status.
 func (s *server) serve(sess ssh.Session) int {
-	pty, win, hasPty := sess.Pty()
-	sizes := &windowSizes{}
-	if hasPty {
-		go sizes.follow(win)
-	}
+	pty, _, hasPty := sess.Pty()
+	sizes := s.windowSizes(sess)
 	if sess.RawCommand() != "" {
 		// ssh host trace --data /etc/passwd: nothing is run, nothing read.
 		s.log.Printf("%s: refused: a command", who(sess))
 		say(sess, fmt.Sprintf("only the class is served here, no commands: connect with %s", s.studentLine))
 		return exitRefused
 	}
-	if !hasPty {
+	if !hasPty || sizes == nil {
 		s.log.Printf("%s: refused: no terminal", who(sess))
 		say(sess, fmt.Sprintf("the class is drawn in a terminal, and this session has none: connect with ssh -t%s", s.studentLine[len("ssh"):]))
 		return exitRefused
@@ -64,6 +61,11 @@ func (s *server) serve(sess ssh.Session) int {
 	if limitKey == "" {
 		limitKey = "connection " + sess.Context().SessionID()
 	}
+	// The connection holds a session from now: it no longer counts as
+	// logging in, and its place is this session's.
+	c := connOf(sess.Context())
+	c.opened()
+	defer c.ended()
 	release, refusal := s.admission.admit(limitKey, role)
 	if refusal != "" {
 		s.log.Printf("%s: refused: %s", who(sess), refusal)
@@ -77,9 +79,11 @@ func (s *server) serve(sess ssh.Session) int {
 	seat := s.class.Join(sess.User(), fp, role)
 	defer seat.Leave()     // the program's end leaves it too; a panic before would not
 	var hungUp atomic.Bool // the session's input ended: the client closed the channel or the connection
-	in := inputguard.NewReader(endsWith{sess, func() { hungUp.Store(true); cancel() }})
+	typed := newActivity(sess, func() { hungUp.Store(true); cancel() })
+	in := inputguard.NewReader(typed)
 	defer in.Close()
-	opts := append(programOptions(sess, in), tea.WithContext(ctx))
+	out := &output{w: sess}
+	opts := append(programOptions(sess, in, out), tea.WithContext(ctx))
 	prog, err := tui.NewSeated(ctx, seat, s.display, opts...)
 	if err != nil {
 		// NewSeated took the seat out of the class.
@@ -87,7 +91,7 @@ func (s *server) serve(sess ssh.Session) int {
 		say(sess, "could not open the class's run: "+err.Error())
 		return exitRefused
 	}
-	l, ok := s.enter(prog.Program(), cancel)
+	l, ok := s.enter(prog.Program(), cancel, role)
 	if !ok {
 		say(sess, classEnded)
 		return exitOK
@@ -95,7 +99,8 @@ func (s *server) serve(sess ssh.Session) int {
 	defer s.exit(l)
 	s.log.Printf("%s: joined as %s #%d (%d sessions)", who(sess), role, seat.Member().ID, s.admission.sessions())
 
-	sizes.attach(prog.Program(), pty.Window)
+	go sizes.send(ctx, prog.Program(), pty.Window)
+	go s.watch(ctx, sess, l, typed, out)
 	err = s.runner()(prog)
 
 	var pe *tui.PanicError
@@ -104,9 +109,11 @@ func (s *server) serve(sess ssh.Session) int {
 		s.log.Printf("%s: %v", who(sess), pe)
 		say(sess, pe.Error())
 		return exitRefused
-	case l.stopped():
-		s.log.Printf("%s: told the class has ended", who(sess))
-		say(sess, classEnded)
+	case l.reason() != "":
+		// The server ended it: the class ended, the session was idle or
+		// reached the class's time.
+		s.log.Printf("%s: ended: %s", who(sess), l.reason())
+		say(sess, l.reason())
 		return exitOK
 	case sess.Context().Err() != nil || hungUp.Load():
 		// The connection closed, or the channel (its input ended first,
@@ -128,12 +135,17 @@ func say(sess ssh.Session, line string) {
 	_, _ = io.WriteString(sess.Stderr(), "kernelscope: "+line+"\n")
 }
 
-// who names a session in the log: its user name (as the client gave it:
-// cleaned of control characters), its key and its address.
-func who(sess ssh.Session) string {
-	fp := fingerprint(sess.PublicKey())
+// who names a session in the log: its user name (as the class keeps it:
+// cleaned of control characters, cut to class.MaxName), its key and its
+// address.
+func who(sess ssh.Session) string { return whoIn(sess.Context()) }
+
+// whoIn names a connection in the log, as who does.
+func whoIn(ctx ssh.Context) string {
+	key, _ := ctx.Value(ssh.ContextKeyPublicKey).(ssh.PublicKey)
+	fp := fingerprint(key)
 	if fp == "" {
 		fp = "no key"
 	}
-	return fmt.Sprintf("%s (%s, %s)", safetext.Clean(sess.User()), fp, sess.RemoteAddr())
+	return fmt.Sprintf("%s (%s, %s)", class.Name(ctx.User()), fp, ctx.RemoteAddr())
 }

@@ -9,15 +9,21 @@ import (
 )
 
 // admission counts the sessions served, in all and per key, against the
-// limits of the class. Sessions are limited per key, never per address: a
-// class sits behind one NAT. Presenters are always let in (the lecturer is
-// never locked out of a full room) and counted.
+// limits of the class. A place is a session, or a connection that holds
+// none yet (logging in, or logged in without one: waiting), so that
+// connections that open nothing cannot fill the room unseen. Sessions are
+// limited per key, never per address: a class sits behind one NAT.
+// Presenters are always let in (the lecturer is never locked out of a
+// full room) and counted.
 type admission struct {
 	mu     sync.Mutex
 	max    int
 	perKey int
 	total  int
 	byKey  map[string]int
+	// waiting is how many connections hold no session (the gate's count;
+	// nil: none are counted).
+	waiting func() int
 	// closed: the server is stopping, and lets no one in.
 	closed bool
 }
@@ -40,8 +46,8 @@ func (a *admission) admit(fp string, role class.Role) (release func(), refusal s
 	case a.closed:
 		return nil, classEnded
 	case role == class.Presenter:
-	case a.total >= a.max:
-		return nil, fmt.Sprintf("the class is full: %d sessions; try again later", a.total)
+	case a.total+a.waitingNow() >= a.max:
+		return nil, fmt.Sprintf("the class is full: all %d places are taken; try again later", a.max)
 	case fp != "" && a.byKey[fp] >= a.perKey:
 		if strings.HasPrefix(fp, "connection ") {
 			return nil, fmt.Sprintf("this connection has %d sessions in the class already, the most one may have; close one and try again", a.byKey[fp])
@@ -54,6 +60,14 @@ func (a *admission) admit(fp string, role class.Role) (release func(), refusal s
 	}
 	var once sync.Once
 	return func() { once.Do(func() { a.release(fp) }) }, ""
+}
+
+// waitingNow is how many connections hold no session.
+func (a *admission) waitingNow() int {
+	if a.waiting == nil {
+		return 0
+	}
+	return a.waiting()
 }
 
 func (a *admission) release(fp string) {

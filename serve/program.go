@@ -1,8 +1,11 @@
 package serve
 
 import (
+	"context"
 	"io"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
@@ -26,9 +29,10 @@ import (
 // The input ends the session when it ends: a client that closes the
 // channel but keeps the connection (OpenSSH's ControlMaster) would
 // otherwise leave the program running until the connection's idle
-// timeout; end is called then.
-func programOptions(sess ssh.Session, in *inputguard.Reader) []tea.ProgramOption {
-	opts := append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithInput(in))
+// timeout; end is called then. The output is out, which tells how long a
+// write has waited.
+func programOptions(sess ssh.Session, in *inputguard.Reader, out *output) []tea.ProgramOption {
+	opts := append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithInput(in), tea.WithOutput(out))
 	if pty, _, ok := sess.Pty(); ok {
 		w, h := clamp(pty.Window)
 		opts = append(opts, tea.WithWindowSize(w, h)) // the last of an option wins
@@ -45,54 +49,103 @@ func clamp(w ssh.Window) (cols, rows int) {
 	return min(max(w.Width, 0), maxCols), min(max(w.Height, 0), maxRows)
 }
 
-// endsWith reads r and calls end once r ends (EOF or an error).
-type endsWith struct {
-	r   io.Reader
-	end func()
+// activity reads a session's input: it calls end once the input ends
+// (EOF or an error), and keeps when it last read anything (idle).
+type activity struct {
+	r    io.Reader
+	end  func()
+	last atomic.Int64 // unix nanoseconds
 }
 
-func (e endsWith) Read(p []byte) (int, error) {
-	n, err := e.r.Read(p)
+func newActivity(r io.Reader, end func()) *activity {
+	a := &activity{r: r, end: end}
+	a.last.Store(time.Now().UnixNano())
+	return a
+}
+
+func (a *activity) Read(p []byte) (int, error) {
+	n, err := a.r.Read(p)
+	if n > 0 {
+		a.last.Store(time.Now().UnixNano())
+	}
 	if err != nil {
-		e.end()
+		a.end()
 	}
 	return n, err
 }
 
-// windowSizes takes a session's window sizes, from the PTY request to the
-// channel's end, and gives them to its program once there is one. It takes
-// every size, program or not: the SSH library's request loop blocks for
-// good on a size no one takes (a resize while a session is refused would
-// leave its goroutine behind).
-type windowSizes struct {
-	mu   sync.Mutex
-	prog *tea.Program
-	last ssh.Window
+// lastInput is when the session last sent anything.
+func (a *activity) lastInput() time.Time { return time.Unix(0, a.last.Load()) }
+
+// output is a session's output, which tells how long a write has waited:
+// a client that reads nothing (its SSH window full) holds the program's
+// renderer, and its session is ended (watch).
+type output struct {
+	w     io.Writer
+	since atomic.Int64 // when the write under way began (unix ns), 0 for none
 }
 
-// follow takes the sizes of win until it closes (the channel ended). A
-// program that has ended takes a size at once, and drops it.
+func (o *output) Write(p []byte) (int, error) {
+	o.since.CompareAndSwap(0, time.Now().UnixNano())
+	defer o.since.Store(0)
+	return o.w.Write(p)
+}
+
+// stalled is how long the write under way has waited (0: none).
+func (o *output) stalled(now time.Time) time.Duration {
+	if t := o.since.Load(); t != 0 {
+		return now.Sub(time.Unix(0, t))
+	}
+	return 0
+}
+
+// windowSizes keeps a session's newest window size, from the PTY request
+// to the channel's end, and hands it to its program. The SSH library's
+// request loop sends every window-change on a channel of one: follow takes
+// each at once and never waits on the program, so a client's flood of
+// resizes cannot stop the loop (which, waiting, stopped the connection's
+// reads, and with them the window-adjusts the program's writes waited
+// for: a deadlock that held the seat for ever).
+type windowSizes struct {
+	mu   sync.Mutex
+	last ssh.Window
+	news chan struct{} // a token when a size came that was not handed on
+}
+
+func newWindowSizes() *windowSizes { return &windowSizes{news: make(chan struct{}, 1)} }
+
+// follow takes the sizes of win until it closes (the channel ended).
 func (w *windowSizes) follow(win <-chan ssh.Window) {
 	for size := range win {
 		w.mu.Lock()
 		w.last = size
-		prog := w.prog
 		w.mu.Unlock()
-		if prog != nil {
-			w, h := clamp(size)
-			prog.Send(tea.WindowSizeMsg{Width: w, Height: h})
+		select {
+		case w.news <- struct{}{}:
+		default: // the newest is kept; one token says so
 		}
 	}
 }
 
-// attach gives the sizes to prog, which was made at size made; a size
-// that came while it was being made is sent to it as it starts.
-func (w *windowSizes) attach(prog *tea.Program, made ssh.Window) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.prog = prog
-	if last := w.last; last != made && last != (ssh.Window{}) {
-		cols, rows := clamp(last)
-		go prog.Send(tea.WindowSizeMsg{Width: cols, Height: rows})
+// send hands prog the newest size each time new ones came, until ctx is
+// done; prog was made at size made. It waits on the program, on its own
+// goroutine: the sizes that come meanwhile are one, the newest.
+func (w *windowSizes) send(ctx context.Context, prog *tea.Program, made ssh.Window) {
+	sent := made
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-w.news:
+		}
+		w.mu.Lock()
+		size := w.last
+		w.mu.Unlock()
+		if size == sent || size == (ssh.Window{}) {
+			continue
+		}
+		sent = size
+		cols, rows := clamp(size)
+		prog.Send(tea.WindowSizeMsg{Width: cols, Height: rows}) // returns once taken, or once the program ended
 	}
 }

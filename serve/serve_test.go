@@ -39,6 +39,7 @@ func TestPresenterAndFollowerByKey(t *testing.T) {
 		t.Errorf("heavy jobs at once: %d, want one a core (%d)", got, want)
 	}
 	p := c.join(t, "lecturer", lecturer, 100, 30)
+	p.waitFor("presenting · 0 watching") // seated first, as the log says
 	a := c.join(t, "alice", alice, 80, 24)
 	b := c.join(t, "bob", nil, 80, 24)
 	p.waitFor("presenting · 2 watching")
@@ -207,8 +208,8 @@ func TestFollowerWritesNothing(t *testing.T) {
 
 // TestOnlyTheClassIsServed: a command is refused in one line on stderr
 // with exit status 1, and runs nothing; so is a session without a
-// terminal, and a subsystem (sftp) and a port forwarding are refused by
-// the protocol.
+// terminal, and a subsystem (sftp), agent and X11 forwarding and port
+// forwarding are refused by the protocol.
 func TestOnlyTheClassIsServed(t *testing.T) {
 	c := serveClass(t, Config{})
 	client, _ := c.dial(t, "mallory", newKey(t))
@@ -239,25 +240,49 @@ func TestOnlyTheClassIsServed(t *testing.T) {
 		t.Errorf("no terminal: exit %d, stderr %q", exitStatus(err), stderr.String())
 	}
 
-	sess, err = client.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.RequestSubsystem("sftp"); err == nil {
-		t.Error("the sftp subsystem was accepted")
-	}
-	sess.Close()
-
-	if conn, err := client.Dial("tcp", c.addr.String()); err == nil {
-		conn.Close()
-		t.Error("a port forwarding was accepted")
+	// The rest is refused by the protocol, and each kind logged once a
+	// connection however often it is asked (issue 33: it was refused
+	// without a word).
+	for range 2 {
+		sess, err = client.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.RequestSubsystem("sftp"); err == nil {
+			t.Error("the sftp subsystem was accepted")
+		}
+		sess.Close()
+		sess, err = client.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, req := range []string{"auth-agent-req@openssh.com", "x11-req"} {
+			if ok, err := sess.SendRequest(req, true, nil); ok || err != nil {
+				t.Errorf("%s: accepted %v, %v; want refused", req, ok, err)
+			}
+		}
+		sess.Close()
+		if conn, err := client.Dial("tcp", c.addr.String()); err == nil {
+			conn.Close()
+			t.Error("a local port forwarding was accepted")
+		}
+		if ln, err := client.Listen("tcp", "127.0.0.1:0"); err == nil {
+			ln.Close()
+			t.Error("a remote port forwarding was accepted")
+		}
 	}
 
 	if n := c.class.Seats(); n != 0 {
 		t.Errorf("%d seats after refusals, want 0", n)
 	}
-	if n := strings.Count(c.log.String(), "refused"); n != 2 {
-		t.Errorf("the log has %d refusals, want 2:\n%s", n, c.log.String())
+	log := c.log.String()
+	for _, what := range []string{"a command", "no terminal", "a subsystem (sftp, scp -s)", "agent forwarding (ssh -A)", "X11 forwarding (ssh -X)", "local port forwarding (ssh -L)", "remote port forwarding (ssh -R)"} {
+		if n := strings.Count(log, "refused: "+what+"\n"); n != 1 {
+			t.Errorf("the log says %q %d times, want once:\n%s", "refused: "+what, n, log)
+		}
+	}
+	if n := strings.Count(log, "refused"); n != 7 {
+		t.Errorf("the log has %d refusals, want 7:\n%s", n, log)
 	}
 }
 
@@ -283,7 +308,7 @@ func TestMaxSessions(t *testing.T) {
 	b := c.join(t, "b", nil, 80, 24)
 	a.waitFor("following")
 	b.waitFor("following")
-	refused(t, c.join(t, "c", newKey(t), 80, 24), "the class is full: 2 sessions; try again later")
+	refused(t, c.join(t, "c", newKey(t), 80, 24), "the class is full: all 2 places are taken; try again later")
 	p := c.join(t, "lecturer", lecturer, 100, 30)
 	p.waitFor("presenting · 2 watching")
 
@@ -293,7 +318,7 @@ func TestMaxSessions(t *testing.T) {
 	}
 	p.waitFor("presenting · 1 watching")
 	// Two sessions still: the presenter is counted.
-	refused(t, c.join(t, "d", newKey(t), 80, 24), "the class is full: 2 sessions; try again later")
+	refused(t, c.join(t, "d", newKey(t), 80, 24), "the class is full: all 2 places are taken; try again later")
 	b.press("q")
 	b.wait()
 	c.join(t, "e", newKey(t), 80, 24).waitFor("following lecturer · 1 watching")
@@ -313,14 +338,34 @@ func TestMaxPerKey(t *testing.T) {
 }
 
 // TestTimeouts: a connection that carries nothing for --idle is closed,
-// and so is any connection after --max-time, however busy.
+// TestTimeouts: --idle and --max-time end a session as SIGTERM does: the
+// program quits and gives the terminal back (the main screen, the mouse
+// off, the cursor shown), one line says why, and the place is free
+// (issue 33: the connection was cut, the terminal left in the alternate
+// screen, and the log said "the client hung up").
 func TestTimeouts(t *testing.T) {
+	ended := func(t *testing.T, c *testClass, tm *term, why string) {
+		t.Helper()
+		if code := tm.wait(); code != 0 {
+			t.Errorf("exit status %d, want 0", code)
+		}
+		if ok, state := tm.givenBack(); !ok {
+			t.Errorf("the terminal was not given back: %s", state)
+		}
+		if got, want := tm.stderr.String(), "kernelscope: "+why+"\r\n"; got != want {
+			t.Errorf("stderr %q, want %q", got, want)
+		}
+		eventually(t, "the log says why", func() bool { return strings.Contains(c.log.String(), ": ended: "+why) })
+		if strings.Contains(c.log.String(), "hung up") {
+			t.Errorf("the log says the client hung up:\n%s", c.log.String())
+		}
+		eventually(t, "the place is free", func() bool { return c.admission.sessions() == 0 && c.class.Seats() == 0 })
+	}
 	t.Run("idle", func(t *testing.T) {
 		c := serveClass(t, Config{Idle: 300 * time.Millisecond})
 		f := c.join(t, "sleepy", newKey(t), 80, 24)
 		f.waitFor("following")
-		f.wait()
-		eventually(t, "the idle session's place is free", func() bool { return c.admission.sessions() == 0 && c.class.Seats() == 0 })
+		ended(t, c, f, "idle for 300ms (--idle): the session has ended; connect again to rejoin")
 	})
 	t.Run("max time", func(t *testing.T) {
 		lecturer := newKey(t)
@@ -328,9 +373,43 @@ func TestTimeouts(t *testing.T) {
 		p := c.join(t, "lecturer", lecturer, 80, 24)
 		p.waitFor("presenting")
 		p.press("p") // autoplay: the connection is never idle
-		p.wait()
-		eventually(t, "the session's place is free", func() bool { return c.admission.sessions() == 0 })
+		ended(t, c, p, "the class's 1s are up (--max-time): the session has ended")
 	})
+}
+
+// TestIdleIsTheClasss: a follower watching a paused lecture is not idle
+// while the presenter is there, however long it types nothing; once the
+// presenter has gone, it is idle --idle after the presenter last typed.
+func TestIdleIsTheClasss(t *testing.T) {
+	lecturer := newKey(t)
+	const idle = 600 * time.Millisecond
+	c := serveClass(t, Config{PresenterKeys: presenterFile(t, lecturer), Idle: idle})
+	p := c.join(t, "lecturer", lecturer, 100, 30)
+	p.waitFor("presenting · 0 watching")
+	f := c.join(t, "watcher", newKey(t), 80, 24)
+	f.waitFor("following lecturer · 1 watching")
+	// The presenter types now and then; the follower never does.
+	for range 8 {
+		time.Sleep(idle / 3)
+		p.press("?")
+	}
+	select {
+	case <-f.done:
+		t.Fatalf("the follower ended while the presenter was there: %q", f.stderr.String())
+	default:
+	}
+	// Even a presenter that types nothing keeps its class: wait past
+	// --idle with no key at all.
+	p.press("q")
+	p.wait()
+	begun := time.Now()
+	f.wait()
+	if waited := time.Since(begun); waited > idle+2*time.Second {
+		t.Errorf("the follower ended %v after the presenter left, want about --idle (%v)", waited, idle)
+	}
+	if !strings.Contains(f.stderr.String(), "idle for 600ms") {
+		t.Errorf("stderr %q", f.stderr.String())
+	}
 }
 
 // TestAbruptDisconnect: clients whose TCP connections close without an

@@ -35,9 +35,10 @@ const (
 	killWait   = time.Second
 )
 
-// handshakeTimeout bounds the SSH handshake: a connection that never
-// logs in holds no place for long.
-const handshakeTimeout = 30 * time.Second
+// writeStall is how long a write to a session may wait: a client that
+// reads nothing for that long (its SSH window full) holds its program's
+// renderer, and its connection is closed, its seat freed.
+var writeStall = 10 * time.Second
 
 // server is a class being served.
 type server struct {
@@ -56,6 +57,16 @@ type server struct {
 	keyMade     bool
 	studentLine string // ssh -p PORT HOST
 
+	gate     *gate     // the listener, and the connections logging in
+	refusals *refusals // connections refused before a session, logged in few lines
+	sizes    sync.Map  // ssh.Session → *windowSizes, from its PTY request
+	// presenting counts the presenters' sessions; presenterInput is when
+	// one last typed (unix ns): a follower is not idle while a presenter
+	// is there, nor for --idle after one last typed.
+	presenting     atomic.Int32
+	presenterInput atomic.Int64
+	watchEvery     time.Duration // how often a session's limits are looked at
+
 	// mu guards run, the programs being served (live) and whether the
 	// server is stopping; programs counts them.
 	mu sync.Mutex
@@ -66,14 +77,32 @@ type server struct {
 	programs sync.WaitGroup
 }
 
-// live is a program being served, as the server stops it.
+// live is a program being served, as the server ends it.
 type live struct {
-	prog   *tea.Program
-	kill   context.CancelFunc
-	ending atomic.Bool // told the class has ended
+	prog *tea.Program
+	kill context.CancelFunc
+	role class.Role
+	why  atomic.Pointer[string] // why the server ended it ("": it did not)
 }
 
-func (l *live) stopped() bool { return l.ending.Load() }
+// end asks the program to quit, for the reason why, which its session is
+// told once the terminal is given back; only the first reason counts
+// (ended reports whether it was this one).
+func (l *live) end(why string) (ended bool) {
+	if !l.why.CompareAndSwap(nil, &why) {
+		return false
+	}
+	go l.prog.Quit() // returns once the program took it or ended
+	return true
+}
+
+// reason is why the server ended the program ("": it did not).
+func (l *live) reason() string {
+	if w := l.why.Load(); w != nil {
+		return *w
+	}
+	return ""
+}
 
 // Run serves a class until ctx is done: it says on out the host key's
 // fingerprint, the line students type and who presents, then serves; once
@@ -121,6 +150,8 @@ func start(ctx context.Context, cfg Config) (*server, error) {
 		served:    make(chan error, 1),
 	}
 	s.display.Progress = nil // a replay draws on no one's terminal
+	s.refusals = newRefusals(s.log.Printf)
+	s.watchEvery = min(time.Second, cfg.Idle/4, cfg.MaxTime/4)
 	if cfg.PresenterKeys != "" {
 		p, err := readPresenters(cfg.PresenterKeys)
 		if err != nil {
@@ -150,28 +181,76 @@ func start(ctx context.Context, cfg Config) (*server, error) {
 	}
 	s.addr = ln.Addr().(*net.TCPAddr)
 	s.studentLine = studentLine(s.addr)
-	// Charm's SSH server, through wish. The host key exists by now
-	// (hostKey made it, 0600, its directory 0700 only if new), so
-	// wish.WithHostKeyPath only reads it: its own key maker would chmod
-	// the key's directory to 0700 whatever it is (--host-key ./key would
-	// lock the working directory).
+	s.gate = newGate(ln, cfg.MaxSessions, s.refusals)
+	s.admission.waiting = s.gate.waitingNow
+	srv, err := s.sshServer()
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	s.srv = srv
+	go func() { s.served <- s.srv.Serve(s.gate) }()
+	return s, nil
+}
+
+// sshServer is Charm's SSH server, made through wish, for the class: the
+// host key exists by now (hostKey made it, 0600, its directory 0700 only
+// if new), so wish.WithHostKeyPath only reads it (its own key maker would
+// chmod the key's directory to 0700 whatever it is: --host-key ./key
+// would lock the working directory). Sessions are the class's (handle),
+// their requests filtered first (requests.go); every other channel and
+// request is refused and logged. No timeout of the connection's own is
+// set: the idle and the whole time end a session cleanly, its terminal
+// given back (watch), and a connection without a session is closed by
+// the gate.
+func (s *server) sshServer() (*ssh.Server, error) {
 	srv, err := wish.NewServer(
-		wish.WithHostKeyPath(cfg.HostKeyPath),
+		wish.WithHostKeyPath(s.cfg.HostKeyPath),
 		wish.WithPublicKeyAuth(anyKey),
 		wish.WithKeyboardInteractiveAuth(anyone),
-		wish.WithIdleTimeout(cfg.Idle),
-		wish.WithMaxTimeout(cfg.MaxTime),
 		wish.WithVersion("kernelscope"),
 		wish.WithMiddleware(func(ssh.Handler) ssh.Handler { return s.handle }),
 	)
 	if err != nil {
-		ln.Close()
 		return nil, fmt.Errorf("the SSH server: %w", err)
 	}
-	srv.HandshakeTimeout = handshakeTimeout
-	s.srv = srv
-	go func() { s.served <- s.srv.Serve(ln) }()
-	return s, nil
+	srv.HandshakeTimeout = loginGrace
+	srv.ConnCallback = func(ctx ssh.Context, c net.Conn) net.Conn {
+		if tc, ok := c.(*conn); ok {
+			ctx.SetValue(connKey{}, tc)
+		}
+		return c
+	}
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel, "default": s.otherChannel}
+	srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
+	// A session's window sizes are taken from its PTY request on (the
+	// PTY handler sees the session), never by the handler that starts
+	// later: a resize before the shell would otherwise wait for it.
+	var emulated ssh.Server
+	if err := ssh.EmulatePty()(&emulated); err != nil {
+		return nil, fmt.Errorf("the SSH server: %w", err)
+	}
+	emulate := emulated.PtyHandler
+	srv.PtyHandler = func(ctx ssh.Context, sess ssh.Session, pty ssh.Pty) (func() error, error) {
+		done, err := emulate(ctx, sess, pty)
+		if err != nil {
+			return done, err
+		}
+		if _, win, ok := sess.Pty(); ok {
+			sizes := newWindowSizes()
+			s.sizes.Store(sess, sizes)
+			go sizes.follow(win)
+		}
+		return func() error { s.sizes.Delete(sess); return done() }, nil
+	}
+	return srv, nil
+}
+
+// windowSizes are the sizes of sess's window (nil without a PTY).
+func (s *server) windowSizes(sess ssh.Session) *windowSizes {
+	w, _ := s.sizes.Load(sess)
+	sizes, _ := w.(*windowSizes)
+	return sizes
 }
 
 // studentLine is the command students type to join: ssh with the port
@@ -240,15 +319,18 @@ func (s *server) runner() func(*tui.Seated) error {
 }
 
 // enter records a session's program, unless the server is stopping.
-func (s *server) enter(prog *tea.Program, kill context.CancelFunc) (*live, bool) {
+func (s *server) enter(prog *tea.Program, kill context.CancelFunc, role class.Role) (*live, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.stopping {
 		return nil, false
 	}
-	l := &live{prog: prog, kill: kill}
+	l := &live{prog: prog, kill: kill, role: role}
 	s.live[l] = true
 	s.programs.Add(1)
+	if role == class.Presenter {
+		s.presenting.Add(1)
+	}
 	return l, true
 }
 
@@ -258,6 +340,9 @@ func (s *server) exit(l *live) {
 	defer s.mu.Unlock()
 	delete(s.live, l)
 	s.programs.Done()
+	if l.role == class.Presenter {
+		s.presenting.Add(-1)
+	}
 }
 
 // stop ends the class: no one is let in, every program quits (giving its
@@ -268,8 +353,7 @@ func (s *server) stop() {
 	s.mu.Lock()
 	s.stopping = true
 	for l := range s.live {
-		l.ending.Store(true)
-		go l.prog.Quit() // returns once the program took it or ended
+		l.end(classEnded)
 	}
 	s.mu.Unlock()
 
@@ -286,6 +370,7 @@ func (s *server) stop() {
 	s.mu.Unlock()
 	wait(&s.programs, killWait)
 	<-s.served
+	s.refusals.stop()
 }
 
 // wait waits for wg, for d at most.
