@@ -54,7 +54,7 @@ func (s *server) serve(sess ssh.Session) int {
 		return exitRefused
 	}
 	key := sess.PublicKey()
-	fp, role := fingerprint(key), s.presenters.role(key)
+	fp, role := fingerprint(key), s.presenters.role(key, sess.RemoteAddr())
 	// Sessions without a key count against their connection: one
 	// connection may not open the whole room's channels.
 	limitKey := fp

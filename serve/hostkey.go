@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -29,6 +30,29 @@ func hostKey(path string) (signer gossh.Signer, made bool, err error) {
 		return nil, false, fmt.Errorf("the host key %s is not an unencrypted SSH private key (%v); give another --host-key, or move it away to have a new one made", path, err)
 	}
 	return signer, made, nil
+}
+
+// hostKeyWarning is a line for the server to print when the host key at
+// path may be read or written by others than its owner (its mode has a
+// group or other bit: mode & 0o077 != 0), and "" when not, when it cannot
+// be read (hostKey says so), and on Windows, whose files have no such
+// modes. sshd refuses such a key ("WARNING: UNPROTECTED PRIVATE KEY FILE!
+// Permissions 0644 for '…' are too open."): whoever reads it can pose as
+// the server to every student. A class must start, so this server uses it,
+// and says so.
+func hostKeyWarning(path string) string {
+	if runtime.GOOS == "windows" {
+		return ""
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return ""
+	}
+	mode := fi.Mode().Perm()
+	if mode&0o077 == 0 {
+		return ""
+	}
+	return fmt.Sprintf("WARNING: the host key %s is open to others (mode 0%03o): whoever reads it can pose as this server. sshd would refuse it; kernelscope serve uses it. Run chmod 600 %s", path, mode, path)
 }
 
 // newHostKey writes a new ed25519 key to path, readable by its owner only,
