@@ -46,10 +46,10 @@ ssh -p 2222 lecture-host
 	listen := c.Flags().String("listen", "127.0.0.1:2222", "the address to serve, HOST:PORT: 0.0.0.0:2222 for every network of this machine; port 0 picks a free one")
 	hostKey := c.Flags().String("host-key", "", "the server's private key, made (ed25519) if missing (default: $XDG_STATE_HOME/kernelscope/ssh_host_ed25519, else ~/.local/state/kernelscope/ssh_host_ed25519)")
 	presenterKeys := c.Flags().String("presenter-keys", "", "an authorized_keys file of the keys that present (one public key a line, as in ~/.ssh/id_ed25519.pub); without it nobody presents")
-	maxSessions := c.Flags().Int("max-sessions", serve.DefaultMaxSessions, "the most sessions at once; past it a student is told the class is full (presenters are always let in)")
+	maxSessions := c.Flags().Int("max-sessions", serve.DefaultMaxSessions, "the most places at once, a place being a session or a connection yet to open one; past it a student is told the class is full (presenters are always let in)")
 	maxPerKey := c.Flags().Int("max-per-key", serve.DefaultMaxPerKey, "the most sessions of one key (per key, never per address: a class shares one NAT)")
-	idle := c.Flags().Duration("idle", serve.DefaultIdle, "end a connection that carried nothing either way for this long (a student watching a lecture that moves is not idle)")
-	maxTime := c.Flags().Duration("max-time", serve.DefaultMaxTime, "end any connection after this long")
+	idle := c.Flags().Duration("idle", serve.DefaultIdle, "end a session whose student typed nothing for this long, while no presenter was there or typed either (a student watching a paused lecture is not idle)")
+	maxTime := c.Flags().Duration("max-time", serve.DefaultMaxTime, "end any session after this long")
 	program := bindProgram(c, "serve") // the run the class starts on
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		if err := checkListen(*listen); err != nil {

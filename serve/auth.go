@@ -81,14 +81,17 @@ func readPresenters(path string) (presenters, error) {
 // that take away only what no session here is given: port, agent and X11
 // forwarding, and running ~/.ssh/rc. restrict is all of these, and no-pty
 // too: a session here is a terminal or nothing, so a restricted key
-// presents as any presenter does, with no forwarding and no rc. On a
-// presenter key they change nothing, and are accepted.
+// presents as any presenter does, with no forwarding and no rc. pty
+// grants the terminal every session here has (sshd's "restrict,pty" is
+// the usual way to say exactly what the class does). On a presenter key
+// they change nothing, and are accepted.
 var classDoes = map[string]bool{
 	"no-port-forwarding":  true,
 	"no-agent-forwarding": true,
 	"no-x11-forwarding":   true,
 	"no-user-rc":          true,
 	"restrict":            true,
+	"pty":                 true,
 }
 
 // keyOptions reads the options of a presenter key's line, as

@@ -165,9 +165,10 @@ type term struct {
 	done   chan struct{}
 	err    error // the session's end (sess.Wait), once done
 	once   sync.Once
-	// drawn, when set, is told of every write the terminal drew, with its
-	// byte count, while the screen is held (the load test times steps).
-	drawn func(emu *vt.Emulator, n int)
+	// drawn, when set, is told of every write the terminal drew, while the
+	// screen is held (the load test times steps; a test keeps what a real
+	// terminal takes and the emulator drops, OSC 52).
+	drawn func(emu *vt.Emulator, b []byte)
 	// own is set when the session is its connection's only one: once it
 	// ends, the client hangs up, as ssh does.
 	own bool
@@ -211,7 +212,7 @@ func (e endpoint) join(t *testing.T, user string, key gossh.Signer, w, h int) *t
 }
 
 // joinWatched is join with drawn told of every write drawn.
-func (e endpoint) joinWatched(t *testing.T, user string, key gossh.Signer, w, h int, drawn func(*vt.Emulator, int)) *term {
+func (e endpoint) joinWatched(t *testing.T, user string, key gossh.Signer, w, h int, drawn func(*vt.Emulator, []byte)) *term {
 	t.Helper()
 	client, conn := e.dial(t, user, key)
 	tm := joinOn(t, client, conn, w, h, drawn)
@@ -221,7 +222,7 @@ func (e endpoint) joinWatched(t *testing.T, user string, key gossh.Signer, w, h 
 
 // joinOn starts the class's program in a new session of an open
 // connection, at w×h.
-func joinOn(t *testing.T, client *gossh.Client, conn net.Conn, w, h int, drawn func(*vt.Emulator, int)) *term {
+func joinOn(t *testing.T, client *gossh.Client, conn net.Conn, w, h int, drawn func(*vt.Emulator, []byte)) *term {
 	t.Helper()
 	sess, err := client.NewSession()
 	if err != nil {
@@ -257,7 +258,7 @@ func (tm *term) draw(b []byte) (int, error) {
 	tm.modes(b)
 	_, _ = tm.emu.Write(b) // a closed terminal draws nothing
 	if tm.drawn != nil {
-		tm.drawn(tm.emu, len(b))
+		tm.drawn(tm.emu, b)
 	}
 	return len(b), nil
 }

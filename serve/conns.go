@@ -19,9 +19,9 @@ import (
 // descriptor, and is closed after loginGrace without one (sshd would keep
 // it; a class has no use for it, and 300 of them were an attack).
 var (
-	startupStart = 16
+	startupStart = 32
 	startupRate  = 30
-	startupFull  = 64
+	startupFull  = 128
 	loginGrace   = 20 * time.Second
 )
 

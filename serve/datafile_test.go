@@ -2,7 +2,6 @@ package serve
 
 import (
 	"encoding/base64"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -84,30 +83,10 @@ func clipboards(t *testing.T, out string) []string {
 }
 
 // joinRecorded is join, with every byte the server sends kept (what a
-// real terminal takes, OSC 52 too, which the emulator drops) before it is
-// drawn: joinOn's, with the session's output written to raw as well.
+// real terminal takes, OSC 52 too, which the emulator drops).
 func (e endpoint) joinRecorded(t *testing.T, user string, key gossh.Signer, w, h int) (*term, *syncBuffer) {
 	t.Helper()
-	client, conn := e.dial(t, user, key)
-	sess, err := client.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tm := &term{t: t, conn: conn, client: client, sess: sess, emu: vt.NewEmulator(w, h), done: make(chan struct{})}
-	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
 	raw := &syncBuffer{}
-	sess.Stdout = io.MultiWriter(raw, writerFunc(tm.draw))
-	sess.Stderr = &tm.stderr
-	sess.Stdin = tm.input()
-	if err := sess.Shell(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		tm.err = sess.Wait()
-		close(tm.done)
-	}()
-	t.Cleanup(tm.close)
+	tm := e.joinWatched(t, user, key, w, h, func(_ *vt.Emulator, b []byte) { raw.Write(b) })
 	return tm, raw
 }

@@ -55,6 +55,9 @@ func (s *server) serve(sess ssh.Session) int {
 	}
 	key := sess.PublicKey()
 	fp, role := fingerprint(key), s.presenters.role(key, sess.RemoteAddr())
+	if why := s.presenters.denied(key, sess.RemoteAddr()); why != "" {
+		s.log.Printf("%s: %s", who(sess), why)
+	}
 	// Sessions without a key count against their connection: one
 	// connection may not open the whole room's channels.
 	limitKey := fp

@@ -77,7 +77,8 @@ func TestClassLoad(t *testing.T) {
 		w := &watcher{shownAt: map[int]time.Time{}}
 		ws[i] = w
 		size := [][2]int{{80, 24}, {100, 30}, {160, 48}}[i%3]
-		terms[i] = cls.endpoint().joinWatched(t, fmt.Sprintf("student%02d", i), newKey(t), size[0], size[1], func(emu *vt.Emulator, n int) {
+		terms[i] = cls.endpoint().joinWatched(t, fmt.Sprintf("student%02d", i), newKey(t), size[0], size[1], func(emu *vt.Emulator, b []byte) {
+			n := len(b)
 			s := step(emu.String())
 			w.mu.Lock()
 			defer w.mu.Unlock()

@@ -13,20 +13,31 @@ const (
 	maxEnvBytes = 16 << 10
 )
 
-// What a client may ask of the class besides its terminal program, each
-// refused and logged once a connection: the words say it as the ssh man
-// page does.
-var notServed = map[string]string{
+// notServed says, as the ssh man page does, what a client asked of the
+// class besides its terminal program ("" for what is not forwarding or
+// a subsystem): each is refused and logged once a connection. (A switch,
+// not a map: serve builds nothing at start, startup_test.go.)
+func notServed(request string) string {
+	switch request {
 	// session requests
-	"auth-agent-req@openssh.com": "agent forwarding (ssh -A)",
-	"x11-req":                    "X11 forwarding (ssh -X)",
-	"subsystem":                  "a subsystem (sftp, scp -s)",
+	case "auth-agent-req@openssh.com":
+		return "agent forwarding (ssh -A)"
+	case "x11-req":
+		return "X11 forwarding (ssh -X)"
+	case "subsystem":
+		return "a subsystem (sftp, scp -s)"
 	// channels
-	"direct-tcpip":                   "local port forwarding (ssh -L)",
-	"direct-streamlocal@openssh.com": "local socket forwarding (ssh -L)",
+	case "direct-tcpip":
+		return "local port forwarding (ssh -L)"
+	case "direct-streamlocal@openssh.com":
+		return "local socket forwarding (ssh -L)"
 	// global requests
-	"tcpip-forward":                   "remote port forwarding (ssh -R)",
-	"streamlocal-forward@openssh.com": "remote socket forwarding (ssh -R)",
+	case "tcpip-forward":
+		return "remote port forwarding (ssh -R)"
+	case "streamlocal-forward@openssh.com":
+		return "remote socket forwarding (ssh -R)"
+	}
+	return ""
 }
 
 // sessionChannel is charm.land/ssh's session channel, its requests read
@@ -70,7 +81,7 @@ func (r *sessionRequests) filter(in <-chan *gossh.Request, out chan<- *gossh.Req
 				continue
 			}
 		case "auth-agent-req@openssh.com", "x11-req", "subsystem":
-			r.s.logOnce(r.ctx, req.Type, "refused: %s", notServed[req.Type])
+			r.s.logOnce(r.ctx, req.Type, "refused: %s", notServed(req.Type))
 			_ = req.Reply(false, nil)
 			continue
 		}
@@ -81,7 +92,7 @@ func (r *sessionRequests) filter(in <-chan *gossh.Request, out chan<- *gossh.Req
 // otherChannel refuses a channel that is not a session (port forwarding),
 // and logs it once a connection.
 func (s *server) otherChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
-	what := notServed[ch.ChannelType()]
+	what := notServed(ch.ChannelType())
 	if what == "" {
 		what = "a channel of type " + ch.ChannelType()
 	}
@@ -93,7 +104,7 @@ func (s *server) otherChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewCh
 // forwarding), logging forwarding once a connection; a keepalive is
 // answered no, as sshd answers what it does not know, without a word.
 func (s *server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
-	if what := notServed[req.Type]; what != "" {
+	if what := notServed(req.Type); what != "" {
 		s.logOnce(ctx, req.Type, "refused: %s", what)
 	}
 	return false, nil

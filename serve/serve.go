@@ -6,20 +6,30 @@
 // its own and rejoins it.
 //
 // Only the terminal program is served: a command, a session without a
-// terminal or a subsystem (sftp) is refused, and a follower's program
-// touches no file of the server's. One file per concern: the server and
-// its start and end (server.go), the host key (hostkey.go), who presents
-// (auth.go), how many may sit (limits.go), one session (handler.go) and
-// its program's connection to the SSH channel (program.go).
+// terminal, a subsystem (sftp), agent, X11 and port forwarding are
+// refused, and a follower's program touches no file of the server's.
+// Every byte a student sends passes the input guard (package
+// internal/inputguard) before Bubble Tea's decoder. What OpenSSH's sshd
+// holds, it holds: a bound on connections logging in (MaxStartups), a
+// time to open a session (LoginGraceTime), places and sessions a key
+// (MaxSessions), refusals logged.
 //
-// It is built on charm.land/ssh, the SSH server of Charm's wish (v2.0.5
-// wraps charm.land/ssh v0.4.3), without wish itself: wish's host key
-// maker (charmbracelet/keygen) links os/user, which makes the default
-// build link the C library (startup_test.go), and changes an existing
-// directory of the key to mode 0700 (a --host-key in the working
-// directory, or in /tmp, would take the directory from everyone else).
-// What wish adds over charm.land/ssh for a Bubble Tea program is the few
-// lines of program.go and the two timeouts set in server.go.
+// One file per concern: the server and its start and end (server.go),
+// the connections before they hold a session (conns.go), what a client
+// may ask besides its session (requests.go), the host key (hostkey.go),
+// who presents (auth.go), how many may sit (limits.go), one session
+// (handler.go), its program's connection to the SSH channel (program.go)
+// and the limits a session is held to while it runs (watch.go).
+//
+// It is Charm's SSH server, charm.land/ssh, made through wish
+// (wish.NewServer: the host key, the authentication, the version, the
+// session as middleware); wish's Bubble Tea middleware is not used, for
+// serve needs what it leaves out: the input guard, window sizes taken
+// without waiting on the program, a session ended with its terminal given
+// back. The host key is made here (hostkey.go), not by wish's key maker,
+// which changes an existing directory of the key to mode 0700 (a
+// --host-key in the working directory, or in /tmp, would take the
+// directory from everyone else).
 package serve
 
 import (
@@ -37,11 +47,11 @@ const (
 	// DefaultMaxPerKey is the most sessions of one key: a student's laptop
 	// and phone, not a script that fills the room.
 	DefaultMaxPerKey = 4
-	// DefaultIdle ends a connection that carried nothing either way for
-	// that long (a follower watching a lecture that moves is not idle).
+	// DefaultIdle ends a session whose student typed nothing for that
+	// long, when no presenter is there and none typed meanwhile either.
 	DefaultIdle = 45 * time.Minute
-	// DefaultMaxTime ends any connection after that long: a lecture and
-	// its exercises.
+	// DefaultMaxTime ends any session after that long: a lecture and its
+	// exercises.
 	DefaultMaxTime = 4 * time.Hour
 )
 
@@ -56,12 +66,15 @@ type Config struct {
 	// PresenterKeys is an authorized_keys file: a connection with one of
 	// its keys presents. "" for none: the class shows the starting run.
 	PresenterKeys string
-	// MaxSessions bounds the sessions served at once, MaxPerKey those of
-	// one key (per key, never per address: a class sits behind one NAT).
+	// MaxSessions bounds the places taken at once (a session, or a
+	// connection that has yet to open one), MaxPerKey the sessions of one
+	// key (per key, never per address: a class sits behind one NAT).
 	// Presenters are always let in. 0 means the default.
 	MaxSessions, MaxPerKey int
-	// Idle ends a connection that carried nothing either way for that
-	// long, MaxTime any connection after that long. 0 means the default.
+	// Idle ends a session whose student typed nothing for that long
+	// while no presenter was there or typed (the class's idleness),
+	// MaxTime any session after that long; each as SIGTERM ends it, the
+	// terminal given back and one line said. 0 means the default.
 	Idle, MaxTime time.Duration
 	// Start is the run the class starts on (the resolved flags of the
 	// terminal program), shown until a presenter changes it.

@@ -320,7 +320,8 @@ func TestMaxSessions(t *testing.T) {
 	// Two sessions still: the presenter is counted.
 	refused(t, c.join(t, "d", newKey(t), 80, 24), "the class is full: all 2 places are taken; try again later")
 	b.press("q")
-	b.wait()
+	b.wait() // and its client hangs up: the place is free once the server sees it
+	eventually(t, "b's connection is closed", func() bool { return c.gate.waitingNow() == 0 })
 	c.join(t, "e", newKey(t), 80, 24).waitFor("following lecturer · 1 watching")
 }
 
@@ -519,7 +520,7 @@ func TestRun(t *testing.T) {
 	if port == nil || port[1] == "0" {
 		t.Fatalf("no student line with the bound port:\n%s", greeting)
 	}
-	for _, want := range []string{"host key   SHA256:", keyPath + ", made now)", "presenter  none (no --presenter-keys)", "100 sessions, 4 per key", "45m idle, 4h in all", "is this machine only"} {
+	for _, want := range []string{"host key   SHA256:", keyPath + ", made now)", "presenter  none (no --presenter-keys)", "100 places (a session, or a connection yet to open one), 4 sessions a key", "45m idle, 4h in all", "is this machine only"} {
 		if !strings.Contains(greeting, want) {
 			t.Errorf("the greeting lacks %q:\n%s", want, greeting)
 		}

@@ -278,6 +278,9 @@ func (s *server) greet(out io.Writer) error {
 		made = ", made now"
 	}
 	fmt.Fprintf(&b, "  host key   %s (%s%s)\n", gossh.FingerprintSHA256(s.hostKey), s.cfg.HostKeyPath, made)
+	if w := hostKeyWarning(s.cfg.HostKeyPath); w != "" {
+		fmt.Fprintf(&b, "  %s\n", w)
+	}
 	fmt.Fprintf(&b, "  students   %s\n", s.studentLine)
 	switch n := len(s.presenters); n {
 	case 0:
@@ -289,8 +292,11 @@ func (s *server) greet(out io.Writer) error {
 		}
 		fmt.Fprintf(&b, "  presenter  %s in %s: ssh -o IdentitiesOnly=yes -i YOUR_KEY%s\n", keys, s.cfg.PresenterKeys, strings.TrimPrefix(s.studentLine, "ssh"))
 	}
-	fmt.Fprintf(&b, "  limits     %d sessions, %d per key; a connection ends after %s idle, %s in all\n",
+	fmt.Fprintf(&b, "  limits     %d places (a session, or a connection yet to open one), %d sessions a key; a session ends after %s idle, %s in all\n",
 		s.cfg.MaxSessions, s.cfg.MaxPerKey, short(s.cfg.Idle), short(s.cfg.MaxTime))
+	if w := fdWarning(s.gate.maxOpen); w != "" {
+		fmt.Fprintf(&b, "  %s\n", w)
+	}
 	if s.addr.IP.IsLoopback() {
 		fmt.Fprintf(&b, "  %s is this machine only: --listen 0.0.0.0:%d serves the network\n", s.addr.IP, s.addr.Port)
 	}
