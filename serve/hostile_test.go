@@ -281,3 +281,24 @@ func TestConnectionFlood(t *testing.T) {
 		t.Errorf("the log says nothing of the drops:\n%s", log)
 	}
 }
+
+// TestLinuxFunctionKeys: PuTTY's "Linux" function keys (CSI [ A to
+// CSI [ E) are F1–F5 to a follower, not F4's D (the previous dataset),
+// which broke the student away (issue 40).
+func TestLinuxFunctionKeys(t *testing.T) {
+	lecturer := newKey(t)
+	c := serveClass(t, Config{PresenterKeys: presenterFile(t, lecturer)})
+	p := c.join(t, "lecturer", lecturer, 100, 30)
+	p.waitFor("presenting · 0 watching")
+	f := c.join(t, "putty", newKey(t), 80, 24)
+	f.waitFor("following lecturer · 1 watching")
+	if _, err := io.WriteString(f.emu.InputPipe(), "\x1b[[A\x1b[[B\x1b[[C\x1b[[D\x1b[[E"); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	p.press(" ")
+	screen := f.waitStep(1)
+	if !strings.Contains(screen, "following lecturer") || !strings.Contains(screen, "xor n=") {
+		t.Errorf("F1–F5 in the Linux console's form changed the follower's run:\n%s", screen)
+	}
+}

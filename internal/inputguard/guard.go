@@ -19,6 +19,8 @@
 //     cut between two reads: at most 31 separators and 9 digits a
 //     parameter, 2 intermediates, 512 bytes of printable string data,
 //     strings ended by ESC \ (or BEL for OSC);
+//   - the Linux console's F1–F5 (CSI [ A to CSI [ E) as xterm's (SS3 P to
+//     S, CSI 15 ~), which the decoder reads whole;
 //   - the Escape key as CSI 27 u and alt and a key as CSI code ; 3 u (the
 //     kitty keyboard protocol's forms): the decoder keeps everything after
 //     an event of ESC and one byte until the input pauses for 50 ms, so a
@@ -93,6 +95,7 @@ const (
 	ignoredString       // an APC, PM or SOS: read to its end and dropped
 	ss3                 // SS3: digits, then one character
 	x10                 // the three raw bytes of an X10 mouse report
+	linuxKey            // CSI [ and a letter: the Linux console's F1–F5
 )
 
 // filter is the guard's parser: fed bytes, it appends the canonical form
@@ -194,8 +197,28 @@ func (f *filter) step(out []byte, c byte) []byte {
 			f.st = ground
 		}
 		return out
+	case linuxKey:
+		f.st = ground
+		if key := linuxFunctionKey(c); key != "" {
+			return f.emit(out, []byte(key)...)
+		}
+		return f.ground(out, c)
 	}
 	return f.ground(out, c)
+}
+
+// linuxFunctionKey is F1–F5 as the Linux console sends them (CSI [ A to
+// CSI [ E; PuTTY's "Linux" function keys), in the form xterm sends them:
+// the decoder splits the console's form, and its letter would act as a
+// key of its own (F4 as D, the previous dataset).
+func linuxFunctionKey(c byte) string {
+	switch c {
+	case 'A', 'B', 'C', 'D':
+		return "\x1bO" + string(rune('P'+c-'A')) // F1–F4: SS3 P to S
+	case 'E':
+		return "\x1b[15~" // F5
+	}
+	return ""
 }
 
 // ground reads text and controls.
@@ -424,6 +447,12 @@ func (f *filter) final(out []byte, c byte) []byte {
 				f.st, f.x10Left = x10, 3
 			}
 			return out
+		case '[':
+			// The Linux console's F1–F5 are CSI [ and a letter.
+			if f.params == 0 {
+				f.st = linuxKey
+				return out
+			}
 		}
 	}
 	f.seq = append(f.seq, c)

@@ -78,6 +78,10 @@ func TestCanonicalForm(t *testing.T) {
 		{"a C1 control that starts nothing", "\x85x", "x"},
 		{"an invalid lead byte before an 8-bit CSI", "\xe2\x9bAx", "\x1b[Ax"},
 		{"an unfinished sequence at the end", "x\x1b[1;2", "x"},
+		// Issue 40: PuTTY's "Linux" function keys; F4's D was the
+		// previous dataset.
+		{"the Linux console's F1–F5", "\x1b[[A\x1b[[B\x1b[[C\x1b[[D\x1b[[E", "\x1bOP\x1bOQ\x1bOR\x1bOS\x1b[15~"},
+		{"CSI [ and no letter", "\x1b[[x", "x"},
 	}
 	for _, c := range cases {
 		if got := canonical(c.in); got != c.want {
@@ -170,6 +174,9 @@ func TestDecoderReadsTheCanonicalForm(t *testing.T) {
 		{"\x1bx", "alt+x"},
 		{"\x1b\r", "alt+enter"},
 		{"\x1b\x7f", "alt+backspace"},
+		{"\x1b[[A", "f1"},
+		{"\x1b[[D", "f4"},
+		{"\x1b[[E", "f5"},
 	}
 	for _, c := range cases {
 		msgs := decode(t, []byte(canonical(c.in)))
