@@ -85,9 +85,16 @@ ssh -p 2222 lecture-host
 				return err
 			}
 		}
-		// SIGTERM (a service manager) and ctrl+c end the class; once they
-		// have, a second one ends the program at once.
-		ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
+		// SIGTERM (a service manager), ctrl+c and SIGHUP (the lecturer's
+		// terminal closed) end the class; once they have, a second one
+		// ends the program at once. SIGPIPE is ignored: the log may go
+		// to a pipe (serve … | tee log) that a ctrl+c in that window
+		// closes first, and a failed log write must never end the class
+		// before it has told everyone (it died with 141, the students
+		// left in the alternate screen). A log line that cannot be
+		// written is lost; the class goes on, and ends cleanly.
+		signal.Ignore(syscall.SIGPIPE)
+		ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		defer stop()
 		context.AfterFunc(ctx, stop)
 		err = runServe(ctx, serve.Config{

@@ -367,4 +367,7 @@ func fingerprint(key ssh.PublicKey) string {
 // asking it nothing.
 func anyKey(ssh.Context, ssh.PublicKey) bool { return true }
 
-func anyone(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }
+func anyone(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
+	connOf(ctx).loggedInWithoutKey()
+	return true
+}

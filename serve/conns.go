@@ -119,6 +119,25 @@ type conn struct {
 	closed   bool
 	grace    *time.Timer
 	logged   map[string]bool // what was logged of it, once each
+	// keyless is when it logged in without a key (asked nothing), and
+	// hadSession whether it ever opened a session: a client that refuses
+	// such a login leaves at once, and is logged (Close).
+	keyless    time.Time
+	hadSession bool
+}
+
+// trivialLoginLeft is how soon after a login without a key a connection
+// that opened nothing is taken for a client that refused it.
+const trivialLoginLeft = 10 * time.Second
+
+// loggedInWithoutKey notes that the connection logged in without a key.
+func (c *conn) loggedInWithoutKey() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.keyless = time.Now()
 }
 
 // connKey finds a connection's conn in its SSH context.
@@ -138,6 +157,7 @@ func (c *conn) opened() {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.hadSession = true
 	if c.sessions++; c.sessions == 1 && !c.closed {
 		c.grace.Stop()
 		c.g.mu.Lock()
@@ -188,7 +208,13 @@ func (c *conn) Close() error {
 		c.g.waiting--
 	}
 	c.g.mu.Unlock()
+	refusedLogin := !c.keyless.IsZero() && !c.hadSession && time.Since(c.keyless) < trivialLoginLeft
 	c.mu.Unlock()
+	if refusedLogin {
+		// plink -no-trivial-auth and dbclient's DisableTrivialAuth refuse
+		// a login that asks nothing, and hang up: they need a key.
+		c.g.refusals.add("left at once after a login without a key: a client that refuses a login that asks nothing (plink -no-trivial-auth, dbclient DisableTrivialAuth) joins with a key", c.RemoteAddr().String())
+	}
 	return c.Conn.Close()
 }
 

@@ -45,12 +45,12 @@ func (s *server) serve(sess ssh.Session) int {
 	if sess.RawCommand() != "" {
 		// ssh host trace --data /etc/passwd: nothing is run, nothing read.
 		s.log.Printf("%s: refused: a command", who(sess))
-		say(sess, fmt.Sprintf("only the class is served here, no commands: connect with %s", s.studentLine))
+		say(sess, "only the class is served here, no commands: connect with "+s.joinLine(""))
 		return exitRefused
 	}
 	if !hasPty || sizes == nil {
 		s.log.Printf("%s: refused: no terminal", who(sess))
-		say(sess, fmt.Sprintf("the class is drawn in a terminal, and this session has none: connect with ssh -t%s", s.studentLine[len("ssh"):]))
+		say(sess, "the class is drawn in a terminal, and this session has none: connect with "+s.joinLine("-t"))
 		return exitRefused
 	}
 	key := sess.PublicKey()
@@ -133,9 +133,11 @@ func (s *server) serve(sess ssh.Session) int {
 }
 
 // say writes one line to the session's stderr, where ssh shows it once the
-// program has given the terminal back.
+// program has given the terminal back. It ends in CR LF: a client that
+// has put its terminal in raw mode and asked for no PTY (plink) would
+// draw the next line as a staircase after a bare LF.
 func say(sess ssh.Session, line string) {
-	_, _ = io.WriteString(sess.Stderr(), "kernelscope: "+line+"\n")
+	_, _ = io.WriteString(sess.Stderr(), "kernelscope: "+line+"\r\n")
 }
 
 // who names a session in the log: its user name (as the class keeps it:

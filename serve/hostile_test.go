@@ -302,3 +302,22 @@ func TestLinuxFunctionKeys(t *testing.T) {
 		t.Errorf("F1–F5 in the Linux console's form changed the follower's run:\n%s", screen)
 	}
 }
+
+// TestKeylessLoginLeftLogged: a client without a key that refuses a login
+// that asks nothing (plink -no-trivial-auth, dbclient DisableTrivialAuth)
+// hangs up right after it; the server says so, with the way in (issue 40:
+// it said nothing).
+func TestKeylessLoginLeftLogged(t *testing.T) {
+	c := serveClass(t, Config{})
+	client, _ := c.dial(t, "putty", nil) // keyboard-interactive, asking nothing
+	client.Close()
+	eventually(t, "the log says the keyless client left", func() bool {
+		return strings.Contains(c.log.String(), "left at once after a login without a key") &&
+			strings.Contains(c.log.String(), "joins with a key")
+	})
+	// A keyless student who joins is not such a client.
+	c.join(t, "bob", nil, 80, 24).waitFor("following")
+	if n := strings.Count(c.log.String(), "left at once"); n != 1 {
+		t.Errorf("logged %d times, want once:\n%s", n, c.log.String())
+	}
+}

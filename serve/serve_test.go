@@ -221,7 +221,10 @@ func TestOnlyTheClassIsServed(t *testing.T) {
 	var stdout, stderr syncBuffer
 	sess.Stdout, sess.Stderr = &stdout, &stderr
 	err = sess.Run("trace --data /etc/passwd")
-	want := "kernelscope: only the class is served here, no commands: connect with ssh -p " + portOf(c) + " 127.0.0.1\n"
+	// Every refusal line ends in CR LF, and names the way in for OpenSSH
+	// and for PuTTY, whose port flag is -P (issue 40: plink drew a bare
+	// LF as a staircase).
+	want := "kernelscope: only the class is served here, no commands: connect with ssh -p " + portOf(c) + " 127.0.0.1 (PuTTY: plink -P " + portOf(c) + " 127.0.0.1)\r\n"
 	if exitStatus(err) != 1 || stdout.String() != "" || stderr.String() != want {
 		t.Errorf("a command: exit %d (%v), stdout %q, stderr %q; want exit 1 and %q", exitStatus(err), err, stdout.String(), stderr.String(), want)
 	}
@@ -236,7 +239,7 @@ func TestOnlyTheClassIsServed(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = sess.Wait()
-	if exitStatus(err) != 1 || !strings.Contains(stderr.String(), "connect with ssh -t -p "+portOf(c)) || strings.Count(stderr.String(), "\n") != 1 {
+	if want := "connect with ssh -t -p " + portOf(c) + " 127.0.0.1 (PuTTY: plink -t -P " + portOf(c) + " 127.0.0.1)\r\n"; exitStatus(err) != 1 || !strings.HasSuffix(stderr.String(), want) || strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("no terminal: exit %d, stderr %q", exitStatus(err), stderr.String())
 	}
 

@@ -253,6 +253,17 @@ func (s *server) windowSizes(sess ssh.Session) *windowSizes {
 	return sizes
 }
 
+// joinLine is how to join with OpenSSH and with PuTTY, whose port flag is
+// -P: "ssh -t -p 2222 host (PuTTY: plink -t -P 2222 host)" for flag -t.
+func (s *server) joinLine(flag string) string {
+	ssh, plink := s.studentLine, "plink"+strings.TrimPrefix(strings.Replace(s.studentLine, " -p ", " -P ", 1), "ssh")
+	if flag != "" {
+		ssh = "ssh " + flag + strings.TrimPrefix(ssh, "ssh")
+		plink = "plink " + flag + strings.TrimPrefix(plink, "plink")
+	}
+	return ssh + " (PuTTY: " + plink + ")"
+}
+
 // studentLine is the command students type to join: ssh with the port
 // and the host, or this machine's name when it listens on every address.
 func studentLine(addr *net.TCPAddr) string {
