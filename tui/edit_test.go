@@ -46,3 +46,15 @@ func TestAddPointAtLimit(t *testing.T) {
 		t.Errorf("del then o at the limit: want n = 62:\n%s", screen(m))
 	}
 }
+
+// TestCtrlHDeletes: ctrl+h (BS, what PuTTY's "Backspace key: Control-H"
+// sends) deletes the point nearest the cursor as backspace and del do
+// (issue 40).
+func TestCtrlHDeletes(t *testing.T) {
+	m := newModel(t, builtinOptions(t, "moons", 60), 120, 40)
+	press(m, "6")
+	m.Update(tea.KeyPressMsg{Code: 'h', Mod: tea.ModCtrl})
+	if !screenSays(m, "deleted the point nearest") || !screenSays(m, "n = 59") {
+		t.Errorf("ctrl+h on x₆: want it deleted:\n%s", screen(m))
+	}
+}

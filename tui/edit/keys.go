@@ -89,7 +89,9 @@ func newKeys(e *Model) keys {
 			return nil
 		}
 	}
-	k.Delete = n(action.GroupEdit, "del", "delete nearest", "delete", "backspace")
+	// ctrl+h is backspace where the terminal sends BS for it (PuTTY's
+	// "Backspace key: Control-H").
+	k.Delete = n(action.GroupEdit, "del", "delete nearest", "delete", "backspace", "ctrl+h")
 	k.Delete.Off = func() string {
 		switch {
 		case e.s.Options().Holdout.On():
