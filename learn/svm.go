@@ -157,6 +157,7 @@ type SVM struct {
 type selection struct {
 	i, j int
 	gap  float64
+	quad float64 // aᵢⱼ = Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ, before τ stands in for it
 	ok   bool
 }
 
@@ -270,13 +271,13 @@ func (s *SVM) refresh() {
 }
 
 // settle selects the next working set and with it the state; for the hard
-// margin it stops data that is not separable (separated).
+// margin it stops data that is not separable (unbounded, separated).
 func (s *SVM) settle() {
 	s.next = s.selectPair()
 	if s.bad != nil {
 		s.err = s.bad
 	}
-	if s.err == nil && math.IsInf(s.c, 1) && s.next.ok && !s.separated() {
+	if s.err == nil && math.IsInf(s.c, 1) && s.next.ok && (s.unbounded(s.next) || !s.separated()) {
 		s.err = ErrNotSeparable
 	}
 	switch {

@@ -251,6 +251,28 @@ func TestHardMarginNotSeparable(t *testing.T) {
 	}
 }
 
+// TestHardMarginCoincident: two points of opposite labels at the origin,
+// where the linear kernel's K(x, x) = 0, are separated by no hard margin:
+// the screen says "not separable" from the start and c takes no step, as
+// svm exits 1 at once. It used to run to the cap (here --max-iter 1000;
+// 10⁷ by default).
+func TestHardMarginCoincident(t *testing.T) {
+	o := fileOptions(t, "pair.csv", []datasets.Point{{X1: 0, X2: 0, Y: 1}, {X1: 0, X2: 0, Y: -1}}, "linear", 1)
+	o.Config.Learner = "svm"
+	o.Config = o.Config.With("C", math.Inf(1)).With("max-iter", 1000)
+	m := newModel(t, o, 120, 40)
+	for _, k := range []string{"", "c"} {
+		if k != "" {
+			pressRun(m, k)
+		}
+		sc := flatScreen(m)
+		if !strings.Contains(sc, "│ stopped: not separable with this kernel") || stepShown(t, m) != 0 ||
+			!strings.Contains(sc, "training stopped: not separable with this kernel: use a finite C") || strings.Contains(sc, "b steps back") {
+			t.Errorf("after %q: want iteration 0 and stopped: not separable:\n%s", k, screen(m))
+		}
+	}
+}
+
 // TestSVMKernelOutOfRange: with 1e308·rbf the SVM stops at its first step
 // with the reason, as the perceptron does on the same kernel, and nothing
 // moves: no iteration, α = 0, D(α) = 0 (issue 28: SMO spun through
