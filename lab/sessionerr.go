@@ -32,7 +32,8 @@ func (e *SessionError) Error() string {
 		where += fmt.Sprintf(": line %d, column %d", e.Line, e.Col)
 	}
 	if e.Field != "" {
-		return fmt.Sprintf("%s: %q: %s", where, e.Field, e.Msg)
+		// The path is the file's keys, which may be megabytes long.
+		return fmt.Sprintf("%s: %q: %s", where, safetext.Short(e.Field), e.Msg)
 	}
 	return where + ": " + e.Msg
 }
@@ -71,9 +72,10 @@ func jsonError(data []byte, name string, err error) error {
 		if field == "" {
 			field = "the session"
 		}
-		msg := fmt.Sprintf("wants %s, not a JSON %s", jsonKind(te.Type), te.Value)
+		// te.Value is "number " and the number as written, of any length.
+		msg := fmt.Sprintf("wants %s, not a JSON %s", jsonKind(te.Type), safetext.Short(te.Value))
 		if strings.HasPrefix(te.Value, "number ") && (te.Type.Kind() == reflect.Float64 || te.Type.Kind() == reflect.Int) {
-			msg = fmt.Sprintf("%s is not %s kernelscope can hold", strings.TrimPrefix(te.Value, "number "), jsonKind(te.Type))
+			msg = fmt.Sprintf("%s is not %s kernelscope can hold", safetext.Short(strings.TrimPrefix(te.Value, "number ")), jsonKind(te.Type))
 		}
 		off := offsetOf(data, te.Field)
 		if te.Field == "points" {

@@ -204,6 +204,62 @@ func TestSessionErrors(t *testing.T) {
 	}
 }
 
+// TestSessionLongValues: a value of megabytes (a hostile or broken file)
+// is quoted as a kernel spec is, its first 40 characters and its length,
+// so the error is one short line; it used to hold the whole value (a field
+// of 20 MiB made 20 MiB of error, issue 34).
+func TestSessionLongValues(t *testing.T) {
+	good := writeSession(t, moonsSession(t))
+	edited := writeSession(t, editedSession(t))
+	const n = 2 << 20
+	long := strings.Repeat("x", n)
+	digits := "1" + strings.Repeat("0", n-1)
+	cut := fmt.Sprintf("… (%d bytes)", n)
+	sub := func(file, old, new string) string {
+		if !strings.Contains(file, old) {
+			t.Fatalf("%q is not in the file", old)
+		}
+		return strings.Replace(file, old, new, 1)
+	}
+	// As many appends as points (more are refused first), out of order.
+	var appends, points strings.Builder
+	appends.WriteString("[4")
+	points.WriteString(`"points": [[0, 0, 1]`)
+	for range 100_000 {
+		appends.WriteString(", 3")
+		points.WriteString(", [0, 0, 1]")
+	}
+	appends.WriteString("]")
+	points.WriteString("],\n")
+	many := edited[:strings.Index(edited, `"points"`)] + points.String() + edited[strings.Index(edited, `  "training"`):]
+	for _, tc := range []struct{ name, file, want string }{
+		{"dataset", sub(good, `"dataset": "moons"`, `"dataset": "`+long+`"`), `"data.dataset": "xxxx`},
+		{"file", sub(edited, `"file": "iris.csv"`, `"file": "`+long+`"`), `"data.file": "xxxx`},
+		{"algo", sub(good, `"algo": "budget"`, `"algo": "`+long+`"`), `"training.algo": unknown learner "xxxx`},
+		{"tie", sub(good, `"tie": "pos"`, `"tie": "`+long+`"`), `"training.tie": unknown tie rule "xxxx`},
+		{"kernel", sub(good, `"kernel": "rbf(sigma=0.5)+2*poly(d=2,c=0.1)"`, `"kernel": "`+long+`"`), `"training.kernel": kernel "xxxx`},
+		{"setting word", sub(good, `"C": 2.5`, `"C": "`+long+`"`), `"training.C": want a number > 0 or inf, not "xxxx`},
+		{"setting object", sub(good, `"C": 2.5`, `"C": {"a": "`+long+`"}`), `"training.C": wants a number, not {"a": "xxxx`},
+		{"setting number", sub(good, `"C": 2.5`, `"C": `+digits), `"training.C": want a number > 0 or inf, not "1000`},
+		{"steps", sub(good, `"steps": 30`, `"steps": `+digits), `"steps": 1000`},
+		{"key", sub(good, `"bias": true`, `"bias": true, "`+long+`": 1`), `"training.xxxx`},
+		{"appends", sub(many, `[3, 3]`, appends.String()), `"appended_at": [4 3 3 3`},
+	} {
+		_, err := ReadSession(strings.NewReader(tc.file), "s.json")
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		msg := err.Error()
+		if len(msg) > 300 || !strings.Contains(msg, tc.want) || !strings.Contains(msg, "… (") {
+			t.Errorf("%s: %d bytes of error, want at most 300 with %q and the length: %.300q", tc.name, len(msg), tc.want, msg)
+		}
+		if tc.name != "appends" && tc.name != "key" && tc.name != "setting object" && !strings.Contains(msg, cut) {
+			t.Errorf("%s: %q does not say %q", tc.name, msg, cut)
+		}
+	}
+}
+
 // TestLoadSession: a file names itself as the options' Session; a file
 // that is not there says so.
 func TestLoadSession(t *testing.T) {

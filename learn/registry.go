@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"kernelscope/internal/safetext"
 )
 
 // The learners are a registry, as the kernel families are (family.go): each
@@ -150,7 +152,7 @@ func LookupLearner(name string) (*LearnerKind, bool) {
 func ParseLearner(name string) (string, error) {
 	k, ok := LookupLearner(name)
 	if !ok {
-		return "", fmt.Errorf("unknown learner %q (want one of %s)", name, LearnerNames())
+		return "", fmt.Errorf("unknown learner %q (want one of %s)", safetext.Short(name), LearnerNames())
 	}
 	return k.Name, nil
 }
@@ -168,7 +170,7 @@ func LearnerNames() string {
 func NewLearner(cfg Config, data []Example) (Learner, error) {
 	k, ok := LookupLearner(cfg.Learner)
 	if !ok {
-		return nil, fmt.Errorf("learn: unknown learner %q (want one of %s)", cfg.Learner, LearnerNames())
+		return nil, fmt.Errorf("learn: unknown learner %q (want one of %s)", safetext.Short(cfg.Learner), LearnerNames())
 	}
 	cfg.Learner = k.Name
 	for _, s := range k.Settings {
@@ -288,7 +290,7 @@ func (s *Setting) Read(text string) (float64, error) {
 		if s.Inf {
 			want += " or inf"
 		}
-		return 0, fmt.Errorf("want %s, not %q", want, text)
+		return 0, fmt.Errorf("want %s, not %q", want, safetext.Short(text))
 	}
 	return v, nil
 }
