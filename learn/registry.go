@@ -196,11 +196,12 @@ type Setting struct {
 	// Default is its value when not given.
 	Default float64
 	// The valid values: whole numbers only if Integer; at least Min (more
-	// than Min when MinOpen); +Inf too when Inf ("inf": the hard margin,
-	// the classic PA); otherwise finite.
+	// than Min when MinOpen); at most Max when it is not 0; +Inf too when
+	// Inf ("inf": the hard margin, the classic PA); otherwise finite.
 	Integer bool
 	Min     float64
 	MinOpen bool
+	Max     float64
 	Inf     bool
 	// Noun names it in messages: "C", "the budget", "λ"; InfWord names
 	// its value inf: "the hard margin". Range writes the valid values
@@ -222,7 +223,8 @@ type Setting struct {
 func (s *Setting) Check(v float64) error {
 	ok := !math.IsNaN(v) && (!math.IsInf(v, 0) || s.Inf && v > 0) &&
 		(!s.Integer || math.IsInf(v, 1) || v == math.Trunc(v)) &&
-		(s.MinOpen && v > s.Min || !s.MinOpen && v >= s.Min)
+		(s.MinOpen && v > s.Min || !s.MinOpen && v >= s.Min) &&
+		(s.Max == 0 || v <= s.Max)
 	if ok {
 		return nil
 	}
@@ -282,9 +284,12 @@ func (s *Setting) Read(text string) (float64, error) {
 		if s.Integer {
 			want = "a whole number "
 		}
-		if s.MinOpen {
+		switch {
+		case s.Max != 0:
+			want += s.Domain()
+		case s.MinOpen:
 			want += "> " + s.Format(s.Min)
-		} else {
+		default:
 			want += "≥ " + s.Format(s.Min)
 		}
 		if s.Inf {
