@@ -59,3 +59,34 @@ func TestNoSeedCitations(t *testing.T) {
 		}
 	}
 }
+
+// packagePrefix is a Go package's name where a message starts a clause
+// ("datasets: bad.csv: …", "learn: the SVM needs …"), and Go's words for
+// an interrupt: a user knows neither.
+var packagePrefix = regexp.MustCompile(`\b(learn|datasets|figure|crossval|lab|setup|notation|safetext|inputguard): |context canceled`)
+
+// TestNoPackagePrefixes: the errors of data, numbers and files that reach
+// a user say what is wrong without Go's package names (issue 34: "datasets:
+// bad.csv: line 2: …", "learn: K(x₁, x₁) = 1e+308: …").
+func TestNoPackagePrefixes(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, "bad.csv", "1,2,1\n3,4\n")
+	one := writeFile(t, "one.csv", "1,2,1\n3,4,1\n")
+	for _, args := range [][]string{
+		{"trace", "--data", bad},
+		{"features", "--data", bad},
+		{"trace", "--data", dir + "/none.csv"},
+		{"trace", "--data", dir},
+		{"svm", "--data", one},
+		{"trace", "--kernel", "1e308*rbf", "--dataset", "moons"},
+		{"svm", "--kernel", "1e308*rbf", "--dataset", "moons"},
+		{"trace", "--algo", "pegasos", "--kernel", "1e300*rbf", "--dataset", "moons"},
+		{"export", "--dataset", "moons", "--out", dir + "/none/x.csv"},
+		{"plot", "--dataset", "moons", "--out", dir + "/none/x.png"},
+	} {
+		_, stderr, code := runCLI(args...)
+		if code != exitData || packagePrefix.MatchString(stderr) {
+			t.Errorf("%q: exit %d, %q; want exit 1 and no package's name", args, code, stderr)
+		}
+	}
+}

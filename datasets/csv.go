@@ -137,7 +137,7 @@ func ReadCSV(r io.Reader) (Table, error) {
 
 // LoadCSV reads and parses the CSV file at path (see ReadCSV), which may also
 // be a FIFO or a device: it is read as a stream, within ReadCSV's limits.
-// Its errors begin "datasets: <path>: ", with the path quoted and escaped if
+// Its errors begin "<path>: ", with the path quoted and escaped if
 // it holds characters a terminal would act on (see safetext.Name), and wrap
 // the *ParseError if there is one.
 func LoadCSV(path string) (Table, error) {
@@ -153,15 +153,15 @@ func loadFile(path string, read func(io.Reader) (Table, error)) (Table, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Table{}, missingFileError{path}
 		}
-		return Table{}, fmt.Errorf("datasets: %s: %w", name, UnwrapPath(err))
+		return Table{}, fmt.Errorf("%s: %w", name, UnwrapPath(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return Table{}, fmt.Errorf("datasets: %s: is a directory, not a CSV file", name)
+		return Table{}, fmt.Errorf("%s: is a directory, not a CSV file", name)
 	}
 	t, err := read(f)
 	if err != nil {
-		return Table{}, fmt.Errorf("datasets: %s: %w", name, err)
+		return Table{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return t, nil
 }
@@ -171,7 +171,7 @@ func loadFile(path string, read func(io.Reader) (Table, error)) (Table, error) {
 type missingFileError struct{ path string }
 
 func (e missingFileError) Error() string {
-	return fmt.Sprintf("datasets: %s: no such file; check the path", safetext.Name(e.path))
+	return fmt.Sprintf("%s: no such file; check the path", safetext.Name(e.path))
 }
 
 func (e missingFileError) Unwrap() error { return fs.ErrNotExist }

@@ -170,12 +170,12 @@ func LearnerNames() string {
 func NewLearner(cfg Config, data []Example) (Learner, error) {
 	k, ok := LookupLearner(cfg.Learner)
 	if !ok {
-		return nil, fmt.Errorf("learn: unknown learner %q (want one of %s)", safetext.Short(cfg.Learner), LearnerNames())
+		return nil, fmt.Errorf("unknown learner %q (want one of %s)", safetext.Short(cfg.Learner), LearnerNames())
 	}
 	cfg.Learner = k.Name
 	for _, s := range k.Settings {
 		if err := s.Check(cfg.Param(s.Name)); err != nil {
-			return nil, fmt.Errorf("learn: %w", err)
+			return nil, err
 		}
 	}
 	return k.New(cfg, data)

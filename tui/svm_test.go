@@ -286,14 +286,14 @@ func TestSVMKernelOutOfRange(t *testing.T) {
 		const why = "kernel values past 1e+300 are too large for float64"
 		if algo == "perceptron" {
 			// The perceptron's rule is on the scores η·K would make.
-			if sc := flatScreen(m); !strings.Contains(sc, "training stopped: learn: the scores f(x) could grow past 1e+300") || !strings.Contains(sc, "stopped: numerical error") {
+			if sc := flatScreen(m); !strings.Contains(sc, "training stopped: the scores f(x) could grow past 1e+300") || !strings.Contains(sc, "stopped: numerical error") {
 				t.Errorf("perceptron:\n%s", screen(m))
 			}
 			continue
 		}
 		pressRun(m, "c") // on to convergence: stopped at once
 		out := screen(m)
-		for _, want := range []string{"training stopped: learn: K(x₁, x₁) = 1e+308: " + why, "iteration 0 │ m − M = 2 > tol 0.001 │ D(α) = 0 │ SV 0/100: 0 free, 0 at C", "stopped: numerical error"} {
+		for _, want := range []string{"training stopped: K(x₁, x₁) = 1e+308: " + why, "iteration 0 │ m − M = 2 > tol 0.001 │ D(α) = 0 │ SV 0/100: 0 free, 0 at C", "stopped: numerical error"} {
 			if !strings.Contains(out, want) && !strings.Contains(flatScreen(m), want) {
 				t.Errorf("the screen lacks %q:\n%s", want, out)
 			}
