@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"compress/gzip"
 	"regexp"
 	"strings"
 	"testing"
@@ -87,6 +89,24 @@ func TestNoPackagePrefixes(t *testing.T) {
 		_, stderr, code := runCLI(args...)
 		if code != exitData || packagePrefix.MatchString(stderr) {
 			t.Errorf("%q: exit %d, %q; want exit 1 and no package's name", args, code, stderr)
+		}
+	}
+}
+
+// TestDataCompressed: --data of a gzip file says it is compressed and how
+// to decompress it, for every command that reads --data. It used to read
+// as "line 1: want 3 fields x1,x2,y, got 1".
+func TestDataCompressed(t *testing.T) {
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write([]byte("1,2,1\n-1,-2,-1\n"))
+	w.Close()
+	gz := writeFile(t, "points.csv.gz", b.String())
+	want := "kernelscope: " + gz + " is compressed (gzip): decompress it first, e.g. gunzip " + gz + "\n"
+	for _, cmd := range [][]string{{"trace"}, {"svm"}, {"features"}, {"trace", "--columns", "1,2"}} {
+		out, stderr, code := runCLI(append(cmd, "--data", gz)...)
+		if code != exitData || out != "" || stderr != want {
+			t.Errorf("%q: exit %d, stdout %.80q, stderr %q; want exit 1 and %q", cmd, code, out, stderr, want)
 		}
 	}
 }

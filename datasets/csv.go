@@ -36,6 +36,9 @@ type ParseError struct {
 	// more than three: a wider file, whose columns ReadCSVColumns can pick
 	// (the caller knows how its user asks for that). 0 otherwise.
 	Wide int
+	// Compressed names the compression of data that is not text but a
+	// compressed file ("gzip", "zip"; compressed), "" otherwise.
+	Compressed string
 }
 
 // Error returns "line N: msg", or just msg for a whole-file problem.
@@ -160,6 +163,10 @@ func loadFile(path string, read func(io.Reader) (Table, error)) (Table, error) {
 		return Table{}, fmt.Errorf("%s: is a directory, not a CSV file", name)
 	}
 	t, err := read(f)
+	var pe *ParseError
+	if errors.As(err, &pe) && pe.Compressed != "" {
+		return Table{}, &compressedFileError{path: path, pe: pe}
+	}
 	if err != nil {
 		return Table{}, fmt.Errorf("%s: %w", name, err)
 	}
