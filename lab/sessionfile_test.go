@@ -261,6 +261,49 @@ func TestSessionLongValues(t *testing.T) {
 	}
 }
 
+// TestSessionDuplicateKeys: a key an object holds twice is refused with
+// its name and the line of the second, and the first's line: encoding/json
+// kept the last value without a word (issue 34), so which one the writer
+// meant was a guess. The same key in two objects is no duplicate.
+func TestSessionDuplicateKeys(t *testing.T) {
+	good := writeSession(t, moonsSession(t))
+	edited := writeSession(t, editedSession(t))
+	sub := func(file, old, new string) string {
+		if !strings.Contains(file, old) {
+			t.Fatalf("%q is not in the file", old)
+		}
+		return strings.Replace(file, old, new, 1)
+	}
+	line := func(file, s string) int {
+		l, _ := position([]byte(file), int64(strings.Index(file, s)))
+		return l
+	}
+	for _, tc := range []struct {
+		name, file, second, first, field string
+	}{
+		{"training", sub(good, `"tie": "pos",`, `"tie": "pos",`+"\n"+`    "tie": "neg",`), `"tie": "neg"`, `"tie": "pos"`, "training.tie"},
+		{"a setting", sub(good, `"C": 2.5,`, `"C": 2.5,`+"\n"+`    "C": "inf",`), `"C": "inf"`, `"C": 2.5`, "training.C"},
+		{"top level", sub(good, `"steps": 30,`, `"steps": 30,`+"\n"+`  "steps": 3,`), `"steps": 3,`, `"steps": 30`, "steps"},
+		{"data", sub(good, `"seed": 3,`, `"seed": 3,`+"\n"+`    "seed": 4,`), `"seed": 4`, `"seed": 3`, "data.seed"},
+		{"columns", sub(edited, `"x1": 3,`, `"x1": 3,`+"\n"+`      "x1": 4,`), `"x1": 4`, `"x1": 3`, "data.columns.x1"},
+		{"escaped", sub(good, `"tie": "pos",`, `"tie": "pos",`+"\n"+`    "ti\u0065": "neg",`), `"ti\u0065"`, `"tie": "pos"`, "training.tie"},
+	} {
+		_, err := ReadSession(strings.NewReader(tc.file), "s.json")
+		want := fmt.Sprintf("s.json: %s: %q: is there twice (first on line %d); a key may appear once: delete one",
+			where(t, tc.file, tc.second), tc.field, line(tc.file, tc.first))
+		if err == nil || err.Error() != want {
+			t.Errorf("%s:\n got %v\nwant %s", tc.name, err, want)
+		}
+	}
+	// "seed" in data, training and holdout: three objects, once each.
+	if strings.Count(good, `"seed"`) != 3 {
+		t.Fatalf("the session has %d seeds, want 3 (one a section)", strings.Count(good, `"seed"`))
+	}
+	if _, err := ReadSession(strings.NewReader(good), "s.json"); err != nil {
+		t.Errorf("a key in three sections: %v", err)
+	}
+}
+
 // TestLoadSession: a file names itself as the options' Session; a file
 // that is not there says so.
 func TestLoadSession(t *testing.T) {
