@@ -124,7 +124,7 @@ func TestColumnsErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"trace", "--data", bad, "--columns", "3,4", "--positive", "setosa"}, exitData,
-			`datasets: ` + bad + `: line 8: column 3 (petal_length) "abc" is not a number`},
+			`kernelscope: ` + bad + `: line 8: column 3 (petal_length) "abc" is not a number`},
 		{[]string{"trace", "--data", setosa, "--positive", "setosa"}, exitUsage,
 			`--positive setosa: ` + setosa + `: every label in column 3 (species) is "setosa": one class against the rest needs rows of another class too`},
 		{[]string{"trace", "--dataset", "xor", "--columns", "1,2"}, exitUsage, "--columns picks columns of a --data file"},

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/mat"
@@ -203,7 +202,7 @@ func checkMercer(g *mat.SymDense) mercerOutcome {
 		return mercerOutcome{note: fmt.Sprintf("not run: K(x%s, x%s) = %s is not finite (rescale the data or lower the degree)",
 			learn.Sub(over.I+1), learn.Sub(over.J+1), learn.Num(over.K))}
 	case v.Err != nil:
-		return mercerOutcome{note: "not run: " + strings.TrimPrefix(v.Err.Error(), "learn: ")}
+		return mercerOutcome{note: "not run: " + v.Err.Error()}
 	}
 	return mercerOutcome{run: true, MercerVerdict: v}
 }
@@ -356,7 +355,7 @@ func writeFeaturesJSON(w *bufio.Writer, r *featuresReport) error {
 			out.B = jptr(r.prim.B)
 		}
 	} else {
-		out.NoMap = &noMapJSON{mapKind(r.noMap), strings.TrimPrefix(r.noMap.Error(), "learn: ")}
+		out.NoMap = &noMapJSON{mapKind(r.noMap), r.noMap.Error()}
 	}
 	if nw, ok := r.normW(); ok {
 		out.NormW = jptr(nw)

@@ -72,7 +72,7 @@ func writeNoMap(w *bufio.Writer, k learn.Kernel, noMap error) {
 	case "too_large":
 		fmt.Fprintf(w, "φ is too large to write out: %s has more than %d features\n", k, learn.MaxFeatures)
 	default:
-		fmt.Fprintf(w, "w cannot be written out: %s\n", strings.TrimPrefix(noMap.Error(), "learn: "))
+		fmt.Fprintf(w, "w cannot be written out: %s\n", noMap.Error())
 	}
 }
 

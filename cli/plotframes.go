@@ -151,7 +151,7 @@ func runFrames(c *cobra.Command, flags *setup.Flags, f *frameFlags, out string, 
 
 // existingOut is the error for an --out that is there already.
 func existingOut(out string, err error) error {
-	return fmt.Errorf("--out %s: %s", safetext.Name(out), strings.TrimPrefix(err.Error(), "datasets: cannot save "+safetext.Name(out)+": "))
+	return fmt.Errorf("--out %s: %s", safetext.Name(out), strings.TrimPrefix(err.Error(), "cannot save "+safetext.Name(out)+": "))
 }
 
 // plotFrames trains on s as plot does, for steps steps (until training

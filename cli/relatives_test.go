@@ -154,6 +154,11 @@ func TestTraceRelativesUsage(t *testing.T) {
 		{[]string{"trace", "--algo", "svm", "--format", "csv"}, "kernelscope svm"},
 		{[]string{"trace", "--algo", "svm", "--epochs", "5"}, "--epochs sets the perceptron"},
 		{[]string{"trace", "--algo", "pa", "--lambda", "5"}, "--lambda applies to --algo pegasos, not pa"},
+		// λ past its range (learn.MinLambda, MaxLambda): 1e-320 blamed the
+		// kernel values, 1e308 trained to f = 0 without a word.
+		{[]string{"trace", "--algo", "pegasos", "--lambda", "1e-320"}, "kernelscope: --lambda must be from 1e-12 to 1e12, not 1e-320\n"},
+		{[]string{"trace", "--algo", "pegasos", "--lambda", "1e308"}, "kernelscope: --lambda must be from 1e-12 to 1e12, not 1e+308\n"},
+		{[]string{"trace", "--algo", "pegasos", "--lambda", "0"}, "--lambda must be from 1e-12 to 1e12, not 0"},
 		// The Forgetron appends σ = 1 and reads no η: a header with
 		// η = 0.5 would say it was used.
 		{[]string{"trace", "--algo", "forgetron", "--eta", "0.5"}, "--eta applies to --algo perceptron, averaged, voted, stoptron and budget, not forgetron"},

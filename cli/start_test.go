@@ -2,6 +2,7 @@ package cli
 
 import (
 	"io"
+	"os"
 	"slices"
 	"testing"
 
@@ -75,5 +76,28 @@ func TestRootFor(t *testing.T) {
 		if b := built(rootFor(args)); !slices.Equal(b, all) {
 			t.Errorf("%v: built %v, want every command %v", args, b, all)
 		}
+	}
+}
+
+// TestRootNeedsTerminal: the terminal program with stdout a pipe exits 1
+// at once with one line that says what works instead, "kernelscope" once
+// (the message names it: errorHandler adds no prefix). It used to draw a
+// blank screen into the pipe, or print Bubble Tea's "could not open TTY".
+func TestRootNeedsTerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	was := os.Stdout
+	os.Stdout = w // what the program draws on
+	defer func() { os.Stdout = was }()
+	out, stderr, code := runCLI("--dataset", "moons")
+	os.Stdout = was
+	w.Close()
+	drawn, _ := io.ReadAll(r)
+	const want = "kernelscope needs a terminal (stdout is not one); `kernelscope trace` or `kernelscope record` work without one\n"
+	if code != exitData || out != "" || stderr != want || len(drawn) != 0 {
+		t.Errorf("exit %d, stdout %q, drawn %.40q, stderr %q; want exit 1 and %q", code, out, drawn, stderr, want)
 	}
 }

@@ -80,9 +80,10 @@ func trainSVM(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, f s
 		return fmt.Errorf("svm: the %s is not solved a pair at a time", cfg.Kind().Name)
 	}
 	if err := m.Err(); err != nil {
-		// Known before the first update (a kernel value out of range):
-		// no header for a run that cannot start.
-		return err
+		// Known before the first update (a kernel value out of range, a
+		// pair that no hard margin separates): no header for a run that
+		// cannot start.
+		return notSeparable(err, 0)
 	}
 	if f.name == "json" {
 		ctx, stop := interrupt(ctx)
@@ -99,10 +100,20 @@ func trainSVM(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, f s
 	if err := w.Flush(); err != nil && werr == nil {
 		return fmt.Errorf("writing the output: %w", err)
 	}
-	if errors.Is(werr, learn.ErrNotSeparable) {
-		return fmt.Errorf("%w (--C 1, say) or a kernel that separates these points (with C = ∞ the dual D(α) grows without bound; stopped at iteration %d)", werr, m.T())
+	return notSeparable(werr, m.T())
+}
+
+// notSeparable says what to do about learn.ErrNotSeparable, found after t
+// iterations; other errors pass as they are.
+func notSeparable(err error, t int) error {
+	if !errors.Is(err, learn.ErrNotSeparable) {
+		return err
 	}
-	return werr
+	when := fmt.Sprintf("stopped at iteration %d", t)
+	if t == 0 {
+		when = "found before the first iteration"
+	}
+	return fmt.Errorf("%w (--C 1, say) or a kernel that separates these points (with C = ∞ the dual D(α) grows without bound; %s)", err, when)
 }
 
 // An svmFormat is one way to write an SVM run: the registry below is what

@@ -425,3 +425,25 @@ func TestSVMCompletion(t *testing.T) {
 		t.Errorf("svm --format completes to %v", names)
 	}
 }
+
+// TestSVMCoincidentNotSeparable: two points of opposite labels at one
+// point of feature space, at the origin (K(x, x) = 0 for the linear kernel)
+// or at (1, 1), are separated by no hard margin: exit 1 at once with the
+// message, nothing on stdout, in every format. The origin pair used to run
+// to the cap (10⁷ iterations, 1.8 GB of text) and exit 0; --max-iter keeps
+// that failure short here.
+func TestSVMCoincidentNotSeparable(t *testing.T) {
+	const msg = "not separable with this kernel: use a finite C (--C 1, say) or a kernel that separates these points (with C = ∞ the dual D(α) grows without bound; found before the first iteration)"
+	for _, rows := range []string{"0,0,1\n0,0,-1\n", "1,1,1\n1,1,-1\n"} {
+		file := writeFile(t, "pair.csv", rows)
+		for _, format := range []string{"text", "jsonl", "json"} {
+			for _, cmd := range [][]string{{"svm"}, {"trace", "--algo", "svm"}} {
+				args := append(cmd, "--data", file, "--C", "inf", "--max-iter", "1000", "--format", format)
+				out, stderr, code := runCLI(args...)
+				if code != exitData || out != "" || stderr != "kernelscope: "+msg+"\n" {
+					t.Errorf("%q %v: exit %d, stdout %.100q, stderr %q; want exit 1, no output, %q", rows, args, code, out, stderr, msg)
+				}
+			}
+		}
+	}
+}

@@ -184,11 +184,17 @@ func commandNames(root *cobra.Command) []string {
 }
 
 // errorHandler says an error once: styled as fang styles it on a terminal,
-// one line "kernelscope: …" otherwise, for logs and scripts.
+// one line "kernelscope: …" otherwise, for logs and scripts; a message that
+// starts by naming kernelscope ("kernelscope needs a terminal …") is not
+// prefixed again.
 func errorHandler(styled bool) fang.ErrorHandler {
 	return func(w io.Writer, styles fang.Styles, err error) {
 		if !styled {
-			fmt.Fprintln(w, "kernelscope: "+err.Error())
+			msg := err.Error()
+			if !strings.HasPrefix(msg, "kernelscope ") {
+				msg = "kernelscope: " + msg
+			}
+			fmt.Fprintln(w, msg)
 			return
 		}
 		fmt.Fprintln(w, styles.ErrorHeader.String())

@@ -184,7 +184,7 @@ func Run(ctx context.Context, p Plan, progress func(done, total int)) (Report, e
 		if err := ctx.Err(); err != nil {
 			return Report{}, err
 		}
-		return Report{}, fmt.Errorf("crossval: %d of %d trainings came back", n, p.Jobs())
+		return Report{}, fmt.Errorf("cross-validation: %d of %d trainings came back", n, p.Jobs())
 	}
 	for v := range r.Results {
 		res := &r.Results[v]

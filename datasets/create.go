@@ -37,7 +37,7 @@ const SaveNewTries = 1000
 // kernelscope's left in the directory; it touches no other file.
 func CreateCSV(path string, pts []Point) error {
 	if err := checkWritable(pts); err != nil {
-		return fmt.Errorf("datasets: cannot save %s: %w", safetext.Name(path), err)
+		return fmt.Errorf("cannot save %s: %w", safetext.Name(path), err)
 	}
 	return createAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) })
 }
@@ -55,7 +55,7 @@ func CreateCSV(path string, pts []Point) error {
 // stem becomes "data".
 func SaveNew(dir, stem string, pts []Point) (path string, err error) {
 	if err := checkWritable(pts); err != nil {
-		return "", fmt.Errorf("datasets: cannot save kernelscope-%s.csv: %w", safetext.Name(fileStem(stem)), err)
+		return "", fmt.Errorf("cannot save kernelscope-%s.csv: %w", safetext.Name(fileStem(stem)), err)
 	}
 	return SaveNewFile(dir, stem, ".csv", func(w io.Writer) error { return writeCSV(w, pts) })
 }
@@ -84,7 +84,7 @@ func SaveNewFile(dir, stem, ext string, write func(io.Writer) error) (path strin
 	if dir == "" || dir == "." {
 		where = "the working directory"
 	}
-	return "", fmt.Errorf("datasets: no free name: kernelscope-%s%s … -%d%s all exist in %s; move or delete some: %w",
+	return "", fmt.Errorf("no free name: kernelscope-%s%s … -%d%s all exist in %s; move or delete some: %w",
 		safetext.Name(stem), ext, SaveNewTries, ext, where, fs.ErrExist)
 }
 
@@ -140,7 +140,7 @@ func createAtomic(path string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	tmp, err := writeTemp(dir, 0o644, 0, write)
 	if err != nil {
-		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), err)
+		return fmt.Errorf("cannot save %s (nothing was written): %w", safetext.Name(path), err)
 	}
 	if beforeLink != nil {
 		beforeLink(path)
@@ -156,7 +156,7 @@ func createAtomic(path string, write func(io.Writer) error) error {
 	case linkUnsupported(err):
 		return createExclusive(path, write)
 	}
-	return fmt.Errorf("datasets: cannot save %s (nothing was written): naming the file: %w", safetext.Name(path), UnwrapPath(err))
+	return fmt.Errorf("cannot save %s (nothing was written): naming the file: %w", safetext.Name(path), UnwrapPath(err))
 }
 
 // createExclusive is createAtomic for file systems without hard links: it
@@ -168,11 +168,11 @@ func createExclusive(path string, write func(io.Writer) error) error {
 		return newExistsError(path)
 	}
 	if err != nil {
-		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), UnwrapPath(err))
+		return fmt.Errorf("cannot save %s (nothing was written): %w", safetext.Name(path), UnwrapPath(err))
 	}
 	if err := finish(f, 0, write); err != nil {
 		os.Remove(path)
-		return fmt.Errorf("datasets: cannot save %s (nothing was written): %w", safetext.Name(path), err)
+		return fmt.Errorf("cannot save %s (nothing was written): %w", safetext.Name(path), err)
 	}
 	syncDir(filepath.Dir(path))
 	return nil
@@ -199,7 +199,7 @@ func newExistsError(path string) existsError {
 }
 
 func (e existsError) Error() string {
-	return fmt.Sprintf("datasets: cannot save %s: %s of that name exists already; nothing was written (choose another name)",
+	return fmt.Sprintf("cannot save %s: %s of that name exists already; nothing was written (choose another name)",
 		safetext.Name(e.path), e.what)
 }
 

@@ -228,7 +228,7 @@ func TestSaveNewFull(t *testing.T) {
 		writeFile(t, filepath.Join(dir, name), before[name])
 	}
 	path, err := SaveNew(dir, "xor", worked4)
-	want := "datasets: no free name: kernelscope-xor.csv … -1000.csv all exist in " + dir + "; move or delete some"
+	want := "no free name: kernelscope-xor.csv … -1000.csv all exist in " + dir + "; move or delete some"
 	if path != "" || !errors.Is(err, fs.ErrExist) || err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("SaveNew(full directory) = %q, %v; want fs.ErrExist starting %q", path, err, want)
 	}

@@ -36,6 +36,9 @@ type ParseError struct {
 	// more than three: a wider file, whose columns ReadCSVColumns can pick
 	// (the caller knows how its user asks for that). 0 otherwise.
 	Wide int
+	// Compressed names the compression of data that is not text but a
+	// compressed file ("gzip", "zip"; compressed), "" otherwise.
+	Compressed string
 }
 
 // Error returns "line N: msg", or just msg for a whole-file problem.
@@ -137,7 +140,7 @@ func ReadCSV(r io.Reader) (Table, error) {
 
 // LoadCSV reads and parses the CSV file at path (see ReadCSV), which may also
 // be a FIFO or a device: it is read as a stream, within ReadCSV's limits.
-// Its errors begin "datasets: <path>: ", with the path quoted and escaped if
+// Its errors begin "<path>: ", with the path quoted and escaped if
 // it holds characters a terminal would act on (see safetext.Name), and wrap
 // the *ParseError if there is one.
 func LoadCSV(path string) (Table, error) {
@@ -153,15 +156,19 @@ func loadFile(path string, read func(io.Reader) (Table, error)) (Table, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return Table{}, missingFileError{path}
 		}
-		return Table{}, fmt.Errorf("datasets: %s: %w", name, UnwrapPath(err))
+		return Table{}, fmt.Errorf("%s: %w", name, UnwrapPath(err))
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return Table{}, fmt.Errorf("datasets: %s: is a directory, not a CSV file", name)
+		return Table{}, fmt.Errorf("%s: is a directory, not a CSV file", name)
 	}
 	t, err := read(f)
+	var pe *ParseError
+	if errors.As(err, &pe) && pe.Compressed != "" {
+		return Table{}, &compressedFileError{path: path, pe: pe}
+	}
 	if err != nil {
-		return Table{}, fmt.Errorf("datasets: %s: %w", name, err)
+		return Table{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return t, nil
 }
@@ -171,7 +178,7 @@ func loadFile(path string, read func(io.Reader) (Table, error)) (Table, error) {
 type missingFileError struct{ path string }
 
 func (e missingFileError) Error() string {
-	return fmt.Sprintf("datasets: %s: no such file; check the path", safetext.Name(e.path))
+	return fmt.Sprintf("%s: no such file; check the path", safetext.Name(e.path))
 }
 
 func (e missingFileError) Unwrap() error { return fs.ErrNotExist }

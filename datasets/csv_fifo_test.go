@@ -42,8 +42,8 @@ func TestLoadCSVEndlessFIFO(t *testing.T) {
 		}()
 		_, err := LoadCSV(fifo)
 		var pe *ParseError
-		if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), "datasets: "+fifo+": "+c.msg) {
-			t.Errorf("LoadCSV(FIFO of %q forever) = %v; want it to start %q", c.pattern, err, "datasets: "+fifo+": "+c.msg)
+		if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), fifo+": "+c.msg) {
+			t.Errorf("LoadCSV(FIFO of %q forever) = %v; want it to start %q", c.pattern, err, fifo+": "+c.msg)
 		}
 		if err := <-done; err != nil {
 			t.Fatal(err)
@@ -54,9 +54,9 @@ func TestLoadCSVEndlessFIFO(t *testing.T) {
 // TestLoadCSVDevices: character devices are streams too.
 func TestLoadCSVDevices(t *testing.T) {
 	for _, c := range []struct{ path, msg string }{
-		{"/dev/zero", "datasets: /dev/zero: line 1: line is too long to be data (over 1 MiB)"},
-		{"/dev/null", "datasets: /dev/null: the file is empty: want rows x1,x2,y"},
-		{"/dev/urandom", "datasets: /dev/urandom: line "},
+		{"/dev/zero", "/dev/zero: line 1: line is too long to be data (over 1 MiB)"},
+		{"/dev/null", "/dev/null: the file is empty: want rows x1,x2,y"},
+		{"/dev/urandom", "/dev/urandom: line "},
 	} {
 		if _, err := os.Stat(c.path); err != nil {
 			continue

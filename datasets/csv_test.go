@@ -219,7 +219,7 @@ func TestLoadCSV(t *testing.T) {
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Line != 3 {
 		t.Errorf("LoadCSV(bad) = %v; want a *ParseError on line 3", err)
-	} else if want := "datasets: " + bad + ": line 3: want 3 fields"; !strings.HasPrefix(err.Error(), want) {
+	} else if want := bad + ": line 3: want 3 fields"; !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("LoadCSV(bad) = %q; want it to start %q", err, want)
 	}
 

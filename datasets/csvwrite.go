@@ -21,10 +21,7 @@ import (
 // finite are refused before anything is written, since ReadCSV would refuse
 // them later.
 func WriteCSV(w io.Writer, pts []Point) error {
-	if err := writeCSV(w, pts); err != nil {
-		return fmt.Errorf("datasets: %w", err)
-	}
-	return nil
+	return writeCSV(w, pts)
 }
 
 func writeCSV(w io.Writer, pts []Point) error {
@@ -84,11 +81,11 @@ func checkWritable(pts []Point) error {
 // without ever replacing one, use CreateCSV or SaveNew.
 func SaveCSV(path string, pts []Point) error {
 	if err := checkWritable(pts); err != nil {
-		return fmt.Errorf("datasets: cannot save %s: %w", safetext.Name(path), err)
+		return fmt.Errorf("cannot save %s: %w", safetext.Name(path), err)
 	}
 	err := saveAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) }, nil)
 	if err != nil {
-		return fmt.Errorf("datasets: cannot save %s (any existing file is unchanged): %w", safetext.Name(path), err)
+		return fmt.Errorf("cannot save %s (any existing file is unchanged): %w", safetext.Name(path), err)
 	}
 	return nil
 }

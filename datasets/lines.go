@@ -71,6 +71,14 @@ func (l *lineReader) next() ([]byte, error) {
 	if l.eof {
 		return nil, io.EOF
 	}
+	if l.n == 0 {
+		// A compressed file's bytes would read as a line of nonsense, or
+		// as no line ending within 1 MiB: look at how it starts.
+		start, _ := l.br.Peek(maxMagic)
+		if pe := compressed(start); pe != nil {
+			return nil, pe
+		}
+	}
 	raw, err := l.readLine()
 	if err == errTooLong {
 		return nil, &ParseError{Line: l.n + 1, Msg: tooLong}

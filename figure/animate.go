@@ -168,10 +168,10 @@ func checkFrames(specs []Spec, size Size) error {
 		return err
 	}
 	if len(specs) == 0 {
-		return errors.New("figure: no frames to draw")
+		return errors.New("no frames to draw")
 	}
 	if len(specs) > MaxFrames {
-		return fmt.Errorf("figure: %d frames: at most %d", len(specs), MaxFrames)
+		return fmt.Errorf("%d frames: at most %d", len(specs), MaxFrames)
 	}
 	return nil
 }
@@ -290,7 +290,7 @@ func writeGIFFrame(w io.Writer, first bool, bounds image.Rectangle, pal color.Pa
 		head += 3 << ((flags & 7) + 1)
 	}
 	if len(data) < head+1 || data[len(data)-1] != 0x3b {
-		return errors.New("figure: image/gif wrote an unexpected stream")
+		return errors.New("image/gif wrote an unexpected stream")
 	}
 	if first {
 		if _, err := w.Write(data[:head]); err != nil {

@@ -55,7 +55,7 @@ func newCanvas(format string, width, height vg.Length, dpi int, title, desc stri
 	case "pdf":
 		return &pdfCanvas{w: width, h: height, title: title}, nil
 	}
-	return nil, fmt.Errorf("figure: unknown format %q (want png, svg or pdf)", format)
+	return nil, fmt.Errorf("unknown format %q (want png, svg or pdf)", format)
 }
 
 // pathWalker receives a path as moves, lines, cubic Béziers and closes.

@@ -77,10 +77,10 @@ const (
 // Check reports a size outside the limits.
 func (s Size) Check() error {
 	if s.Width < MinSide || s.Height < MinSide || s.Width > MaxSide || s.Height > MaxSide {
-		return fmt.Errorf("figure: %d×%d pixels: each side must be %d to %d", s.Width, s.Height, MinSide, MaxSide)
+		return fmt.Errorf("%d×%d pixels: each side must be %d to %d", s.Width, s.Height, MinSide, MaxSide)
 	}
 	if s.DPI < MinDPI || s.DPI > MaxDPI {
-		return fmt.Errorf("figure: %d dpi: must be %d to %d", s.DPI, MinDPI, MaxDPI)
+		return fmt.Errorf("%d dpi: must be %d to %d", s.DPI, MinDPI, MaxDPI)
 	}
 	return nil
 }
@@ -168,7 +168,7 @@ type plot struct {
 func build(ctx context.Context, spec Spec, width, height vg.Length) (*plot, error) {
 	v := spec.View
 	if !(v.MaxX1 > v.MinX1) || !(v.MaxX2 > v.MinX2) || math.IsInf(v.MaxX1-v.MinX1, 0) || math.IsInf(v.MaxX2-v.MinX2, 0) {
-		return nil, fmt.Errorf("figure: the view [%g, %g] × [%g, %g] is empty or not finite", v.MinX1, v.MaxX1, v.MinX2, v.MaxX2)
+		return nil, fmt.Errorf("the view [%g, %g] × [%g, %g] is empty or not finite", v.MinX1, v.MaxX1, v.MinX2, v.MaxX2)
 	}
 	tf, err := newTypeface()
 	if err != nil {

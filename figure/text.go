@@ -18,7 +18,7 @@ import (
 var liberationSans = sync.OnceValues(func() (*sfnt.Font, error) {
 	f, err := sfnt.Parse(liberationsansregular.TTF)
 	if err != nil {
-		return nil, fmt.Errorf("figure: the font Liberation Sans: %w", err)
+		return nil, fmt.Errorf("the font Liberation Sans: %w", err)
 	}
 	return f, nil
 })

@@ -20,7 +20,8 @@ import (
 // the screen shows (the last, and the last before each append): millions
 // of steps replay in seconds, not minutes. progress (nil: none) is told
 // the step reached and the steps to replay every ReplayTick steps, and
-// once ctx is done the replay stops with ctx's error, within a step.
+// once ctx is done the replay stops within a step with a
+// *ReplayInterrupted, which errors.Is ctx's error.
 func OpenSession(ctx context.Context, o Options, progress func(done, total int)) (*Session, error) {
 	s, err := NewSession(o.ReplayBase())
 	if err != nil {
@@ -56,6 +57,10 @@ func OpenSession(ctx context.Context, o Options, progress func(done, total int))
 		return err
 	}
 	if err := ReplayOn(o, s.p, step, add); err != nil {
+		if ctx.Err() != nil {
+			// Not "--steps 500: context canceled": ctrl+c, in words.
+			return s, &ReplayInterrupted{T: s.p.T(), Steps: o.Replay.Steps, cause: ctx.Err()}
+		}
 		return s, err
 	}
 	s.NarrateLast()
@@ -71,6 +76,21 @@ func OpenSession(ctx context.Context, o Options, progress func(done, total int))
 	}
 	return s, nil
 }
+
+// ReplayInterrupted is a replay that its context stopped (ctrl+c, a
+// server shutting down) at step T of Steps.
+type ReplayInterrupted struct {
+	T, Steps int
+	cause    error
+}
+
+func (e *ReplayInterrupted) Error() string {
+	return fmt.Sprintf("interrupted while replaying step %d of %d", e.T, e.Steps)
+}
+
+// Unwrap is the context's error: errors.Is(err, context.Canceled) after
+// ctrl+c.
+func (e *ReplayInterrupted) Unwrap() error { return e.cause }
 
 // ReplayTick is how many steps OpenSession replays between reports of
 // its progress (a look at the clock).

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -71,5 +72,23 @@ func TestSaveAtMaxTrainNReopens(t *testing.T) {
 	}
 	if len(back.Points) != MaxPoints {
 		t.Errorf("reopened with %d points, want %d", len(back.Points), MaxPoints)
+	}
+}
+
+// TestOpenSessionInterrupted: a replay its context stops (ctrl+c, serve
+// shutting down) says so in words, with how far it got, and still
+// errors.Is context.Canceled (exit 130). It used to read "--steps 500:
+// context canceled" (serve: "the class's run: --steps 500: context
+// canceled").
+func TestOpenSessionInterrupted(t *testing.T) {
+	for _, session := range []string{"", "s.json"} {
+		o := builtin(t, "moons", 100)
+		o.Session, o.Replay = session, Replay{Steps: 500}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err := OpenSession(ctx, o, nil)
+		if err == nil || err.Error() != "interrupted while replaying step 0 of 500" || !errors.Is(err, context.Canceled) {
+			t.Errorf("session %q, cancelled: %v; want \"interrupted while replaying step 0 of 500\", errors.Is context.Canceled", session, err)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/learn"
 )
 
@@ -98,10 +99,14 @@ func sessionSource(o *Options, dt sessionData, fail func(field, format string, a
 	switch {
 	case dt.Dataset != "" && dt.File != "":
 		return fail("data", "names both a dataset and a file; the points came from one")
+	case len(dt.File) > maxPathBytes:
+		// Shown whole wherever the session is (the trace's first line,
+		// the terminal's title): no file was ever opened by such a name.
+		return fail("data.file", "%q is longer than any path a system opens (at most %d bytes)", safetext.Short(dt.File), maxPathBytes)
 	case dt.Dataset != "":
 		b, ok := datasets.Lookup(dt.Dataset)
 		if !ok {
-			return fail("data.dataset", "%q is not a built-in dataset (built-ins: %s)", dt.Dataset, strings.Join(datasets.BuiltinNames(), ", "))
+			return fail("data.dataset", "%q is not a built-in dataset (built-ins: %s)", safetext.Short(dt.Dataset), strings.Join(datasets.BuiltinNames(), ", "))
 		}
 		o.Dataset = b.Name
 		if dt.N < 0 || dt.N > datasets.MaxRows {
@@ -141,6 +146,9 @@ func sessionSource(o *Options, dt sessionData, fail func(field, format string, a
 	return nil
 }
 
+// maxPathBytes is PATH_MAX on Linux, the longest path any system opens.
+const maxPathBytes = 4096
+
 // sessionConfig checks the training part and makes the configuration, as
 // Resolve would from the same flags.
 func sessionConfig(t sessionTraining, fail func(field, format string, args ...any) error) (learn.Config, error) {
@@ -173,14 +181,14 @@ func sessionConfig(t sessionTraining, fail func(field, format string, args ...an
 		case json.Unmarshal(raw, &str) == nil:
 			text = str // "inf", as written
 		case json.Unmarshal(raw, &num) != nil:
-			return cfg, fail("training."+settingKey(s), "wants a number, not %s", raw)
+			return cfg, fail("training."+settingKey(s), "wants a number, not %s", safetext.Short(string(raw)))
 		}
 		v, err := s.Read(text)
 		if err != nil {
 			return cfg, fail("training."+settingKey(s), "%v", err)
 		}
 		if s.Check(v) != nil {
-			return cfg, fail("training."+settingKey(s), "%s; %s must be %s", text, s.Noun, s.Domain())
+			return cfg, fail("training."+settingKey(s), "%s; %s must be %s", safetext.Short(text), s.Noun, s.Domain())
 		}
 		cfg = cfg.With(s.Name, v)
 	}
@@ -215,7 +223,7 @@ func checkReplay(o Options, fail func(field, format string, args ...any) error) 
 	}
 	for k, t := range r.AppendedAt {
 		if t < 0 || t > r.Steps || (k > 0 && t < r.AppendedAt[k-1]) {
-			return fail("appended_at", "%v must ascend from 0 to steps (%d)", r.AppendedAt, r.Steps)
+			return fail("appended_at", "%s must ascend from 0 to steps (%d)", safetext.Short(fmt.Sprint(r.AppendedAt)), r.Steps)
 		}
 	}
 	return nil

@@ -32,7 +32,8 @@ func (e *SessionError) Error() string {
 		where += fmt.Sprintf(": line %d, column %d", e.Line, e.Col)
 	}
 	if e.Field != "" {
-		return fmt.Sprintf("%s: %q: %s", where, e.Field, e.Msg)
+		// The path is the file's keys, which may be megabytes long.
+		return fmt.Sprintf("%s: %q: %s", where, safetext.Short(e.Field), e.Msg)
 	}
 	return where + ": " + e.Msg
 }
@@ -71,9 +72,10 @@ func jsonError(data []byte, name string, err error) error {
 		if field == "" {
 			field = "the session"
 		}
-		msg := fmt.Sprintf("wants %s, not a JSON %s", jsonKind(te.Type), te.Value)
+		// te.Value is "number " and the number as written, of any length.
+		msg := fmt.Sprintf("wants %s, not a JSON %s", jsonKind(te.Type), safetext.Short(te.Value))
 		if strings.HasPrefix(te.Value, "number ") && (te.Type.Kind() == reflect.Float64 || te.Type.Kind() == reflect.Int) {
-			msg = fmt.Sprintf("%s is not %s kernelscope can hold", strings.TrimPrefix(te.Value, "number "), jsonKind(te.Type))
+			msg = fmt.Sprintf("%s is not %s kernelscope can hold", safetext.Short(strings.TrimPrefix(te.Value, "number ")), jsonKind(te.Type))
 		}
 		off := offsetOf(data, te.Field)
 		if te.Field == "points" {
@@ -169,6 +171,92 @@ func unknownKey(data []byte, key string) (string, int64) {
 		return true
 	})
 	return path, found
+}
+
+// duplicateKey finds the first key an object of data (valid JSON) holds
+// twice, which encoding/json would read as its last value without a word:
+// its path, as walkJSON writes paths, and the offsets of its second and
+// first occurrences ("" when no key is there twice). It scans the bytes
+// itself: walkJSON's tokens take seconds over a million points, this
+// milliseconds.
+func duplicateKey(data []byte) (path string, second, first int64) {
+	type frame struct {
+		obj     bool
+		in      string // the key of the parent object it is the value of
+		at      int    // or its index in the parent array
+		keys    map[string]int64
+		key     string // the key whose value comes next (an object's)
+		wantKey bool
+		n       int // elements so far (an array's)
+	}
+	var stack []frame
+	pathOf := func(key string) string {
+		var b strings.Builder
+		for k, f := range stack {
+			if k == 0 {
+				continue // the top value has the path ""
+			}
+			if stack[k-1].obj {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(f.in)
+			} else {
+				fmt.Fprintf(&b, "[%d]", f.at)
+			}
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(key)
+		return b.String()
+	}
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; c {
+		case '"':
+			start, escaped := i, false
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i, escaped = i+1, true
+				}
+			}
+			k := len(stack) - 1
+			if k < 0 || !stack[k].obj || !stack[k].wantKey {
+				continue // a string value
+			}
+			key := string(data[start+1 : min(i, len(data))])
+			if escaped {
+				json.Unmarshal(data[start:min(i+1, len(data))], &key)
+			}
+			f := &stack[k]
+			if at, ok := f.keys[key]; ok {
+				return pathOf(key), int64(start), at
+			}
+			if f.keys == nil {
+				f.keys = map[string]int64{}
+			}
+			f.keys[key], f.key, f.wantKey = int64(start), key, false
+		case '{', '[':
+			f := frame{obj: c == '{', wantKey: c == '{'}
+			if k := len(stack) - 1; k >= 0 {
+				f.in, f.at = stack[k].key, stack[k].n
+			}
+			stack = append(stack, f)
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if k := len(stack) - 1; k >= 0 {
+				if stack[k].obj {
+					stack[k].wantKey = true
+				} else {
+					stack[k].n++
+				}
+			}
+		}
+	}
+	return "", 0, 0
 }
 
 // offsetOf is the offset in data of the key at path ("training.tie"), or

@@ -354,6 +354,15 @@ func decodeSession(data []byte, name string) (Options, error) {
 	if _, err := d.Token(); err != io.EOF {
 		return Options{}, &SessionError{File: name, Msg: "more after the session's closing }: not one JSON object"}
 	}
+	if key, second, first := duplicateKey(data); key != "" {
+		// encoding/json keeps the last value; which one was meant is the
+		// writer's to say.
+		e := &SessionError{File: name, Field: key}
+		e.Line, e.Col = position(data, second)
+		firstLine, _ := position(data, first)
+		e.Msg = fmt.Sprintf("is there twice (first on line %d); a key may appear once: delete one", firstLine)
+		return Options{}, e
+	}
 	if field, problem := checkKeys(data); field != "" {
 		if field == "kernelscope_session" {
 			return Options{}, fail("", `not a kernelscope session: no "kernelscope_session" field`)

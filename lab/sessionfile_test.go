@@ -172,6 +172,7 @@ func TestSessionErrors(t *testing.T) {
 		{"C", sub(good, `"C": 2.5`, `"C": 0`), `"C"`, `"training.C": 0; C must be > 0 (or inf for the hard margin)`},
 		{"C word", sub(good, `"C": 2.5`, `"C": "lots"`), `"C"`, `"training.C": want a number > 0 or inf, not "lots"`},
 		{"budget", sub(good, `"budget": 4`, `"budget": -4`), `"budget":`, `"training.budget": -4; the budget must be at least 1`},
+		{"lambda", sub(good, `"lambda": 0.1`, `"lambda": 1e308`), `"lambda"`, `"training.lambda": 1e308; λ must be from 1e-12 to 1e12`},
 		{"steps", sub(good, `"steps": 30`, `"steps": -3`), `"steps"`, `"steps": -3; steps count from 0`},
 		{"steps beyond the cap", sub(good, `"steps": 30`, `"steps": 281`), `"steps"`, `"steps": 281, but 7 passes over 40 points take at most 280 steps`},
 		{"appends descend", sub(edited, `[3, 3]`, `[4, 3]`), `"appended_at"`, `"appended_at": [4 3] must ascend from 0 to steps (12)`},
@@ -201,6 +202,105 @@ func TestSessionErrors(t *testing.T) {
 		if !reflect.DeepEqual(o, Options{}) {
 			t.Errorf("%s: options %+v, want none", tc.name, o)
 		}
+	}
+}
+
+// TestSessionLongValues: a value of megabytes (a hostile or broken file)
+// is quoted as a kernel spec is, its first 40 characters and its length,
+// so the error is one short line; it used to hold the whole value (a field
+// of 20 MiB made 20 MiB of error, issue 34).
+func TestSessionLongValues(t *testing.T) {
+	good := writeSession(t, moonsSession(t))
+	edited := writeSession(t, editedSession(t))
+	const n = 2 << 20
+	long := strings.Repeat("x", n)
+	digits := "1" + strings.Repeat("0", n-1)
+	cut := fmt.Sprintf("… (%d bytes)", n)
+	sub := func(file, old, new string) string {
+		if !strings.Contains(file, old) {
+			t.Fatalf("%q is not in the file", old)
+		}
+		return strings.Replace(file, old, new, 1)
+	}
+	// As many appends as points (more are refused first), out of order.
+	var appends, points strings.Builder
+	appends.WriteString("[4")
+	points.WriteString(`"points": [[0, 0, 1]`)
+	for range 100_000 {
+		appends.WriteString(", 3")
+		points.WriteString(", [0, 0, 1]")
+	}
+	appends.WriteString("]")
+	points.WriteString("],\n")
+	many := edited[:strings.Index(edited, `"points"`)] + points.String() + edited[strings.Index(edited, `  "training"`):]
+	for _, tc := range []struct{ name, file, want string }{
+		{"dataset", sub(good, `"dataset": "moons"`, `"dataset": "`+long+`"`), `"data.dataset": "xxxx`},
+		{"file", sub(edited, `"file": "iris.csv"`, `"file": "`+long+`"`), `"data.file": "xxxx`},
+		{"algo", sub(good, `"algo": "budget"`, `"algo": "`+long+`"`), `"training.algo": unknown learner "xxxx`},
+		{"tie", sub(good, `"tie": "pos"`, `"tie": "`+long+`"`), `"training.tie": unknown tie rule "xxxx`},
+		{"kernel", sub(good, `"kernel": "rbf(sigma=0.5)+2*poly(d=2,c=0.1)"`, `"kernel": "`+long+`"`), `"training.kernel": kernel "xxxx`},
+		{"setting word", sub(good, `"C": 2.5`, `"C": "`+long+`"`), `"training.C": want a number > 0 or inf, not "xxxx`},
+		{"setting object", sub(good, `"C": 2.5`, `"C": {"a": "`+long+`"}`), `"training.C": wants a number, not {"a": "xxxx`},
+		{"setting number", sub(good, `"C": 2.5`, `"C": `+digits), `"training.C": want a number > 0 or inf, not "1000`},
+		{"steps", sub(good, `"steps": 30`, `"steps": `+digits), `"steps": 1000`},
+		{"key", sub(good, `"bias": true`, `"bias": true, "`+long+`": 1`), `"training.xxxx`},
+		{"appends", sub(many, `[3, 3]`, appends.String()), `"appended_at": [4 3 3 3`},
+	} {
+		_, err := ReadSession(strings.NewReader(tc.file), "s.json")
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		msg := err.Error()
+		if len(msg) > 300 || !strings.Contains(msg, tc.want) || !strings.Contains(msg, "… (") {
+			t.Errorf("%s: %d bytes of error, want at most 300 with %q and the length: %.300q", tc.name, len(msg), tc.want, msg)
+		}
+		if tc.name != "appends" && tc.name != "key" && tc.name != "setting object" && !strings.Contains(msg, cut) {
+			t.Errorf("%s: %q does not say %q", tc.name, msg, cut)
+		}
+	}
+}
+
+// TestSessionDuplicateKeys: a key an object holds twice is refused with
+// its name and the line of the second, and the first's line: encoding/json
+// kept the last value without a word (issue 34), so which one the writer
+// meant was a guess. The same key in two objects is no duplicate.
+func TestSessionDuplicateKeys(t *testing.T) {
+	good := writeSession(t, moonsSession(t))
+	edited := writeSession(t, editedSession(t))
+	sub := func(file, old, new string) string {
+		if !strings.Contains(file, old) {
+			t.Fatalf("%q is not in the file", old)
+		}
+		return strings.Replace(file, old, new, 1)
+	}
+	line := func(file, s string) int {
+		l, _ := position([]byte(file), int64(strings.Index(file, s)))
+		return l
+	}
+	for _, tc := range []struct {
+		name, file, second, first, field string
+	}{
+		{"training", sub(good, `"tie": "pos",`, `"tie": "pos",`+"\n"+`    "tie": "neg",`), `"tie": "neg"`, `"tie": "pos"`, "training.tie"},
+		{"a setting", sub(good, `"C": 2.5,`, `"C": 2.5,`+"\n"+`    "C": "inf",`), `"C": "inf"`, `"C": 2.5`, "training.C"},
+		{"top level", sub(good, `"steps": 30,`, `"steps": 30,`+"\n"+`  "steps": 3,`), `"steps": 3,`, `"steps": 30`, "steps"},
+		{"data", sub(good, `"seed": 3,`, `"seed": 3,`+"\n"+`    "seed": 4,`), `"seed": 4`, `"seed": 3`, "data.seed"},
+		{"columns", sub(edited, `"x1": 3,`, `"x1": 3,`+"\n"+`      "x1": 4,`), `"x1": 4`, `"x1": 3`, "data.columns.x1"},
+		{"escaped", sub(good, `"tie": "pos",`, `"tie": "pos",`+"\n"+`    "ti\u0065": "neg",`), `"ti\u0065"`, `"tie": "pos"`, "training.tie"},
+	} {
+		_, err := ReadSession(strings.NewReader(tc.file), "s.json")
+		want := fmt.Sprintf("s.json: %s: %q: is there twice (first on line %d); a key may appear once: delete one",
+			where(t, tc.file, tc.second), tc.field, line(tc.file, tc.first))
+		if err == nil || err.Error() != want {
+			t.Errorf("%s:\n got %v\nwant %s", tc.name, err, want)
+		}
+	}
+	// "seed" in data, training and holdout: three objects, once each.
+	if strings.Count(good, `"seed"`) != 3 {
+		t.Fatalf("the session has %d seeds, want 3 (one a section)", strings.Count(good, `"seed"`))
+	}
+	if _, err := ReadSession(strings.NewReader(good), "s.json"); err != nil {
+		t.Errorf("a key in three sections: %v", err)
 	}
 }
 

@@ -13,14 +13,14 @@ import (
 // since it described other data (UndoFloor becomes T).
 func (p *Perceptron) Append(e Example) error {
 	if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
-		return fmt.Errorf("learn: the new example has a coordinate that is not a finite number")
+		return fmt.Errorf("the new example has a coordinate that is not a finite number")
 	}
 	if e.Y != 1 && e.Y != -1 {
-		return fmt.Errorf("learn: the new example has label %d; labels are −1 or +1", e.Y)
+		return fmt.Errorf("the new example has label %d; labels are −1 or +1", e.Y)
 	}
 	if p.rel.avg != nil {
 		// V(x_new) = Σ_k c_k s_k(x_new) would need every vector so far.
-		return fmt.Errorf("learn: the %s perceptron cannot take a new example while training: its vote covers every vector so far", p.cfg.Learner)
+		return fmt.Errorf("the %s perceptron cannot take a new example while training: its vote covers every vector so far", p.cfg.Learner)
 	}
 	x := p.cfg.Embed(e.X1, e.X2)
 	n := len(p.xs)
@@ -32,7 +32,7 @@ func (p *Perceptron) Append(e Example) error {
 	for k, j := range p.svs {
 		v := p.cfg.Kernel.Eval(p.xs[j], x)
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("learn: K(x%d, new point) = %v: the kernel overflows on this point", j+1, v)
+			return fmt.Errorf("K(x%d, new point) = %v: the kernel overflows on this point", j+1, v)
 		}
 		col[k] = v
 		f += p.alpha[j] * float64(p.ys[j]) * v

@@ -122,23 +122,23 @@ type ApproxMap struct {
 // them); rff ignores xs.
 func NewApproxMap(a Approx, k Kernel, xs []Vec, seed uint64) (*ApproxMap, error) {
 	if a.D < 1 || a.D > MaxApproxDim {
-		return nil, fmt.Errorf("learn: approx %v: the dimension must be from 1 to %d", a, MaxApproxDim)
+		return nil, fmt.Errorf("approx %v: the dimension must be from 1 to %d", a, MaxApproxDim)
 	}
 	if err := Validate(k); err != nil {
-		return nil, fmt.Errorf("learn: kernel: %w", err)
+		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	r := rand.New(rand.NewPCG(seed, approxStream))
 	switch a.Kind {
 	case ApproxRFF:
 		rbf, ok := k.(RBF)
 		if !ok {
-			return nil, fmt.Errorf("learn: approx %v: random Fourier features need the RBF kernel rbf(sigma=…), not %s; nystrom:m works for any positive semi-definite kernel", a, k.Spec())
+			return nil, fmt.Errorf("approx %v: random Fourier features need the RBF kernel rbf(sigma=…), not %s; nystrom:m works for any positive semi-definite kernel", a, k.Spec())
 		}
 		return newRFF(a, rbf, r), nil
 	case ApproxNystrom:
 		return newNystrom(a, k, xs, r)
 	}
-	return nil, fmt.Errorf("learn: no approximation kind in %v (want rff:D or nystrom:m)", a)
+	return nil, fmt.Errorf("no approximation kind in %v (want rff:D or nystrom:m)", a)
 }
 
 // newRFF draws the random Fourier features of the RBF kernel (Rahimi &
@@ -188,7 +188,7 @@ const nystromTol = 1e-12
 // len(xs)); the eigendecomposition costs O(m³).
 func newNystrom(a Approx, k Kernel, xs []Vec, r *rand.Rand) (*ApproxMap, error) {
 	if len(xs) == 0 {
-		return nil, fmt.Errorf("learn: approx %v: Nyström draws its landmarks from the data, and there are no points", a)
+		return nil, fmt.Errorf("approx %v: Nyström draws its landmarks from the data, and there are no points", a)
 	}
 	m := min(a.D, len(xs))
 	marks := make([]Vec, m)
@@ -202,23 +202,23 @@ func newNystrom(a Approx, k Kernel, xs []Vec, r *rand.Rand) (*ApproxMap, error) 
 			// eigendecomposition forms overflow (with 1e308·rbf every
 			// eigenvalue was +Inf, and no feature was left).
 			if v := g.At(i, j); !kernelInRange(v) {
-				return nil, kernelRangeError(fmt.Sprintf("learn: approx %v: ", a), fmt.Sprintf("l%d", i+1), fmt.Sprintf("l%d", j+1), v)
+				return nil, kernelRangeError(fmt.Sprintf("approx %v: ", a), fmt.Sprintf("l%d", i+1), fmt.Sprintf("l%d", j+1), v)
 			}
 		}
 	}
 	var eig mat.EigenSym
 	if !eig.Factorize(g, true) {
-		return nil, fmt.Errorf("learn: approx %v: the eigendecomposition of the landmarks' kernel matrix did not converge", a)
+		return nil, fmt.Errorf("approx %v: the eigendecomposition of the landmarks' kernel matrix did not converge", a)
 	}
 	vals := eig.Values(nil) // ascending
 	var u mat.Dense
 	eig.VectorsTo(&u)
 	top := vals[m-1]
 	if math.IsInf(top, 0) {
-		return nil, fmt.Errorf("learn: approx %v: the largest eigenvalue of the landmarks' kernel matrix overflows float64 (use a smaller scale or degree, or rescale the data)", a)
+		return nil, fmt.Errorf("approx %v: the largest eigenvalue of the landmarks' kernel matrix overflows float64 (use a smaller scale or degree, or rescale the data)", a)
 	}
 	if !(top > 0) {
-		return nil, fmt.Errorf("learn: approx %v: the landmarks' kernel matrix has no positive eigenvalue (is the kernel positive semi-definite?)", a)
+		return nil, fmt.Errorf("approx %v: the landmarks' kernel matrix has no positive eigenvalue (is the kernel positive semi-definite?)", a)
 	}
 	var keep []int // largest first
 	for q := m - 1; q >= 0 && vals[q] > nystromTol*top; q-- {

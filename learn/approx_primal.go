@@ -45,26 +45,26 @@ type ApproxPerceptron struct {
 // recording options (RunOptions) do not apply.
 func NewApproxPerceptron(cfg Config, data []Example, a Approx) (*ApproxPerceptron, error) {
 	if err := Validate(cfg.Kernel); err != nil {
-		return nil, fmt.Errorf("learn: kernel: %w", err)
+		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	eta := cfg.Params.Value(etaSetting)
 	if err := etaSetting.Check(eta); err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
+		return nil, err
 	}
 	if cfg.Epochs < 0 {
-		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
+		return nil, fmt.Errorf("the epoch cap must be ≥ 0, not %d", cfg.Epochs)
 	}
 	if cfg.Learner != "" && cfg.Learner != perceptronKind.Name {
-		return nil, fmt.Errorf("learn: approx %v trains the perceptron only, not the %s", a, cfg.Learner)
+		return nil, fmt.Errorf("approx %v trains the perceptron only, not the %s", a, cfg.Learner)
 	}
 	n := len(data)
 	p := &ApproxPerceptron{cfg: cfg, eta: eta, xs: make([]Vec, n), ys: make([]int, n), alpha: make([]float64, n)}
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
-			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
+			return nil, fmt.Errorf("example %d has a coordinate that is not a finite number", i+1)
 		}
 		if e.Y != 1 && e.Y != -1 {
-			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
+			return nil, fmt.Errorf("example %d has label %d; labels are −1 or +1", i+1, e.Y)
 		}
 		p.xs[i] = p.cfg.Embed(e.X1, e.X2)
 		p.ys[i] = e.Y
@@ -124,7 +124,7 @@ func (p *ApproxPerceptron) Step() (Step, error) {
 	// f(xᵢ) = w·z(xᵢ), z(xᵢ) left in p.z for the update.
 	f := p.m.dot(p.z, p.w, p.xs[i])
 	if !(math.Abs(f) <= math.MaxFloat64) {
-		p.err = fmt.Errorf("learn: the score w·z(x%d) is %v: η is too large for float64 (use a smaller η)", i+1, f)
+		p.err = fmt.Errorf("the score w·z(x%d) is %v: η is too large for float64 (use a smaller η)", i+1, f)
 		return Step{}, p.err
 	}
 	prediction, mistake := p.cfg.Tie.Predict(f, y)

@@ -289,7 +289,7 @@ func (e *Ensemble) Update(l Averaging) error {
 	p := l.engine()
 	switch {
 	case p.cfg.NoHistory || p.floorT > 0:
-		return fmt.Errorf("learn: the averaged and voted perceptrons need every vector since the start, and the undo history reaches back only to step %d", p.UndoFloor())
+		return fmt.Errorf("the averaged and voted perceptrons need every vector since the start, and the undo history reaches back only to step %d", p.UndoFloor())
 	}
 	h := &p.hist
 	if e.owner != p || e.gen != h.gen || e.done.off > h.size {

@@ -175,7 +175,7 @@ func (ce *Counterexample) candidates(g *mat.SymDense) ([]int, error) {
 	}
 	var es mat.EigenSym
 	if !es.Factorize(sub, true) {
-		return nil, fmt.Errorf("learn: Mercer counter-example: %w", ErrEigen)
+		return nil, fmt.Errorf("Mercer counter-example: %w", ErrEigen)
 	}
 	if len(pts) == n {
 		ce.Checked, ce.GramMinEig = true, es.Values(nil)[0]
@@ -201,7 +201,7 @@ func (ce *Counterexample) candidates(g *mat.SymDense) ([]int, error) {
 func smallestEig(g *mat.SymDense) (float64, error) {
 	var es mat.EigenSym
 	if !es.Factorize(g, false) {
-		return 0, fmt.Errorf("learn: Mercer counter-example: %w", ErrEigen)
+		return 0, fmt.Errorf("Mercer counter-example: %w", ErrEigen)
 	}
 	return es.Values(nil)[0], nil
 }

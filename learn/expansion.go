@@ -27,7 +27,7 @@ func (p *Perceptron) Offset() float64 { return 0 }
 // larger. It refuses a cap below the passes already begun.
 func (p *Perceptron) SetEpochCap(n int) error {
 	if n < p.epoch || n < 0 {
-		return fmt.Errorf("learn: the epoch cap must be at least the %d passes begun, not %d", p.epoch, n)
+		return fmt.Errorf("the epoch cap must be at least the %d passes begun, not %d", p.epoch, n)
 	}
 	p.cfg.Epochs = n
 	if p.state == Capped && p.err == nil && p.epoch < n {

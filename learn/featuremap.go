@@ -88,7 +88,7 @@ type radical struct {
 // is not, and has no map.
 func ExplicitMap(k Kernel, bias bool) (*FeatureMap, error) {
 	if err := Validate(k); err != nil {
-		return nil, fmt.Errorf("learn: kernel: %w", err)
+		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	if err := explicitParts(k, nil, bias); err != nil {
 		return nil, err
@@ -128,7 +128,7 @@ func explicitParts(whole, k Kernel, bias bool) error {
 	case Sigmoid:
 		return noMap(whole, k, ErrIndefinite, "Mercer's condition fails for many data sets (the SVM notes, \"Kernels\")")
 	default:
-		return fmt.Errorf("learn: no explicit feature map is known for %s", n)
+		return fmt.Errorf("no explicit feature map is known for %s", n)
 	}
 	for _, p := range parts {
 		if err := explicitParts(whole, p, bias); err != nil {
@@ -142,9 +142,9 @@ func explicitParts(whole, k Kernel, bias bool) error {
 // because of the whole).
 func noMap(whole, part Kernel, reason error, why string) error {
 	if part == nil {
-		return fmt.Errorf("learn: %s has no explicit feature map: %w (%s)", whole, reason, why)
+		return fmt.Errorf("%s has no explicit feature map: %w (%s)", whole, reason, why)
 	}
-	return fmt.Errorf("learn: %s has no explicit feature map: its part %s: %w (%s)", whole, part, reason, why)
+	return fmt.Errorf("%s has no explicit feature map: its part %s: %w (%s)", whole, part, reason, why)
 }
 
 // varPow is x_v^pow, one power of one input coordinate (v = 1 or 2).
@@ -286,7 +286,7 @@ func newMap(k Kernel, bias bool, terms []featTerm) (*FeatureMap, error) {
 			continue
 		}
 		if math.IsInf(t.lambda, 0) || math.IsNaN(t.lambda) {
-			return nil, fmt.Errorf("learn: the feature map of %s overflows: a feature's constant² is %v; a smaller c or scale keeps it finite", k, t.lambda)
+			return nil, fmt.Errorf("the feature map of %s overflows: a feature's constant² is %v; a smaller c or scale keeps it finite", k, t.lambda)
 		}
 		var e [2]int
 		var mono strings.Builder

@@ -43,7 +43,7 @@ type Mercer struct {
 }
 
 // ErrEigen is returned when the eigendecomposition does not converge.
-var ErrEigen = errors.New("learn: eigendecomposition of the Gram matrix failed")
+var ErrEigen = errors.New("eigendecomposition of the Gram matrix failed")
 
 // CheckMercer computes the eigenvalues of a symmetric matrix (gonum
 // mat.EigenSym) and whether it is positive semi-definite within rounding.
@@ -67,7 +67,7 @@ func CheckMercer(g *mat.SymDense) (Mercer, error) {
 
 // ErrEigenOverflow is returned when the eigenvalues of a Gram matrix whose
 // entries are all finite overflow float64.
-var ErrEigenOverflow = errors.New("learn: the eigenvalues overflow float64 (K is too large: rescale the data)")
+var ErrEigenOverflow = errors.New("the eigenvalues overflow float64 (K is too large: rescale the data)")
 
 // A GramOverflowError is an entry K(xᵢ, xⱼ) of a Gram matrix that is not a
 // finite number (float64 overflowed: a high degree, data far from 0). Such a
@@ -79,7 +79,7 @@ type GramOverflowError struct {
 }
 
 func (e *GramOverflowError) Error() string {
-	return fmt.Sprintf("learn: K(x%s, x%s) = %s is not finite", Sub(e.I+1), Sub(e.J+1), Num(e.K))
+	return fmt.Sprintf("K(x%s, x%s) = %s is not finite", Sub(e.I+1), Sub(e.J+1), Num(e.K))
 }
 
 // A MercerVerdict is Mercer's condition (seed 004) decided on one Gram

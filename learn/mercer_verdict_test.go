@@ -35,7 +35,7 @@ func TestDecideMercer(t *testing.T) {
 	var over *GramOverflowError
 	if !errors.As(v.Err, &over) || over.I != 1 || over.J != 2 || !math.IsInf(over.K, 1) || v.Eigenvalues != nil {
 		t.Errorf("an infinite entry: %+v (%v); want a GramOverflowError at (1, 2)", v, v.Err)
-	} else if got, want := v.Err.Error(), "learn: K(x₂, x₃) = +Inf is not finite"; got != want {
+	} else if got, want := v.Err.Error(), "K(x₂, x₃) = +Inf is not finite"; got != want {
 		t.Errorf("error %q, want %q", got, want)
 	}
 

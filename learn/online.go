@@ -141,13 +141,13 @@ func onlineSpan(body []byte) int {
 // newOnline makes the engine for rule, every α = 0.
 func newOnline(cfg Config, data []Example, rule onlineRule) (*online, error) {
 	if err := Validate(cfg.Kernel); err != nil {
-		return nil, fmt.Errorf("learn: kernel: %w", err)
+		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	if cfg.Epochs < 0 {
-		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
+		return nil, fmt.Errorf("the epoch cap must be ≥ 0, not %d", cfg.Epochs)
 	}
 	if cfg.UndoBytes < 0 {
-		return nil, fmt.Errorf("learn: the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
+		return nil, fmt.Errorf("the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
 	}
 	n := len(data)
 	o := &online{cfg: cfg, rule: rule, xs: make([]Vec, n), ys: make([]int, n), kii: make([]float64, n),
@@ -155,17 +155,17 @@ func newOnline(cfg Config, data []Example, rule onlineRule) (*online, error) {
 	o.hist.span = onlineSpan
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
-			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
+			return nil, fmt.Errorf("example %d has a coordinate that is not a finite number", i+1)
 		}
 		if e.Y != 1 && e.Y != -1 {
-			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
+			return nil, fmt.Errorf("example %d has label %d; labels are −1 or +1", i+1, e.Y)
 		}
 		o.xs[i], o.ys[i] = o.Embed(e.X1, e.X2), e.Y
 		k := cfg.Kernel.Eval(o.xs[i], o.xs[i])
 		if !kernelInRange(k) && o.bad == nil {
 			// Known before any step: it is Err, and every step (after a
 			// Reset too) returns it, as the SVM's does.
-			o.bad = kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(i+1), k)
+			o.bad = kernelRangeError("", "x"+Sub(i+1), "x"+Sub(i+1), k)
 		}
 		o.kii[i] = k
 	}
@@ -233,7 +233,7 @@ func (o *online) Step() (Step, error) {
 	prediction, mistake := o.cfg.Tie.Predict(f, y)
 	prev := o.alpha[i]
 	if !(math.Abs(f) <= maxScore) || !(grow >= 0) || !(prev+grow <= maxScore) {
-		o.err = fmt.Errorf("learn: f(x%s) = %v at step %d: the kernel values are too large for float64 (rescale the data or use a smaller degree)", Sub(i+1), f, t)
+		o.err = fmt.Errorf("f(x%s) = %v at step %d: the kernel values are too large for float64 (rescale the data or use a smaller degree)", Sub(i+1), f, t)
 		return Step{}, o.err
 	}
 	if mistake {
@@ -289,7 +289,7 @@ func (o *online) grow(i int, alpha, delta, c float64) error {
 	top := 0.0
 	for j, v := range o.row {
 		if !kernelInRange(v) {
-			return kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(j+1), v)
+			return kernelRangeError("", "x"+Sub(i+1), "x"+Sub(j+1), v)
 		}
 		top = math.Max(top, math.Abs(v))
 	}
@@ -453,7 +453,7 @@ func (o *online) SetNarrate(on bool) { o.cfg.Narrate = on }
 // SetEpochCap changes the most passes, keeping α.
 func (o *online) SetEpochCap(n int) error {
 	if n < o.epoch || n < 0 {
-		return fmt.Errorf("learn: the epoch cap must be at least the %d passes begun, not %d", o.epoch, n)
+		return fmt.Errorf("the epoch cap must be at least the %d passes begun, not %d", o.epoch, n)
 	}
 	o.cfg.Epochs = n
 	if o.state == Capped && o.err == nil && o.epoch < n {

@@ -25,14 +25,31 @@ import (
 // λ/2 ‖w‖² + (1/n) Σᵢ max(0, 1 − yᵢ⟨w, φ(xᵢ)⟩) and has no stopping rule of
 // its own: it runs exactly Config.Epochs passes.
 
-// lambdaSetting is Pegasos's regularisation λ.
+// lambdaSetting is Pegasos's regularisation λ, from MinLambda to
+// MaxLambda.
 var lambdaSetting = &Setting{
 	Name: "lambda", Symbol: "λ", Noun: "λ", InName: true, InHeader: true,
-	Usage:   "Pegasos's regularisation λ in λ/2·‖w‖² + mean hinge loss, > 0 (its step is 1/(λt))",
-	Default: 0.1, Min: 0, MinOpen: true,
+	Usage:   "Pegasos's regularisation λ in λ/2·‖w‖² + mean hinge loss, from 1e-12 to 1e12 (its step is 1/(λt))",
+	Default: 0.1, Min: MinLambda, Max: MaxLambda, Range: "from 1e-12 to 1e12",
 	Ladder: []float64{1e-3, 2e-3, 5e-3, 1e-2, 2e-2, 5e-2, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50}, // the 1-2-5 series (TestLadders)
 	Keys:   [2]string{"<", ">"},
 }
+
+// MinLambda and MaxLambda bound λ. f = (1/(λT)) Σⱼ αⱼ yⱼ K(xⱼ, x) scales
+// the kernel sum by 1/(λT), and the optimum has ‖w‖ ≤ 1/√λ (Shalev-Shwartz
+// et al. 2011: the ball its optional projection keeps w in), so
+// |f(x)| ≤ √K(x, x)/√λ. Past 10¹² either way the scale, not the data,
+// decides every step. Below 10⁻¹² the sums are multiplied by more than
+// 10¹² (at λ = 1e-320, 1/λ is +Inf and f is NaN, which read as kernel
+// values too large). Above 10¹² every |f| is below 10⁻⁶·√K(x, x), so every
+// step is an update (y·f < 1) whatever the data, and once λT passes about
+// 1e308 the scale is 0. λ = 1/(nC) with the SVM's C (ibid., section 1): n
+// from 1 to 10⁶ points and C from 10⁻⁶ to 10⁶ give λ from 10⁻¹² to 10⁶,
+// all inside.
+const (
+	MinLambda = 1e-12
+	MaxLambda = 1e12
+)
 
 // pegasosKind is Pegasos in the dual.
 var pegasosKind = &LearnerKind{

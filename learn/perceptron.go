@@ -159,7 +159,7 @@ func New(cfg Config, data []Example) (*Perceptron, error) {
 	}
 	e, ok := l.(interface{ engine() *Perceptron })
 	if !ok {
-		return nil, fmt.Errorf("learn: New makes the perceptron and its relatives; NewLearner makes the %s", cfg.Kind().Short)
+		return nil, fmt.Errorf("New makes the perceptron and its relatives; NewLearner makes the %s", cfg.Kind().Short)
 	}
 	return e.engine(), nil
 }
@@ -193,29 +193,29 @@ func (p *Perceptron) engine() *Perceptron { return p }
 // newPerceptron makes the perceptron engine training as relative kind.
 func newPerceptron(cfg Config, data []Example, kind relKind) (*Perceptron, error) {
 	if err := Validate(cfg.Kernel); err != nil {
-		return nil, fmt.Errorf("learn: kernel: %w", err)
+		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	eta := cfg.Params.Value(etaSetting)
 	if kind == relForgetron {
 		eta = 1 // the Forgetron appends σ = 1; it reads no η
 	}
 	if err := etaSetting.Check(eta); err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
+		return nil, err
 	}
 	if cfg.Epochs < 0 {
-		return nil, fmt.Errorf("learn: the epoch cap must be ≥ 0, not %d", cfg.Epochs)
+		return nil, fmt.Errorf("the epoch cap must be ≥ 0, not %d", cfg.Epochs)
 	}
 	if cfg.UndoBytes < 0 {
-		return nil, fmt.Errorf("learn: the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
+		return nil, fmt.Errorf("the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
 	}
 	if cfg.RowCacheBytes < 0 {
-		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
+		return nil, fmt.Errorf("the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
 	}
 	budget := 0
 	if kind.budgeted() {
 		b := cfg.Params.Value(budgetSetting)
 		if err := budgetSetting.Check(b); err != nil {
-			return nil, fmt.Errorf("learn: the %s needs %w", cfg.Learner, err)
+			return nil, fmt.Errorf("the %s needs %w", cfg.Learner, err)
 		}
 		budget = int(b)
 	}
@@ -234,10 +234,10 @@ func newPerceptron(cfg Config, data []Example, kind relKind) (*Perceptron, error
 	p.hist.span = p.span
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
-			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
+			return nil, fmt.Errorf("example %d has a coordinate that is not a finite number", i+1)
 		}
 		if e.Y != 1 && e.Y != -1 {
-			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
+			return nil, fmt.Errorf("example %d has label %d; labels are −1 or +1", i+1, e.Y)
 		}
 		p.xs[i] = p.cfg.Embed(e.X1, e.X2)
 		p.ys[i] = e.Y

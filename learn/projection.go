@@ -106,7 +106,7 @@ func Project(g *mat.SymDense, coef []float64, offset float64) (Projection, error
 	}
 	for j, c := range coef {
 		if !finite(c) {
-			return Projection{}, fmt.Errorf("learn: projection: coefficient c%d = %v is not finite", j+1, c)
+			return Projection{}, fmt.Errorf("projection: coefficient c%d = %v is not finite", j+1, c)
 		}
 	}
 	// f = Kc, with sᵢ = Σⱼ |cⱼ Kᵢⱼ| the size of the terms (rounding scale).
@@ -116,7 +116,7 @@ func Project(g *mat.SymDense, coef []float64, offset float64) (Projection, error
 		for j := range n {
 			k := g.At(i, j)
 			if !finite(k) {
-				return Projection{}, fmt.Errorf("learn: projection: K(x%d, x%d) = %v is not finite; choose a kernel whose values fit a float64 (a lower degree, a larger σ)", i+1, j+1, k)
+				return Projection{}, fmt.Errorf("projection: K(x%d, x%d) = %v is not finite; choose a kernel whose values fit a float64 (a lower degree, a larger σ)", i+1, j+1, k)
 			}
 			f += coef[j] * k
 			s += math.Abs(coef[j] * k)
@@ -145,11 +145,11 @@ func project(g *mat.SymDense, w wInfo, offset float64) (Projection, error) {
 		p.Index[i] = i
 	}
 	if !finite(w.q) || !finite(offset) {
-		return Projection{}, fmt.Errorf("learn: projection: ‖w‖² = cᵀKc = %v and b = %v must be finite", w.q, offset)
+		return Projection{}, fmt.Errorf("projection: ‖w‖² = cᵀKc = %v and b = %v must be finite", w.q, offset)
 	}
 	for i, f := range w.f {
 		if !finite(f) {
-			return Projection{}, fmt.Errorf("learn: projection: w·φ(x%d) = %v is not finite", i+1, f)
+			return Projection{}, fmt.Errorf("projection: w·φ(x%d) = %v is not finite", i+1, f)
 		}
 	}
 	// Evidence that K is not PSD, without an eigendecomposition of K: a
@@ -201,7 +201,7 @@ func project(g *mat.SymDense, w wInfo, offset float64) (Projection, error) {
 	}
 	var es mat.EigenSym
 	if !es.Factorize(m, true) {
-		return Projection{}, fmt.Errorf("learn: projection: %w", ErrEigen)
+		return Projection{}, fmt.Errorf("projection: %w", ErrEigen)
 	}
 	vals := es.Values(nil)
 	var vecs mat.Dense

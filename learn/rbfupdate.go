@@ -45,7 +45,7 @@ func (p *Perceptron) updateRBF(i int, alpha, w, c float64, grow bool) error {
 	// Every |K(xᵢ, ·)| ≤ 1, and K(xᵢ, xᵢ) = 1.
 	bound := p.bound + math.Abs(w)
 	if grow && !(bound <= maxScore && alpha <= maxScore) {
-		return fmt.Errorf("learn: the scores f(x) could grow past %g after a mistake on x%d: η or the kernel values are too large for float64 (use a smaller η, degree or scale)", maxScore, i+1)
+		return fmt.Errorf("the scores f(x) could grow past %g after a mistake on x%d: η or the kernel values are too large for float64 (use a smaller η, degree or scale)", maxScore, i+1)
 	}
 	row := p.rows.get(i, alpha)
 	cached := row != nil

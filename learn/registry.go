@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"kernelscope/internal/safetext"
 )
 
 // The learners are a registry, as the kernel families are (family.go): each
@@ -150,7 +152,7 @@ func LookupLearner(name string) (*LearnerKind, bool) {
 func ParseLearner(name string) (string, error) {
 	k, ok := LookupLearner(name)
 	if !ok {
-		return "", fmt.Errorf("unknown learner %q (want one of %s)", name, LearnerNames())
+		return "", fmt.Errorf("unknown learner %q (want one of %s)", safetext.Short(name), LearnerNames())
 	}
 	return k.Name, nil
 }
@@ -168,12 +170,12 @@ func LearnerNames() string {
 func NewLearner(cfg Config, data []Example) (Learner, error) {
 	k, ok := LookupLearner(cfg.Learner)
 	if !ok {
-		return nil, fmt.Errorf("learn: unknown learner %q (want one of %s)", cfg.Learner, LearnerNames())
+		return nil, fmt.Errorf("unknown learner %q (want one of %s)", safetext.Short(cfg.Learner), LearnerNames())
 	}
 	cfg.Learner = k.Name
 	for _, s := range k.Settings {
 		if err := s.Check(cfg.Param(s.Name)); err != nil {
-			return nil, fmt.Errorf("learn: %w", err)
+			return nil, err
 		}
 	}
 	return k.New(cfg, data)
@@ -194,11 +196,12 @@ type Setting struct {
 	// Default is its value when not given.
 	Default float64
 	// The valid values: whole numbers only if Integer; at least Min (more
-	// than Min when MinOpen); +Inf too when Inf ("inf": the hard margin,
-	// the classic PA); otherwise finite.
+	// than Min when MinOpen); at most Max when it is not 0; +Inf too when
+	// Inf ("inf": the hard margin, the classic PA); otherwise finite.
 	Integer bool
 	Min     float64
 	MinOpen bool
+	Max     float64
 	Inf     bool
 	// Noun names it in messages: "C", "the budget", "λ"; InfWord names
 	// its value inf: "the hard margin". Range writes the valid values
@@ -220,7 +223,8 @@ type Setting struct {
 func (s *Setting) Check(v float64) error {
 	ok := !math.IsNaN(v) && (!math.IsInf(v, 0) || s.Inf && v > 0) &&
 		(!s.Integer || math.IsInf(v, 1) || v == math.Trunc(v)) &&
-		(s.MinOpen && v > s.Min || !s.MinOpen && v >= s.Min)
+		(s.MinOpen && v > s.Min || !s.MinOpen && v >= s.Min) &&
+		(s.Max == 0 || v <= s.Max)
 	if ok {
 		return nil
 	}
@@ -280,15 +284,18 @@ func (s *Setting) Read(text string) (float64, error) {
 		if s.Integer {
 			want = "a whole number "
 		}
-		if s.MinOpen {
+		switch {
+		case s.Max != 0:
+			want += s.Domain()
+		case s.MinOpen:
 			want += "> " + s.Format(s.Min)
-		} else {
+		default:
 			want += "≥ " + s.Format(s.Min)
 		}
 		if s.Inf {
 			want += " or inf"
 		}
-		return 0, fmt.Errorf("want %s, not %q", want, text)
+		return 0, fmt.Errorf("want %s, not %q", want, safetext.Short(text))
 	}
 	return v, nil
 }

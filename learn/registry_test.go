@@ -101,7 +101,16 @@ func TestSettings(t *testing.T) {
 		{budgetSetting, "0", 0, "the budget must be at least 1 support vector, not 0"},
 		{maxIterSetting, "0", 0, ""},
 		{lambdaSetting, "1e-3", 1e-3, ""},
-		{lambdaSetting, "NaN", 0, "λ must be a finite number > 0, not NaN"},
+		{lambdaSetting, "NaN", 0, "λ must be from 1e-12 to 1e12, not NaN"},
+		// λ's bounds (MinLambda, MaxLambda): 1/(λt) made f NaN at 1e-320,
+		// which read as kernel values too large, and 0 at 1e308.
+		{lambdaSetting, "1e-12", 1e-12, ""},
+		{lambdaSetting, "1e12", 1e12, ""},
+		{lambdaSetting, "1e-320", 0, "λ must be from 1e-12 to 1e12, not 1e-320"},
+		{lambdaSetting, "1e308", 0, "λ must be from 1e-12 to 1e12, not 1e+308"},
+		{lambdaSetting, "0", 0, "λ must be from 1e-12 to 1e12, not 0"},
+		{lambdaSetting, "inf", 0, "λ must be from 1e-12 to 1e12, not +Inf"},
+		{lambdaSetting, "much", 0, `want a number from 1e-12 to 1e12, not "much"`},
 	} {
 		got, err := c.s.Parse(c.text)
 		switch {

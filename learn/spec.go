@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"kernelscope/internal/safetext"
 )
 
 // SpecError is a kernel spec that ParseKernel could not read: what is wrong,
@@ -18,19 +20,7 @@ type SpecError struct {
 }
 
 func (e *SpecError) Error() string {
-	return fmt.Sprintf("kernel %q: at column %d: %s", shortSpec(e.Spec), e.Pos+1, e.Msg)
-}
-
-// shortSpec is a spec as an error quotes it: whole when it is short, else
-// its start and its length, so that a hostile spec (a session file may hold
-// megabytes of one) makes a one-line message, not a megabyte one.
-func shortSpec(spec string) string {
-	const keep = 40 // runes
-	if utf8.RuneCountInString(spec) <= keep+10 {
-		return spec
-	}
-	r := []rune(spec)
-	return fmt.Sprintf("%s… (%d bytes)", string(r[:keep]), len(spec))
+	return fmt.Sprintf("kernel %q: at column %d: %s", safetext.Short(e.Spec), e.Pos+1, e.Msg)
 }
 
 // The spec language's limits, far beyond any kernel worth writing (the
@@ -251,7 +241,7 @@ func (p *specParser) factor() (Kernel, error) {
 	}
 	fam, ok := LookupFamily(name)
 	if !ok {
-		return nil, p.fail(at, fmt.Sprintf("unknown kernel %q (want %s)", shortSpec(name), orList(familyNames())))
+		return nil, p.fail(at, fmt.Sprintf("unknown kernel %q (want %s)", safetext.Short(name), orList(familyNames())))
 	}
 	if err := p.part(at); err != nil {
 		return nil, err

@@ -62,4 +62,4 @@ func (s Step) SumValue() float64 {
 
 // ErrStopped is returned by Step once training has converged or reached the
 // epoch cap.
-var ErrStopped = errors.New("learn: training has stopped")
+var ErrStopped = errors.New("training has stopped")

@@ -157,6 +157,7 @@ type SVM struct {
 type selection struct {
 	i, j int
 	gap  float64
+	quad float64 // aᵢⱼ = Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ, before τ stands in for it
 	ok   bool
 }
 
@@ -169,7 +170,7 @@ type selection struct {
 // Step returns it, as a perceptron's first mistake on such data does.
 func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	if err := Validate(cfg.Kernel); err != nil {
-		return nil, fmt.Errorf("learn: kernel: %w", err)
+		return nil, fmt.Errorf("kernel: %w", err)
 	}
 	c, tol, maxIter := cfg.Params.Value(cSetting), cfg.Params.Value(tolSetting), cfg.Params.Value(maxIterSetting)
 	for _, v := range []struct {
@@ -177,14 +178,14 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 		v float64
 	}{{cSetting, c}, {tolSetting, tol}, {maxIterSetting, maxIter}} {
 		if err := v.s.Check(v.v); err != nil {
-			return nil, fmt.Errorf("learn: %w", err)
+			return nil, err
 		}
 	}
 	if cfg.RowCacheBytes < 0 {
-		return nil, fmt.Errorf("learn: the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
+		return nil, fmt.Errorf("the row cache budget must be ≥ 0 bytes (0: no limit), not %d", cfg.RowCacheBytes)
 	}
 	if cfg.UndoBytes < 0 {
-		return nil, fmt.Errorf("learn: the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
+		return nil, fmt.Errorf("the undo history's budget must be ≥ 0 bytes (0: %d), not %d", DefaultUndoBytes, cfg.UndoBytes)
 	}
 	n := len(data)
 	if maxIter == 0 {
@@ -203,7 +204,7 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 	pos, neg := 0, 0
 	for i, e := range data {
 		if math.IsNaN(e.X1) || math.IsInf(e.X1, 0) || math.IsNaN(e.X2) || math.IsInf(e.X2, 0) {
-			return nil, fmt.Errorf("learn: example %d has a coordinate that is not a finite number", i+1)
+			return nil, fmt.Errorf("example %d has a coordinate that is not a finite number", i+1)
 		}
 		switch e.Y {
 		case 1:
@@ -211,7 +212,7 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 		case -1:
 			neg++
 		default:
-			return nil, fmt.Errorf("learn: example %d has label %d; labels are −1 or +1", i+1, e.Y)
+			return nil, fmt.Errorf("example %d has label %d; labels are −1 or +1", i+1, e.Y)
 		}
 		s.xs[i], s.ys[i], s.yf[i] = s.Embed(e.X1, e.X2), e.Y, float64(e.Y)
 	}
@@ -220,14 +221,14 @@ func NewSVM(cfg Config, data []Example) (*SVM, error) {
 		if n == 1 {
 			what = "the one example is " + Sign(data[0].Y)
 		}
-		return nil, fmt.Errorf("learn: the SVM needs examples of both classes; %s", what)
+		return nil, fmt.Errorf("the SVM needs examples of both classes; %s", what)
 	}
 	for i, x := range s.xs {
 		k := cfg.Kernel.Eval(x, x)
 		if !kernelInRange(k) && s.bad == nil {
 			// As a perceptron's first mistake on such data does, the first
 			// step fails (and so every step after a reset).
-			s.bad = kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(i+1), k)
+			s.bad = kernelRangeError("", "x"+Sub(i+1), "x"+Sub(i+1), k)
 		}
 		s.qd[i] = k
 		s.scale = max(s.scale, math.Abs(k))
@@ -270,13 +271,13 @@ func (s *SVM) refresh() {
 }
 
 // settle selects the next working set and with it the state; for the hard
-// margin it stops data that is not separable (separated).
+// margin it stops data that is not separable (unbounded, separated).
 func (s *SVM) settle() {
 	s.next = s.selectPair()
 	if s.bad != nil {
 		s.err = s.bad
 	}
-	if s.err == nil && math.IsInf(s.c, 1) && s.next.ok && !s.separated() {
+	if s.err == nil && math.IsInf(s.c, 1) && s.next.ok && (s.unbounded(s.next) || !s.separated()) {
 		s.err = ErrNotSeparable
 	}
 	switch {
@@ -309,7 +310,7 @@ func (s *SVM) row(i int) ([]float64, error) {
 		for j, v := range r {
 			if !kernelInRange(v) {
 				s.rows.drop(i)
-				return nil, kernelRangeError("learn: ", "x"+Sub(i+1), "x"+Sub(j+1), v)
+				return nil, kernelRangeError("", "x"+Sub(i+1), "x"+Sub(j+1), v)
 			}
 		}
 		s.checked[i] = true
@@ -394,7 +395,7 @@ func (s *SVM) update(sel selection, report bool) (PairStep, error) {
 	if newI == ai && newJ == aj {
 		// A move that rounds to nothing leaves the state as it was, so the
 		// next step would choose this pair again, and so on to the cap.
-		return PairStep{}, fmt.Errorf("learn: SMO is stuck: the update of the pair (x%s, x%s) rounds to no change in float64 though m − M = %s > tol %s (rescale the data, or use a larger tol)",
+		return PairStep{}, fmt.Errorf("SMO is stuck: the update of the pair (x%s, x%s) rounds to no change in float64 though m − M = %s > tol %s (rescale the data, or use a larger tol)",
 			Sub(i+1), Sub(j+1), Num(sel.gap), Num(s.tol))
 	}
 	di, dj := newI-ai, newJ-aj

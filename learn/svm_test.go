@@ -357,6 +357,56 @@ func TestSVMHardMarginNotSeparable(t *testing.T) {
 	}
 }
 
+// TestSVMHardMarginCoincident: two points of opposite labels at one point
+// of feature space (aᵢⱼ = Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ = 0) are separated by no
+// hard margin, whatever the kernel: the dual grows along eᵢ + eⱼ with slope
+// −Gᵢ − Gⱼ = 2 (unbounded). The SVM must say so before its first
+// iteration. At the origin with the linear kernel K(x, x) = 0, so the
+// hull test's bound hullEps·R is 0 and could not tell: SMO stepped by
+// 2/τ = 2·10¹² an iteration until the cap (issue 34). Exact: the check is
+// aᵢⱼ ≤ 0 with aᵢⱼ = 0 computed exactly in float64 for these inputs.
+func TestSVMHardMarginCoincident(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		k    Kernel
+		data []Example
+	}{
+		{"origin, linear (K = 0)", Linear{}, []Example{{0, 0, 1}, {0, 0, -1}}},
+		{"origin, poly(2, 0) (K = 0)", Poly{D: 2}, []Example{{0, 0, 1}, {0, 0, -1}}},
+		{"(1,1), linear", Linear{}, []Example{{1, 1, 1}, {1, 1, -1}}},
+		{"(1,1), rbf", RBF{Sigma: 1}, []Example{{1, 1, -1}, {1, 1, 1}}},
+		// φ(x) = φ(−x) for (x·z)²: distinct points, one point of feature space.
+		{"±x, poly(2, 0)", Poly{D: 2}, []Example{{1, 2, 1}, {-1, -2, -1}}},
+		// Separable points around the pair: the pair of K = 0 is the one
+		// WSS 3 picks first (its −b²/a with a = τ is the least).
+		{"origin among others, linear", Linear{}, []Example{{2, 2, 1}, {0, 0, 1}, {0, 0, -1}, {-2, -2, -1}}},
+	} {
+		cfg := svmConfig(c.k, math.Inf(1))
+		cfg.Params = cfg.Params.With("max-iter", 1000)
+		s := mustSVM(t, cfg, c.data)
+		if err := s.Err(); err != ErrNotSeparable {
+			t.Errorf("%s: Err() = %v before any step, want ErrNotSeparable", c.name, err)
+		}
+		if _, err := s.Step(); err != ErrNotSeparable || s.T() != 0 {
+			t.Errorf("%s: Step = %v at t = %d, want ErrNotSeparable and no step taken", c.name, err, s.T())
+		}
+		if err := s.Run(); err != ErrNotSeparable || s.T() != 0 {
+			t.Errorf("%s: Run = %v after %d iterations, want ErrNotSeparable after 0", c.name, err, s.T())
+		}
+	}
+	// A point at the origin opposite one that is not: a = K₂₂ = 2 > 0, the
+	// hard margin converges. Expected by hand: α₁ = α₂ = 2/a = 1 (the pair's
+	// optimum δ = (−G₁ − G₂)/a with G = −1), b = −1, so f(0) = −1 and
+	// f(1,1) = 2·1 − 1 = +1; exact in float64.
+	s := mustSVM(t, svmConfig(Linear{}, math.Inf(1)), []Example{{0, 0, -1}, {1, 1, 1}})
+	if err := s.Run(); err != nil || s.State() != Converged {
+		t.Fatalf("(0,0) −, (1,1) +: Run = %v, state %v", err, s.State())
+	}
+	if a := s.Alphas(); a[0] != 1 || a[1] != 1 || s.Offset() != -1 {
+		t.Errorf("(0,0) −, (1,1) +: α = %v, b = %v; want [1 1], −1", a, s.Offset())
+	}
+}
+
 // TestSVMErrors: the settings and data the SVM refuses, each with a
 // message that names the problem.
 func TestSVMErrors(t *testing.T) {

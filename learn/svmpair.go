@@ -43,7 +43,7 @@ func (s *SVM) selectPair() selection {
 	// ri is the kernel row, not LIBSVM's Q row: its quad_coef
 	// QD[i] + QD[t] ∓ 2·yᵢ·Q_it is Kᵢᵢ + Kₜₜ − 2Kᵢₜ for either class of t.
 	ri, qd, qi := ri[:len(g)], s.qd[:len(g)], s.qd[i]
-	j, best := -1, math.Inf(1)
+	j, best, curv := -1, math.Inf(1), 0.0
 	for t := range g {
 		if !low[t] {
 			continue
@@ -53,20 +53,21 @@ func (s *SVM) selectPair() selection {
 			gmax2 = -v
 		}
 		if diff := gmax - v; diff > 0 {
-			quad := qi + qd[t] - 2*ri[t]
+			a := qi + qd[t] - 2*ri[t]
+			quad := a
 			if !(quad > 0) {
 				quad = tau
 			}
 			if d := -diff * diff / quad; d <= best {
-				j, best = t, d
+				j, best, curv = t, d, a
 			}
 		}
 	}
 	gap := gmax + gmax2
 	if gap < s.tol || j < 0 {
-		return selection{i: i, j: j, gap: gap}
+		return selection{i: i, j: j, gap: gap, quad: curv}
 	}
-	return selection{i: i, j: j, gap: gap, ok: true}
+	return selection{i: i, j: j, gap: gap, quad: curv, ok: true}
 }
 
 // pairOptimum is LIBSVM's two-variable update: the optimum of D along the
@@ -126,6 +127,30 @@ func (s *SVM) pairOptimum(i, j int, kij float64) (ai, aj float64, ci, cj Bound) 
 		ai, aj, ci = 0, sum, AtZero
 	}
 	return ai, aj, ci, cj
+}
+
+// unbounded reports whether the dual D has no maximum along the line of
+// the pair sel, for the hard margin (C = ∞): a certificate that the data
+// is not separable, found before any step is taken along it.
+//
+// With yᵢ = +1, yⱼ = −1 the direction d = eᵢ + eⱼ keeps Σ αₖ yₖ = 0 and,
+// with no upper bound C, α + δd is feasible for every δ ≥ 0. Along it
+//
+//	D(α + δd) = D(α) + δ(−Gᵢ − Gⱼ) − ½ δ² aᵢⱼ,  aᵢⱼ = Kᵢᵢ + Kⱼⱼ − 2Kᵢⱼ
+//
+// (Taylor's formula is exact: D is quadratic). WSS 3 chose j because
+// −Gᵢ − Gⱼ = m(α) + yⱼGⱼ = bᵢⱼ > 0, so with aᵢⱼ ≤ 0 D grows without bound.
+// (With yᵢ = −1, yⱼ = +1 the ascent is along −d, which α ≥ 0 bounds.) For a
+// kernel with a feature map aᵢⱼ = ‖φ(xᵢ) − φ(xⱼ)‖², and aᵢⱼ = 0 means
+// φ(xᵢ) = φ(xⱼ): f(xᵢ) = f(xⱼ) cannot be both ≥ 1 and ≤ −1, so the hard
+// margin's primal has no solution. Two copies of one point with opposite
+// labels are the plainest case, whatever the kernel (aᵢⱼ = 0 exactly); so
+// are two points where K(x, x) = 0, as at the origin with the linear
+// kernel, where φ(x) = 0. There separated cannot tell: its bound hullEps·R
+// is 0 when R² = max Kₖₖ = 0, and SMO, taking τ for aᵢⱼ, would step by
+// 2/τ = 2·10¹² each iteration until the cap.
+func (s *SVM) unbounded(sel selection) bool {
+	return s.ys[sel.i] == 1 && s.ys[sel.j] == -1 && !(sel.quad > 0)
 }
 
 // separated reports whether the hard margin's dual is bounded as far as α

@@ -1,6 +1,10 @@
 package learn
 
-import "fmt"
+import (
+	"fmt"
+
+	"kernelscope/internal/safetext"
+)
 
 // Tie is the rule that decides what a score of exactly zero means. The
 // lecture notes disagree on it, so all three of their conventions are here.
@@ -54,7 +58,7 @@ func ParseTie(s string) (Tie, error) {
 			return t, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown tie rule %q (want mistake, pos or neg)", s)
+	return 0, fmt.Errorf("unknown tie rule %q (want mistake, pos or neg)", safetext.Short(s))
 }
 
 // Predict returns the prediction for score f under the rule and whether it is

@@ -37,7 +37,7 @@ func (p *Perceptron) update(i int, alpha, delta float64, grow bool) error {
 			if j >= 0 {
 				v := row[j]
 				p.rows.drop(i)
-				return fmt.Errorf("learn: K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, v)
+				return fmt.Errorf("K(x%d, x%d) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", i+1, j+1, v)
 			}
 			p.rowMax[i] = m
 		}
@@ -49,7 +49,7 @@ func (p *Perceptron) update(i int, alpha, delta float64, grow bool) error {
 		if p.alpha[i] == 0 {
 			p.rows.drop(i)
 		}
-		return fmt.Errorf("learn: the scores f(x) could grow past %g after a mistake on x%d: η or the kernel values are too large for float64 (use a smaller η, degree or scale)", maxScore, i+1)
+		return fmt.Errorf("the scores f(x) could grow past %g after a mistake on x%d: η or the kernel values are too large for float64 (use a smaller η, degree or scale)", maxScore, i+1)
 	}
 	axpy(p.f, row, w)
 	p.bound = bound
@@ -94,7 +94,7 @@ func kernelInRange(v float64) bool { return math.Abs(v) <= maxScore }
 
 // kernelRangeError says why the kernel value v = K(xᵢ, xⱼ), i and j as the
 // caller writes them ("x₃", "l2"), is out of range (kernelInRange), after
-// prefix ("learn: ").
+// prefix ("approx rff:100: ", or "").
 func kernelRangeError(prefix, i, j string, v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return fmt.Errorf("%sK(%s, %s) = %v: the kernel overflows on this data (use a smaller degree or rescale the data)", prefix, i, j, v)

@@ -44,7 +44,7 @@ func Weights(e Expansion) (*Primal, error) {
 	}
 	for k, v := range w {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil, fmt.Errorf("learn: the weight of %s is %v: w = Σⱼ cⱼ φ(xⱼ) overflows float64; smaller inputs (standardized) or a lower degree keep it finite", m.Names[k], v)
+			return nil, fmt.Errorf("the weight of %s is %v: w = Σⱼ cⱼ φ(xⱼ) overflows float64; smaller inputs (standardized) or a lower degree keep it finite", m.Names[k], v)
 		}
 	}
 	return &Primal{Map: m, W: w, B: e.Offset()}, nil

@@ -3,7 +3,6 @@ package notation
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"kernelscope/learn"
 )
@@ -19,7 +18,7 @@ func MercerNote(v learn.MercerVerdict) (note string, warn bool) {
 		return fmt.Sprintf("K(x%s,x%s) = %s overflows: no Mercer check (rescale data or lower d)",
 			learn.Sub(over.I+1), learn.Sub(over.J+1), learn.Num(over.K)), true
 	case v.Err != nil:
-		return "Mercer check failed: " + strings.TrimPrefix(v.Err.Error(), "learn: "), true
+		return "Mercer check failed: " + v.Err.Error(), true
 	case len(v.Eigenvalues) == 0:
 		return "", false
 	case v.PSD && v.Eigenvalues[0] <= v.Tol:

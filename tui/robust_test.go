@@ -225,7 +225,7 @@ func TestFailedBuildKeepsWorking(t *testing.T) {
 	if !shows(m, "│ voted perceptron │ K=poly(d=2,c=0) │") || stepOf(t, m) != 2 {
 		t.Errorf("a refused configuration changed the state:\n%s", screen(m))
 	}
-	if !shows(m, "cannot train with it, nothing changed: learn: the budget must be at least 1 support vector, not 0.5") {
+	if !shows(m, "cannot train with it, nothing changed: the budget must be at least 1 support vector, not 0.5") {
 		t.Errorf("the message does not say nothing changed:\n%s", screen(m))
 	}
 }

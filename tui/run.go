@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -28,8 +29,10 @@ type Display struct {
 	Progress io.Writer
 }
 
-// Run opens the terminal program and returns when the user quits. A panic
-// inside it comes back as a *PanicError, with the terminal restored.
+// Run opens the terminal program and returns when the user quits. Without
+// a terminal (stdout, and stdin or the controlling terminal) it returns a
+// *NoTerminalError before the program starts. A panic inside it comes back
+// as a *PanicError, with the terminal restored.
 // Opening replays o.Replay, drawing its progress on d.Progress; ctx
 // stops that (ctrl+c, before the program has the terminal), and Run then
 // returns an error that errors.Is context.Canceled.
@@ -48,6 +51,14 @@ func Run(ctx context.Context, o Options, d Display) error {
 		// opened half.
 		return m.openErr
 	}
+	// Before the program draws anything: without a terminal it has
+	// nowhere to draw (a *NoTerminalError). After the replay, so that what
+	// is wrong with a session or --steps is said first, terminal or not.
+	input, closeInput, err := terminalOn(os.Stdout, os.Stdin)
+	if err != nil {
+		return err
+	}
+	defer closeInput()
 	m.big = d.Big
 	fps := d.FPS
 	if fps <= 0 {
@@ -62,11 +73,9 @@ func Run(ctx context.Context, o Options, d Display) error {
 	// latency while resizing during c, median 56 ms with the renderer at
 	// 30 frames a second, 46 ms at 60; idle 30 → 13 ms; bytes a second
 	// during autoplay unchanged (0.68 MB at --fps 30).
-	input, closeInput := guardedInput()
-	defer closeInput()
 	prog := tea.NewProgram(g, append(input, tea.WithFPS(max(fps, 60)))...)
 	g.quit = prog.Quit
-	_, err := prog.Run()
+	_, err = prog.Run()
 	if g.err != nil {
 		return g.err
 	}

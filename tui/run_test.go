@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"errors"
+	"io"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -12,6 +14,61 @@ import (
 	"kernelscope/lab"
 	"kernelscope/learn"
 )
+
+// TestRunNeedsTerminal: with stdout a pipe (or a file), Run refuses
+// before it draws anything, with what to run instead. It used to draw a
+// blank screen into the pipe, or with no terminal at all fail with Bubble
+// Tea's raw "could not open TTY".
+func TestRunNeedsTerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	was := os.Stdout
+	os.Stdout = w
+	o := builtinOptions(t, "worked4", 0)
+	o.Replay = lab.Replay{Steps: 3}
+	done := make(chan error, 1)
+	go func() { done <- Run(t.Context(), o, Display{}) }()
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		os.Stdout = was
+		t.Fatal("Run did not return with stdout a pipe: it started the program")
+	}
+	os.Stdout = was
+	w.Close()
+	drawn, _ := io.ReadAll(r)
+	const want = "kernelscope needs a terminal (stdout is not one); `kernelscope trace` or `kernelscope record` work without one"
+	var nt *NoTerminalError
+	if !errors.As(err, &nt) || err.Error() != want || len(drawn) != 0 {
+		t.Errorf("Run with stdout a pipe: %v, %d bytes drawn (%.40q); want %q and nothing", err, len(drawn), drawn, want)
+	}
+}
+
+// TestGuardedInputNoTerminal: stdin not a terminal and no controlling
+// terminal to open (a cron job, setsid) is a *NoTerminalError that says
+// so, not Bubble Tea's "could not open TTY".
+func TestGuardedInputNoTerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	was := openTTY
+	openTTY = func() (*os.File, *os.File, error) {
+		return nil, nil, errors.New("open /dev/tty: no such device or address")
+	}
+	defer func() { openTTY = was }()
+	opts, done, err := guardedInput(r)
+	done()
+	const want = "kernelscope needs a terminal (stdin is not one, and there is no terminal to read keys from); `kernelscope trace` or `kernelscope record` work without one"
+	if err == nil || err.Error() != want || opts != nil {
+		t.Errorf("guardedInput on a pipe, no tty: %v, %d options; want %q", err, len(opts), want)
+	}
+}
 
 // TestRunRefusesHalfSessions: a session whose steps training does not
 // reach is refused before the program starts, with the reason.

@@ -251,6 +251,28 @@ func TestHardMarginNotSeparable(t *testing.T) {
 	}
 }
 
+// TestHardMarginCoincident: two points of opposite labels at the origin,
+// where the linear kernel's K(x, x) = 0, are separated by no hard margin:
+// the screen says "not separable" from the start and c takes no step, as
+// svm exits 1 at once. It used to run to the cap (here --max-iter 1000;
+// 10⁷ by default).
+func TestHardMarginCoincident(t *testing.T) {
+	o := fileOptions(t, "pair.csv", []datasets.Point{{X1: 0, X2: 0, Y: 1}, {X1: 0, X2: 0, Y: -1}}, "linear", 1)
+	o.Config.Learner = "svm"
+	o.Config = o.Config.With("C", math.Inf(1)).With("max-iter", 1000)
+	m := newModel(t, o, 120, 40)
+	for _, k := range []string{"", "c"} {
+		if k != "" {
+			pressRun(m, k)
+		}
+		sc := flatScreen(m)
+		if !strings.Contains(sc, "│ stopped: not separable with this kernel") || stepShown(t, m) != 0 ||
+			!strings.Contains(sc, "training stopped: not separable with this kernel: use a finite C") || strings.Contains(sc, "b steps back") {
+			t.Errorf("after %q: want iteration 0 and stopped: not separable:\n%s", k, screen(m))
+		}
+	}
+}
+
 // TestSVMKernelOutOfRange: with 1e308·rbf the SVM stops at its first step
 // with the reason, as the perceptron does on the same kernel, and nothing
 // moves: no iteration, α = 0, D(α) = 0 (issue 28: SMO spun through
@@ -264,14 +286,14 @@ func TestSVMKernelOutOfRange(t *testing.T) {
 		const why = "kernel values past 1e+300 are too large for float64"
 		if algo == "perceptron" {
 			// The perceptron's rule is on the scores η·K would make.
-			if sc := flatScreen(m); !strings.Contains(sc, "training stopped: learn: the scores f(x) could grow past 1e+300") || !strings.Contains(sc, "stopped: numerical error") {
+			if sc := flatScreen(m); !strings.Contains(sc, "training stopped: the scores f(x) could grow past 1e+300") || !strings.Contains(sc, "stopped: numerical error") {
 				t.Errorf("perceptron:\n%s", screen(m))
 			}
 			continue
 		}
 		pressRun(m, "c") // on to convergence: stopped at once
 		out := screen(m)
-		for _, want := range []string{"training stopped: learn: K(x₁, x₁) = 1e+308: " + why, "iteration 0 │ m − M = 2 > tol 0.001 │ D(α) = 0 │ SV 0/100: 0 free, 0 at C", "stopped: numerical error"} {
+		for _, want := range []string{"training stopped: K(x₁, x₁) = 1e+308: " + why, "iteration 0 │ m − M = 2 > tol 0.001 │ D(α) = 0 │ SV 0/100: 0 free, 0 at C", "stopped: numerical error"} {
 			if !strings.Contains(out, want) && !strings.Contains(flatScreen(m), want) {
 				t.Errorf("the screen lacks %q:\n%s", want, out)
 			}

@@ -6,6 +6,7 @@
 package safetext
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -44,6 +45,26 @@ func Name(s string) string {
 		return s
 	}
 	return strconv.QuoteToGraphic(s)
+}
+
+// Short is s as a message quotes it: whole when it has at most 50
+// characters, else its first 40 and its length, "xxxx… (20971520 bytes)",
+// so that a hostile value (a session file may hold megabytes of one) makes
+// a one-line message, not a megabyte one. Quote the result as s would be
+// (%q, Name): Short keeps the bytes it keeps as they are.
+func Short(s string) string {
+	const keep = 40 // characters
+	if utf8.RuneCountInString(s) <= keep+10 {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == keep {
+			return fmt.Sprintf("%s… (%d bytes)", s[:i], len(s))
+		}
+		n++
+	}
+	return s
 }
 
 func needsWork(s string) bool {

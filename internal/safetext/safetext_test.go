@@ -1,6 +1,9 @@
 package safetext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestClean(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -30,6 +33,24 @@ func TestName(t *testing.T) {
 	} {
 		if got := Name(c.in); got != c.want {
 			t.Errorf("Name(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestShort: up to 50 characters a value is quoted whole; past that its
+// first 40 characters (not bytes: "é" is two) and its length in bytes.
+func TestShort(t *testing.T) {
+	long := strings.Repeat("x", 20<<20)
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"svm", "svm"},
+		{strings.Repeat("a", 50), strings.Repeat("a", 50)},
+		{strings.Repeat("a", 51), strings.Repeat("a", 40) + "… (51 bytes)"},
+		{strings.Repeat("é", 60), strings.Repeat("é", 40) + "… (120 bytes)"},
+		{long, strings.Repeat("x", 40) + "… (20971520 bytes)"},
+	} {
+		if got := Short(c.in); got != c.want {
+			t.Errorf("Short(%.60q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

@@ -225,6 +225,11 @@ func Describe(s Session) (string, string) {
 		next := "press r to reset α, or change the kernel or data"
 		if errors.Is(err, learn.ErrNotSeparable) {
 			next = "< gives C a finite value (a soft margin: points may sit inside it, at α = C); b steps back, r resets α"
+			if p.T() == 0 {
+				// Found before any step (two points that no hard margin
+				// separates): there is nothing to step back to.
+				next = "< gives C a finite value (a soft margin: points may sit inside it, at α = C)"
+			}
 		}
 		return "training stopped: " + err.Error(), next
 	}

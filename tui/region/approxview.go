@@ -92,7 +92,7 @@ func (r *RegionView) approxLegend(w int) string {
 		})
 	}
 	if res.err != nil {
-		return fitFirst(w, glyph, []string{" f̃, " + res.spec.String() + ": " + strings.TrimPrefix(res.err.Error(), "learn: ")})
+		return fitFirst(w, glyph, []string{" f̃, " + res.spec.String() + ": " + res.err.Error()})
 	}
 	spec := res.spec.String()
 	bare := spec // without the rank
