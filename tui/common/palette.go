@@ -3,6 +3,7 @@ package common
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -174,6 +175,29 @@ func textInk(profile colorprofile.Profile, dark bool, c int, rgb [3]uint8) color
 		}
 	}
 	return color.RGBA{rgb[0], rgb[1], rgb[2], 0xFF}
+}
+
+// A Colors is a colour profile the program can be told to draw in: serve
+// --colors takes its Name, C steps through Profiles in order, and the
+// message line says its Words.
+type Colors struct {
+	Name, Words string
+	Profile     colorprofile.Profile
+}
+
+// Profiles are the colour profiles from the most colours to none.
+var Profiles = [...]Colors{
+	{"true", "24-bit colour", colorprofile.TrueColor},
+	{"256", "256 colours", colorprofile.ANSI256},
+	{"16", "16 colours", colorprofile.ANSI},
+	{"none", "no colour", colorprofile.Ascii},
+}
+
+// NextColors is the entry after p's, none's (and NoTTY's) next being
+// 24-bit colour's.
+func NextColors(p colorprofile.Profile) Colors {
+	i := slices.IndexFunc(Profiles[:], func(c Colors) bool { return c.Profile == p })
+	return Profiles[(i+1)%len(Profiles)]
 }
 
 // HasColor reports whether the profile shows colours at all (NO_COLOR and
