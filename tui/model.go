@@ -97,16 +97,17 @@ type Model struct {
 	dark, mono    bool
 	big           bool // projector mode (B, --big)
 	// profile is the colour profile the program draws in: the terminal's
-	// (Bubble Tea detects it and says so at start) or the one C chose;
-	// without colours (Ascii) the program is color-free. noColor is
-	// NO_COLOR, which keeps it color-free whatever the profile: m and C
-	// say so and change nothing.
+	// (Bubble Tea detects it and says so at start), the class's (serve
+	// --colors) or the one C chose; without colours (Ascii) the program is
+	// color-free. noColor is NO_COLOR, which keeps it color-free whatever
+	// the profile: m and C say so and change nothing.
 	profile colorprofile.Profile
 	noColor bool
 	// profileSeen reports that the program was told its profile: a
 	// seated program asks its terminal for 24-bit colour once, on the
-	// first (over SSH, COLORTERM does not come).
-	profileSeen bool
+	// first (over SSH, COLORTERM does not come), unless classColors says
+	// the class set the colours (serve --colors).
+	profileSeen, classColors bool
 
 	player *player.Player
 	frames player.Frames // draws at most once a frame while training runs by itself

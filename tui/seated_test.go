@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -446,5 +447,44 @@ func TestColorsKeyStaysWithLecture(t *testing.T) {
 	f.settle()
 	if p.m.seat.Seq() != seq || f.m.seat.Seq() != seq {
 		t.Errorf("the presenter's C published: %d → %d (the follower shows %d)", seq, p.m.seat.Seq(), f.m.seat.Seq())
+	}
+}
+
+// asksRGB reports whether cmd, run as Bubble Tea runs it, asks the
+// terminal whether it takes 24-bit colour.
+func asksRGB(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		return slices.ContainsFunc(msg, asksRGB)
+	default:
+		return msg == tea.RequestCapability("RGB")()
+	}
+}
+
+// TestSeatAsksRGB: over SSH no COLORTERM comes, so a seat whose terminal
+// says fewer than 24-bit colours asks it, once, at start; not after a
+// C (a yes would undo the student's choice), and not when the class set
+// the colours (serve --colors): the class's profile is drawn.
+func TestSeatAsksRGB(t *testing.T) {
+	c := class.New(builtinOptions(t, "xor", 40))
+	t.Setenv("NO_COLOR", "")
+	for _, d := range []Display{{}, {Colors: colorprofile.ANSI256}} {
+		m, _, err := seated(context.Background(), c.Join("student", "SHA256:student", class.Follower), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(m.seat.Close)
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		_, cmd := m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+		if asked := asksRGB(cmd); asked != (d.Colors == colorprofile.Unknown) {
+			t.Errorf("class colours %v: the seat asked for 24-bit colour: %v", d.Colors, asked)
+		}
+		m.Update(keyMsg("C"))
+		if _, cmd := m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI}); asksRGB(cmd) {
+			t.Errorf("class colours %v: the seat asked for 24-bit colour again after C", d.Colors)
+		}
 	}
 }

@@ -76,7 +76,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.profileSeen, m.profile = true, msg.Profile
 		m.setTheme()
 		switch {
-		case first && m.seat != nil && common.HasColor(m.profile) && m.profile != colorprofile.TrueColor:
+		case first && m.seat != nil && !m.classColors && common.HasColor(m.profile) && m.profile != colorprofile.TrueColor:
 			// Over SSH the client's TERM comes, its COLORTERM does not:
 			// ask the terminal itself whether it takes 24-bit colour
 			// (Bubble Tea upgrades the profile on a yes and says so).

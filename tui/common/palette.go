@@ -200,6 +200,16 @@ func NextColors(p colorprofile.Profile) Colors {
 	return Profiles[(i+1)%len(Profiles)]
 }
 
+// ColorsNamed is the entry of Profiles called name.
+func ColorsNamed(name string) (Colors, bool) {
+	for _, c := range Profiles {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Colors{}, false
+}
+
 // HasColor reports whether the profile shows colours at all (NO_COLOR and
 // dumb terminals give Ascii or NoTTY).
 func HasColor(p colorprofile.Profile) bool { return p > colorprofile.Ascii }
