@@ -8,12 +8,14 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"kernelscope/serve"
 	"kernelscope/setup"
+	"kernelscope/tui/common"
 )
 
 // runServe serves a class; tests put a recorder in its place.
@@ -50,6 +52,7 @@ ssh -p 2222 lecture-host
 	maxPerKey := c.Flags().Int("max-per-key", serve.DefaultMaxPerKey, "the most sessions of one key (per key, never per address: a class shares one NAT)")
 	idle := c.Flags().Duration("idle", serve.DefaultIdle, "end a session whose student typed nothing for this long, while no presenter was there or typed either (a student watching a paused lecture is not idle)")
 	maxTime := c.Flags().Duration("max-time", serve.DefaultMaxTime, "end any session after this long")
+	colors := c.Flags().String("colors", "", "draw every student's terminal in these colours, whatever its TERM says: "+colorNames()+" (true: 24-bit; plink says xterm, which is 16); a student's NO_COLOR still wins, and C still tries the next (default: each terminal's own)")
 	program := bindProgram(c, "serve") // the run the class starts on
 	c.RunE = func(c *cobra.Command, _ []string) error {
 		if err := checkListen(*listen); err != nil {
@@ -78,6 +81,13 @@ ssh -p 2222 lecture-host
 		start, display, err := program.resolve(c)
 		if err != nil {
 			return err
+		}
+		if c.Flags().Changed("colors") {
+			cs, ok := common.ColorsNamed(*colors)
+			if !ok {
+				return setup.Usagef("--colors takes %s, not %q", colorNames(), *colors)
+			}
+			display.Colors = cs.Profile
 		}
 		keyPath := *hostKey
 		if keyPath == "" {
@@ -115,6 +125,15 @@ ssh -p 2222 lecture-host
 		return nil
 	}
 	return c
+}
+
+// colorNames are the values of --colors: "true, 256, 16 or none".
+func colorNames() string {
+	var names []string
+	for _, c := range common.Profiles {
+		names = append(names, c.Name)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // checkListen checks that --listen is a HOST:PORT.

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/colorprofile"
+
 	"kernelscope/serve"
 )
 
@@ -41,6 +43,16 @@ func TestServeFlags(t *testing.T) {
 	if got.Log == nil {
 		t.Error("no log")
 	}
+	if got.Display.Colors != colorprofile.Unknown {
+		t.Errorf("without --colors the class draws in %v, want each terminal's own (Unknown)", got.Display.Colors)
+	}
+
+	// --colors: the class's colours, whatever each terminal's TERM says.
+	for name, want := range map[string]colorprofile.Profile{"true": colorprofile.TrueColor, "256": colorprofile.ANSI256, "16": colorprofile.ANSI, "none": colorprofile.Ascii} {
+		if _, stderr, code := runCLI("serve", "--colors", name); code != 0 || got.Display.Colors != want {
+			t.Errorf("serve --colors %s: exit %d (%s), colours %v; want %v", name, code, stderr, got.Display.Colors, want)
+		}
+	}
 
 	// The defaults, and a session file (serve's own flags go with it).
 	session := writeSessionFile(t, t.TempDir(), "s.json", rootOptions(t, "--dataset", "worked4"))
@@ -72,6 +84,8 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--presenter-keys", ""}, "--presenter-keys needs a file name"},
 		{[]string{"--steps", "-1"}, "--steps must be ≥ 0, not -1"},
 		{[]string{"--fps", "0"}, "--fps must be a whole number from 1 to 120, not 0"},
+		{[]string{"--colors", "8"}, `--colors takes true, 256, 16 or none, not "8"`},
+		{[]string{"--colors", ""}, `--colors takes true, 256, 16 or none, not ""`},
 		{[]string{"moons"}, `serve: unexpected argument "moons" (to use that dataset: --dataset moons`},
 	} {
 		out, stderr, code := runCLI(append([]string{"serve"}, c.args...)...)

@@ -224,12 +224,42 @@ func (e endpoint) joinWatched(t *testing.T, user string, key gossh.Signer, w, h 
 // connection, at w×h.
 func joinOn(t *testing.T, client *gossh.Client, conn net.Conn, w, h int, drawn func(*vt.Emulator, []byte)) *term {
 	t.Helper()
+	return joinTerm(t, client, conn, terminal{Type: "xterm-256color"}, w, h, drawn)
+}
+
+// terminal is what a client's session says of its terminal: the type its
+// PTY request names (OpenSSH sends $TERM; plink sends "xterm" unless
+// PuTTY's session says otherwise) and the variables it sends (env
+// requests, as SendEnv and SetEnv do).
+type terminal struct {
+	Type string
+	Env  map[string]string
+}
+
+// joinAs connects user with key at w×h from a terminal of the given
+// kind, drawn told of every write drawn (nil: none).
+func (e endpoint) joinAs(t *testing.T, user string, key gossh.Signer, kind terminal, w, h int, drawn func(*vt.Emulator, []byte)) *term {
+	t.Helper()
+	client, conn := e.dial(t, user, key)
+	tm := joinTerm(t, client, conn, kind, w, h, drawn)
+	tm.own = true
+	return tm
+}
+
+// joinTerm is joinOn from a terminal of the given kind.
+func joinTerm(t *testing.T, client *gossh.Client, conn net.Conn, kind terminal, w, h int, drawn func(*vt.Emulator, []byte)) *term {
+	t.Helper()
 	sess, err := client.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
 	tm := &term{t: t, conn: conn, client: client, sess: sess, emu: vt.NewEmulator(w, h), done: make(chan struct{}), drawn: drawn}
-	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
+	for k, v := range kind.Env {
+		if err := sess.Setenv(k, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := sess.RequestPty(kind.Type, h, w, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
 	// What the server sends is drawn; what the terminal answers (its

@@ -86,7 +86,7 @@ func (s *server) serve(sess ssh.Session) int {
 	in := inputguard.NewReader(typed)
 	defer in.Close()
 	out := &output{w: sess}
-	opts := append(programOptions(sess, in, out), tea.WithContext(ctx))
+	opts := append(programOptions(sess, in, out, s.display.Colors), tea.WithContext(ctx))
 	prog, err := tui.NewSeated(ctx, seat, s.display, opts...)
 	if err != nil {
 		// NewSeated took the seat out of the class.

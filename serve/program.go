@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 
 	"kernelscope/internal/inputguard"
 )
@@ -22,6 +24,11 @@ import (
 // ignored. A server adds no signal handler of the program's own: SIGTERM
 // is the server's (Run tells every session).
 //
+// colors, unless Unknown, is the class's colour profile (serve --colors):
+// the program draws in it whatever TERM says (plink says xterm, 16
+// colours, whatever the terminal shows), unless the client's environment
+// has NO_COLOR, which wins as it does in the program (tui.Model).
+//
 // The size is clamped (clamp): a client may ask for billions of cells, and
 // the program draws every one. The input passes the input guard (package
 // inputguard) before Bubble Tea's decoder, which a crafted sequence would
@@ -31,13 +38,27 @@ import (
 // otherwise leave the program running until the connection's idle
 // timeout; end is called then. The output is out, which tells how long a
 // write has waited.
-func programOptions(sess ssh.Session, in *inputguard.Reader, out *output) []tea.ProgramOption {
+func programOptions(sess ssh.Session, in *inputguard.Reader, out *output, colors colorprofile.Profile) []tea.ProgramOption {
 	opts := append(bubbletea.MakeOptions(sess), tea.WithoutSignalHandler(), tea.WithInput(in), tea.WithOutput(out))
 	if pty, _, ok := sess.Pty(); ok {
 		w, h := clamp(pty.Window)
 		opts = append(opts, tea.WithWindowSize(w, h)) // the last of an option wins
 	}
+	if colors != colorprofile.Unknown && !noColor(sess.Environ()) {
+		opts = append(opts, tea.WithColorProfile(colors))
+	}
 	return opts
+}
+
+// noColor reports whether env says NO_COLOR (https://no-color.org: set
+// and not empty).
+func noColor(env []string) bool {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "NO_COLOR="); ok && v != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // The largest terminal a session is drawn for: a wall of 4K screens is

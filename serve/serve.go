@@ -80,7 +80,9 @@ type Config struct {
 	// terminal program), shown until a presenter changes it.
 	Start lab.Options
 	// Display is how the programs start (the presenter's --fps, --big);
-	// followers draw at 10 frames a second whatever it says.
+	// followers draw at 10 frames a second whatever it says. Its Colors
+	// (--colors), when set, is the colour profile of every seat whatever
+	// its TERM says; a student's NO_COLOR still wins (program.go).
 	Display tui.Display
 	// Log receives one line for each session that joins, leaves or is
 	// refused, and for each program that failed (nil: none).

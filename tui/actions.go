@@ -7,6 +7,7 @@ import (
 
 	"kernelscope/notation"
 	"kernelscope/tui/action"
+	"kernelscope/tui/common"
 	"kernelscope/tui/edit"
 )
 
@@ -22,7 +23,7 @@ type keyActions struct {
 	// Turns are the arrows while the feature view is on: they turn it.
 	Turns [4]*action.Action
 
-	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Cancel, Help, Quit *action.Action
+	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Colors, Cancel, Help, Quit *action.Action
 }
 
 // newKeyActions declares the root's keys, and the rules by which the
@@ -172,8 +173,12 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 	}
 	k.Mono = n(action.GroupView, "m", "color-free mode", "m")
 	k.Mono.Do = func(tea.KeyPressMsg) tea.Cmd {
-		if m.noColor {
-			m.message = "color-free mode stays on: NO_COLOR is set or the terminal shows no colours (+ − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary)"
+		switch {
+		case m.noColor:
+			m.message = "color-free mode stays on: NO_COLOR is set (+ − are classes, ⊕ ⊖ support vectors, · the +1 side, • the boundary)"
+			return nil
+		case !common.HasColor(m.profile):
+			m.message = "color-free mode stays on: the program draws in no colour (C tries 24-bit colour, then 256 and 16)"
 			return nil
 		}
 		m.mono = !m.mono
@@ -183,6 +188,36 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 			m.message = "color-free mode: + − are classes, ⊕ ⊖ support vectors on the margin, ⊞ ⊟ at C, · the +1 side, • the boundary f = 0, ○ the margin f = +1, ◇ f = −1"
 		}
 		return nil
+	}
+	// C tries the next colour profile, for this program only: what the
+	// terminal said (its TERM, over SSH without COLORTERM) may be fewer
+	// colours than it shows, or more. Bubble Tea's renderer draws in the
+	// profile of the ColorProfileMsg it passes on, and the model follows
+	// it (update.go). A view: a follower stays with the lecture.
+	k.Colors = n(action.GroupView, "C", "next color profile", "C")
+	// One line of the full help for both, which then fits 80×24.
+	colors := &action.Line{Key: "m C", Desc: "no color / colors"}
+	k.Mono.Line, k.Colors.Line = colors, colors
+	k.Colors.Off = func() string {
+		if m.noColor {
+			return "NO_COLOR is set: the program stays color-free"
+		}
+		return ""
+	}
+	k.Colors.Do = func(tea.KeyPressMsg) tea.Cmd {
+		next := common.NextColors(m.profile)
+		m.message = next.Words + " now"
+		switch {
+		case !common.HasColor(next.Profile):
+			m.message += " (color-free mode)"
+		case m.mono:
+			m.message += " (m ends color-free mode)"
+		}
+		if m.seat != nil {
+			m.message += ", on your screen only"
+		}
+		m.message += "; C tries " + common.NextColors(next.Profile).Words + " next"
+		return func() tea.Msg { return tea.ColorProfileMsg{Profile: next.Profile} }
 	}
 	k.Cancel = n(action.GroupView, "esc", "stop / hide cursor", "esc")
 	k.Cancel.Do = func(tea.KeyPressMsg) tea.Cmd {
@@ -240,7 +275,7 @@ func (m *Model) actions() action.List {
 	list = append(list, m.edit.Actions()...)
 	list = append(list, m.files.Actions()...)
 	list = append(list, edit.MouseHelp()...)
-	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, m.quiz.EscAction(), k.Cancel, k.Help, k.Quit)
+	list = append(list, k.Panel, k.OnlySV, k.Feature, k.Update, k.Spectrum, m.cv.ToggleAction(), k.Passes, k.Big, k.Mono, k.Colors, m.quiz.EscAction(), k.Cancel, k.Help, k.Quit)
 	list = append(list, m.controls.LearnerActions()...)
 	list = append(list, m.seat.Actions()...)
 	return append(list, m.compare.Actions()...)

@@ -96,14 +96,18 @@ type Model struct {
 	width, height int
 	dark, mono    bool
 	big           bool // projector mode (B, --big)
-	// profile is the terminal's colour profile (Bubble Tea detects it and
-	// says so at start); noColor is true under NO_COLOR or in a terminal
-	// without colours, where color-free mode is the only readable one.
+	// profile is the colour profile the program draws in: the terminal's
+	// (Bubble Tea detects it and says so at start), the class's (serve
+	// --colors) or the one C chose; without colours (Ascii) the program is
+	// color-free. noColor is NO_COLOR, which keeps it color-free whatever
+	// the profile: m and C say so and change nothing.
 	profile colorprofile.Profile
 	noColor bool
-	// askedRGB reports that a seated program asked its terminal for
-	// 24-bit colour (over SSH, COLORTERM does not come).
-	askedRGB bool
+	// profileSeen reports that the program was told its profile: a
+	// seated program asks its terminal for 24-bit colour once, on the
+	// first (over SSH, COLORTERM does not come), unless classColors says
+	// the class set the colours (serve --colors).
+	profileSeen, classColors bool
 
 	player *player.Player
 	frames player.Frames // draws at most once a frame while training runs by itself
@@ -148,7 +152,6 @@ func openWith(ctx context.Context, o Options, bar *progress.Bar, noColor bool) *
 		s:       s,
 		help:    help.New(),
 		dark:    true,
-		mono:    noColor,
 		noColor: noColor,
 		profile: colorprofile.TrueColor,
 		player:  player.New(s),
@@ -189,7 +192,7 @@ func openWith(ctx context.Context, o Options, bar *progress.Bar, noColor bool) *
 }
 
 func (m *Model) setTheme() {
-	m.th = common.NewTheme(m.dark, m.mono || m.noColor, m.profile)
+	m.th = common.NewTheme(m.dark, m.colorFree(), m.profile)
 	m.help.Styles = m.th.Help
 	m.alpha.Th, m.region.Th = m.th, m.th
 	m.gram.SetTheme(m.th)
@@ -200,6 +203,10 @@ func (m *Model) setTheme() {
 	m.seat.Who().SetTheme(m.th)
 	m.passes.Th, m.passes.Inks = m.th, charts
 }
+
+// colorFree reports whether the program draws without colour: m, NO_COLOR
+// or a profile without colours.
+func (m *Model) colorFree() bool { return m.mono || m.noColor || !common.HasColor(m.profile) }
 
 // Init asks the terminal for its background color (and, seated in a
 // class, starts listening to it).

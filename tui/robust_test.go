@@ -66,7 +66,7 @@ var everyKey = []string{
 	"k", "K", "[", "]", "{", "}", "a", "t", "s",
 	"up", "shift+up", "down", "shift+down", "left", "shift+left", "right", "shift+right",
 	"v", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "o", "x", "delete", "backspace", "w", "R", "F", "O",
-	"g", "V", "f", "U", "M", "X", "P", "B", "m", "esc", "?", "q", "ctrl+c",
+	"g", "V", "f", "U", "M", "X", "P", "B", "m", "C", "esc", "?", "q", "ctrl+c",
 	"l", "<", ">", "(", ")", "A", "|", "L",
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"kernelscope/internal/progress"
 	"kernelscope/setup"
@@ -23,6 +24,11 @@ type Display struct {
 	// no screen more often (frames.go), while training keeps its speed.
 	// A key's answer is drawn at once, at up to 60 frames a second.
 	FPS int
+	// Colors is the colour profile a class set (serve --colors, package
+	// serve, which draws its seats' programs in it): a seat then asks its
+	// terminal nothing about colours. Unknown (0) leaves the terminal's
+	// own, as Run always does; C changes either, for one program.
+	Colors colorprofile.Profile
 	// Progress is where a long start (a session or --steps replayed:
 	// seconds for millions of steps) draws its progress line before the
 	// first frame: stderr on a terminal, nil for none.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"kernelscope/class"
 	"kernelscope/internal/heavy"
@@ -24,8 +25,9 @@ type Seated struct {
 }
 
 // NewSeated makes the program of cs's seat. opts connect it to the
-// connection (input, output, environment, window size: wish's); the frame
-// rate is d.FPS for a presenter and seat.FollowerFrame's for a follower.
+// connection (input, output, environment, window size: wish's; the colour
+// profile d.Colors, when the class set one); the frame rate is d.FPS for
+// a presenter and seat.FollowerFrame's for a follower.
 // A follower's program writes no file (files.Model.Guest), and its own
 // copy of the run grows to lab.Follower.Points points at most.
 func NewSeated(ctx context.Context, cs *class.Seat, d Display, opts ...tea.ProgramOption) (*Seated, error) {
@@ -73,6 +75,7 @@ func seated(ctx context.Context, cs *class.Seat, d Display) (*Model, int, error)
 	m.files.Class = true // the data's file is the lecturer's (class.State.Run)
 	m.seat.Who().SetTheme(m.th)
 	m.big = d.Big
+	m.classColors = d.Colors != colorprofile.Unknown
 	fps := d.FPS
 	if fps <= 0 {
 		fps = setup.DefaultFPS

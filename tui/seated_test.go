@@ -4,12 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/class"
@@ -248,7 +250,7 @@ func TestSessionNoColor(t *testing.T) {
 		t.Fatal("colour off before the session said NO_COLOR")
 	}
 	f.send(tea.EnvMsg{"TERM=xterm-256color", "NO_COLOR=1"})
-	if !f.m.noColor || !f.m.mono {
+	if !f.m.noColor || !f.m.th.Mono {
 		t.Error("NO_COLOR in the session's environment left colour on")
 	}
 }
@@ -412,5 +414,77 @@ func TestFollowerToldFirstPresenter(t *testing.T) {
 	f.settle()
 	if !shows(f.m, "lecturer is presenting") || shows(f.m, "again") {
 		t.Errorf("the follower is not told who presents:\n%s", screen(f.m))
+	}
+}
+
+// TestColorsKeyStaysWithLecture: C is a view: a follower who tries
+// another colour profile still follows the lecture (the presenter's next
+// step comes), and is told the choice is its screen's only; a presenter's
+// C publishes nothing.
+func TestColorsKeyStaysWithLecture(t *testing.T) {
+	c := class.New(builtinOptions(t, "xor", 40))
+	p := seatIn(t, c, "lecturer", class.Presenter, 100, 30)
+	f := seatIn(t, c, "student", class.Follower, 80, 24)
+	f.send(tea.ColorProfileMsg{Profile: colorprofile.ANSI}) // plink: TERM=xterm
+	p.press("space")
+	f.settle()
+	for i, want := range []colorprofile.Profile{colorprofile.Ascii, colorprofile.TrueColor} {
+		f.press("C")
+		if f.m.profile != want || f.m.seat.Away() || !shows(f.m, "following lecturer") {
+			t.Fatalf("C to %v: profile %v, away %v:\n%s", want, f.m.profile, f.m.seat.Away(), screen(f.m))
+		}
+		if !shows(f.m, ", on your screen only; C tries") {
+			t.Errorf("C to %v: the message does not say it is this screen's only:\n%s", want, screen(f.m))
+		}
+		p.press("space")
+		f.settle()
+		if f.step() != i+2 {
+			t.Errorf("after C the follower is at step %d, not the presenter's %d", f.step(), i+2)
+		}
+	}
+	seq := p.m.seat.Seq()
+	p.press("C")
+	f.settle()
+	if p.m.seat.Seq() != seq || f.m.seat.Seq() != seq {
+		t.Errorf("the presenter's C published: %d → %d (the follower shows %d)", seq, p.m.seat.Seq(), f.m.seat.Seq())
+	}
+}
+
+// asksRGB reports whether cmd, run as Bubble Tea runs it, asks the
+// terminal whether it takes 24-bit colour.
+func asksRGB(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	switch msg := cmd().(type) {
+	case tea.BatchMsg:
+		return slices.ContainsFunc(msg, asksRGB)
+	default:
+		return msg == tea.RequestCapability("RGB")()
+	}
+}
+
+// TestSeatAsksRGB: over SSH no COLORTERM comes, so a seat whose terminal
+// says fewer than 24-bit colours asks it, once, at start; not after a
+// C (a yes would undo the student's choice), and not when the class set
+// the colours (serve --colors): the class's profile is drawn.
+func TestSeatAsksRGB(t *testing.T) {
+	c := class.New(builtinOptions(t, "xor", 40))
+	t.Setenv("NO_COLOR", "")
+	for _, d := range []Display{{}, {Colors: colorprofile.ANSI256}} {
+		m, _, err := seated(context.Background(), c.Join("student", "SHA256:student", class.Follower), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(m.seat.Close)
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		_, cmd := m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+		if asked := asksRGB(cmd); asked != (d.Colors == colorprofile.Unknown) {
+			t.Errorf("class colours %v: the seat asked for 24-bit colour: %v", d.Colors, asked)
+		}
+		m.Update(keyMsg("C"))
+		if _, cmd := m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI}); asksRGB(cmd) {
+			t.Errorf("class colours %v: the seat asked for 24-bit colour again after C", d.Colors)
+		}
 	}
 }

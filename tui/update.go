@@ -58,7 +58,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		// The session's environment: over SSH, the client's, not the
 		// server's.
 		if msg.Getenv("NO_COLOR") != "" && !m.noColor {
-			m.noColor, m.mono = true, true
+			m.noColor = true
 			m.setTheme()
 		}
 	case tea.WindowSizeMsg:
@@ -68,17 +68,26 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.dark = msg.IsDark()
 		m.setTheme()
 	case tea.ColorProfileMsg:
-		m.profile = msg.Profile
-		if !common.HasColor(m.profile) {
-			m.noColor, m.mono = true, true
-		}
+		// The terminal's profile at start, its upgrade to 24-bit colour,
+		// or the one C chose (Bubble Tea's renderer draws in it from
+		// now): a profile without colours is color-free mode, one with
+		// them ends it (unless m or NO_COLOR holds it).
+		first, changed := !m.profileSeen, msg.Profile != m.profile
+		m.profileSeen, m.profile = true, msg.Profile
 		m.setTheme()
-		if m.seat != nil && !m.askedRGB && common.HasColor(m.profile) && m.profile != colorprofile.TrueColor {
+		switch {
+		case first && m.seat != nil && !m.classColors && common.HasColor(m.profile) && m.profile != colorprofile.TrueColor:
 			// Over SSH the client's TERM comes, its COLORTERM does not:
 			// ask the terminal itself whether it takes 24-bit colour
 			// (Bubble Tea upgrades the profile on a yes and says so).
-			m.askedRGB = true
+			// At the first profile only: asked after a C, a yes would
+			// undo the student's choice.
 			return tea.Batch(tea.RequestCapability("RGB"), tea.RequestCapability("Tc"))
+		case !first && changed:
+			// The renderer writes only the cells that changed, and a cell
+			// of a lipgloss style is the same cell in any profile: drawn
+			// whole again, the borders and text leave the old profile too.
+			return tea.ClearScreen
 		}
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)

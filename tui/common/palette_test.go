@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/colorprofile"
@@ -93,6 +94,94 @@ func TestPalette16OneHueAClass(t *testing.T) {
 					t.Errorf("dark %v %s level %d: %q, want background %s", dark, class.name, s, th.CellStyle(ColText, uint8(class.first+s)), want)
 				}
 			}
+		}
+	}
+}
+
+// sgr finds the parameters of SGR escapes.
+var sgr = regexp.MustCompile(`\x1b\[([0-9;]*)m`)
+
+// colours16 are the palette indices (0–15) s sets in the foreground and
+// the background, once converted to 16 colours as Bubble Tea's renderer
+// converts what it draws (-1: none). It reads 16-colour parameters only:
+// the conversion leaves no other.
+func colours16(t *testing.T, s string) (fg, bg int) {
+	t.Helper()
+	var b strings.Builder
+	w := &colorprofile.Writer{Forward: &b, Profile: colorprofile.ANSI}
+	if _, err := w.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+	fg, bg = -1, -1
+	for _, m := range sgr.FindAllStringSubmatch(b.String(), -1) {
+		for _, p := range strings.Split(m[1], ";") {
+			n, _ := strconv.Atoi(p)
+			switch {
+			case n >= 30 && n <= 37:
+				fg = n - 30
+			case n >= 90 && n <= 97:
+				fg = n - 90 + 8
+			case n >= 40 && n <= 47:
+				bg = n - 40
+			case n >= 100 && n <= 107:
+				bg = n - 100 + 8
+			}
+		}
+	}
+	return fg, bg
+}
+
+// TestPalette16NextPointApart: in 16 colours the example visited next is
+// a colour of its own, on a dark and a light background: not the −1
+// class's (its region shades, its support vectors' ink in the α panel
+// and the spectrum, its support-vector blocks in the region), not the
+// last mistake's, not a margin's. Nearest colour took the next point's
+// yellow, the mistake's purple and the −1 ink's orange all to bright red
+// (9). And the classes' text keeps apart: +1 in its region's blue, −1 in
+// no +1 colour.
+func TestPalette16NextPointApart(t *testing.T) {
+	t.Parallel()
+	for _, dark := range []bool{true, false} {
+		th := NewTheme(dark, false, colorprofile.ANSI)
+		_, current := colours16(t, th.CellStyle(ColNeutral, ColCurrent))
+		if current < 0 {
+			t.Fatalf("dark %v: the next example has no 16-colour background: %q", dark, th.CellStyle(ColNeutral, ColCurrent))
+		}
+		shades := func(first int) map[int]bool {
+			set := map[int]bool{}
+			for s := range Shades {
+				_, bg := colours16(t, th.CellStyle(ColText, uint8(first+s)))
+				set[bg] = true
+			}
+			return set
+		}
+		negShades, posShades := shades(ColNeg), shades(ColPos)
+		negText, _ := colours16(t, th.Neg.Render("⊖"))
+		posText, _ := colours16(t, th.Pos.Render("⊕"))
+		_, negSV := colours16(t, th.CellStyle(ColNeutral, ColNegInk))
+		_, flash := colours16(t, th.CellStyle(ColNeutral, ColFlash))
+		marginP, _ := colours16(t, th.CellStyle(ColMarginP, ColNeutral))
+		marginN, _ := colours16(t, th.CellStyle(ColMarginN, ColNeutral))
+		for _, other := range []struct {
+			what string
+			c    int
+		}{
+			{"the −1 ink of text (the α panel's ⊖)", negText},
+			{"the +1 ink of text", posText},
+			{"a −1 support vector's block in the region", negSV},
+			{"the last mistake", flash},
+			{"the margin f = +1", marginP},
+			{"the margin f = −1", marginN},
+		} {
+			if other.c == current {
+				t.Errorf("dark %v: the next example's background is colour %d, as is %s", dark, current, other.what)
+			}
+		}
+		if negShades[current] || posShades[current] {
+			t.Errorf("dark %v: the next example's background %d is a class's shade (−1 %v, +1 %v)", dark, current, negShades, posShades)
+		}
+		if !posShades[posText] || posShades[negText] || negText < 0 {
+			t.Errorf("dark %v: the classes' text is %d (+1) and %d (−1); want +1 in its region's hues %v, −1 in none of them", dark, posText, negText, posShades)
 		}
 	}
 }

@@ -173,8 +173,8 @@ func NewTheme(dark, mono bool, profile colorprofile.Profile) *Theme {
 	}
 	t.Dim = style(plain.Foreground(dim))
 	t.Bold = style(plain.Bold(true))
-	t.Pos = style(plain.Foreground(c(posHue)))
-	t.Neg = style(plain.Foreground(c(t.rgb[ColNegInk])))
+	t.Pos = style(plain.Foreground(textInk(profile, dark, ColPosInk, posHue)))
+	t.Neg = style(plain.Foreground(textInk(profile, dark, ColNegInk, t.rgb[ColNegInk])))
 	t.SV = style(plain.Bold(true))
 	t.Current = style(plain.Reverse(true))
 	t.Good = style(plain.Foreground(ld(lipgloss.Color("#007A4D"), lipgloss.Color("#3CCB8C"))).Bold(true))
