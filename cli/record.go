@@ -66,7 +66,7 @@ Time is virtual and the file is the same byte for byte for the same arguments: k
 
 Markers, where the player pauses: --marks step, one per learning step at the frame that first shows it, labelled with its pass, its example and whether it was a mistake ("step 5 · t=2, i=1 · ✓"); mistake, one per mistake; key, one per key of the script; none. A tape takes at most 10000 markers; record says where they stop.
 
-With --session FILE (the terminal program's w then s) and no --keys, the saved run is recorded from its start, one space a step; a file whose run stops before its steps is refused, as trace refuses it. Every flag of the terminal program (--dataset, --kernel, --algo, …) sets up the run as it does there. The keys that write a file there (w, R, F, O) do nothing here, and record says which it skipped: it writes --out and nothing else. --out is never replaced. Ctrl-C stops the recording within a step: exit 130, nothing written.
+With --session FILE (the terminal program's w then s) and no --keys, the saved run is recorded from its start, one space a step; a file whose run stops before its steps is refused, as trace refuses it. Every flag of the terminal program (--dataset, --kernel, --algo, …) sets up the run as it does there. The keys that write a file there (w, R, F, O) do nothing here, and record says which it skipped: it writes --out and nothing else. --out is a file, never stdout (- is refused), and is never replaced. Ctrl-C stops the recording within a step: exit 130, nothing written.
 
 ` + exitCodes,
 		Example: `
@@ -89,8 +89,13 @@ asciinema play worked4.cast
 	timestamp := c.Flags().Int64("timestamp", 0, "the header's timestamp, Unix seconds (default 0: no clock)")
 	program := bindProgram(c, "record")
 	c.RunE = func(c *cobra.Command, _ []string) error {
-		if *out == "" {
+		switch *out {
+		case "":
 			return setup.Usagef("record needs --out FILE.cast")
+		case "-":
+			// As plot's figure: a tape is never half written, and never
+			// written when interrupted, which a stream cannot promise.
+			return setup.Usagef("--out -: record writes its tape to a file, never to stdout: give a name such as run.cast")
 		}
 		w, h, err := parseTermSize(*size)
 		if err != nil {
@@ -111,8 +116,8 @@ asciinema play worked4.cast
 		if !slices.Contains(recordMarks, *marks) {
 			return setup.Usagef("--marks takes step, mistake, key or none, not %q", *marks)
 		}
-		if *pace <= 0 {
-			return setup.Usagef("--pace must be a time longer than 0, such as 0.6s, not %v", *pace)
+		if *pace <= 0 || *pace > maxRecordPace {
+			return setup.Usagef("--pace must be a time longer than 0 and at most 1h, such as 0.6s, not %v", *pace)
 		}
 		if *hold < 0 || *hold > maxRecordHold {
 			return setup.Usagef("--hold must be from 0 to %v, not %v", maxRecordHold, *hold)
@@ -152,6 +157,9 @@ asciinema play worked4.cast
 				return err
 			}
 			o.Replay.Steps = 0
+		}
+		if err := checkRecordLength(steps+len(script), *pace, *hold); err != nil {
+			return err
 		}
 		space, _ := tui.ParseKey("space")
 		keyName := func(i int) string {
@@ -194,12 +202,28 @@ asciinema play worked4.cast
 		_, err = fmt.Fprintf(c.OutOrStdout(), "wrote %s: %d×%d, %s, %s, %s\n", safetext.Name(*out), w, h,
 			strconv.FormatFloat(stats.length.Seconds(), 'f', 1, 64)+" s", plural(stats.frames, "frame"), plural(stats.marks, "marker"))
 		if err != nil {
-			return err
+			return fmt.Errorf("record: wrote %s, but could not say so on stdout: %w", safetext.Name(*out), err)
 		}
 		stats.notes(c.ErrOrStderr())
 		return nil
 	}
 	return c
+}
+
+// maxRecordPace is the longest --pace.
+const maxRecordPace = time.Hour
+
+// maxRecordLength is the longest a recording may last, its keys and
+// --hold: a century, well within the clock's 292 years.
+const maxRecordLength = 100 * 365 * 24 * time.Hour
+
+// checkRecordLength refuses n keys pace apart and hold after them that
+// make a recording longer than maxRecordLength.
+func checkRecordLength(n int, pace, hold time.Duration) error {
+	if pace > (maxRecordLength-hold)/time.Duration(n+1) {
+		return setup.Usagef("--pace %v: %s that far apart make a recording longer than a century: give a shorter --pace", pace, plural(n, "key"))
+	}
+	return nil
 }
 
 // recordInterrupt is interruptible without its delay: record writes its

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/vt"
 
@@ -328,6 +329,55 @@ func TestRecordWritesNothing(t *testing.T) {
 	entries, _ := os.ReadDir(".")
 	if len(entries) != 1 || entries[0].Name() != out {
 		t.Errorf("the directory holds %v, want only %s", entries, out)
+	}
+}
+
+// TestRecordOutAndPace: --out - is refused as plot refuses it (a tape is
+// a file, never half written to a stream), and a --pace that would take
+// the recording past its clock (2562047h is the most a time.Duration
+// holds) is a usage error, exit 2, one line, not an internal error; no
+// file is written, "-" least of all.
+func TestRecordOutAndPace(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--keys", "space c", "--out", "-"}, "--out -: record writes its tape to a file"},
+		{[]string{"--keys", "space c", "--pace", "2562047h", "--out", "p.cast"}, "--pace must be a time longer than 0 and at most 1h"},
+		{[]string{"--keys", "space", "--pace", "1h", "--hold", "10m", "--out", "p.cast"}, ""},
+	} {
+		_, stderr, code := runCLI(append([]string{"record", "--dataset", "worked4"}, c.args...)...)
+		if c.want == "" {
+			if code != 0 {
+				t.Errorf("%q: exit %d: %s", c.args, code, stderr)
+			}
+			continue
+		}
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and one line with %q", c.args, code, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error(`--out - wrote a file named "-"`)
+	}
+	if err := checkRecordLength(900_000, time.Hour, 0); err == nil {
+		t.Error("900 000 keys an hour apart (103 years) pass the length check")
+	}
+}
+
+// TestRecordStdoutFails: when the line that says where the tape went
+// cannot be written (stdout on a full disk), record fails (exit 1) and
+// says that the tape was written, which it was.
+func TestRecordStdoutFails(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w4.cast")
+	var stderr bytes.Buffer
+	code := Run([]string{"record", "--dataset", "worked4", "--keys", "space", "--out", out}, fullWriter{}, &stderr)
+	if want := "record: wrote " + out + ", but could not say so on stdout"; code != 1 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr.String(), want)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("the tape: %v", err)
 	}
 }
 
