@@ -7,10 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,6 +22,7 @@ import (
 	"kernelscope/datasets"
 	"kernelscope/internal/safetext"
 	"kernelscope/lab"
+	"kernelscope/learn"
 	"kernelscope/setup"
 	"kernelscope/tui"
 	"kernelscope/tui/tape"
@@ -59,11 +62,11 @@ func newRecordCmd() *cobra.Command {
 		Short: "Record the terminal program, driven by a script of keys, as an asciicast for slides",
 		Long: `Run the terminal program without a terminal, as if a terminal of --size had pressed --keys (--pace apart), and write what that terminal would receive as an asciicast v2 file: asciinema play FILE.cast, the asciinema web player (docs/tapes.md) and cat into a terminal of that size all end on the screen the program shows. The recording never leaves the alternate screen, so it ends on its last frame.
 
-Time is virtual and the file is the same byte for byte for the same arguments: keys come --pace apart after the first screen; autoplay (p) and runs (c, e) draw at --fps frames a second of the program's own clock, on which a learning step costs no time (a run shows what a fast machine draws: a run of a small set to convergence is one frame); after the last key the program runs by itself until training stops, for at most --hold. The header's timestamp is --timestamp (default 0, so that nothing depends on the clock).
+Time is virtual and the file is the same byte for byte for the same arguments: keys come --pace apart after the first screen; autoplay (p) draws at its speed, at most --fps frames a second of the program's own clock; on that clock a step of a run (c, e) takes 1 µs, a fast machine's, so a run of a few thousand steps (a small set's to convergence) is one frame and a run of a million steps a second of frames at --fps; after the last key the program runs by itself until training stops, for at most --hold. The header's timestamp is --timestamp (default 0, so that nothing depends on the clock).
 
-Markers, where the player pauses: --marks step, one per learning step at the frame that first shows it, labelled with its pass, its example and whether it was a mistake ("step 5 · t=2, i=1 · ✓"); mistake, one per mistake; key, one per key of the script; none.
+Markers, where the player pauses: --marks step, one per learning step at the frame that first shows it, labelled with its pass, its example and whether it was a mistake ("step 5 · t=2, i=1 · ✓"); mistake, one per mistake; key, one per key of the script; none. A tape takes at most 10000 markers; record says where they stop.
 
-With --session FILE (the terminal program's w then s) and no --keys, the saved run is recorded from its start, one space a step. Every flag of the terminal program (--dataset, --kernel, --algo, …) sets up the run as it does there. --out is never replaced.
+With --session FILE (the terminal program's w then s) and no --keys, the saved run is recorded from its start, one space a step; a file whose run stops before its steps is refused, as trace refuses it. Every flag of the terminal program (--dataset, --kernel, --algo, …) sets up the run as it does there. The keys that write a file there (w, R, F, O) do nothing here, and record says which it skipped: it writes --out and nothing else. --out is a file, never stdout (- is refused), and is never replaced. Ctrl-C stops the recording within a step: exit 130, nothing written.
 
 ` + exitCodes,
 		Example: `
@@ -86,8 +89,13 @@ asciinema play worked4.cast
 	timestamp := c.Flags().Int64("timestamp", 0, "the header's timestamp, Unix seconds (default 0: no clock)")
 	program := bindProgram(c, "record")
 	c.RunE = func(c *cobra.Command, _ []string) error {
-		if *out == "" {
+		switch *out {
+		case "":
 			return setup.Usagef("record needs --out FILE.cast")
+		case "-":
+			// As plot's figure: a tape is never half written, and never
+			// written when interrupted, which a stream cannot promise.
+			return setup.Usagef("--out -: record writes its tape to a file, never to stdout: give a name such as run.cast")
 		}
 		w, h, err := parseTermSize(*size)
 		if err != nil {
@@ -108,8 +116,8 @@ asciinema play worked4.cast
 		if !slices.Contains(recordMarks, *marks) {
 			return setup.Usagef("--marks takes step, mistake, key or none, not %q", *marks)
 		}
-		if *pace <= 0 {
-			return setup.Usagef("--pace must be a time longer than 0, such as 0.6s, not %v", *pace)
+		if *pace <= 0 || *pace > maxRecordPace {
+			return setup.Usagef("--pace must be a time longer than 0 and at most 1h, such as 0.6s, not %v", *pace)
 		}
 		if *hold < 0 || *hold > maxRecordHold {
 			return setup.Usagef("--hold must be from 0 to %v, not %v", maxRecordHold, *hold)
@@ -127,60 +135,184 @@ asciinema play worked4.cast
 		if err != nil {
 			return err
 		}
+		// steps spaces come before the script: the saved run, from its
+		// start, one step a key.
+		steps := 0
 		if o.Session != "" && len(names) == 0 {
-			// The saved run, from its start, one step a key.
 			if len(o.Replay.AppendedAt) > 0 {
 				return setup.Usagef("--session %s added points during its run, which a script of steps cannot replay: give --keys", safetext.Name(o.Session))
 			}
-			steps := o.Replay.Steps
-			o.Replay.Steps = 0
-			for range steps {
-				msg, _ := tui.ParseKey("space")
-				script, names = append(script, msg), append(names, "space")
-			}
+			steps = o.Replay.Steps
 		}
 		if _, err := os.Lstat(*out); err == nil {
 			return fmt.Errorf("record: %s exists; it is never replaced: give another --out or move it", safetext.Name(*out))
 		}
-		ctx, stop := interrupt(c.Context())
+		ctx, stop := recordInterrupt(c.Context())
 		defer stop()
+		if steps > 0 {
+			// A run that stops before the file's steps is refused, as
+			// trace, plot and the program refuse it: else its last
+			// spaces would record a frozen screen.
+			if err := checkRecordReplay(ctx, c.ErrOrStderr(), o); err != nil {
+				return err
+			}
+			o.Replay.Steps = 0
+		}
+		if err := checkRecordLength(steps+len(script), *pace, *hold); err != nil {
+			return err
+		}
+		space, _ := tui.ParseKey("space")
+		keyName := func(i int) string {
+			if i < steps {
+				return "space"
+			}
+			return names[i-steps]
+		}
+		var stats recordStats
 		sc := tui.Script{
-			Width: w, Height: h, Keys: script, Pace: *pace, FPS: display.FPS,
+			Width: w, Height: h, Pace: *pace, FPS: display.FPS,
 			Light: *theme == "light", Profile: rc.profile, Hold: *hold,
+			Keys: func(yield func(tea.KeyPressMsg) bool) {
+				for range steps {
+					if !yield(space) {
+						return
+					}
+				}
+				for _, k := range script {
+					if !yield(k) {
+						return
+					}
+				}
+			},
+			Keep: stats.keeper(*marks),
 		}
 		hdr := tape.Header{Width: w, Height: h, Timestamp: *timestamp, Env: rc.env, Title: recordTitle(o)}
-		var stats recordStats
 		err = datasets.CreateFile(*out, func(f io.Writer) error {
-			return writeTape(ctx, f, o, sc, hdr, *marks, names, &stats)
+			return writeTape(ctx, f, o, sc, hdr, *marks, keyName, &stats)
 		}, nil)
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("record: %s exists; it is never replaced: give another --out or move it", safetext.Name(*out))
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return fmt.Errorf("record: interrupted; nothing written: %w", ctx.Err())
+				return &interruptedError{fmt.Sprintf("record: interrupted at key %d of %d; nothing written", stats.keys, steps+len(script))}
 			}
 			return fmt.Errorf("record: %w", err)
 		}
 		_, err = fmt.Fprintf(c.OutOrStdout(), "wrote %s: %d×%d, %s, %s, %s\n", safetext.Name(*out), w, h,
 			strconv.FormatFloat(stats.length.Seconds(), 'f', 1, 64)+" s", plural(stats.frames, "frame"), plural(stats.marks, "marker"))
-		return err
+		if err != nil {
+			return fmt.Errorf("record: wrote %s, but could not say so on stdout: %w", safetext.Name(*out), err)
+		}
+		stats.notes(c.ErrOrStderr())
+		return nil
 	}
 	return c
 }
 
-// recordStats are what a recording holds, for the line record prints.
+// maxRecordPace is the longest --pace.
+const maxRecordPace = time.Hour
+
+// maxRecordLength is the longest a recording may last, its keys and
+// --hold: a century, well within the clock's 292 years.
+const maxRecordLength = 100 * 365 * 24 * time.Hour
+
+// checkRecordLength refuses n keys pace apart and hold after them that
+// make a recording longer than maxRecordLength.
+func checkRecordLength(n int, pace, hold time.Duration) error {
+	if pace > (maxRecordLength-hold)/time.Duration(n+1) {
+		return setup.Usagef("--pace %v: %s that far apart make a recording longer than a century: give a shorter --pace", pace, plural(n, "key"))
+	}
+	return nil
+}
+
+// recordInterrupt is interruptible without its delay: record writes its
+// temporary file from the first frame on, and Ctrl-C's default (before
+// interruptible catches it) would leave that file behind.
+var recordInterrupt = func(parent context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(parent)
+	caught, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	// A signal, or the end of the run, ends the catch: a second Ctrl-C
+	// ends the program at once.
+	context.AfterFunc(caught, func() { stop(); cancel() })
+	return ctx, cancel
+}
+
+// checkRecordReplay replays session o as it was saved, to refuse a file
+// whose run does not go where it says, as trace's checkReplay does.
+func checkRecordReplay(ctx context.Context, stderr io.Writer, o lab.Options) error {
+	work := newLongWork(ctx, stderr, "record")
+	l, err := lab.Fresh(o, learn.RunOptions{NoHistory: true, RowCacheBytes: o.Config.RowCacheBytes})
+	if err == nil {
+		err = work.replay(o, l)
+	}
+	if err != nil {
+		return work.stopped(err)
+	}
+	work.done()
+	return nil
+}
+
+// maxMarkers is the most markers a recording holds. A player pauses at
+// every one, so a lecture's tape has dozens; a run of millions of steps
+// marked step by step would make a cast of hundreds of MB that no player
+// steps through.
+const maxMarkers = 10000
+
+// recordStats are what a recording holds, for the lines record prints.
 type recordStats struct {
 	frames, marks int
 	length        time.Duration
+	keys          int      // the keys pressed so far
+	capped        bool     // a step to mark came after maxMarkers
+	lastMarked    int      // the step of the last step marker
+	skipped       []string // the keys skipped: "key 3 (F)"
+}
+
+// keeper is the steps a recording keeps for its markers (marks): every
+// step, the mistakes, or none, up to maxMarkers.
+func (st *recordStats) keeper(marks string) func(lab.Shown) bool {
+	if marks != "step" && marks != "mistake" {
+		return nil
+	}
+	return func(sh lab.Shown) bool {
+		if marks == "mistake" && !sh.Step.Mistake {
+			return false
+		}
+		if st.marks >= maxMarkers {
+			st.capped = true
+			return false
+		}
+		return true
+	}
+}
+
+// notes says on stderr what the recording left out: markers past the cap,
+// keys that would have written a file.
+func (st *recordStats) notes(stderr io.Writer) {
+	if st.capped {
+		fmt.Fprintf(stderr, "record: the tape has %d markers, the most it takes; the steps after step %d have none (--marks mistake or key marks fewer)\n", maxMarkers, st.lastMarked)
+	}
+	if len(st.skipped) > 0 {
+		fmt.Fprintf(stderr, "record: skipped %s: a recording writes no file but its tape\n", strings.Join(st.skipped, ", "))
+	}
 }
 
 // writeTape drives the program through sc and writes the asciicast to w,
-// with a marker per step, mistake or key (marks).
-func writeTape(ctx context.Context, w io.Writer, o lab.Options, sc tui.Script, hdr tape.Header, marks string, keys []string, stats *recordStats) error {
+// with a marker per step, mistake or key (marks) up to maxMarkers; key
+// names the script's keys.
+func writeTape(ctx context.Context, w io.Writer, o lab.Options, sc tui.Script, hdr tape.Header, marks string, key func(int) string, stats *recordStats) error {
 	t, err := tape.NewWriter(w, hdr, sc.Profile)
 	if err != nil {
 		return err
+	}
+	mark := func(at time.Duration, label string) error {
+		if stats.marks >= maxMarkers {
+			stats.capped = true
+			return nil
+		}
+		stats.marks++
+		return t.Marker(at, label)
 	}
 	err = tui.Drive(ctx, o, sc, func(f tui.Frame) error {
 		if err := t.Screen(f.At, f.Screen); err != nil {
@@ -188,24 +320,24 @@ func writeTape(ctx context.Context, w io.Writer, o lab.Options, sc tui.Script, h
 		}
 		stats.frames++
 		stats.length = f.At
-		var labels []string
-		switch marks {
-		case "key":
-			if f.Key >= 0 {
-				labels = append(labels, fmt.Sprintf("key %d · %s", f.Key+1, keys[f.Key]))
+		if f.Key >= 0 {
+			stats.keys = f.Key + 1
+			if f.Skipped {
+				stats.skipped = append(stats.skipped, fmt.Sprintf("key %d (%s)", f.Key+1, key(f.Key)))
 			}
-		case "step", "mistake":
-			for _, sh := range f.Steps {
-				if marks == "step" || sh.Step.Mistake {
-					labels = append(labels, StepLabel(sh.Step.T, sh.Step.Epoch, sh.Step.I, sh.Step.Mistake))
+			if marks == "key" {
+				if err := mark(f.At, fmt.Sprintf("key %d · %s", f.Key+1, key(f.Key))); err != nil {
+					return err
 				}
 			}
 		}
-		for _, l := range labels {
-			if err := t.Marker(f.At, l); err != nil {
+		for _, sh := range f.Steps {
+			if err := mark(f.At, StepLabel(sh.Step.T, sh.Step.Epoch, sh.Step.I, sh.Step.Mistake)); err != nil {
 				return err
 			}
-			stats.marks++
+			if !stats.capped {
+				stats.lastMarked = sh.Step.T
+			}
 		}
 		return nil
 	})

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/vt"
 
@@ -241,5 +242,154 @@ func TestRecordSession(t *testing.T) {
 	}
 	if m := markers(read("on.cast", "--session", path, "--keys", "c")); len(m) != 3 || m[0] != "step 6 · t=2, i=2 · ✓" {
 		t.Errorf("c on the saved state: markers %q, want steps 6 to 8", m)
+	}
+}
+
+// TestRecordLongRun: a run to the cap of many steps (c: 200 000 steps of
+// xor, which a linear kernel never separates) is drawn at --fps, not as
+// one frame: each step of a run costs 1 µs of the recording's clock
+// (tui.Drive), so the screens after the key come 1/30 s apart or more
+// (but the last, when the run stops) over the run's 0.22 s. The markers
+// stop at maxMarkers (10 000, the first 10 000 steps), and record says so
+// on stderr.
+func TestRecordLongRun(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "long.cast")
+	stdout, stderr, code := runCLI("record", "--dataset", "xor", "--kernel", "linear", "--epochs", "2000", "--keys", "c", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "10000 markers") || !strings.Contains(stderr, "the tape has 10000 markers, the most it takes; the steps after step 10000 have none") {
+		t.Errorf("stdout %q, stderr %q; want 10000 markers, and a note that they stop at step 10000", stdout, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, events := readCast(t, b)
+	m := markers(events)
+	if len(m) != maxMarkers || m[maxMarkers-1] != "step 10000 · t=100, i=100 · ✗" && m[maxMarkers-1] != "step 10000 · t=100, i=100 · ✓" {
+		t.Errorf("%d markers, the last %q; want steps 1 to 10000", len(m), m[len(m)-1])
+	}
+	var run []float64 // the screens after the key's (at 0.6 s)
+	for _, e := range events {
+		if e.kind == "o" && e.at > 0.6 && (len(run) == 0 || e.at != run[len(run)-1]) {
+			run = append(run, e.at)
+		}
+	}
+	if len(run) < 4 {
+		t.Fatalf("the run is %d screens at %v; want one every 1/30 s over 0.22 s", len(run), run)
+	}
+	for i := 1; i < len(run)-1; i++ {
+		if d := run[i] - run[i-1]; d < 1.0/30-1e-6 {
+			t.Errorf("screens at %v s and %v s: %v s apart, less than a frame at 30 a second", run[i-1], run[i], d)
+		}
+	}
+}
+
+// TestRecordSessionStops: a session whose run stops before the steps it
+// says (the SVM on seed 003's example converges at step 1; the file says
+// 100) is refused as trace, plot and the program refuse it, with the
+// same words, exit 1 and nothing written, not recorded as a minute of a
+// frozen screen.
+func TestRecordSessionStops(t *testing.T) {
+	dir := t.TempDir()
+	o := rootOptions(t, "--dataset", "worked4")
+	o.Config.Learner = "svm"
+	o.Replay = lab.Replay{Steps: 100}
+	path := writeSessionFile(t, dir, "svm.json", o)
+	_, want, code := runCLI("trace", "--session", path)
+	if code != 1 || !strings.Contains(want, `"steps": 100, but training stops at step 1 (converged)`) {
+		t.Fatalf("trace: exit %d, stderr %q", code, want)
+	}
+	out := filepath.Join(dir, "svm.cast")
+	_, stderr, code := runCLI("record", "--session", path, "--out", out)
+	if code != 1 || stderr != want {
+		t.Errorf("record: exit %d, stderr %q; want exit 1 and trace's %q", code, stderr, want)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the refused session was recorded")
+	}
+}
+
+// TestRecordWritesNothing: the keys that write a file in the working
+// directory (w and its answer s, F, O, R) are skipped, and record says
+// which: the recording writes its --out and nothing else, even when --out
+// is the name O would have taken (kernelscope-worked4.cast); the spaces
+// between still step (3 markers).
+func TestRecordWritesNothing(t *testing.T) {
+	t.Chdir(t.TempDir())
+	const out = "kernelscope-worked4.cast"
+	stdout, stderr, code := runCLI("record", "--dataset", "worked4", "--keys", "w s F O space space O R space", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "3 markers") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if want := "record: skipped key 1 (w), key 2 (s), key 3 (F), key 4 (O), key 7 (O), key 8 (R): a recording writes no file but its tape\n"; stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	entries, _ := os.ReadDir(".")
+	if len(entries) != 1 || entries[0].Name() != out {
+		t.Errorf("the directory holds %v, want only %s", entries, out)
+	}
+}
+
+// TestRecordOutAndPace: --out - is refused as plot refuses it (a tape is
+// a file, never half written to a stream), and a --pace that would take
+// the recording past its clock (2562047h is the most a time.Duration
+// holds) is a usage error, exit 2, one line, not an internal error; no
+// file is written, "-" least of all.
+func TestRecordOutAndPace(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--keys", "space c", "--out", "-"}, "--out -: record writes its tape to a file"},
+		{[]string{"--keys", "space c", "--pace", "2562047h", "--out", "p.cast"}, "--pace must be a time longer than 0 and at most 1h"},
+		{[]string{"--keys", "space", "--pace", "1h", "--hold", "10m", "--out", "p.cast"}, ""},
+	} {
+		_, stderr, code := runCLI(append([]string{"record", "--dataset", "worked4"}, c.args...)...)
+		if c.want == "" {
+			if code != 0 {
+				t.Errorf("%q: exit %d: %s", c.args, code, stderr)
+			}
+			continue
+		}
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and one line with %q", c.args, code, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error(`--out - wrote a file named "-"`)
+	}
+	if err := checkRecordLength(900_000, time.Hour, 0); err == nil {
+		t.Error("900 000 keys an hour apart (103 years) pass the length check")
+	}
+}
+
+// TestRecordStdoutFails: when the line that says where the tape went
+// cannot be written (stdout on a full disk), record fails (exit 1) and
+// says that the tape was written, which it was.
+func TestRecordStdoutFails(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w4.cast")
+	var stderr bytes.Buffer
+	code := Run([]string{"record", "--dataset", "worked4", "--keys", "space", "--out", out}, fullWriter{}, &stderr)
+	if want := "record: wrote " + out + ", but could not say so on stdout"; code != 1 || !strings.Contains(stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr.String(), want)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("the tape: %v", err)
+	}
+}
+
+// BenchmarkRecordRun is a run of 200 000 steps (xor, linear, to the cap
+// of 2 000 passes: c) recorded without markers: its B/op is what the
+// recording holds of the run.
+func BenchmarkRecordRun(b *testing.B) {
+	dir := b.TempDir()
+	for i := 0; b.Loop(); i++ {
+		out := filepath.Join(dir, strconv.Itoa(i)+".cast")
+		if _, stderr, code := runCLI("record", "--dataset", "xor", "--kernel", "linear", "--epochs", "2000", "--keys", "c", "--marks", "none", "--out", out); code != 0 {
+			b.Fatal(stderr)
+		}
 	}
 }

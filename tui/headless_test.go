@@ -4,15 +4,21 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 
+	"kernelscope/lab"
+	"kernelscope/learn"
 	"kernelscope/tui/internal/tuitest"
 	"kernelscope/tui/tape"
 )
@@ -21,14 +27,17 @@ import (
 // frames and the asciicast written from them.
 func driveTape(t *testing.T, o Options, keys string, w, h int, profile colorprofile.Profile) ([]Frame, []byte) {
 	t.Helper()
-	sc := Script{Width: w, Height: h, Pace: 600 * time.Millisecond, Profile: profile, Hold: time.Minute}
+	sc := Script{Width: w, Height: h, Pace: 600 * time.Millisecond, Profile: profile, Hold: time.Minute,
+		Keep: func(lab.Shown) bool { return true }}
+	var msgs []tea.KeyPressMsg
 	for _, k := range strings.Fields(keys) {
 		msg, err := ParseKey(k)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc.Keys = append(sc.Keys, msg)
+		msgs = append(msgs, msg)
 	}
+	sc.Keys = slices.Values(msgs)
 	var buf bytes.Buffer
 	tw, err := tape.NewWriter(&buf, tape.Header{Width: w, Height: h}, profile)
 	if err != nil {
@@ -219,5 +228,162 @@ func TestDriveQuit(t *testing.T) {
 	}
 	if got := castScreen(t, cast, 100, 30); !strings.Contains(got, "step 1") {
 		t.Errorf("the cast ends on\n%s", got)
+	}
+}
+
+// driveXOR drives xor with a linear kernel, which never separates it, for
+// passes passes of its 100 points (100·passes steps), through keys, with
+// the frames going to frame.
+func driveXOR(t *testing.T, ctx context.Context, passes int, keys []string, keep func(lab.Shown) bool, frame func(Frame) error) error {
+	t.Helper()
+	o := tuitest.Builtin(t, "xor", 0)
+	k, err := learn.ParseKernel("linear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Config.Kernel, o.Config.Epochs = k, passes
+	var msgs []tea.KeyPressMsg
+	for _, name := range keys {
+		msg, err := ParseKey(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs = append(msgs, msg)
+	}
+	sc := Script{Width: 100, Height: 30, Keys: slices.Values(msgs), Pace: 600 * time.Millisecond, Profile: colorprofile.ANSI256, Hold: time.Minute, Keep: keep}
+	return Drive(ctx, o, sc, frame)
+}
+
+// TestDriveRunFrames: a run of many steps (c: 300 000 steps of xor, which
+// a linear kernel never separates, until the cap of 3 000 passes) is drawn
+// at --fps as autoplay is, not in one frame. A step of a run costs runStep
+// (1 µs) of the virtual clock, so the run's 36 chunks of 8 333 steps (1/120
+// s each) and the breaths of 1 ms between them last 0.336 s; a frame is
+// due 1/30 s after the last one, at the end of every fourth chunk (37 ms):
+// 9 frames, each at least 1/30 s after the one before but the last, drawn
+// when the run stops. Every step is listed once, in order, by the first
+// frame that shows it, and none when Script.Keep keeps none.
+func TestDriveRunFrames(t *testing.T) {
+	const steps = 300_000
+	var frames []Frame
+	err := driveXOR(t, context.Background(), steps/100, []string{"c"}, func(lab.Shown) bool { return true }, func(f Frame) error {
+		frames = append(frames, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var run []Frame // the frames after the key's
+	next := 1
+	for i, f := range frames {
+		for _, sh := range f.Steps {
+			if sh.Step.T != next {
+				t.Fatalf("frame %d lists step %d, want step %d next", i, sh.Step.T, next)
+			}
+			next++
+		}
+		if f.Key < 0 && f.At > 600*time.Millisecond {
+			run = append(run, f)
+		}
+	}
+	if next != steps+1 {
+		t.Errorf("the frames list steps 1 to %d, want 1 to %d", next-1, steps)
+	}
+	frame := time.Second / 30
+	// The last frame is the run's end (the cap), drawn at once as any
+	// change of state is.
+	for i := 1; i < len(run)-1; i++ {
+		if d := run[i].At - run[i-1].At; d < frame {
+			t.Errorf("run frames %d and %d are %v apart, less than a frame (%v)", i-1, i, d, frame)
+		}
+	}
+	if len(run) < 8 || len(run) > 10 {
+		t.Errorf("the run drew %d frames, want 9 (0.336 s, a frame every 37 ms)", len(run))
+	}
+	for _, f := range run {
+		if len(f.Steps) > steps/5 {
+			t.Errorf("a frame at %v lists %d steps: the run is not spread over its frames", f.At, len(f.Steps))
+		}
+	}
+
+	listed := 0
+	if err := driveXOR(t, context.Background(), steps/100, []string{"c"}, nil, func(f Frame) error {
+		listed += len(f.Steps)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if listed != 0 {
+		t.Errorf("with no Keep the frames list %d steps, want none", listed)
+	}
+}
+
+// TestDriveStopsAtAStep: a context cancelled in the middle of a run (c)
+// stops Drive with its error after the step that saw it and at most one
+// more (the player ends its chunk there), drawing nothing after it; one
+// cancelled between keys stops it before the next key.
+func TestDriveStopsAtAStep(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	taken, drawn := 0, 0
+	err := driveXOR(t, ctx, 1000, []string{"c"}, func(lab.Shown) bool {
+		if taken++; taken == 1000 {
+			cancel()
+		}
+		return true
+	}, func(f Frame) error {
+		if ctx.Err() != nil {
+			drawn++
+		}
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("Drive returned %v, want context.Canceled", err)
+	}
+	if taken > 1001 || drawn > 0 {
+		t.Errorf("cancelled at step 1000: %d steps taken, %d frames drawn after it; want at most 1001 and none", taken, drawn)
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	last := -1
+	err = driveXOR(t, ctx, 1000, []string{"space", "space", "space", "space", "space"}, nil, func(f Frame) error {
+		last = max(last, f.Key)
+		if f.Key == 1 {
+			cancel()
+		}
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) || last != 1 {
+		t.Errorf("cancelled at key 2: Drive returned %v after key %d; want context.Canceled after key 2", err, last+1)
+	}
+}
+
+// TestDriveWritesNothing: a headless run writes no file of its own: w (and
+// its answer), F, O and R do nothing, each frame that answers one says it
+// was skipped, the screen says why; the keys between act as ever (the two
+// spaces take steps 1 and 2). The working directory stays empty.
+func TestDriveWritesNothing(t *testing.T) {
+	t.Chdir(t.TempDir())
+	frames, _ := driveTape(t, tuitest.Builtin(t, "worked4", 0), "w s F O space O R space", 100, 30, colorprofile.TrueColor)
+	skipped := map[int]bool{}
+	steps := 0
+	for _, f := range frames {
+		if f.Skipped {
+			skipped[f.Key] = true
+			if f.Key != 1 && !strings.Contains(ansi.Strip(f.Screen), "writes no file") {
+				t.Errorf("key %d skipped, but the screen does not say why:\n%s", f.Key+1, ansi.Strip(f.Screen))
+			}
+		}
+		steps += len(f.Steps)
+	}
+	if want := map[int]bool{0: true, 1: true, 2: true, 3: true, 5: true, 6: true}; !maps.Equal(skipped, want) {
+		t.Errorf("skipped keys %v, want %v (w s F O O R, by index)", skipped, want)
+	}
+	if steps != 2 {
+		t.Errorf("%d steps taken, want the two spaces'", steps)
+	}
+	if entries, _ := os.ReadDir("."); len(entries) != 0 {
+		t.Errorf("the run wrote %v", entries)
 	}
 }
