@@ -121,7 +121,14 @@ func runFrames(c *cobra.Command, flags *setup.Flags, f *frameFlags, out string, 
 	if err != nil {
 		return work.stopped(err)
 	}
+	// The report goes out once the file has its name (a name taken
+	// meanwhile, or refused, is an error, with nothing said of the file);
+	// if it cannot be written, or Ctrl-C came as the file was synced, the
+	// file is removed again.
 	report := func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		work.done()
 		what := plural(len(specs), "frame")
 		if f.pages != "" {
@@ -139,6 +146,9 @@ func runFrames(c *cobra.Command, flags *setup.Flags, f *frameFlags, out string, 
 		}
 		return figure.WritePages(ctx, w, specs, sz, work.bar.Update)
 	}
+	// From the temporary file's creation on, Ctrl-C must be caught, or its
+	// default would leave the file behind.
+	catchNow(ctx)
 	if err := datasets.CreateFile(out, write, report); err != nil {
 		if errors.Is(err, fs.ErrExist) && ctx.Err() == nil {
 			work.done()

@@ -185,3 +185,55 @@ func TestPlotFramesInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestPlotFramesNameTaken: plot --animate and --pages say "wrote" only of a
+// file that has its name. A name taken while the frames are drawn is an
+// error (exit 1) with nothing on stdout, what took it kept and nothing
+// left beside it; a name too long for the file system is refused before
+// training. Both used to print "wrote FILE" and then fail.
+func TestPlotFramesNameTaken(t *testing.T) {
+	t.Cleanup(func() { interrupt = interruptible })
+	dir := t.TempDir()
+	for _, flag := range [][]string{{"--animate", "--every", "mistake"}, {"--pages", "mistake"}} {
+		out := filepath.Join(dir, "run.gif")
+		if flag[0] == "--pages" {
+			out = filepath.Join(dir, "run.pdf")
+		}
+		interrupt = func(parent context.Context) (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(parent)
+			go func() {
+				// Someone takes the name once the file is being written.
+				for ctx.Err() == nil {
+					if tmps, _ := filepath.Glob(filepath.Join(dir, ".kernelscope-*.tmp")); len(tmps) > 0 {
+						os.WriteFile(out, []byte("someone else's"), 0o644)
+						return
+					}
+					time.Sleep(time.Millisecond)
+				}
+			}()
+			return ctx, cancel
+		}
+		stdout, stderr, code := runCLI(append(append([]string{"plot", "--out", out}, flag...), xorPoly...)...)
+		want := "kernelscope: --out " + out + ": a file of that name exists already; nothing was written (choose another name)\n"
+		if code != exitData || stdout != "" || stderr != want {
+			t.Errorf("%v, the name taken: exit %d, stdout %q, stderr %q; want exit 1, nothing on stdout and %q", flag, code, stdout, stderr, want)
+		}
+		if b, _ := os.ReadFile(out); string(b) != "someone else's" {
+			t.Errorf("%v: the file that took the name holds %.20q", flag, b)
+		}
+		if files, _ := os.ReadDir(dir); len(files) != 1 {
+			t.Errorf("%v: left %v", flag, files)
+		}
+		os.Remove(out)
+	}
+	interrupt = interruptible
+	long := filepath.Join(dir, strings.Repeat("x", 300)+".gif")
+	stdout, stderr, code := runCLI(append([]string{"plot", "--animate", "--every", "mistake", "--out", long}, xorPoly...)...)
+	want := "kernelscope: --out " + long + ": the name is too long for the file system; choose a shorter one\n"
+	if code != exitData || stdout != "" || stderr != want {
+		t.Errorf("a name too long: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, want)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("a name too long: left %v", files)
+	}
+}

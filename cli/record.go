@@ -150,6 +150,9 @@ asciinema play worked4.cast
 		}
 		hdr := tape.Header{Width: w, Height: h, Timestamp: *timestamp, Env: rc.env, Title: recordTitle(o)}
 		var stats recordStats
+		// From the temporary file's creation on, a signal must be caught,
+		// or its default would leave the file behind.
+		catchNow(ctx)
 		err = datasets.CreateFile(*out, func(f io.Writer) error {
 			return writeTape(ctx, f, o, sc, hdr, *marks, names, &stats)
 		}, nil)
