@@ -24,13 +24,14 @@ import (
 // of it looks at the context at least once a kernel row (milliseconds at
 // a million points), and the command stops with exit code 130, writing
 // nothing (a file it was writing is removed, one it would replace left as
-// it was). What trace and svm write step by step is written with
-// ctrl+c's default: the program ends at once, as the shell's 130 says.
+// it was). What trace and svm write step by step stops the same way,
+// after a whole step: the output so far ends on a whole line.
 
 // interruptible is parent, cancelled by Ctrl-C, SIGTERM or SIGHUP once it
 // has run for catchAfter, or sooner when catchNow says so: before the work
-// creates a file. The first signal cancels the run; once it has, a second
-// one is the default again and ends the program at once.
+// creates a file, or writes output as it goes. The first signal cancels
+// the run; once it has, a second one is the default again and ends the
+// program at once.
 func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
 	catch := sync.OnceFunc(func() {
@@ -62,9 +63,9 @@ type catchKey struct{}
 
 // catchNow catches Ctrl-C for ctx's work at once if it is not caught yet
 // (ctx from interruptible; any other ctx is left as it is): the default
-// must not end the program with a temporary file on disk. (A busy
-// program's timer can fire hundreds of milliseconds late: catchAfter
-// alone is not enough.)
+// must not end the program with a temporary file on disk, or with output
+// cut mid-line. (A busy program's timer can fire hundreds of
+// milliseconds late: catchAfter alone is not enough.)
 func catchNow(ctx context.Context) {
 	if catch, ok := ctx.Value(catchKey{}).(func()); ok {
 		catch()
@@ -156,14 +157,54 @@ func (w *longWork) stopped(err error) error {
 	if w.ctx.Err() == nil {
 		return err
 	}
-	at := ""
-	if w.l != nil {
-		at = fmt.Sprintf(" (iteration %d)", w.l.T())
-		if p, ok := w.l.(learn.Passer); ok {
-			at = fmt.Sprintf(" (step %d, pass %d)", p.T(), p.Epoch())
-		}
+	return &interruptedError{fmt.Sprintf("%s: interrupted while %s%s; nothing written", w.cmd, w.doing, w.at())}
+}
+
+// at is where training has got, for an interruption: " (step 12, pass
+// 2)", " (iteration 7)", or nothing in other phases.
+func (w *longWork) at() string {
+	if w.l == nil {
+		return ""
 	}
-	return &interruptedError{fmt.Sprintf("%s: interrupted while %s%s; nothing written", w.cmd, w.doing, at)}
+	if p, ok := w.l.(learn.Passer); ok {
+		return fmt.Sprintf(" (step %d, pass %d)", p.T(), p.Epoch())
+	}
+	return fmt.Sprintf(" (iteration %d)", w.l.T())
+}
+
+// cut is the interruption of output written as it goes, step by step, by
+// l (trace's steps, svm's pair updates): the output so far ends on a
+// whole line, after l's last step.
+func (w *longWork) cut(l learn.Learner) error {
+	w.done()
+	w.l = l
+	unit := "iteration"
+	if _, ok := l.(learn.Passer); ok {
+		unit = "step"
+	}
+	end := "with that " + unit
+	if l.T() == 0 {
+		end = "before the first " + unit
+	}
+	return &interruptedError{fmt.Sprintf("%s: interrupted while writing%s; the output ends %s", w.cmd, w.at(), end)}
+}
+
+// streamOut is stdout for output written as the work goes: from its first
+// write on, Ctrl-C is caught (catchNow), so that it stops the output
+// between two steps, never in the middle of a line. The last write, once
+// ending is set, leaves the catch as it is: a run that ends before
+// catchAfter writes all its output in that one write.
+type streamOut struct {
+	ctx    context.Context
+	w      io.Writer
+	ending bool
+}
+
+func (o *streamOut) Write(p []byte) (int, error) {
+	if !o.ending {
+		catchNow(o.ctx)
+	}
+	return o.w.Write(p)
 }
 
 // checkEvery is how many steps train takes between looks at its context

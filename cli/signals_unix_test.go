@@ -3,10 +3,14 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -88,6 +92,88 @@ func (c *child) signal(t *testing.T, sig syscall.Signal) int {
 func temps(dir string) []string {
 	m, _ := filepath.Glob(filepath.Join(dir, ".kernelscope-*.tmp"))
 	return m
+}
+
+// svmRun is an SVM run that writes pair updates for seconds: 180000 of
+// them.
+var svmRun = []string{"--dataset", "moons", "--n", "2000", "--noise", "0.3", "--C", "1000"}
+
+// TestStreamInterrupted: Ctrl-C (SIGINT) stops what svm and trace write as
+// they go after a whole update, however the command was started: the
+// output ends on a whole line, the last one the update stderr names, and
+// the exit code is 130. Started with SIGINT ignored (a script's `cmd &`),
+// kill -INT stops it all the same. svm wrote with SIGINT's default, and
+// trace from its first step on: killed, the output ended mid-line
+// (`{"iter"`), and with SIGINT ignored nothing stopped them.
+func TestStreamInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs commands for seconds")
+	}
+	said := regexp.MustCompile(`^kernelscope: (svm|trace): interrupted while writing \((?:iteration (\d+)|step (\d+), pass \d+)\); the output ends with that (?:iteration|step)\n$`)
+	for _, c := range []struct {
+		args []string
+		// last is the number of the update on the output's last line.
+		last func(line string) (int, error)
+	}{
+		{append([]string{"svm", "--format", "jsonl"}, svmRun...), jsonNumber("iter")},
+		{append([]string{"svm"}, svmRun...), textIteration},
+		{append([]string{"trace", "--algo", "svm"}, svmRun...), textIteration},
+		{[]string{"trace", "--format", "jsonl", "--dataset", "moons", "--n", "3000"}, jsonNumber("t")},
+	} {
+		for _, ignored := range [][]string{nil, {"INT"}} {
+			name := fmt.Sprintf("%q, ignoring %v", c.args, ignored)
+			ch := startChild(t, t.TempDir(), ignored, c.args...)
+			ch.waitFor(t, "100 KB of output", func() bool { return len(ch.stdout.String()) > 100<<10 })
+			code := ch.signal(t, syscall.SIGINT)
+			out, stderr := ch.stdout.String(), ch.stderr.String()
+			m := said.FindStringSubmatch(stderr)
+			if code != exitInterrupted || m == nil {
+				t.Errorf("%s: exit %d (%s), stderr %q; want exit 130 and the update it stopped after", name, code, ch.cmd.ProcessState, stderr)
+				continue
+			}
+			if !strings.HasSuffix(out, "\n") {
+				t.Errorf("%s: the output ends mid-line: …%q", name, out[max(0, len(out)-80):])
+				continue
+			}
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if slices.Contains(c.args, "jsonl") {
+				for i, l := range lines {
+					if !json.Valid([]byte(l)) {
+						t.Errorf("%s: line %d is not JSON: %.80q", name, i+1, l)
+						break
+					}
+				}
+			}
+			n, err := c.last(lines[len(lines)-1])
+			if want, _ := strconv.Atoi(m[2] + m[3]); err != nil || n != want {
+				t.Errorf("%s: the last line is update %d (%v); stderr says %d", name, n, err, want)
+			}
+		}
+	}
+}
+
+// jsonNumber reads key, a number, from a line of JSON.
+func jsonNumber(key string) func(string) (int, error) {
+	return func(line string) (int, error) {
+		var o map[string]any
+		if err := json.Unmarshal([]byte(line), &o); err != nil {
+			return 0, err
+		}
+		n, ok := o[key].(float64)
+		if !ok {
+			return 0, fmt.Errorf("no %q in %.60q", key, line)
+		}
+		return int(n), nil
+	}
+}
+
+// textIteration reads the iteration of a line of svm's text.
+func textIteration(line string) (int, error) {
+	m := pairLine.FindStringSubmatch(line)
+	if m == nil {
+		return 0, fmt.Errorf("not a pair update: %.80q", line)
+	}
+	return strconv.Atoi(m[1])
 }
 
 // TestAtomicWritesSignalled: a signal while a command writes a file
