@@ -141,16 +141,27 @@ type pngCanvas struct {
 	scale bool
 	// stop is the drawing's context.
 	stop context.Context
+	// blank holds until something is drawn: the page is white, and a
+	// white fill (the frame's page) leaves it as it is. gg would
+	// rasterise every pixel for it, a quarter of a second at 8000×8000
+	// that nothing could stop.
+	blank bool
 }
 
+// newPNG is a white page of width × height points at dpi. Painting it
+// white stops between bands of rows once stop is done (the drawing then
+// stops before anything else).
 func newPNG(stop context.Context, width, height vg.Length, dpi int) *pngCanvas {
 	px := func(l vg.Length) int { return int(float64(l/vg.Inch)*float64(dpi) + 0.5) }
 	img := image.NewRGBA(image.Rect(0, 0, px(width), px(height)))
-	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y && stop.Err() == nil; y += 256 {
+		draw.Draw(img, image.Rect(b.Min.X, y, b.Max.X, min(y+256, b.Max.Y)), image.White, image.Point{}, draw.Src)
+	}
 	ctx := gg.NewContextForRGBA(img)
 	ctx.SetLineCapButt()
 	ctx.InvertY() // y upward, as the figure is laid out
-	return &pngCanvas{img: img, ctx: ctx, dpi: float64(dpi), scale: true, stop: stop}
+	return &pngCanvas{img: img, ctx: ctx, dpi: float64(dpi), scale: true, stop: stop, blank: true}
 }
 
 // dots is l in the image's pixels.
@@ -164,6 +175,10 @@ func (c *pngCanvas) cubeTo(c1, c2, p vg.Point) {
 func (c *pngCanvas) closePath() { c.ctx.ClosePath() }
 
 func (c *pngCanvas) fill(p vg.Path, col color.Color) {
+	if r, g, b, a := col.RGBA(); c.blank && r&g&b&a == 0xffff {
+		return // white on white
+	}
+	c.blank = false
 	c.ctx.SetColor(col)
 	walkPath(p, c)
 	c.ctx.Fill()
@@ -173,6 +188,7 @@ func (c *pngCanvas) stroke(p vg.Path, s lineStyle) {
 	if s.Width <= 0 {
 		return
 	}
+	c.blank = false
 	c.ctx.SetColor(s.Color)
 	c.ctx.SetLineWidth(c.dots(s.Width))
 	dashes := make([]float64, len(s.Dashes))
@@ -185,6 +201,7 @@ func (c *pngCanvas) stroke(p vg.Path, s lineStyle) {
 }
 
 func (c *pngCanvas) drawImage(r vg.Rectangle, img image.Image) {
+	c.blank = false
 	x, y := c.dots(r.Min.X), c.dots(r.Min.Y)
 	w, h := c.dots(r.Max.X-r.Min.X), c.dots(r.Max.Y-r.Min.Y)
 	if src, ok := img.(*image.RGBA); ok && c.scale {

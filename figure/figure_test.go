@@ -808,7 +808,8 @@ func TestPNGHeatMapStops(t *testing.T) {
 		ctx  context.Context
 		want color.RGBA
 	}{{done, color.RGBA{0xff, 0xff, 0xff, 0xff}}, {t.Context(), color.RGBA{0x40, 0x40, 0x40, 0xff}}} {
-		page := newPNG(c.ctx, w, h, size.DPI)
+		page := newPNG(t.Context(), w, h, size.DPI)
+		page.stop = c.ctx // done once the page is white
 		page.drawImage(r, src)
 		if got := page.img.RGBAAt(200, 200); got != c.want {
 			t.Errorf("context done %v: the page's middle is %v; want %v", c.ctx.Err() != nil, got, c.want)
