@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kernelscope/datasets"
+	"kernelscope/internal/safetext"
 	"kernelscope/setup"
 )
 
@@ -19,7 +20,7 @@ func newExportCmd() *cobra.Command {
 		Short: "Write a dataset as CSV (rows x1,x2,y) to stdout or --out FILE",
 		Long: `Write the dataset (after --n, --noise, --seed) as CSV rows x1,x2,y, to stdout or to --out FILE. kernelscope --data reads the file back.
 
---out replaces an existing file atomically (a failed write leaves it as it was) and keeps its permissions, but only a regular file you can write with a single hard link; a read-only file, one with other hard links, a directory or a dangling symbolic link is refused and nothing is written.
+--out replaces an existing file atomically (a failed write, or ctrl+c while it writes, leaves it as it was) and keeps its permissions, but only a regular file you can write with a single hard link; a read-only file, one with other hard links, a directory or a dangling symbolic link is refused and nothing is written.
 
 ` + exitCodes,
 		Example: `
@@ -36,7 +37,18 @@ kernelscope export --dataset spiral --seed 7 --out spiral.csv
 			return err
 		}
 		if *out != "" {
-			return datasets.SaveCSV(*out, s.Points)
+			// Ten million points are seconds of writing: Ctrl-C (or a
+			// closed terminal) stops it, leaving --out as it was.
+			ctx, stop := interrupt(c.Context())
+			defer stop()
+			catchNow(ctx)
+			if err := datasets.SaveCSVContext(ctx, *out, s.Points); err != nil {
+				if ctx.Err() != nil {
+					return &interruptedError{"export: interrupted while writing " + safetext.Name(*out) + "; nothing written"}
+				}
+				return err
+			}
+			return nil
 		}
 		w := bufio.NewWriter(c.OutOrStdout())
 		if err := datasets.WriteCSV(w, s.Points); err != nil {

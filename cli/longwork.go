@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -19,23 +20,33 @@ import (
 // cross-validating, replaying a long session, are minutes. While such
 // work writes nothing, a progress bar on stderr says how far it has got,
 // on a terminal and from a second on (cv's from the start); ctrl+c (or
-// SIGTERM) cancels its context, every loop of it looks at the context at
-// least once a kernel row (milliseconds at a million points), and the
-// command stops with exit code 130, writing nothing. What trace and svm
-// write step by step is written with ctrl+c's default: the program ends
-// at once, as the shell's 130 says.
+// SIGTERM, or SIGHUP: a closed terminal) cancels its context, every loop
+// of it looks at the context at least once a kernel row (milliseconds at
+// a million points), and the command stops with exit code 130, writing
+// nothing (a file it was writing is removed, one it would replace left as
+// it was). What trace and svm write step by step stops the same way,
+// after a whole step: the output so far ends on a whole line.
 
-// interruptible is parent, cancelled by Ctrl-C or SIGTERM once it has
-// run for catchAfter. The first signal cancels the run; once it has, a
-// second one is the default again and ends the program at once.
+// interruptible is parent, cancelled by Ctrl-C, SIGTERM or SIGHUP once it
+// has run for catchAfter, or sooner when catchNow says so: before the work
+// creates a file, or writes output as it goes. The first signal cancels
+// the run; once it has, a second one is the default again and ends the
+// program at once.
 func interruptible(parent context.Context) (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(parent)
-	t := time.AfterFunc(catchAfter, func() {
-		caught, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	catch := sync.OnceFunc(func() {
+		caught, stop := signal.NotifyContext(ctx, interruptSignals()...)
 		// A signal, or the end of the run, ends the catch.
 		context.AfterFunc(caught, func() { stop(); cancel() })
 	})
-	return ctx, func() { t.Stop(); cancel() }
+	if intIgnored, _ := ignoredAtStart(); intIgnored {
+		// Started with SIGINT ignored (a script's `cmd &`), a Ctrl-C
+		// before the catch would be lost rather than end the program:
+		// kill -INT must stop it all the same.
+		catch()
+	}
+	t := time.AfterFunc(catchAfter, catch)
+	return context.WithValue(ctx, catchKey{}, catch), func() { t.Stop(); cancel() }
 }
 
 // catchAfter is how long work runs before Ctrl-C is caught. Catching a
@@ -46,6 +57,50 @@ func interruptible(parent context.Context) (context.Context, context.CancelFunc)
 // ends at once before it has written anything (the work writes after it),
 // as the shell's 130 says.
 const catchAfter = 25 * time.Millisecond
+
+// catchKey keys the catch of an interruptible context, for catchNow.
+type catchKey struct{}
+
+// catchNow catches Ctrl-C for ctx's work at once if it is not caught yet
+// (ctx from interruptible; any other ctx is left as it is): the default
+// must not end the program with a temporary file on disk, or with output
+// cut mid-line. (A busy program's timer can fire hundreds of
+// milliseconds late: catchAfter alone is not enough.)
+func catchNow(ctx context.Context) {
+	if catch, ok := ctx.Value(catchKey{}).(func()); ok {
+		catch()
+	}
+}
+
+// interruptSignals are the signals that stop long work: Ctrl-C, SIGTERM
+// (kill, a service manager) and SIGHUP (a closed terminal, a dropped SSH
+// link), each of whose defaults would end the program at once, halfway
+// through a file. SIGHUP is left alone when the program started with it
+// ignored: nohup asks it to run on when the terminal goes.
+func interruptSignals() []os.Signal {
+	if _, hupIgnored := ignoredAtStart(); hupIgnored {
+		return []os.Signal{os.Interrupt, syscall.SIGTERM}
+	}
+	return []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+}
+
+// started is what ignoredAtStart found, the first time it was asked.
+var started struct {
+	once                   sync.Once
+	intIgnored, hupIgnored bool
+}
+
+// ignoredAtStart reports whether SIGINT and SIGHUP were ignored when the
+// program started (a shell's `cmd &` without job control, nohup). It asks
+// before the program first catches either: signal.Ignored forgets an
+// inherited SIG_IGN once the signal has been caught.
+func ignoredAtStart() (intIgnored, hupIgnored bool) {
+	started.once.Do(func() {
+		started.intIgnored = signal.Ignored(os.Interrupt)
+		started.hupIgnored = signal.Ignored(syscall.SIGHUP)
+	})
+	return started.intIgnored, started.hupIgnored
+}
 
 // interrupt is interruptible; tests put a context of their own in its
 // place.
@@ -102,14 +157,54 @@ func (w *longWork) stopped(err error) error {
 	if w.ctx.Err() == nil {
 		return err
 	}
-	at := ""
-	if w.l != nil {
-		at = fmt.Sprintf(" (iteration %d)", w.l.T())
-		if p, ok := w.l.(learn.Passer); ok {
-			at = fmt.Sprintf(" (step %d, pass %d)", p.T(), p.Epoch())
-		}
+	return &interruptedError{fmt.Sprintf("%s: interrupted while %s%s; nothing written", w.cmd, w.doing, w.at())}
+}
+
+// at is where training has got, for an interruption: " (step 12, pass
+// 2)", " (iteration 7)", or nothing in other phases.
+func (w *longWork) at() string {
+	if w.l == nil {
+		return ""
 	}
-	return &interruptedError{fmt.Sprintf("%s: interrupted while %s%s; nothing written", w.cmd, w.doing, at)}
+	if p, ok := w.l.(learn.Passer); ok {
+		return fmt.Sprintf(" (step %d, pass %d)", p.T(), p.Epoch())
+	}
+	return fmt.Sprintf(" (iteration %d)", w.l.T())
+}
+
+// cut is the interruption of output written as it goes, step by step, by
+// l (trace's steps, svm's pair updates): the output so far ends on a
+// whole line, after l's last step.
+func (w *longWork) cut(l learn.Learner) error {
+	w.done()
+	w.l = l
+	unit := "iteration"
+	if _, ok := l.(learn.Passer); ok {
+		unit = "step"
+	}
+	end := "with that " + unit
+	if l.T() == 0 {
+		end = "before the first " + unit
+	}
+	return &interruptedError{fmt.Sprintf("%s: interrupted while writing%s; the output ends %s", w.cmd, w.at(), end)}
+}
+
+// streamOut is stdout for output written as the work goes: from its first
+// write on, Ctrl-C is caught (catchNow), so that it stops the output
+// between two steps, never in the middle of a line. The last write, once
+// ending is set, leaves the catch as it is: a run that ends before
+// catchAfter writes all its output in that one write.
+type streamOut struct {
+	ctx    context.Context
+	w      io.Writer
+	ending bool
+}
+
+func (o *streamOut) Write(p []byte) (int, error) {
+	if !o.ending {
+		catchNow(o.ctx)
+	}
+	return o.w.Write(p)
 }
 
 // checkEvery is how many steps train takes between looks at its context

@@ -94,8 +94,12 @@ kernelscope plot --dataset xor --kernel 'poly(d=2,c=1)' --pages pass --out xor.p
 		}
 		// The report goes out after the figure is written and before it
 		// replaces --out: a report that cannot be written (stdout on a
-		// full disk) fails the run with the old file still there.
+		// full disk) fails the run with the old file still there, and so
+		// does Ctrl-C while the file is synced.
 		report := func() error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			work.done()
 			if _, err := fmt.Fprintf(c.OutOrStdout(), "wrote %s: %s\n", safetext.Name(*out), spec.Subtitle); err != nil {
 				return fmt.Errorf("writing the output: %w (%s was left as it was)", err, safetext.Name(*out))
@@ -103,6 +107,9 @@ kernelscope plot --dataset xor --kernel 'poly(d=2,c=1)' --pages pass --out xor.p
 			return nil
 		}
 		work.phase("drawing", "glyphs")
+		// From the temporary file's creation on, Ctrl-C must be caught, or
+		// its default would leave the file behind.
+		catchNow(ctx)
 		if err := datasets.SaveFile(*out, func(w io.Writer) error { return figure.Write(ctx, w, format, spec, sz, work.bar.Update) }, report); err != nil {
 			return work.stopped(err)
 		}

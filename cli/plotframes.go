@@ -121,7 +121,14 @@ func runFrames(c *cobra.Command, flags *setup.Flags, f *frameFlags, out string, 
 	if err != nil {
 		return work.stopped(err)
 	}
+	// The report goes out once the file has its name (a name taken
+	// meanwhile, or refused, is an error, with nothing said of the file);
+	// if it cannot be written, or Ctrl-C came as the file was synced, the
+	// file is removed again.
 	report := func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		work.done()
 		what := plural(len(specs), "frame")
 		if f.pages != "" {
@@ -139,6 +146,9 @@ func runFrames(c *cobra.Command, flags *setup.Flags, f *frameFlags, out string, 
 		}
 		return figure.WritePages(ctx, w, specs, sz, work.bar.Update)
 	}
+	// From the temporary file's creation on, Ctrl-C must be caught, or its
+	// default would leave the file behind.
+	catchNow(ctx)
 	if err := datasets.CreateFile(out, write, report); err != nil {
 		if errors.Is(err, fs.ErrExist) && ctx.Err() == nil {
 			work.done()
@@ -157,9 +167,9 @@ func existingOut(out string, err error) error {
 // plotFrames trains on s as plot does, for steps steps (until training
 // stops when steps < 0), and describes the figure at the start and after
 // each event: every step, every mistake, or every pass's end (and where
-// training stops mid-pass). More than figure.MaxFrames frames is an error
-// that names how many the run has; flag is the flag and its event, for
-// messages.
+// training stops mid-pass). A frame past figure.MaxFrames stops the run
+// there, with an error that says after which step it came; flag is the
+// flag and its event, for messages.
 func plotFrames(work *longWork, s *lab.Options, steps int, event, flag string) ([]figure.Spec, error) {
 	train, test := s.Split()
 	run := s.Config.RunOptions
@@ -174,10 +184,9 @@ func plotFrames(work *longWork, s *lab.Options, steps int, event, flag string) (
 	}
 	view := datasets.ViewOf(s.Points)
 	var specs []figure.Spec
-	frames := 0
 	frame := func() error {
-		if frames++; frames > figure.MaxFrames {
-			return nil // counted, for the message
+		if len(specs) == figure.MaxFrames {
+			return tooManyFrames(flag, event, passes, l.T())
 		}
 		spec, err := figure.Of(work.ctx, l, train, test, view, sourceName(s))
 		// The points do not change during a run: every frame shares
@@ -219,9 +228,26 @@ func plotFrames(work *longWork, s *lab.Options, steps int, event, flag string) (
 	if steps >= 0 && l.T() < steps {
 		return nil, fmt.Errorf("--steps %d: training stops after %s (%s)", steps, plural(l.T(), "step"), stateWord(l))
 	}
-	if frames > figure.MaxFrames {
-		return nil, setup.Usagef("%s: the run has %d frames, more than the %d a file may have; take fewer with %s mistake or %[4]s pass, or stop sooner with --steps",
-			flag, frames, figure.MaxFrames, strings.Fields(flag)[0])
-	}
 	return specs, nil
+}
+
+// tooManyFrames is the error of a run whose frame figure.MaxFrames + 1
+// comes after step t, for flag (with its event): it suggests the events
+// that come less often than event (a learner that steps a pair at a time
+// has only steps) and the --steps that keeps to the limit.
+func tooManyFrames(flag, event string, passes bool, t int) error {
+	option, unit := strings.Fields(flag)[0], "iteration"
+	var fewer []string
+	if passes {
+		unit = "step"
+		for _, e := range frameEvents[slices.Index(frameEvents, event)+1:] {
+			fewer = append(fewer, option+" "+e)
+		}
+	}
+	how := ""
+	if len(fewer) > 0 {
+		how = "take fewer with " + strings.Join(fewer, " or ") + ", or "
+	}
+	return setup.Usagef("%s: the run has more than the %d frames a file may have (frame %d comes after %s %d); %sstop sooner with --steps %d",
+		flag, figure.MaxFrames, figure.MaxFrames+1, unit, t, how, t-1)
 }

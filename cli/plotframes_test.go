@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +108,9 @@ func TestPlotAnimateMistakes(t *testing.T) {
 // usage and 1 for the file, and write nothing; the existing file is left
 // as it was.
 func TestPlotFramesRefused(t *testing.T) {
-	steps, _, _ := traceCounts(t, xorPoly...)
+	if steps, _, _ := traceCounts(t, xorPoly...); steps+1 <= 500 {
+		t.Fatalf("xor with poly(d=2,c=1) takes %d steps: --every step makes no more than 500 frames", steps)
+	}
 	dir := t.TempDir()
 	kept := filepath.Join(dir, "kept.gif")
 	if err := os.WriteFile(kept, []byte("a lecturer's GIF"), 0o644); err != nil {
@@ -118,7 +121,7 @@ func TestPlotFramesRefused(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--animate", "--out", "steps.gif"}, 2, "kernelscope: --every step: the run has " + fmt.Sprint(steps+1) + " frames, more than the 500 a file may have; take fewer with --every mistake or --every pass, or stop sooner with --steps\n"},
+		{[]string{"--animate", "--out", "steps.gif"}, 2, "kernelscope: --every step: the run has more than the 500 frames a file may have (frame 501 comes after step 500); take fewer with --every mistake or --every pass, or stop sooner with --steps 499\n"},
 		{[]string{"--pages", "step", "--out", "steps.pdf"}, 2, "take fewer with --pages mistake or --pages pass"},
 		{[]string{"--animate", "--every", "mistake", "--out", kept}, 1, "kernelscope: --out " + kept + ": a file of that name exists already; nothing was written (choose another name)\n"},
 		{[]string{"--animate", "--out", "x.png"}, 2, "must end in .gif"},
@@ -183,5 +186,110 @@ func TestPlotFramesInterrupted(t *testing.T) {
 		if files, _ := os.ReadDir(dir); len(files) != 0 {
 			t.Errorf("%v: left %v", flag, files)
 		}
+	}
+}
+
+// TestPlotFramesLimitEarly: a run with more frames than a file may have
+// stops at the frame past the limit, and says after which step it came,
+// the --steps that keeps to the limit, and only the events that come less
+// often than the one given: --every mistake on moons with noise 0.3 (5503
+// mistakes in 40000 steps) stops at its 500th mistake. It used to train
+// the whole run to count its frames (15.6 s on a larger one) and then
+// suggest --every mistake, the option given (and to the SVM, mistakes and
+// passes, which it has not).
+func TestPlotFramesLimitEarly(t *testing.T) {
+	moons := []string{"--dataset", "moons", "--n", "400", "--noise", "0.3"}
+	out, stderr, code := runCLI(append([]string{"trace", "--format", "csv"}, moons...)...)
+	if code != 0 {
+		t.Fatalf("trace: exit %d: %s", code, stderr)
+	}
+	at, mistakes := 0, 0 // the step of the 500th mistake: frame 501
+	for line := range strings.Lines(out) {
+		f := strings.Split(line, ",")
+		if f[8] == "true" {
+			if mistakes++; mistakes == 500 {
+				at, _ = strconv.Atoi(f[0])
+				break
+			}
+		}
+	}
+	if at == 0 {
+		t.Fatalf("the run has %d mistakes; want more than 500", mistakes)
+	}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--animate", "--every", "mistake", "--out", "m.gif"}, fmt.Sprintf("kernelscope: --every mistake: the run has more than the 500 frames a file may have (frame 501 comes after step %d); take fewer with --every pass, or stop sooner with --steps %d\n", at, at-1)},
+		{[]string{"--pages", "mistake", "--out", "m.pdf"}, fmt.Sprintf("kernelscope: --pages mistake: the run has more than the 500 frames a file may have (frame 501 comes after step %d); take fewer with --pages pass, or stop sooner with --steps %d\n", at, at-1)},
+	} {
+		dir := t.TempDir()
+		c.flags[len(c.flags)-1] = filepath.Join(dir, c.flags[len(c.flags)-1])
+		out, stderr, code := runCLI(append(append([]string{"plot"}, c.flags...), moons...)...)
+		if code != exitUsage || out != "" || stderr != c.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.flags, code, out, stderr, c.want)
+		}
+		if files, _ := os.ReadDir(dir); len(files) != 0 {
+			t.Errorf("%q: left %v", c.flags, files)
+		}
+	}
+	// The SVM steps by pairs only: it has no mistakes or passes to suggest
+	// (--every mistake is refused for it).
+	path := filepath.Join(t.TempDir(), "svm.gif")
+	want := "kernelscope: --every step: the run has more than the 500 frames a file may have (frame 501 comes after iteration 500); stop sooner with --steps 499\n"
+	if out, stderr, code := runCLI(append([]string{"plot", "--animate", "--algo", "svm", "--C", "1000", "--out", path}, moons...)...); code != exitUsage || out != "" || stderr != want {
+		t.Errorf("the SVM: exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, stderr, want)
+	}
+}
+
+// TestPlotFramesNameTaken: plot --animate and --pages say "wrote" only of a
+// file that has its name. A name taken while the frames are drawn is an
+// error (exit 1) with nothing on stdout, what took it kept and nothing
+// left beside it; a name too long for the file system is refused before
+// training. Both used to print "wrote FILE" and then fail.
+func TestPlotFramesNameTaken(t *testing.T) {
+	t.Cleanup(func() { interrupt = interruptible })
+	dir := t.TempDir()
+	for _, flag := range [][]string{{"--animate", "--every", "mistake"}, {"--pages", "mistake"}} {
+		out := filepath.Join(dir, "run.gif")
+		if flag[0] == "--pages" {
+			out = filepath.Join(dir, "run.pdf")
+		}
+		interrupt = func(parent context.Context) (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancel(parent)
+			go func() {
+				// Someone takes the name once the file is being written.
+				for ctx.Err() == nil {
+					if tmps, _ := filepath.Glob(filepath.Join(dir, ".kernelscope-*.tmp")); len(tmps) > 0 {
+						os.WriteFile(out, []byte("someone else's"), 0o644)
+						return
+					}
+					time.Sleep(time.Millisecond)
+				}
+			}()
+			return ctx, cancel
+		}
+		stdout, stderr, code := runCLI(append(append([]string{"plot", "--out", out}, flag...), xorPoly...)...)
+		want := "kernelscope: --out " + out + ": a file of that name exists already; nothing was written (choose another name)\n"
+		if code != exitData || stdout != "" || stderr != want {
+			t.Errorf("%v, the name taken: exit %d, stdout %q, stderr %q; want exit 1, nothing on stdout and %q", flag, code, stdout, stderr, want)
+		}
+		if b, _ := os.ReadFile(out); string(b) != "someone else's" {
+			t.Errorf("%v: the file that took the name holds %.20q", flag, b)
+		}
+		if files, _ := os.ReadDir(dir); len(files) != 1 {
+			t.Errorf("%v: left %v", flag, files)
+		}
+		os.Remove(out)
+	}
+	interrupt = interruptible
+	long := filepath.Join(dir, strings.Repeat("x", 300)+".gif")
+	stdout, stderr, code := runCLI(append([]string{"plot", "--animate", "--every", "mistake", "--out", long}, xorPoly...)...)
+	want := "kernelscope: --out " + long + ": the name is too long for the file system; choose a shorter one\n"
+	if code != exitData || stdout != "" || stderr != want {
+		t.Errorf("a name too long: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, want)
+	}
+	if files, _ := os.ReadDir(dir); len(files) != 0 {
+		t.Errorf("a name too long: left %v", files)
 	}
 }

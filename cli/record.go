@@ -7,12 +7,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -147,8 +145,12 @@ asciinema play worked4.cast
 		if _, err := os.Lstat(*out); err == nil {
 			return fmt.Errorf("record: %s exists; it is never replaced: give another --out or move it", safetext.Name(*out))
 		}
-		ctx, stop := recordInterrupt(c.Context())
+		// record writes its temporary file from the first frame on, and
+		// replays a session first: a signal is caught from the start, or
+		// its default would end the program halfway, the file left behind.
+		ctx, stop := interrupt(c.Context())
 		defer stop()
+		catchNow(ctx)
 		if steps > 0 {
 			// A run that stops before the file's steps is refused, as
 			// trace, plot and the program refuse it: else its last
@@ -224,18 +226,6 @@ func checkRecordLength(n int, pace, hold time.Duration) error {
 		return setup.Usagef("--pace %v: %s that far apart make a recording longer than a century: give a shorter --pace", pace, plural(n, "key"))
 	}
 	return nil
-}
-
-// recordInterrupt is interruptible without its delay: record writes its
-// temporary file from the first frame on, and Ctrl-C's default (before
-// interruptible catches it) would leave that file behind.
-var recordInterrupt = func(parent context.Context) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(parent)
-	caught, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	// A signal, or the end of the run, ends the catch: a second Ctrl-C
-	// ends the program at once.
-	context.AfterFunc(caught, func() { stop(); cancel() })
-	return ctx, cancel
 }
 
 // checkRecordReplay replays session o as it was saved, to refuse a file

@@ -62,8 +62,8 @@ kernelscope svm --dataset circles --kernel rbf --sigma 0.5 --format json
 // the pair updates already written stay (text, jsonl), but nothing that
 // reads as the end of a run is written. json, which writes nothing until
 // the end, trains with its progress shown and stops on ctrl+c
-// (longWork); the others write every update, with ctrl+c's default, which
-// ends the program at once.
+// (longWork); the others write every update, and ctrl+c stops them after
+// a whole one.
 func trainSVM(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, f svmFormat) error {
 	cfg := s.Config
 	cfg.NoHistory = true
@@ -85,20 +85,25 @@ func trainSVM(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, f s
 		// cannot start.
 		return notSeparable(err, 0)
 	}
+	ctx, stop := interrupt(ctx)
+	defer stop()
+	work := newLongWork(ctx, stderr, "svm")
 	if f.name == "json" {
-		ctx, stop := interrupt(ctx)
-		defer stop()
-		work := newLongWork(ctx, stderr, "svm")
 		if err := work.train(m, -1); err != nil && work.ctx.Err() != nil {
 			return work.stopped(err)
 		}
 		work.done()
-		stop()
 	}
-	w := bufio.NewWriterSize(stdout, 1<<16)
-	werr := f.write(w, s, m)
-	if err := w.Flush(); err != nil && werr == nil {
-		return fmt.Errorf("writing the output: %w", err)
+	out := &streamOut{ctx: ctx, w: stdout}
+	w := bufio.NewWriterSize(out, 1<<16)
+	werr := f.write(ctx, w, s, m)
+	out.ending = true
+	ferr := w.Flush()
+	if ctx.Err() != nil && errors.Is(werr, context.Canceled) {
+		return work.cut(m)
+	}
+	if ferr != nil && werr == nil {
+		return fmt.Errorf("writing the output: %w", ferr)
 	}
 	return notSeparable(werr, m.T())
 }
@@ -118,7 +123,7 @@ func notSeparable(err error, t int) error {
 
 // An svmFormat is one way to write an SVM run: the registry below is what
 // --format accepts, lists in its help, and completes.
-type svmFormat = outputFormat[func(w *bufio.Writer, s *lab.Options, m notation.SVM) error]
+type svmFormat = outputFormat[func(ctx context.Context, w *bufio.Writer, s *lab.Options, m notation.SVM) error]
 
 var svmFormats = []svmFormat{
 	{"text", "the pair updates as the lecture notes write them, then b, the margin γ and the width 2/‖w‖, the support vectors and f", writeSVMText},
@@ -134,7 +139,7 @@ var svmFormats = []svmFormat{
 // then the outcome, D(α) and the training accuracy, b, the margin γ, the
 // width 2/‖w‖ and the support vectors, and f: as Σⱼ αⱼ yⱼ K(xⱼ, x) + b and, for a kernel with a
 // finite feature map, as w on φ (as `kernelscope features` writes it).
-func writeSVMText(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
+func writeSVMText(ctx context.Context, w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	cfg := m.Config()
 	c := notation.C(m.C())
 	if math.IsInf(m.C(), 1) {
@@ -142,7 +147,7 @@ func writeSVMText(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	}
 	fmt.Fprintf(w, "%s: %d points; K(x,z) = %s; %s; SVM: C = %s, tol %s; at most %s\n",
 		sourceName(s), m.N(), cfg.Kernel, biasText(cfg.Bias), c, learn.Num(m.Tol()), plural(m.MaxIter(), "iteration"))
-	err := steps(m, func(st learn.Step) {
+	err := steps(ctx, m, func(st learn.Step) {
 		w.WriteString(notation.Pair(st.T, *st.Pair, m.C()) + "\n")
 	})
 	if err != nil {
@@ -171,9 +176,9 @@ func writeSVMText(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	return nil
 }
 
-func writeSVMJSONL(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
+func writeSVMJSONL(ctx context.Context, w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	var werr error
-	err := steps(m, func(st learn.Step) {
+	err := steps(ctx, m, func(st learn.Step) {
 		p := st.Pair
 		werr = cmp.Or(werr, writeJSONLine(w, jsonObject{{"iter", st.T}, {"i", p.I + 1}, {"j", p.J + 1},
 			{"alpha_i", jnum(p.AlphaI[1])}, {"alpha_j", jnum(p.AlphaJ[1])}, {"objective", jnum(p.Objective[1])}, {"gap", jnum(p.Gap)}}))
@@ -181,7 +186,7 @@ func writeSVMJSONL(w *bufio.Writer, s *lab.Options, m notation.SVM) error {
 	if err = cmp.Or(err, werr); err != nil {
 		return err
 	}
-	return writeSVMJSON(w, s, m)
+	return writeSVMJSON(ctx, w, s, m)
 }
 
 // svmJSON is the final object; see the README for what each key means.
@@ -212,7 +217,7 @@ type svmJSON struct {
 }
 
 // writeSVMJSON trains m to the end and writes the final object.
-func writeSVMJSON(w *bufio.Writer, _ *lab.Options, m notation.SVM) error {
+func writeSVMJSON(_ context.Context, w *bufio.Writer, _ *lab.Options, m notation.SVM) error {
 	if err := m.Run(); err != nil {
 		return err
 	}

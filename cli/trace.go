@@ -83,8 +83,8 @@ kernelscope trace --dataset worked4 --algo pa --C inf
 // traceFormats, one that steps a pair at a time (the SVM) in one of
 // svmFormats ("summary" is its "json").
 // The training that writes nothing (the dry run, or the summary's run)
-// shows its progress and stops on ctrl+c (longWork); the steps are written
-// with ctrl+c's default, which ends the program at once.
+// shows its progress; ctrl+c stops it (longWork), and stops the steps as
+// they are written after a whole step.
 func trace(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, format string) error {
 	if s.Session != "" {
 		// The trace trains from α = 0 on every point, but a session whose
@@ -151,11 +151,20 @@ func trace(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, format
 		}
 	}
 	work.done()
-	stop()
-	w := bufio.NewWriterSize(stdout, 1<<16)
-	if err := f.write(w, s, p); err != nil {
+	// Ctrl-C stays caught while the steps are written: it stops them
+	// after a whole step, and what was written goes out.
+	out := &streamOut{ctx: ctx, w: stdout}
+	w := bufio.NewWriterSize(out, 1<<16)
+	err = f.write(ctx, w, s, p)
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		out.ending = true
+		w.Flush()
+		return work.cut(p)
+	}
+	if err != nil {
 		return err
 	}
+	out.ending = true
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("writing the output: %w", err)
 	}
@@ -165,7 +174,7 @@ func trace(ctx context.Context, stdout, stderr io.Writer, s *lab.Options, format
 // A traceFormat is one way to write a whole run of a learner that visits
 // pass by pass: the registry below is what --format accepts, lists in its
 // help, and completes.
-type traceFormat = outputFormat[func(w *bufio.Writer, s *lab.Options, p learn.Passer) error]
+type traceFormat = outputFormat[func(ctx context.Context, w *bufio.Writer, s *lab.Options, p learn.Passer) error]
 
 var traceFormats = []traceFormat{
 	{"text", "the steps as the lecture notes write them, then a summary", writeText},
@@ -178,9 +187,13 @@ var traceFormats = []traceFormat{
 
 // steps runs l until it stops, calling each for every step, and returns
 // the error that stopped it, if any (nil when it converged or reached its
-// cap).
-func steps(l learn.Learner, each func(learn.Step)) error {
+// cap), or ctx's once ctx is done: between two steps, so that what each
+// writes ends on a whole step.
+func steps(ctx context.Context, l learn.Learner, each func(learn.Step)) error {
 	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		s, err := l.Step()
 		if errors.Is(err, learn.ErrStopped) {
 			return nil
@@ -209,10 +222,10 @@ func heldout(s *lab.Options, l learn.Learner) (float64, int, error) {
 // writeJSONL writes one object a step: the step (fᵢ, the prediction, the
 // mistake, α after it), and for a learner with a rule of its own whether
 // it updated α and its own quantities (PA's loss and τ); then the summary.
-func writeJSONL(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
+func writeJSONL(ctx context.Context, w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	e, explains := p.(learn.Explainer)
 	var werr error
-	err := steps(p, func(st learn.Step) {
+	err := steps(ctx, p, func(st learn.Step) {
 		o := jsonObject{{"t", st.T}, {"epoch", st.Epoch}, {"i", st.I + 1}, {"f", jnum(st.F)}, {"y", st.Y},
 			{"prediction", st.Prediction}, {"mistake", st.Mistake}}
 		if explains {
@@ -226,12 +239,12 @@ func writeJSONL(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	if err = cmp.Or(err, werr); err != nil {
 		return err
 	}
-	return writeSummary(w, s, p)
+	return writeSummary(ctx, w, s, p)
 }
 
 // writeSummary trains p to the end and writes the final object of the
 // JSONL contract.
-func writeSummary(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
+func writeSummary(_ context.Context, w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	if err := p.Run(); err != nil {
 		return err
 	}
@@ -277,9 +290,9 @@ func appendValues(o jsonObject, vs []learn.Value) jsonObject {
 	return o
 }
 
-func writeCSV(w *bufio.Writer, _ *lab.Options, p learn.Passer) error {
+func writeCSV(ctx context.Context, w *bufio.Writer, _ *lab.Options, p learn.Passer) error {
 	w.WriteString("t,epoch,i,x1,x2,y,f,prediction,mistake,alpha_i\n")
-	return steps(p, func(s learn.Step) {
+	return steps(ctx, p, func(s learn.Step) {
 		x := p.X(s.I)
 		fmt.Fprintf(w, "%d,%d,%d,%s,%s,%d,%s,%d,%t,%s\n", s.T, s.Epoch, s.I+1,
 			strconv.FormatFloat(x.X1, 'g', -1, 64), strconv.FormatFloat(x.X2, 'g', -1, 64),
@@ -296,9 +309,9 @@ func writeCSV(w *bufio.Writer, _ *lab.Options, p learn.Passer) error {
 //	  mistake → α₁ += 1, new α = [1, 0, 0, 0]
 //
 // where t counts passes, as seed 003 does; then the summary.
-func writeText(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
+func writeText(ctx context.Context, w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	w.WriteString(traceHeader(s, p) + "\n")
-	err := steps(p, func(st learn.Step) {
+	err := steps(ctx, p, func(st learn.Step) {
 		w.WriteString(notation.Step(p, st))
 		w.WriteByte('\n')
 		if u := notation.Update(p, st); u != "" {

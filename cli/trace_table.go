@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -24,11 +25,11 @@ import (
 //	| 1 | 1 | 1 | 0·4 + 0·0 + 0·4 + 0·0 = 0 | sign(0) = −1 ≠ y₁ = +1 (tie rule neg) | ✗ yes | α = [1, 0, 0, 0] |
 //
 // then the summary as a list.
-func writeMarkdown(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
+func writeMarkdown(ctx context.Context, w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	w.WriteString("**" + markdownCell(traceHeader(s, p)) + "**\n\n")
 	writeMarkdownRow(w, notation.TableHeader)
 	w.WriteString("|---:|---:|---:|---|---|---|---|\n")
-	err := steps(p, func(st learn.Step) {
+	err := steps(ctx, p, func(st learn.Step) {
 		writeMarkdownRow(w, notation.TableRow(p, st).Cells())
 	})
 	if err != nil {
@@ -117,12 +118,12 @@ func wrappedLines(text string, width int) int {
 // Between the "% --- steps ---" and "% --- end ---" lines is what to paste
 // into one's own notes (with \usepackage{booktabs}), in a group that
 // sets its type size.
-func writeLatex(w *bufio.Writer, s *lab.Options, p learn.Passer) error {
+func writeLatex(ctx context.Context, w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	w.WriteString(latexPreamble)
 	w.WriteString(`\noindent\textbf{` + notation.LaTeX(traceHeader(s, p)) + "}\n\\par\\medskip\n% --- steps ---\n" + latexGroup)
 	rows, lines := 0, 0
 	start := latexTableStart()
-	err := steps(p, func(st learn.Step) {
+	err := steps(ctx, p, func(st learn.Step) {
 		cells := notation.TableRow(p, st).Cells()
 		n := latexLines(cells)
 		if rows == 0 || lines+n > latexLinesPerTable {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"unicode"
 	"unicode/utf8"
 
@@ -39,7 +40,7 @@ func CreateCSV(path string, pts []Point) error {
 	if err := checkWritable(pts); err != nil {
 		return fmt.Errorf("cannot save %s: %w", safetext.Name(path), err)
 	}
-	return createAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) })
+	return createAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) }, nil)
 }
 
 // SaveNew writes the points to a new file in dir named kernelscope-STEM.csv,
@@ -72,7 +73,7 @@ func SaveNewFile(dir, stem, ext string, write func(io.Writer) error) (path strin
 			name = "kernelscope-" + stem + "-" + strconv.Itoa(i) + ext
 		}
 		path = filepath.Join(dir, name)
-		err := createAtomic(path, write)
+		err := createAtomic(path, write, nil)
 		if !errors.Is(err, fs.ErrExist) {
 			if err != nil {
 				return "", err
@@ -130,8 +131,10 @@ var (
 
 // createAtomic creates path with what write produces, or fails without
 // touching anything at path (see CreateCSV). It is CreateCSV without the
-// CSV, so tests can make write fail.
-func createAtomic(path string, write func(io.Writer) error) error {
+// CSV, so tests can make write fail. named, when not nil, runs once the
+// file has its name; if it fails, the file is removed again and its error
+// returned as it is (see CreateFile).
+func createAtomic(path string, write func(io.Writer) error, named func() error) error {
 	// A cheap first look spares a temporary file when the name is taken;
 	// the link below is what makes sure.
 	if _, err := os.Lstat(path); err == nil {
@@ -146,7 +149,16 @@ func createAtomic(path string, write func(io.Writer) error) error {
 		beforeLink(path)
 	}
 	err = link(tmp, path)
-	os.Remove(tmp) // on success the data keeps its new name
+	if err == nil && named != nil {
+		if err := named(); err != nil {
+			// The temporary name still holds the file: path is removed
+			// only if it is that file still.
+			removeIfSame(path, tmp)
+			discard(tmp)
+			return err
+		}
+	}
+	discard(tmp) // on success the data keeps its new name
 	switch {
 	case err == nil:
 		syncDir(dir)
@@ -154,16 +166,26 @@ func createAtomic(path string, write func(io.Writer) error) error {
 	case errors.Is(err, fs.ErrExist):
 		return newExistsError(path)
 	case linkUnsupported(err):
-		return createExclusive(path, write)
+		return createExclusive(path, write, named)
 	}
 	return fmt.Errorf("cannot save %s (nothing was written): naming the file: %w", safetext.Name(path), UnwrapPath(err))
 }
 
+// removeIfSame removes path if it is the file at other, another name of
+// the file a save wrote, and not something put there since.
+func removeIfSame(path, other string) {
+	a, err1 := os.Lstat(path)
+	b, err2 := os.Lstat(other)
+	if err1 == nil && err2 == nil && os.SameFile(a, b) {
+		os.Remove(path)
+	}
+}
+
 // createExclusive is createAtomic for file systems without hard links: it
 // creates path with O_EXCL and writes it, and removes it again if the write
-// fails, since only this call can have created it.
-func createExclusive(path string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+// (or named) fails, since only this call can have created it.
+func createExclusive(path string, write func(io.Writer) error, named func() error) error {
+	f, err := openInFlight(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		return newExistsError(path)
 	}
@@ -171,9 +193,16 @@ func createExclusive(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("cannot save %s (nothing was written): %w", safetext.Name(path), UnwrapPath(err))
 	}
 	if err := finish(f, 0, write); err != nil {
-		os.Remove(path)
+		discard(path)
 		return fmt.Errorf("cannot save %s (nothing was written): %w", safetext.Name(path), err)
 	}
+	if named != nil {
+		if err := named(); err != nil {
+			discard(path)
+			return err
+		}
+	}
+	settled(path)
 	syncDir(filepath.Dir(path))
 	return nil
 }
@@ -207,35 +236,34 @@ func (e existsError) Unwrap() error { return fs.ErrExist }
 
 // CreateFile is CreateCSV for any file (an animation, a flip-book): it
 // writes what write produces to a new file at path and never replaces
-// anything there. ready, when not nil, runs once, when the file is written
-// in full and before it takes its name; if ready fails, nothing is left and
-// CreateFile returns ready's error as it is (a command reports the file in
-// ready, as with SaveFile).
+// anything there. ready, when not nil, runs once, when the file has its
+// name; if ready fails, the file is removed again (nothing is left) and
+// CreateFile returns ready's error as it is. A command reports the file
+// in ready, so that it says "wrote" only of a file that has its name, and
+// a report that cannot be written (a full disk, a closed pipe) fails the
+// command with nothing left.
 func CreateFile(path string, write func(io.Writer) error, ready func() error) error {
-	var readyErr error
-	readied := false
-	err := createAtomic(path, func(w io.Writer) error {
-		if err := write(w); err != nil {
-			return err
-		}
-		if ready != nil && !readied {
-			readied = true
-			readyErr = ready()
-		}
-		return readyErr
-	})
-	if readyErr != nil {
-		return readyErr
-	}
-	return err
+	return createAtomic(path, write, ready)
 }
 
 // CheckNew reports what is in the way of a new file at path, as CreateFile
 // would once its file is written: a command that takes long to write one
-// looks first.
+// looks first. It finds a file (or a directory, or a link) of that name, a
+// directory that does not exist, and a name the file system refuses (too
+// long, say); each error reads "cannot save PATH: …".
 func CheckNew(path string) error {
-	if _, err := os.Lstat(path); err == nil {
+	_, err := os.Lstat(path)
+	switch {
+	case err == nil:
 		return newExistsError(path)
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return fmt.Errorf("cannot save %s: the name is too long for the file system; choose a shorter one", safetext.Name(path))
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("cannot save %s: %w", safetext.Name(path), UnwrapPath(err))
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("cannot save %s: the directory %s does not exist; create it or choose another path", safetext.Name(path), safetext.Name(dir))
 	}
 	return nil
 }

@@ -155,7 +155,7 @@ func TestCreateAtomicFails(t *testing.T) {
 		}
 		dir := t.TempDir()
 		path := filepath.Join(dir, "data.csv")
-		if err := createAtomic(path, halfway); !errors.Is(err, boom) {
+		if err := createAtomic(path, halfway, nil); !errors.Is(err, boom) {
 			t.Errorf("fallback=%v: createAtomic(failing write) = %v; want %v", fallback, err, boom)
 		}
 		if names := dirNames(t, dir); len(names) != 0 {

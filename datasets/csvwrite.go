@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -80,10 +81,18 @@ func checkWritable(pts []Point) error {
 // nowhere) makes SaveCSV fail without writing anything. To write a file
 // without ever replacing one, use CreateCSV or SaveNew.
 func SaveCSV(path string, pts []Point) error {
+	return SaveCSVContext(context.Background(), path, pts)
+}
+
+// SaveCSVContext is SaveCSV stopped by ctx: once ctx is done (ctrl+c) it
+// writes no more and never replaces path, leaving nothing of the new file,
+// and its error is ctx's to errors.Is.
+func SaveCSVContext(ctx context.Context, path string, pts []Point) error {
 	if err := checkWritable(pts); err != nil {
 		return fmt.Errorf("cannot save %s: %w", safetext.Name(path), err)
 	}
-	err := saveAtomic(path, func(w io.Writer) error { return writeCSV(w, pts) }, nil)
+	write := func(w io.Writer) error { return writeCSV(stopWriter{ctx, w}, pts) }
+	err := saveAtomic(path, write, ctx.Err)
 	if err != nil {
 		return fmt.Errorf("cannot save %s (any existing file is unchanged): %w", safetext.Name(path), err)
 	}
@@ -133,14 +142,15 @@ func saveAtomic(path string, write func(io.Writer) error, ready func() error) er
 	}
 	if ready != nil {
 		if err := ready(); err != nil {
-			os.Remove(tmp)
+			discard(tmp)
 			return err
 		}
 	}
 	if err := os.Rename(tmp, target); err != nil {
-		os.Remove(tmp)
+		discard(tmp)
 		return fmt.Errorf("replacing the file: %w", UnwrapPath(err))
 	}
+	settled(tmp)
 	syncDir(dir)
 	return nil
 }

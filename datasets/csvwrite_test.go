@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -260,4 +261,30 @@ func TestSaveCSVRefuses(t *testing.T) {
 			t.Errorf("after a refused save the directory holds %q", names)
 		}
 	})
+}
+
+// TestSaveCSVContext: a save whose context is done (ctrl+c, or SIGHUP: a
+// closed terminal) while it writes stops at its next write, leaves the
+// file it would replace as it was and nothing beside it, and says it was
+// the context. export --out used to be killed by the signal halfway,
+// leaving its temporary file.
+func TestSaveCSVContext(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.csv")
+	writeFile(t, path, "last week's points")
+	pts := mustLookup(t, "moons").Generate(100_000, 0.1, 3) // more than a bufio buffer
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := SaveCSVContext(ctx, path, pts); !errors.Is(err, context.Canceled) {
+		t.Errorf("SaveCSVContext, cancelled: %v; want context.Canceled", err)
+	}
+	if got := readString(t, path); got != "last week's points" {
+		t.Errorf("the file now holds %.40q…", got)
+	}
+	if names := dirNames(t, dir); !slices.Equal(names, []string{"data.csv"}) {
+		t.Errorf("the directory holds %q", names)
+	}
+	if err := SaveCSVContext(t.Context(), path, worked3); err != nil || readString(t, path) != csvOf(t, worked3) {
+		t.Errorf("SaveCSVContext, not cancelled: %v", err)
+	}
 }

@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"kernelscope/internal/safetext"
@@ -41,9 +43,12 @@ func createTemp(dir string, perm fs.FileMode) (*os.File, error) {
 	pid := strconv.Itoa(os.Getpid())
 	for range 1000 {
 		name := filepath.Join(dir, tempPrefix+pid+"-"+strconv.FormatUint(uint64(rand.Uint32()), 10)+tempSuffix)
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		f, err := openInFlight(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		if errors.Is(err, fs.ErrExist) {
 			continue
+		}
+		if errors.Is(err, errAbandoned) {
+			return nil, err
 		}
 		if err != nil {
 			// Ask the directory itself: some file systems (such as /proc)
@@ -153,10 +158,88 @@ func writeTemp(dir string, perm, mode fs.FileMode, write func(io.Writer) error) 
 		return "", err
 	}
 	if err := finish(f, mode, write); err != nil {
-		os.Remove(f.Name())
+		discard(f.Name())
 		return "", err
 	}
 	return f.Name(), nil
+}
+
+// A save that the program does not wait for (the terminal program's w, F
+// and O run in commands of their own) may be halfway through its file when
+// the program ends: q, SIGTERM, or a closed terminal (SIGHUP). Killed
+// there, it would leave its temporary file behind, hundreds of megabytes
+// for a large figure, until a later save in that directory removed it.
+// So every file a save writes before it has its name is recorded here
+// until it has its name or is removed, and AbandonSaves removes them all.
+var inFlight struct {
+	sync.Mutex
+	files     map[string]struct{}
+	abandoned bool
+}
+
+// errAbandoned is the error of a save begun after AbandonSaves.
+var errAbandoned = errors.New("the program is ending")
+
+// openInFlight opens name as os.OpenFile does and records it as a save's
+// file in progress; after AbandonSaves it opens nothing.
+func openInFlight(name string, flag int, perm fs.FileMode) (*os.File, error) {
+	inFlight.Lock()
+	defer inFlight.Unlock()
+	if inFlight.abandoned {
+		return nil, errAbandoned
+	}
+	f, err := os.OpenFile(name, flag, perm)
+	if err == nil {
+		if inFlight.files == nil {
+			inFlight.files = make(map[string]struct{})
+		}
+		inFlight.files[name] = struct{}{}
+	}
+	return f, err
+}
+
+// settled records that the save's file name is no longer in progress: it
+// has taken its final name, or is gone.
+func settled(name string) {
+	inFlight.Lock()
+	delete(inFlight.files, name)
+	inFlight.Unlock()
+}
+
+// discard removes name, a save's file that is not to be kept.
+func discard(name string) {
+	os.Remove(name)
+	settled(name)
+}
+
+// AbandonSaves removes the files of every save still being written and
+// makes saves begun after it fail, writing nothing: a program calls it as
+// it ends without waiting for its saves (the terminal program when it
+// quits, its terminal closed or not), so that none is left half-written.
+// A save it abandons fails, or has already given its file its name; a
+// program must not save again after it.
+func AbandonSaves() {
+	inFlight.Lock()
+	defer inFlight.Unlock()
+	inFlight.abandoned = true
+	for name := range inFlight.files {
+		os.Remove(name)
+	}
+	clear(inFlight.files)
+}
+
+// stopWriter is a writer that fails with ctx's error once ctx is done, so
+// that a save written through it stops at its next write after ctrl+c.
+type stopWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (s stopWriter) Write(p []byte) (int, error) {
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return s.w.Write(p)
 }
 
 // syncDir makes a new name in dir durable. Not every system can sync a

@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -137,5 +138,59 @@ func TestTempNames(t *testing.T) {
 	}
 	if fi, err := f.Stat(); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("temporary file mode %v, %v; want 0600", fi.Mode(), err)
+	}
+}
+
+// TestAbandonSaves: a program that ends without waiting for its saves
+// (the terminal program's w, F and O, when it quits or its terminal
+// closes) leaves none of their files: AbandonSaves removes the temporary
+// file of a save halfway through its write, in each way a save names its
+// file, and the saves begun after it write nothing. They used to be left,
+// .kernelscope-PID-N.tmp, as large as the save had got.
+func TestAbandonSaves(t *testing.T) {
+	t.Cleanup(func() {
+		inFlight.Lock()
+		inFlight.abandoned = false
+		inFlight.Unlock()
+	})
+	dir := t.TempDir()
+	writing, release := make(chan struct{}), make(chan struct{})
+	halfway := func(w io.Writer) error {
+		if _, err := io.WriteString(w, "x1,x2,y\n1,1,1\n"); err != nil {
+			return err
+		}
+		writing <- struct{}{}
+		<-release
+		_, err := io.WriteString(w, "-1,1,-1\n")
+		return err
+	}
+	saves := []func() error{
+		func() error { return SaveFile(filepath.Join(dir, "replaced.csv"), halfway, nil) },
+		func() error { return CreateFile(filepath.Join(dir, "new.csv"), halfway, nil) },
+		func() error { _, err := SaveNewFile(dir, "points", ".csv", halfway); return err },
+	}
+	errs := make(chan error, len(saves))
+	for _, save := range saves {
+		go func() { errs <- save() }()
+		<-writing
+	}
+	if names := dirNames(t, dir); len(names) != len(saves) {
+		t.Fatalf("%d saves halfway: the directory holds %q", len(saves), names)
+	}
+	AbandonSaves()
+	if names := dirNames(t, dir); len(names) != 0 {
+		t.Errorf("after AbandonSaves the directory holds %q", names)
+	}
+	close(release)
+	for range saves {
+		if err := <-errs; err == nil {
+			t.Errorf("a save abandoned halfway succeeded")
+		}
+	}
+	if err := CreateCSV(filepath.Join(dir, "later.csv"), worked4); err == nil {
+		t.Errorf("a save begun after AbandonSaves succeeded")
+	}
+	if names := dirNames(t, dir); len(names) != 0 {
+		t.Errorf("after the saves ended the directory holds %q", names)
 	}
 }

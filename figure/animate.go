@@ -94,22 +94,28 @@ func WriteGIF(ctx context.Context, w io.Writer, specs []Spec, size Size, delay t
 	q := newQuantizer(pal)
 	var prev *image.Paletted
 	raster := func(ctx context.Context, k int) (*image.RGBA, error) {
-		c := newPNG(width, height, size.DPI)
-		c.scale = true
+		c := newPNG(ctx, width, height, size.DPI)
 		err := drawOn(ctx, c, specs[k], width, height, nil)
 		return c.img, err
 	}
+	// A frame of 8000×8000 pixels is seconds of quantising, comparing and
+	// encoding: each stops between two rows, or at its next write, once
+	// ctx is done.
+	w = stopWriter{ctx, w}
 	err := inOrder(ctx, len(specs), raster, func(k int, img *image.RGBA) error {
-		cur := q.paletted(img)
+		cur := q.paletted(ctx, img)
 		frame := cur
 		if prev != nil {
-			frame = changed(prev, cur, uint8(len(pal)-1))
+			frame = changed(ctx, prev, cur, uint8(len(pal)-1))
+		}
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		d := delay
 		if k == len(specs)-1 {
 			d = HoldLast(delay)
 		}
-		if err := writeGIFFrame(w, k == 0, cur.Bounds(), pal, frame, d); err != nil {
+		if err := writeGIFFrame(ctx, w, k == 0, cur.Bounds(), pal, frame, d); err != nil {
 			return fmt.Errorf("writing the animation: %w", err)
 		}
 		prev = cur
@@ -155,7 +161,7 @@ func WritePages(ctx context.Context, w io.Writer, specs []Spec, size Size, progr
 	if err != nil {
 		return err
 	}
-	if _, err := writePDF(w, width, height, specs[0].Title, pages); err != nil {
+	if _, err := writePDF(stopWriter{ctx, w}, width, height, specs[0].Title, pages); err != nil {
 		return fmt.Errorf("writing the figure: %w", err)
 	}
 	return nil
@@ -215,11 +221,12 @@ func (q *quantizer) index(r, g, b uint8) uint8 {
 	return uint8(best)
 }
 
-// paletted is img (opaque, on white) in the palette.
-func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
+// paletted is img (opaque, on white) in the palette; once ctx is done it
+// stops before the next row.
+func (q *quantizer) paletted(ctx context.Context, img *image.RGBA) *image.Paletted {
 	b := img.Bounds()
 	out := image.NewPaletted(b, q.pal)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
+	for y := b.Min.Y; y < b.Max.Y && ctx.Err() == nil; y++ {
 		src := img.Pix[img.PixOffset(b.Min.X, y):]
 		dst := out.Pix[out.PixOffset(b.Min.X, y):]
 		last, lastIndex := -1, uint8(0) // a row is mostly runs of one colour
@@ -237,11 +244,12 @@ func (q *quantizer) paletted(img *image.RGBA) *image.Paletted {
 // changed is the part of cur that differs from prev: the smallest
 // rectangle holding every changed pixel (a pixel's rectangle when none
 // did), with the pixels that did not change set to clear, the transparent
-// entry, so the one before shows through.
-func changed(prev, cur *image.Paletted, clear uint8) *image.Paletted {
+// entry, so the one before shows through. Once ctx is done it stops
+// before the next row.
+func changed(ctx context.Context, prev, cur *image.Paletted, clear uint8) *image.Paletted {
 	b := cur.Bounds()
 	r := image.Rectangle{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
+	for y := b.Min.Y; y < b.Max.Y && ctx.Err() == nil; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			i := cur.PixOffset(x, y)
 			if cur.Pix[i] != prev.Pix[i] {
@@ -253,7 +261,7 @@ func changed(prev, cur *image.Paletted, clear uint8) *image.Paletted {
 		r = image.Rect(b.Min.X, b.Min.Y, b.Min.X+1, b.Min.Y+1)
 	}
 	out := image.NewPaletted(r, cur.Palette)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
+	for y := r.Min.Y; y < r.Max.Y && ctx.Err() == nil; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			i, o := cur.PixOffset(x, y), out.PixOffset(x, y)
 			if cur.Pix[i] == prev.Pix[i] && !(r.Dx() == 1 && r.Dy() == 1) {
@@ -271,9 +279,11 @@ func changed(prev, cur *image.Paletted, clear uint8) *image.Paletted {
 // of its own, of which the first frame writes the header (the screen, the
 // global palette) and a loop-forever extension, and every frame its
 // graphic control, descriptor and data. The caller writes the trailer.
-func writeGIFFrame(w io.Writer, first bool, bounds image.Rectangle, pal color.Palette, frame *image.Paletted, d time.Duration) error {
+// The encoding stops at its next write once ctx is done (every 4 KB of
+// it: LZW codes go to a buffered writer).
+func writeGIFFrame(ctx context.Context, w io.Writer, first bool, bounds image.Rectangle, pal color.Palette, frame *image.Paletted, d time.Duration) error {
 	var buf bytes.Buffer
-	err := gif.EncodeAll(&buf, &gif.GIF{
+	err := gif.EncodeAll(stopWriter{ctx, &buf}, &gif.GIF{
 		Image:    []*image.Paletted{frame},
 		Delay:    []int{int(d.Round(10*time.Millisecond) / (10 * time.Millisecond))},
 		Disposal: []byte{gif.DisposalNone},

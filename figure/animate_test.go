@@ -110,12 +110,11 @@ func TestWriteGIF(t *testing.T) {
 		draw.Draw(screen, fr.Bounds(), fr, fr.Bounds().Min, draw.Over)
 	}
 	w, h := size.points()
-	c := newPNG(w, h, size.DPI)
-	c.scale = true
+	c := newPNG(context.Background(), w, h, size.DPI)
 	if err := drawOn(context.Background(), c, specs[len(specs)-1], w, h, nil); err != nil {
 		t.Fatal(err)
 	}
-	want := newQuantizer(Palette()).paletted(c.img)
+	want := newQuantizer(Palette()).paletted(context.Background(), c.img)
 	counts := map[color.RGBA]int{}
 	for y := range 300 {
 		for x := range 300 {
@@ -218,8 +217,8 @@ func TestScaleBilinear(t *testing.T) {
 	size := Size{Width: 437, Height: 389, DPI: 61}
 	w, h := size.points()
 	r := vg.Rectangle{Min: vg.Point{X: 0.13 * w, Y: 0.21 * h}, Max: vg.Point{X: 0.87 * w, Y: 0.77 * h}}
-	fast, slow := newPNG(w, h, size.DPI), newPNG(w, h, size.DPI)
-	fast.scale = true
+	fast, slow := newPNG(context.Background(), w, h, size.DPI), newPNG(context.Background(), w, h, size.DPI)
+	slow.scale = false
 	fast.drawImage(r, src)
 	slow.drawImage(r, src)
 	px := image.Rect(int(fast.dots(r.Min.X)), 389-int(fast.dots(r.Max.Y)), int(fast.dots(r.Max.X)), 389-int(fast.dots(r.Min.Y))).Inset(2)

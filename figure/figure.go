@@ -112,26 +112,59 @@ func FormatOf(path string) (string, error) {
 const gridCells = 320
 
 // Write draws spec and writes it to w in format ("png", "svg" or "pdf").
-// A figure of a million points is seconds of work (the field, then a
-// glyph at a time): Write stops with ctx's error, writing nothing, once
-// ctx is done, and tells progress (when not nil) how many of the points'
-// glyphs are drawn as it goes.
+// A figure of a million points, or of 8000×8000 pixels, is seconds of
+// work (the field, the heat map, a glyph at a time, then the encoding):
+// Write stops with ctx's error once ctx is done, writing nothing while it
+// draws and no more while it encodes (w then holds part of a file: write
+// to one that is removed on error), and tells progress (when not nil) how
+// many of the points' glyphs are drawn as it goes.
 func Write(ctx context.Context, w io.Writer, format string, spec Spec, size Size, progress func(done, total int)) error {
 	if err := size.Check(); err != nil {
 		return err
 	}
 	width, height := size.points()
-	c, err := newCanvas(format, width, height, size.DPI, titleText(spec), key(spec))
+	c, err := newCanvas(ctx, format, width, height, size.DPI, titleText(spec), key(spec))
 	if err != nil {
 		return err
 	}
 	if err := drawOn(ctx, c, spec, width, height, progress); err != nil {
 		return err
 	}
-	if _, err := c.WriteTo(w); err != nil {
+	// An 8000×8000 PNG takes 2 s to encode, and writes every 32 KB of it
+	// (every 0.1 s at most, for a blank page).
+	if _, err := c.WriteTo(stopWriter{ctx, w}); err != nil {
 		return fmt.Errorf("writing the figure: %w", err)
 	}
 	return nil
+}
+
+// stopWriter is a writer that fails with ctx's error once ctx is done, so
+// that an encoder writing through it stops at its next write. It hands a
+// long write on stopChunk bytes at a time, looking at ctx before each: a
+// flip-book of a million points a page is written in one, and can be
+// hundreds of megabytes.
+type stopWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+// stopChunk is the most stopWriter writes at once: 64 KB go to a file in
+// well under a millisecond.
+const stopChunk = 64 << 10
+
+func (s stopWriter) Write(p []byte) (n int, err error) {
+	for len(p) > 0 {
+		if err := s.ctx.Err(); err != nil {
+			return n, err
+		}
+		k, err := s.w.Write(p[:min(len(p), stopChunk)])
+		n += k
+		if err != nil {
+			return n, err
+		}
+		p = p[k:]
+	}
+	return n, nil
 }
 
 // drawOn draws spec on c, a page of width × height points, as Write

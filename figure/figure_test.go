@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gonum.org/v1/plot/vg"
 
@@ -61,7 +62,7 @@ func render(t *testing.T, spec Spec, size Size) (image.Image, func(x1, x2 float6
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newPNG(w, h, size.DPI)
+	c := newPNG(context.Background(), w, h, size.DPI)
 	p.draw(c, &drawing{ctx: context.Background()})
 	scale := float64(size.DPI) / float64(vg.Inch)
 	at := func(x1, x2 float64) (int, int) {
@@ -744,5 +745,74 @@ func TestSVGTitleEscaped(t *testing.T) {
 	}
 	if want := "a<b & c>d \uFFFD \"e\""; doc.Title != want {
 		t.Errorf("title %q, want %q", doc.Title, want)
+	}
+}
+
+// cancelWriter is a file that ctrl+c comes to as soon as the first bytes
+// of the figure reach it: it cancels on its first write, and counts them.
+type cancelWriter struct {
+	cancel context.CancelFunc
+	writes int
+}
+
+func (c *cancelWriter) Write(p []byte) (int, error) {
+	c.writes++
+	c.cancel()
+	return len(p), nil
+}
+
+// TestWriteStopsEncoding: a context done while a figure is encoded (2 s
+// for an 8000×8000 PNG) stops the encoding at its next write, with the
+// context's error, for the still figure, the GIF and the flip-book. The
+// encoders did not look at the context: plot went on for seconds after
+// ctrl+c, exited 0 and replaced the file.
+func TestWriteStopsEncoding(t *testing.T) {
+	spec, _ := worked4(t, -1)
+	frames := worked4Frames(t)
+	for name, write := range map[string]func(ctx context.Context, w io.Writer) error{
+		"png": func(ctx context.Context, w io.Writer) error {
+			return Write(ctx, w, "png", spec, Size{Width: 2000, Height: 2000, DPI: 150}, nil)
+		},
+		"gif": func(ctx context.Context, w io.Writer) error {
+			return WriteGIF(ctx, w, frames, Size{Width: 1000, Height: 1000, DPI: 100}, time.Second, nil)
+		},
+		"pages": func(ctx context.Context, w io.Writer) error {
+			return WritePages(ctx, w, frames, Size{Width: 1000, Height: 1000, DPI: 100}, nil)
+		},
+	} {
+		ctx, cancel := context.WithCancel(t.Context())
+		w := &cancelWriter{cancel: cancel}
+		if err := write(ctx, w); !errors.Is(err, context.Canceled) || w.writes != 1 {
+			t.Errorf("%s: %v after %d writes; want context.Canceled after the first", name, err, w.writes)
+		}
+	}
+}
+
+// TestPNGHeatMapStops: the heat map, scaled into the page (2.6 s at
+// 8000×8000 through gg, uninterruptible), stops before its next row once
+// the drawing's context is done, leaving the page as it was.
+func TestPNGHeatMapStops(t *testing.T) {
+	src := image.NewRGBA(image.Rect(0, 0, 4, 4)) // opaque grey, as a heat map is opaque
+	for i := range src.Pix {
+		src.Pix[i] = 0x40
+		if i%4 == 3 {
+			src.Pix[i] = 0xff
+		}
+	}
+	size := Size{Width: 400, Height: 400, DPI: 72}
+	w, h := size.points()
+	r := vg.Rectangle{Max: vg.Point{X: w, Y: h}}
+	done, cancel := context.WithCancel(t.Context())
+	cancel()
+	for _, c := range []struct {
+		ctx  context.Context
+		want color.RGBA
+	}{{done, color.RGBA{0xff, 0xff, 0xff, 0xff}}, {t.Context(), color.RGBA{0x40, 0x40, 0x40, 0xff}}} {
+		page := newPNG(t.Context(), w, h, size.DPI)
+		page.stop = c.ctx // done once the page is white
+		page.drawImage(r, src)
+		if got := page.img.RGBAAt(200, 200); got != c.want {
+			t.Errorf("context done %v: the page's middle is %v; want %v", c.ctx.Err() != nil, got, c.want)
+		}
 	}
 }

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"kernelscope/datasets"
 	"kernelscope/internal/progress"
 	"kernelscope/setup"
 )
@@ -35,10 +38,13 @@ type Display struct {
 	Progress io.Writer
 }
 
-// Run opens the terminal program and returns when the user quits. Without
-// a terminal (stdout, and stdin or the controlling terminal) it returns a
-// *NoTerminalError before the program starts. A panic inside it comes back
-// as a *PanicError, with the terminal restored.
+// Run opens the terminal program and returns when the user quits, or its
+// terminal closes (SIGHUP). Without a terminal (stdout, and stdin or the
+// controlling terminal) it returns a *NoTerminalError before the program
+// starts. A panic inside it comes back as a *PanicError, with the
+// terminal restored. The saves still being written when it returns are
+// abandoned (datasets.AbandonSaves): a process runs the program once,
+// and ends.
 // Opening replays o.Replay, drawing its progress on d.Progress; ctx
 // stops that (ctrl+c, before the program has the terminal), and Run then
 // returns an error that errors.Is context.Canceled.
@@ -81,11 +87,37 @@ func Run(ctx context.Context, o Options, d Display) error {
 	// during autoplay unchanged (0.68 MB at --fps 30).
 	prog := tea.NewProgram(g, append(input, tea.WithFPS(max(fps, 60)))...)
 	g.quit = prog.Quit
+	stopWatch := quitOnHangup(prog)
 	_, err = prog.Run()
+	stopWatch()
+	// The saves still being written (w, F and O write in commands of
+	// their own) end with the program, and leave nothing half-written.
+	datasets.AbandonSaves()
 	if g.err != nil {
 		return g.err
 	}
 	return err
+}
+
+// quitOnHangup quits prog when its terminal closes (SIGHUP: a terminal
+// window closed, an SSH link dropped), as Bubble Tea quits it on SIGTERM:
+// the signal's default would end the process at once, in the middle of
+// any save. A program started with SIGHUP ignored (nohup) leaves it so.
+// It returns what ends the watch.
+func quitOnHangup(prog *tea.Program) (stop func()) {
+	if signal.Ignored(syscall.SIGHUP) {
+		return func() {}
+	}
+	hup, done := make(chan os.Signal, 1), make(chan struct{})
+	signal.Notify(hup, syscall.SIGHUP)
+	go func() {
+		select {
+		case <-hup:
+			prog.Quit()
+		case <-done:
+		}
+	}()
+	return func() { signal.Stop(hup); close(done) }
 }
 
 // interruptedStart is a replay that ctrl+c stopped before the program
