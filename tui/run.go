@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,7 +57,6 @@ func Run(ctx context.Context, o Options, d Display) error {
 		fps = setup.DefaultFPS
 	}
 	m.player.Frame = time.Second / time.Duration(fps)
-	g := &guard{m: m}
 	// The renderer runs at 60 frames a second or more, so a key is
 	// answered within 17 ms; what autoplay and runs draw is capped at fps
 	// by frames.go, which hands the renderer the same screen in between
@@ -64,13 +66,73 @@ func Run(ctx context.Context, o Options, d Display) error {
 	// during autoplay unchanged (0.68 MB at --fps 30).
 	input, closeInput := guardedInput()
 	defer closeInput()
-	prog := tea.NewProgram(g, append(input, tea.WithFPS(max(fps, 60)))...)
+	return runProgram(m, append(input, tea.WithFPS(max(fps, 60)))...)
+}
+
+// runProgram runs the terminal program of m with opts (its input and
+// frame rate; a test's output and size) until it ends, and catches the
+// signals that end it itself (relaySignals): Bubble Tea's handler would
+// quit at SIGTERM without a word to the model, and SIGHUP would kill the
+// program, losing a recording (issue 34).
+func runProgram(m *Model, opts ...tea.ProgramOption) error {
+	g := &guard{m: m}
+	prog := tea.NewProgram(g, append(opts, tea.WithoutSignalHandler())...)
 	g.quit = prog.Quit
+	stop := relaySignals(prog)
 	_, err := prog.Run()
+	stop()
+	// A recording the program ended without finishing (a panic, or the
+	// input gone with the terminal before SIGHUP's message came) is
+	// finished here: the program no longer runs, so nothing else touches
+	// it.
+	m.files.EndRecording()
 	if g.err != nil {
 		return g.err
 	}
 	return err
+}
+
+// endedMsg is a signal that ends the program: SIGTERM (kill, a service
+// manager), SIGHUP (the terminal closed: a window, an SSH connection) or
+// SIGINT from outside the terminal (ctrl+c in the terminal is a key).
+type endedMsg struct{ sig os.Signal }
+
+// endSignals are the signals that end the program, as endedMsg.
+var endSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// relaySignals sends p an endedMsg for each of endSignals caught, until
+// stop.
+func relaySignals(p *tea.Program) (stop func()) {
+	c := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(c, endSignals...)
+	go func() {
+		for {
+			select {
+			case sig := <-c:
+				p.Send(endedMsg{sig})
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		signal.Stop(c)
+		close(done)
+	}
+}
+
+// ended answers a signal that ends the program: a recording going is
+// finished and named before it quits (SIGINT quits as an interrupt, as
+// Bubble Tea's handler did).
+func (m *Model) ended(msg endedMsg) tea.Cmd {
+	m.player.Stop()
+	m.files.EndRecording()
+	m.quitting = true
+	if msg.sig == os.Interrupt {
+		return tea.Interrupt
+	}
+	return tea.Quit
 }
 
 // interruptedStart is a replay that ctrl+c stopped before the program
