@@ -327,3 +327,27 @@ func TestPassLogUndoExact(t *testing.T) {
 		}
 	}
 }
+
+// TestPassLogAdopted: a session that adopts another (a follower taking the
+// presenter's state) has a log whose version moved, so the chart drawn
+// from it draws again, though both logs changed as often (three passes of
+// worked4 each, one of them on another tie rule).
+func TestPassLogAdopted(t *testing.T) {
+	t.Parallel()
+	s := open(t, builtin(t, "worked4", 0))
+	o := builtin(t, "worked4", 0)
+	o.Config.Tie = learn.TiePos
+	n := open(t, o)
+	for range 12 {
+		s.Step()
+		n.Step()
+	}
+	before := s.Passes().Version()
+	if n.Passes().Version() != before {
+		t.Fatalf("versions %d and %d: the test wants them equal", before, n.Passes().Version())
+	}
+	s.Adopt(n)
+	if s.Passes().Version() == before {
+		t.Errorf("the adopted log keeps version %d", before)
+	}
+}
