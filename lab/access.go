@@ -63,8 +63,9 @@ const numMembers = 3
 // Test is the held-out part of the data (no points when none is held out).
 func (s *Session) Test() *TestSet { return &s.test }
 
-// Passes are the passes ended so far, oldest first.
-func (s *Session) Passes() []PassEnd { return s.passes.ends }
+// Passes is the log of the passes ended so far (the session's own: read
+// it only).
+func (s *Session) Passes() *PassLog { return &s.passes }
 
 // AppendedAt are the steps at which points were appended mid-run since α
 // was last 0.

@@ -223,7 +223,7 @@ func TestPassLog(t *testing.T) {
 	t.Parallel()
 	s := open(t, builtin(t, "moons", 0))
 	train(s)
-	ends, p := s.Passes(), s.Learner()
+	ends, p := s.Passes().Ends(), s.Learner()
 	pass, ok := p.(learn.Passer)
 	if !ok || len(ends) != pass.Epoch() || p.State() != learn.Converged {
 		t.Fatalf("%d passes logged, the run converged (state %v) after %d", len(ends), p.State(), pass.Epoch())
@@ -237,11 +237,11 @@ func TestPassLog(t *testing.T) {
 	}
 	last := ends[len(ends)-1]
 	s.Back()
-	if len(s.Passes()) != len(ends)-1 {
-		t.Fatalf("a step back over the last pass end leaves %d passes, want %d", len(s.Passes()), len(ends)-1)
+	if len(s.Passes().Ends()) != len(ends)-1 {
+		t.Fatalf("a step back over the last pass end leaves %d passes, want %d", len(s.Passes().Ends()), len(ends)-1)
 	}
 	s.Step()
-	if got := s.Passes()[len(s.Passes())-1]; got != last {
+	if got := s.Passes().Ends()[len(s.Passes().Ends())-1]; got != last {
 		t.Errorf("stepping again logs %+v, want %+v", got, last)
 	}
 
@@ -249,16 +249,16 @@ func TestPassLog(t *testing.T) {
 	o.Config.Kernel, o.Config.Epochs = learn.Linear{}, 5
 	x := open(t, o)
 	train(x)
-	if len(x.Passes()) != 5 {
-		t.Fatalf("xor, linear, cap 5: %d passes logged", len(x.Passes()))
+	if len(x.Passes().Ends()) != 5 {
+		t.Fatalf("xor, linear, cap 5: %d passes logged", len(x.Passes().Ends()))
 	}
-	for k, e := range x.Passes() {
+	for k, e := range x.Passes().Ends() {
 		if e.Mistakes == 0 {
 			t.Errorf("pass %d of xor with a linear kernel made no mistake", k+1)
 		}
 	}
 	x.Reset()
-	if len(x.Passes()) != 0 {
+	if len(x.Passes().Ends()) != 0 {
 		t.Error("a reset keeps the pass log")
 	}
 	o = builtin(t, "moons", 0)
@@ -266,7 +266,7 @@ func TestPassLog(t *testing.T) {
 	v := open(t, o)
 	v.Step()
 	v.Step()
-	if len(v.Passes()) != 0 {
+	if len(v.Passes().Ends()) != 0 {
 		t.Error("the SVM logs passes")
 	}
 }

@@ -158,7 +158,7 @@ func (s *Session) Apply(o Options) error {
 	}
 	s.opts, s.p, s.err, s.appendedAt = o, p, nil, nil
 	s.setTest(o)
-	s.passes = PassLog{}
+	s.passes.clear()
 	s.flash = -1
 	s.built++
 	s.steps = s.steps[:0]
@@ -173,7 +173,7 @@ func (s *Session) Reset() {
 	s.p.Reset()
 	s.appendedAt = nil
 	s.steps = s.steps[:0]
-	s.passes = PassLog{}
+	s.passes.clear()
 	s.err, s.flash = nil, -1
 	s.version++
 }

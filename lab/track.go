@@ -71,6 +71,7 @@ func (s *Session) UndoDepth() int { return s.p.T() - s.p.UndoFloor() }
 func (s *Session) Adopt(n *Session) FieldJob {
 	w, h := s.fieldW, s.fieldH
 	version, built, gen, kept := s.version, s.built, s.fieldGen, s.kept
+	logs := s.passes.version
 	confined := s.confined
 	if s.field != nil && s.p != nil {
 		s.p.Unobserve(s.field)
@@ -80,6 +81,7 @@ func (s *Session) Adopt(n *Session) FieldJob {
 	}
 	*s = *n
 	s.version, s.built, s.fieldGen, s.kept = version+n.version+1, built+n.built+1, gen+n.fieldGen+1, kept+n.kept
+	s.passes.version = logs + n.passes.version + 1
 	s.field, s.pending, s.computing, s.inFlight = nil, nil, false, false
 	s.fieldW, s.fieldH = w, h
 	s.confined = confined

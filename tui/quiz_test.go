@@ -236,6 +236,7 @@ func TestQuizScreens(t *testing.T) {
 // each; any panic fails the test. A run (c, e) goes on for up to 50
 // chunks; autoplay (p) is paused again by a second p.
 func TestQuizNoPanics(t *testing.T) {
+	t.Chdir(t.TempDir()) // O starts a recording, a file in the working directory
 	keys := append(allKeys(), "y", "n", "+", "-", "=", "_", "Q", "esc", "space", "b")
 	r := rand.New(rand.NewPCG(13, 13))
 	for _, o := range []Options{builtinOptions(t, "worked4", 0), builtinOptions(t, "xor", 0), svmOptions(t, "circles", 0)} {

@@ -80,6 +80,8 @@ func busy(m *Model) bool {
 // still runs with esc, and renders after each.
 func pressEvery(t *testing.T, m *Model, keys []string) {
 	t.Helper()
+	// O starts a recording, a file in the working directory.
+	t.Chdir(t.TempDir())
 	for _, k := range keys {
 		if k == "q" || k == "ctrl+c" || k == "w" {
 			continue

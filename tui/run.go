@@ -77,7 +77,6 @@ func Run(ctx context.Context, o Options, d Display) error {
 		fps = setup.DefaultFPS
 	}
 	m.player.Frame = time.Second / time.Duration(fps)
-	g := &guard{m: m}
 	// The renderer runs at 60 frames a second or more, so a key is
 	// answered within 17 ms; what autoplay and runs draw is capped at fps
 	// by frames.go, which hands the renderer the same screen in between
@@ -85,13 +84,27 @@ func Run(ctx context.Context, o Options, d Display) error {
 	// latency while resizing during c, median 56 ms with the renderer at
 	// 30 frames a second, 46 ms at 60; idle 30 → 13 ms; bytes a second
 	// during autoplay unchanged (0.68 MB at --fps 30).
-	prog := tea.NewProgram(g, append(input, tea.WithFPS(max(fps, 60)))...)
+	return runProgram(m, append(input, tea.WithFPS(max(fps, 60)))...)
+}
+
+// runProgram runs the terminal program of m with opts (its input and
+// frame rate; a test's output and size) until it ends, and catches the
+// signals that end it itself (relaySignals): Bubble Tea's handler would
+// quit at SIGTERM without a word to the model, and SIGHUP would kill the
+// program, losing a recording and leaving a save half-written (issue 34).
+func runProgram(m *Model, opts ...tea.ProgramOption) error {
+	g := &guard{m: m}
+	prog := tea.NewProgram(g, append(opts, tea.WithoutSignalHandler())...)
 	g.quit = prog.Quit
-	stopWatch := quitOnHangup(prog)
-	_, err = prog.Run()
-	stopWatch()
-	// The saves still being written (w, F and O write in commands of
-	// their own) end with the program, and leave nothing half-written.
+	stop := relaySignals(prog)
+	_, err := prog.Run()
+	stop()
+	// A recording the program ended without finishing (a panic, or the
+	// input gone with the terminal before SIGHUP's message came) is
+	// finished here: the program no longer runs, so nothing else touches
+	// it. The saves still being written (w, F write in commands of their
+	// own) end with the program, and leave nothing half-written.
+	m.files.EndRecording()
 	datasets.AbandonSaves()
 	if g.err != nil {
 		return g.err
@@ -99,25 +112,54 @@ func Run(ctx context.Context, o Options, d Display) error {
 	return err
 }
 
-// quitOnHangup quits prog when its terminal closes (SIGHUP: a terminal
-// window closed, an SSH link dropped), as Bubble Tea quits it on SIGTERM:
-// the signal's default would end the process at once, in the middle of
-// any save. A program started with SIGHUP ignored (nohup) leaves it so.
-// It returns what ends the watch.
-func quitOnHangup(prog *tea.Program) (stop func()) {
+// endedMsg is a signal that ends the program: SIGTERM (kill, a service
+// manager), SIGHUP (the terminal closed: a window, an SSH connection) or
+// SIGINT from outside the terminal (ctrl+c in the terminal is a key).
+type endedMsg struct{ sig os.Signal }
+
+// endSignals are the signals that end the program, as endedMsg. A
+// program started with SIGHUP ignored (nohup) leaves it so: it was asked
+// to run on when the terminal goes.
+func endSignals() []os.Signal {
 	if signal.Ignored(syscall.SIGHUP) {
-		return func() {}
+		return []os.Signal{os.Interrupt, syscall.SIGTERM}
 	}
-	hup, done := make(chan os.Signal, 1), make(chan struct{})
-	signal.Notify(hup, syscall.SIGHUP)
+	return []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+}
+
+// relaySignals sends p an endedMsg for each of endSignals caught, until
+// stop.
+func relaySignals(p *tea.Program) (stop func()) {
+	c := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(c, endSignals()...)
 	go func() {
-		select {
-		case <-hup:
-			prog.Quit()
-		case <-done:
+		for {
+			select {
+			case sig := <-c:
+				p.Send(endedMsg{sig})
+			case <-done:
+				return
+			}
 		}
 	}()
-	return func() { signal.Stop(hup); close(done) }
+	return func() {
+		signal.Stop(c)
+		close(done)
+	}
+}
+
+// ended answers a signal that ends the program: a recording going is
+// finished and named before it quits (SIGINT quits as an interrupt, as
+// Bubble Tea's handler did).
+func (m *Model) ended(msg endedMsg) tea.Cmd {
+	m.player.Stop()
+	m.files.EndRecording()
+	m.quitting = true
+	if msg.sig == os.Interrupt {
+		return tea.Interrupt
+	}
+	return tea.Quit
 }
 
 // interruptedStart is a replay that ctrl+c stopped before the program

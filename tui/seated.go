@@ -120,6 +120,7 @@ func (s *Seated) Program() *tea.Program { return s.prog }
 func (s *Seated) Run() error {
 	defer s.m.seat.Close()
 	_, err := s.prog.Run()
+	s.m.files.EndRecording() // a recording going when the session ended (O, a presenter's)
 	if s.g.err != nil {
 		return s.g.err
 	}

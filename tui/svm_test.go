@@ -432,6 +432,7 @@ func TestSVMEveryKey(t *testing.T) {
 		{"moons compare 1x1", builtinOptions(t, "moons", 0), []string{"|"}, 1, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Chdir(t.TempDir()) // O starts a recording, a file in the working directory
 			m := newModel(t, c.o, c.w, c.h)
 			pressAll(t, m, c.first)
 			pressAll(t, m, allKeys())

@@ -121,6 +121,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 	case region.ApproxMsg:
 		m.region.Approx.Ready(msg)
+	case endedMsg:
+		return m.ended(msg)
 	case files.RecordingMsg:
 		cmd := m.files.Update(msg)
 		if m.quitAfterRec {

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -303,6 +304,47 @@ func TestBucketing(t *testing.T) {
 	p = Passes{Mistakes: make([]int, f.pw)}
 	if l := row(p.Draw(w, h), 0); strings.Contains(l, "col") {
 		t.Errorf("unbucketed legend %q mentions columns", l)
+	}
+}
+
+// TestPassesGrouped: a run given in groups of two passes (lab.PassLog's,
+// for a long run: the mistakes of the two together, the accuracies at the
+// end of the second, the last group one pass) draws exactly the chart of
+// the run given pass by pass, when the chart puts a whole number of groups
+// in each column (here four passes a column); groups of one are passes.
+func TestPassesGrouped(t *testing.T) {
+	t.Parallel()
+	const w, h = 60, 14
+	f, _, _, _ := Passes{Mistakes: []int{9}, Train: []float64{1}, Test: []float64{1}}.layout(w, h)
+	n := 4*f.pw - 3
+	var one, two Passes
+	for k := range n {
+		m := (k * 7) % 10
+		if k < 2 {
+			m = 9 // the largest, in a group of its own: both axes are one digit wide
+		}
+		one.Mistakes = append(one.Mistakes, m)
+		one.Train = append(one.Train, float64(k%5)/4)
+		one.Test = append(one.Test, float64(k%3)/2)
+		if k%2 == 0 {
+			two.Mistakes = append(two.Mistakes, m)
+			two.Train, two.Test = append(two.Train, 0), append(two.Test, 0)
+		} else {
+			two.Mistakes[k/2] += m
+		}
+		two.Train[k/2], two.Test[k/2] = one.Train[k], one.Test[k]
+	}
+	two.Per, two.Total = 2, n
+	a, b := one.Draw(w, h), two.Draw(w, h)
+	if a.Plain() != b.Plain() || !slices.Equal(a.cells, b.cells) {
+		t.Errorf("pass by pass:\n%s\nin groups of two:\n%s", a.Plain(), b.Plain())
+	}
+	if l := row(a, 0); !strings.Contains(l, "4 per column") && !strings.Contains(l, "4/col") {
+		t.Errorf("legend %q does not say 4 passes a column", l)
+	}
+	one.Per, one.Total = 1, n
+	if c := one.Draw(w, h); !slices.Equal(a.cells, c.cells) {
+		t.Errorf("Per 1 and Total n differ from the passes alone:\n%s", c.Plain())
 	}
 }
 

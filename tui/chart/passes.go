@@ -28,10 +28,40 @@ import (
 // at the end of the column's last pass, the state the run reached. The
 // whole run stays in view, rather than only its latest passes, because
 // the early passes are where the mistakes fall.
+//
+// A long run may come in groups of Per consecutive passes (the session
+// keeps one so, lab.PassLog): an entry is then a group, its mistakes those
+// of its passes together, its accuracies those at the end of its last. A
+// column then holds whole groups, as many as it takes.
 type Passes struct {
-	Mistakes []int     // mistakes made in each finished pass
-	Train    []float64 // training accuracy at the end of each pass; nil for none
-	Test     []float64 // test accuracy at the end of each pass; nil for none
+	Mistakes []int     // mistakes made in each finished pass (or group)
+	Train    []float64 // training accuracy at the end of each pass (group); nil for none
+	Test     []float64 // test accuracy at the end of each pass (group); nil for none
+	// Per is the passes in each entry (0 means 1), and Total the passes
+	// in all (0 means Per for each entry): the last entry holds the
+	// passes left over.
+	Per, Total int
+}
+
+// per is the passes in an entry.
+func (p Passes) per() int { return max(1, p.Per) }
+
+// total is the passes in all.
+func (p Passes) total() int {
+	if p.Total > 0 {
+		return p.Total
+	}
+	return len(p.Mistakes) * p.per()
+}
+
+// passesIn is the passes in entries [lo, hi): Per each, the last entry
+// the rest (one at least).
+func (p Passes) passesIn(lo, hi int) int {
+	n := (hi - lo) * p.per()
+	if hi == len(p.Mistakes) {
+		n -= len(p.Mistakes)*p.per() - p.total()
+	}
+	return max(1, n)
 }
 
 // maxSlot is the widest a pass's column gets (a bar three cells wide and a
@@ -54,13 +84,12 @@ func (p Passes) Draw(w, h int) Grid {
 	if !g.ok() {
 		return g
 	}
-	n := len(p.Mistakes)
-	if n == 0 {
+	if len(p.Mistakes) == 0 {
 		center(g, "no pass finished yet", inkLabel)
 		return g
 	}
 	f, ha, hb, axis := p.layout(w, h)
-	s := newSlots(n, f.pw)
+	s := p.slots(f.pw)
 	if ha > 0 {
 		p.accuracy(g, f, s, f.top, ha, axis)
 	}
@@ -78,14 +107,16 @@ func (p Passes) Draw(w, h int) Grid {
 // count axis's), the accuracy strip's ha rows on top of the plot and the
 // bars' hb rows below them, and whether the accuracy axis has its gutter
 // on the right. The count axis needs its largest label (a slot's mean is
-// no larger than the largest pass's count) and its line; too narrow for
-// both axes, the chart has neither.
+// no larger than the largest entry's, a pass's count or a group's mean)
+// and its line; too narrow for both axes, the chart has neither.
 func (p Passes) layout(w, h int) (f frame, ha, hb int, axis bool) {
 	acc := p.has(p.Train) || p.has(p.Test)
 	f = newFrame(w, h, 2+btoi(acc))
 	most := 0
-	for _, m := range p.Mistakes {
-		most = max(most, m)
+	for k, m := range p.Mistakes {
+		// An entry's mean, rounded up: a pass's count when it is one.
+		in := p.passesIn(k, k+1)
+		most = max(most, (m+in-1)/in)
 	}
 	gl, gr := width(num(float64(most)))+1, 0
 	if acc {
@@ -103,25 +134,28 @@ func (p Passes) layout(w, h int) (f frame, ha, hb int, axis bool) {
 	return f, ha, hb, gr > 0
 }
 
-// slots is how n passes share the plot's columns: per passes to a slot,
-// n slots, each w cells wide.
-type slots struct{ passes, per, n, w int }
+// slots is how the passes share the plot's columns: each entries entries
+// (per passes) to a slot, n slots, each w cells wide; passes in all, in
+// entries entries.
+type slots struct{ passes, entries, each, per, n, w int }
 
-func newSlots(passes, pw int) slots {
-	per := 1
-	if passes > pw {
-		per = (passes + pw - 1) / pw
+// slots shares the entries among pw columns.
+func (p Passes) slots(pw int) slots {
+	e := len(p.Mistakes)
+	each := 1
+	if e > pw {
+		each = (e + pw - 1) / pw
 	}
-	n := (passes + per - 1) / per
-	return slots{passes: passes, per: per, n: n, w: max(1, min(maxSlot, pw/n))}
+	n := (e + each - 1) / each
+	return slots{passes: p.total(), entries: e, each: each, per: each * p.per(), n: n, w: max(1, min(maxSlot, pw/n))}
 }
 
 // mid is the plot column of slot k's points: its bar's middle (the left
 // one of two).
 func (s slots) mid(k int) int { return k*s.w + min(s.w-1, s.w/2) }
 
-// last is the index of slot k's last pass.
-func (s slots) last(k int) int { return min(s.passes, (k+1)*s.per) - 1 }
+// last is the index of slot k's last entry.
+func (s slots) last(k int) int { return min(s.entries, (k+1)*s.each) - 1 }
 
 // bars draws the mean mistakes of each slot's passes in eighth blocks,
 // over hb rows from row top down to the x axis, scaled to the largest.
@@ -129,11 +163,11 @@ func (p Passes) bars(g Grid, f frame, s slots, top, hb int) {
 	means := make([]float64, s.n)
 	peak := 0.0
 	for k := range means {
-		sum, lo, hi := 0, k*s.per, s.last(k)+1
+		sum, lo, hi := 0, k*s.each, s.last(k)+1
 		for _, m := range p.Mistakes[lo:hi] {
 			sum += max(0, m)
 		}
-		means[k] = float64(sum) / float64(hi-lo)
+		means[k] = float64(sum) / float64(p.passesIn(lo, hi))
 		peak = max(peak, means[k])
 	}
 	f.yAxis(g, top, hb, []tick{{row: top, s: num(math.Round(peak))}})

@@ -6,7 +6,8 @@
 // figure, drawn as `kernelscope plot` draws it. Every file is new in the
 // working directory (kernelscope-NAME….EXT or the first free -k name,
 // never replacing one) and is written off the UI path, by a command whose
-// message Update takes.
+// message Update takes; O's recording is written as it records, a few KB
+// at a time, to a temporary file that takes its name in such a command.
 //
 // The state of a run is its options and lab.Replay: the steps taken, and
 // the steps at which points were appended while training went on (the
@@ -68,8 +69,10 @@ type Model struct {
 	// recording (the root sets them).
 	Screen func() (w, h int)
 	Now    func() time.Time
-	// rec is the recording O started, or nil.
-	rec *recording
+	// rec is the recording O started, or nil; stopped are those stopped
+	// whose files a command is naming.
+	rec     *recording
+	stopped []*recording
 }
 
 // now is the recording's clock.

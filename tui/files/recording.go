@@ -1,11 +1,11 @@
 package files
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"os"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,21 +16,47 @@ import (
 	"kernelscope/tui/tape"
 )
 
-// recording is the session being recorded (O) as an asciicast, held in
-// memory until O stops it: the screens as the terminal received them,
-// and a marker per learning step.
+// recording is the session being recorded (O) as an asciicast: the
+// screens as the terminal received them, and a marker per learning step.
+// It is written to its file as it is recorded, under a temporary name in
+// the working directory (datasets.Growing), which takes its name,
+// kernelscope-NAME.cast or the first free -k name, when the recording
+// stops: O again, q, a change of size, or the end of the program (SIGTERM,
+// SIGHUP: run.go). So it holds a few KB of memory however long it runs
+// (it held the whole cast: 210 MB in 3 minutes of autoplay at 200×60,
+// issue 34), and a cast under its name is always whole.
 type recording struct {
 	start   time.Time
-	buf     bytes.Buffer
+	file    *datasets.Growing
 	tw      *tape.Writer
 	w, h    int
 	pending []lab.Shown // steps taken that no screen recorded yet
 	last    time.Duration
 	err     error
+	// saving names the file once, whoever asks first: the command of O or
+	// q, or the program's end, which must not leave before it is done.
+	saving sync.Mutex
+	saved  bool
+	path   string
+	// serr is why the file could not be named.
+	serr error
+}
+
+// save names the finished file kernelscope-STEM.cast or the first free
+// -k name, once; a second call waits for the first and reports the same.
+func (r *recording) save(stem string) (string, error) {
+	r.saving.Lock()
+	defer r.saving.Unlock()
+	if !r.saved {
+		r.saved = true
+		r.path, r.serr = r.file.SaveNew(stem, ".cast")
+	}
+	return r.path, r.serr
 }
 
 // RecordingMsg reports a recording written by O.
 type RecordingMsg struct {
+	rec    *recording
 	path   string
 	length time.Duration
 	err    error
@@ -40,9 +66,9 @@ type RecordingMsg struct {
 func (f *Model) Recording() bool { return f.rec != nil }
 
 // toggleRecording starts recording the screen at its size w×h and in its
-// colours, or stops and writes the recording to a new file in the
-// working directory, kernelscope-NAME.cast or the first free -k name, in
-// a command.
+// colours, to a temporary file in the working directory, or stops and
+// names the file kernelscope-NAME.cast or the first free -k name, in a
+// command.
 func (f *Model) toggleRecording() tea.Cmd {
 	if f.rec != nil {
 		return f.stopRecording("")
@@ -53,13 +79,19 @@ func (f *Model) toggleRecording() tea.Cmd {
 	if term := os.Getenv("TERM"); term != "" {
 		env["TERM"] = term
 	}
-	hdr := tape.Header{Width: w, Height: h, Timestamp: r.start.Unix(), Env: env, Title: "kernelscope · " + f.s.Name()}
-	tw, err := tape.NewWriter(&r.buf, hdr, colorprofile.TrueColor)
+	file, err := datasets.StartNew(".")
 	if err != nil {
 		f.host.Say("cannot record: " + err.Error())
 		return nil
 	}
-	r.tw = tw
+	hdr := tape.Header{Width: w, Height: h, Timestamp: r.start.Unix(), Env: env, Title: "kernelscope · " + f.s.Name()}
+	tw, err := tape.NewWriter(file, hdr, colorprofile.TrueColor)
+	if err != nil {
+		file.Discard()
+		f.host.Say("cannot record: " + err.Error())
+		return nil
+	}
+	r.file, r.tw = file, tw
 	f.rec = f.observing(r)
 	f.host.Say("recording to kernelscope-" + f.s.FileStem() + ".cast: O stops and writes it")
 	return nil
@@ -107,9 +139,29 @@ func (f *Model) Record(screen string, w, h int, fresh bool) tea.Cmd {
 	return nil
 }
 
-// stopRecording ends the recording and writes it, in a command; why is
-// said first when it is not O that stopped it.
+// stopRecording ends the recording and names its file, in a command; why
+// is said first when it is not O that stopped it.
 func (f *Model) stopRecording(why string) tea.Cmd {
+	r := f.end()
+	if r.err != nil {
+		r.file.Discard()
+		f.host.Say("the recording was not written: " + r.err.Error())
+		return nil
+	}
+	if why != "" {
+		f.host.Say(why + "; writing it")
+	}
+	stem, length := f.s.FileStem(), r.last
+	f.stopped = append(f.stopped, r)
+	return func() tea.Msg {
+		path, err := r.save(stem)
+		return RecordingMsg{rec: r, path: path, length: length, err: err}
+	}
+}
+
+// end stops recording: the session no longer tells of its steps, and what
+// the writer holds is written to the file.
+func (f *Model) end() *recording {
 	r := f.rec
 	f.rec = nil
 	if o, ok := f.s.(interface{ Observe(func(lab.Shown)) }); ok {
@@ -118,18 +170,7 @@ func (f *Model) stopRecording(why string) tea.Cmd {
 	if r.err == nil {
 		r.err = r.tw.Flush()
 	}
-	if r.err != nil {
-		f.host.Say("the recording was not written: " + r.err.Error())
-		return nil
-	}
-	if why != "" {
-		f.host.Say(why + "; writing it")
-	}
-	stem, data, length := f.s.FileStem(), r.buf.Bytes(), r.last
-	return func() tea.Msg {
-		path, err := datasets.SaveNewFile(".", stem, ".cast", func(w io.Writer) error { _, err := w.Write(data); return err })
-		return RecordingMsg{path: path, length: length, err: err}
-	}
+	return r
 }
 
 // FinishRecording stops a recording still going and returns the command
@@ -142,11 +183,34 @@ func (f *Model) FinishRecording() tea.Cmd {
 	return f.stopRecording("")
 }
 
+// EndRecording finishes a recording still going and names its file now,
+// not in a command, and waits for one that O or q stopped to be named
+// (naming it if its command never ran): the program is ending (a signal,
+// or the program ended otherwise: run.go), and its commands end with it.
+// It reports the path written, "" when no recording was going or it could
+// not be written (its temporary file is removed then, and err says why).
+func (f *Model) EndRecording() (path string, err error) {
+	for _, r := range f.stopped {
+		path, err = r.save(f.s.FileStem())
+	}
+	f.stopped = nil
+	if f.rec == nil {
+		return path, err
+	}
+	r := f.end()
+	if r.err != nil {
+		r.file.Discard()
+		return "", r.err
+	}
+	return r.save(f.s.FileStem())
+}
+
 // Written reports whether the recording msg reports was written.
 func (msg RecordingMsg) Written() bool { return msg.err == nil }
 
 // recordingWritten says where the recording went.
 func (f *Model) recordingWritten(msg RecordingMsg) {
+	f.stopped = slices.DeleteFunc(f.stopped, func(r *recording) bool { return r == msg.rec })
 	if msg.err != nil {
 		f.host.Say("the recording was not written: " + msg.err.Error())
 		return

@@ -246,8 +246,10 @@ func sameShown(a, b *lab.Session) error {
 	if a1 != b1 || a2 != b2 {
 		return fmt.Errorf("narration at t=%d:\n%s\n%s\nstepping one by one:\n%s\n%s", a.Learner().T(), a1, a2, b1, b2)
 	}
-	if fmt.Sprint(a.Passes()) != fmt.Sprint(b.Passes()) {
-		return fmt.Errorf("pass log %v, stepping one by one %v", a.Passes(), b.Passes())
+	ap, ag := a.Passes().Groups()
+	bp, bg := b.Passes().Groups()
+	if fmt.Sprint(a.Passes().Ends()) != fmt.Sprint(b.Passes().Ends()) || ap != bp || fmt.Sprint(ag) != fmt.Sprint(bg) {
+		return fmt.Errorf("pass log %v in groups of %d %v, stepping one by one %v in groups of %d %v", a.Passes().Ends(), ap, ag, b.Passes().Ends(), bp, bg)
 	}
 	for j := range a.Learner().N() {
 		if a.Learner().Alpha(j) != b.Learner().Alpha(j) {

@@ -2,7 +2,6 @@ package panels
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -24,11 +23,6 @@ type PassesView struct {
 	w, h int
 	memo common.Memo[passesKey]
 	box  common.BoxCache
-	// drawn is the pass log the chart was last drawn from, and logs counts
-	// the logs drawn: the chart changes when a pass ends (or an undo takes
-	// one back), not with every step.
-	drawn []lab.PassEnd
-	logs  int
 }
 
 // SetSize sets the panel's size, border included.
@@ -45,26 +39,29 @@ func (v *PassesView) lines() []string {
 		return []string{""}
 	}
 	iw, ih := common.Inner(v.w, v.h)
-	ends := v.S.Passes()
+	log := v.S.Passes()
 	title := " mistakes per pass "
 	var lines []string
 	switch {
 	case v.S.Passer() == nil:
 		lines = common.TextBlock(ih, iw, v.S.Kind().Title+" makes no passes: each step updates a pair (see the gap m − M in the status line)")
 	default:
-		c := chart.Passes{}
-		for _, e := range ends {
-			c.Mistakes = append(c.Mistakes, e.Mistakes)
-			c.Train = append(c.Train, e.Train)
-			if e.HasTest {
-				c.Test = append(c.Test, e.Test)
+		// A long run comes in groups of passes, which the chart keeps
+		// whole (lab.PassLog).
+		per, groups := log.Groups()
+		c := chart.Passes{Per: per, Total: log.Len()}
+		for _, g := range groups {
+			c.Mistakes = append(c.Mistakes, g.Mistakes)
+			c.Train = append(c.Train, g.Last.Train)
+			if g.Last.HasTest {
+				c.Test = append(c.Test, g.Last.Test)
 			}
 		}
 		if len(c.Test) != len(c.Train) {
 			c.Test = nil
 		}
-		if n := len(ends); n > 0 {
-			title = passesTitle(ends[n-1].Mistakes, n, iw)
+		if last, ok := log.Last(); ok {
+			title = passesTitle(last.Mistakes, log.Len(), iw)
 		}
 		lines = strings.Split(v.Inks.Render(c.Draw(iw, ih)), "\n")
 	}
@@ -94,13 +91,12 @@ func passesTitle(mistakes, n, iw int) string {
 var _ common.Component = (*PassesView)(nil)
 
 // Cached is the chart's lines, drawn again when what View draws from
-// changed: the pass log, whether the learner makes passes (and its name,
-// which says when it does not), the size and the inks.
+// changed: the pass log (its version moves when a pass ends, an undo takes
+// one back or the log is cleared, not with every step), whether the
+// learner makes passes (and its name, which says when it does not), the
+// size and the inks.
 func (v *PassesView) Cached() []string {
-	if ends := v.S.Passes(); v.logs == 0 || !slices.Equal(ends, v.drawn) {
-		v.drawn, v.logs = slices.Clone(ends), v.logs+1
-	}
-	key := passesKey{v.w, v.h, v.Th, v.Inks, v.S.Passer() != nil, v.S.Kind().Title, v.logs}
+	key := passesKey{v.w, v.h, v.Th, v.Inks, v.S.Passer() != nil, v.S.Kind().Title, v.S.Passes(), v.S.Passes().Version()}
 	return v.memo.Get(key, v.lines)
 }
 
@@ -110,5 +106,6 @@ type passesKey struct {
 	inks   *common.ChartInks
 	passer bool
 	kind   string
-	log    int
+	log    *lab.PassLog
+	logs   int
 }

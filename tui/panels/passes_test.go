@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"kernelscope/datasets"
 	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/tui/common"
@@ -49,7 +50,7 @@ func TestPassesTitle(t *testing.T) {
 		t.Errorf("an empty log:\n%s", out)
 	}
 	s := capped(t)
-	ends := s.Passes()
+	ends := s.Passes().Ends()
 	if len(ends) != 4 {
 		t.Fatalf("%d passes logged at the cap of 4", len(ends))
 	}
@@ -88,7 +89,7 @@ func TestPassesTitleShortens(t *testing.T) {
 	o := tuitest.Builtin(t, "moons", 0)
 	o.Config.Learner, o.Config.Kernel, o.Config.Epochs, o.Config.Shuffle = "forgetron", learn.Linear{}, 12, true
 	s := trained(t, o, -1)
-	ends := s.Passes()
+	ends := s.Passes().Ends()
 	if len(ends) != 12 {
 		t.Fatalf("%d passes logged at the cap of 12", len(ends))
 	}
@@ -118,7 +119,7 @@ func TestPassesTitleShortens(t *testing.T) {
 func TestPassesAxes(t *testing.T) {
 	t.Parallel()
 	s := capped(t)
-	ends := s.Passes()
+	ends := s.Passes().Ends()
 	most := 0
 	for _, e := range ends {
 		most = max(most, e.Mistakes)
@@ -156,5 +157,70 @@ func TestPassesAxes(t *testing.T) {
 		if pctRows[len(pctRows)-1] >= countRow[0] || countRow[0] > barRows[0] || barRows[len(barRows)-1] >= zeroRow[0] {
 			t.Errorf("%v: want the accuracy strip, then the bars from %d┤ down to 0└:\n%s", sz, most, ansi.Strip(v.View()))
 		}
+	}
+}
+
+// opposite is issue 34's four points, which no function of x separates
+// ((0, 0) with both labels): with a cap of 10⁹ passes the perceptron never
+// stops, two mistakes a pass.
+func opposite(t testing.TB) *lab.Session {
+	return tuitest.Session(t, lab.Options{
+		File:   "opp.csv",
+		Points: []datasets.Point{{X1: 0, X2: 0, Y: 1}, {X1: 0, X2: 0, Y: -1}, {X1: 1, X2: 1, Y: 1}, {X1: -1, X2: -1, Y: -1}},
+		Config: learn.Config{Kernel: learn.Linear{}, Tie: learn.TieMistake, Epochs: 1_000_000_000},
+	})
+}
+
+// TestPassesLongRun: 10 000 passes of issue 34's run, which the log keeps
+// in groups, draw the whole run (its legend says passes 1–10000 and how
+// many share a column; the title the last pass's 2 mistakes), and the
+// chart draws again when a pass ends, and when a step back takes one back,
+// not at a step within a pass.
+func TestPassesLongRun(t *testing.T) {
+	t.Parallel()
+	s := opposite(t)
+	for range 40_000 {
+		s.Take(false)
+	}
+	v := passesOf(s)
+	v.SetSize(64, 12)
+	out := ansi.Strip(strings.Join(v.Cached(), "\n"))
+	if !strings.Contains(out, "2 in pass 10000 ") || !strings.Contains(out, "passes 1–10000, 192 per column") {
+		t.Fatalf("10 000 passes:\n%s", out)
+	}
+	s.Take(false)
+	if again := ansi.Strip(strings.Join(v.Cached(), "\n")); again != out {
+		t.Errorf("a step within a pass changed the chart:\n%s", again)
+	}
+	for range 3 {
+		s.Take(false)
+	}
+	if out := ansi.Strip(strings.Join(v.Cached(), "\n")); !strings.Contains(out, "in pass 10001") {
+		t.Errorf("pass 10001 ended:\n%s", out)
+	}
+	s.Back()
+	if again := ansi.Strip(strings.Join(v.Cached(), "\n")); again != out {
+		t.Errorf("a step back over pass 10001's end:\n%s\nwant\n%s", again, out)
+	}
+}
+
+// BenchmarkPassesCached is what the chart of a run of 100 000 passes of
+// issue 34's four points costs when a pass ends (four steps) and it is
+// drawn again, as autoplay draws it: the chart used to copy the whole pass
+// log at each (40 bytes a pass), and draw from every pass.
+func BenchmarkPassesCached(b *testing.B) {
+	s := opposite(b)
+	for range 400_000 {
+		s.Take(false)
+	}
+	v := passesOf(s)
+	v.SetSize(64, 12)
+	v.Cached()
+	b.ReportAllocs()
+	for b.Loop() {
+		for range 4 {
+			s.Take(false)
+		}
+		v.Cached()
 	}
 }

@@ -24,7 +24,7 @@ type Session interface {
 	Name() string
 	Options() lab.Options
 	Pairs() learn.PairStepper
-	Passes() []lab.PassEnd
+	Passes() *lab.PassLog
 	SMO() notation.SVM
 	SVOf(i int) int
 	Test() *lab.TestSet

@@ -103,7 +103,9 @@ func (t *Writer) Screen(at time.Duration, screen string) error {
 			// waits on its last cell, which the erase would clear.
 			b.WriteString(reset + eraseLine)
 		}
-		t.shown[row] = l
+		// A copy: l is part of the whole screen, which would otherwise
+		// stay in memory, one for every row that kept a line of its own.
+		t.shown[row] = strings.Clone(l)
 	}
 	if b.Len() == 0 {
 		return t.err

@@ -3,6 +3,8 @@ package tape
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -97,4 +99,40 @@ func TestTimeGoesForward(t *testing.T) {
 	if _, err := NewWriter(&bytes.Buffer{}, Header{Width: 0, Height: 1}, colorprofile.TrueColor); err == nil {
 		t.Error("a 0×1 terminal was accepted")
 	}
+}
+
+// TestScreensKeepNoScreen: the writer remembers the lines on the terminal,
+// not the screens they came in: 40 screens of 40 lines of 10 KB, each
+// changing one row, leave about one screen's worth (400 KB) in memory,
+// not the 40 screens (16 MB) whose rows it kept as parts of them.
+func TestScreensKeepNoScreen(t *testing.T) {
+	const rows, width = 40, 10_000
+	w, err := NewWriter(io.Discard, Header{Width: width, Height: rows}, colorprofile.TrueColor)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := make([]string, rows)
+	for r := range lines {
+		lines[r] = strings.Repeat("a", width)
+	}
+	before := liveHeap()
+	for k := range rows {
+		lines[k] = strings.Repeat("b", width) // a new screen, one row changed
+		if err := w.Screen(time.Duration(k)*time.Millisecond, strings.Join(lines, "\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines = nil
+	if grown := int64(liveHeap()) - int64(before); grown > 2<<20 {
+		t.Errorf("the writer keeps %.1f MB after 40 screens of 400 KB, want about one screen", float64(grown)/1e6)
+	}
+	runtime.KeepAlive(w)
+}
+
+// liveHeap is the live heap after a collection.
+func liveHeap() uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
