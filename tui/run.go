@@ -84,7 +84,12 @@ func Run(ctx context.Context, o Options, d Display) error {
 	// latency while resizing during c, median 56 ms with the renderer at
 	// 30 frames a second, 46 ms at 60; idle 30 → 13 ms; bytes a second
 	// during autoplay unchanged (0.68 MB at --fps 30).
-	return runProgram(m, append(input, tea.WithFPS(max(fps, 60)))...)
+	err = runProgram(m, append(input, tea.WithFPS(max(fps, 60)))...)
+	// The saves still being written (w and F write in commands of their
+	// own) end with the program, and leave nothing half-written: a
+	// process runs the program once, and ends.
+	datasets.AbandonSaves()
+	return err
 }
 
 // runProgram runs the terminal program of m with opts (its input and
@@ -102,10 +107,8 @@ func runProgram(m *Model, opts ...tea.ProgramOption) error {
 	// A recording the program ended without finishing (a panic, or the
 	// input gone with the terminal before SIGHUP's message came) is
 	// finished here: the program no longer runs, so nothing else touches
-	// it. The saves still being written (w, F write in commands of their
-	// own) end with the program, and leave nothing half-written.
+	// it.
 	m.files.EndRecording()
-	datasets.AbandonSaves()
 	if g.err != nil {
 		return g.err
 	}
