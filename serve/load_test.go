@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -211,32 +212,11 @@ func TestClassLoadServerProcess(t *testing.T) {
 	}
 	bin := buildServe(t)
 	lecturer := newKey(t)
-	dir := t.TempDir()
-	hostKeyPath := filepath.Join(dir, "host_key")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin, "serve", "--listen", addr, "--host-key", hostKeyPath, "--presenter-keys", presenterFile(t, lecturer),
-		"--dataset", "xor", "--n", "400", "--noise", "0.6", "--kernel", "linear", "--epochs", "1000000")
 	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, ep := startServe(t, bin, &out, "--presenter-keys", presenterFile(t, lecturer),
+		"--dataset", "xor", "--n", "400", "--noise", "0.6", "--kernel", "linear", "--epochs", "1000000")
 	t.Cleanup(func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() })
 	eventually(t, "the server says how to join", func() bool { return strings.Contains(out.String(), "students") })
-	data, err := os.ReadFile(hostKeyPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	signer, err := gossh.ParsePrivateKey(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ep := endpoint{addr, signer.PublicKey()}
 	pid := cmd.Process.Pid
 
 	p := ep.join(t, "lecturer", lecturer, 120, 40)
@@ -285,6 +265,47 @@ func buildServe(t *testing.T) string {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
+}
+
+// startServe starts bin serve on a free loopback port with a host key of
+// its own and the flags given, its output to out; the endpoint is where
+// it listens, with the host key it answers with once the key is made
+// (hostKey, read when first asked).
+func startServe(t *testing.T, bin string, out io.Writer, flags ...string) (*exec.Cmd, *serveProcess) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	p := &serveProcess{t: t, addr: addr, hostKeyPath: filepath.Join(t.TempDir(), "host_key")}
+	cmd := exec.Command(bin, append([]string{"serve", "--listen", addr, "--host-key", p.hostKeyPath}, flags...)...)
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, p
+}
+
+// serveProcess is a class served by a process of its own.
+type serveProcess struct {
+	t                 *testing.T
+	addr, hostKeyPath string
+}
+
+// join joins the class once the server has made its host key.
+func (p *serveProcess) join(t *testing.T, user string, key gossh.Signer, w, h int) *term {
+	t.Helper()
+	data, err := os.ReadFile(p.hostKeyPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.ParsePrivateKey(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return endpoint{p.addr, signer.PublicKey()}.join(t, user, key, w, h)
 }
 
 // procRSS is the process's resident memory in bytes (/proc/PID/status).

@@ -5,16 +5,12 @@ package serve
 import (
 	"bufio"
 	"errors"
-	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 )
 
 // TestLogPipeClosed: serve … 2>&1 | tee log, then ctrl+c in that window,
@@ -27,37 +23,17 @@ func TestLogPipeClosed(t *testing.T) {
 	bin := buildServe(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
-			dir := t.TempDir()
-			hostKeyPath := filepath.Join(dir, "host_key")
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			addr := ln.Addr().String()
-			ln.Close()
 			r, w, err := os.Pipe() // the pipe to tee
 			if err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(bin, "serve", "--listen", addr, "--host-key", hostKeyPath, "--dataset", "xor")
-			cmd.Stdout, cmd.Stderr = w, w
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			cmd, class := startServe(t, bin, w, "--dataset", "xor")
 			w.Close()
 			t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 			lines := bufio.NewScanner(r)
 			for lines.Scan() && !strings.Contains(lines.Text(), "ctrl+c ends the class") {
 			}
-			data, err := os.ReadFile(hostKeyPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			signer, err := gossh.ParsePrivateKey(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := endpoint{addr, signer.PublicKey()}.join(t, "student", newKey(t), 80, 24)
+			s := class.join(t, "student", newKey(t), 80, 24)
 			s.waitFor("following the lecture")
 			r.Close() // tee has ended: the log goes nowhere
 			if err := cmd.Process.Signal(sig); err != nil {
