@@ -61,10 +61,14 @@ type Options struct {
 
 // AxisNames are the names of the two coordinates, as the screen and the
 // figures write them: the CSV header's (made safe for a terminal), or x₁
-// and x₂ when the file has none or the points were edited by hand; each as
-// z(…) when the points are z-scores (Standardized).
+// and x₂ when the file has none or the points were edited by hand (x for
+// points on a line, OneD); each as z(…) when the points are z-scores
+// (Standardized).
 func (o Options) AxisNames() (string, string) {
 	a, b := "x₁", "x₂"
+	if o.OneD() {
+		a = "x" // the line's one coordinate, as seed 003 names it
+	}
 	if h := o.Header; len(h) >= 2 && !o.Edited {
 		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
 	}
