@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -70,7 +71,7 @@ func (o Options) AxisNames() (string, string) {
 		a = "x" // the line's one coordinate, as seed 003 names it
 	}
 	if h := o.Header; len(h) >= 2 && !o.Edited {
-		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
+		a, b = safetext.Clean(h[0]), cmp.Or(safetext.Clean(h[1]), b) // one column: no x₂ name
 	}
 	if o.Standardized {
 		return "z(" + a + ")", "z(" + b + ")"

@@ -51,11 +51,15 @@ type lineDrawing struct {
 	// curve drawn faint under it in otherCol (the update view's f before
 	// or after the bump, ~'s f̃), nil for none.
 	vals, other []float64
-	otherCol    uint8
-	lo, hi      float64 // the graph's range of f
-	base        []common.Cell
-	cells       []common.Cell // scratch: base with the points
-	placed      placement
+	// rivals are the averaged and voted perceptrons' other two functions
+	// at each column, whose boundaries the marks row marks (A), by member;
+	// nil for those not drawn.
+	rivals   [common.NumShown][]float64
+	otherCol uint8
+	lo, hi   float64 // the graph's range of f
+	base     []common.Cell
+	cells    []common.Cell // scratch: base with the points
+	placed   placement
 	// where is where f > 0, written out for the title ("" for no field).
 	where string
 }
@@ -88,6 +92,7 @@ func (d *lineDrawing) refresh(s Session, th *common.Theme, pw, ph int, big bool,
 	d.key, d.w, d.h = k, pw, ph
 	d.gen++
 	d.vals, d.other, d.where = d.vals[:0], nil, ""
+	d.rivals = [common.NumShown][]float64{}
 	d.base = d.base[:0]
 	fd := s.Field()
 	if pw <= 0 || ph <= 0 {
@@ -103,12 +108,19 @@ func (d *lineDrawing) refresh(s Session, th *common.Theme, pw, ph int, big bool,
 	row := fd.H / 2 // the line's row of the lattice: its only one (lab.Session.Resize)
 	src := fd.Values
 	exact := true // f itself, whose positive set learn can find exactly
+	col := func(vs []float64, c int) float64 { return vs[row*fd.W+min(fd.W-1, c*fd.W/pw)] }
 	if ensemble {
 		if ev, err := s.EnsembleValues(); err == nil {
 			src, exact = ev[s.Shown()], s.Shown() == learn.FinalMember
+			for k := range common.NumShown {
+				if learn.EnsembleMember(k) != s.Shown() && len(ev[k]) == len(fd.Values) {
+					for c := range pw {
+						d.rivals[k] = append(d.rivals[k], col(ev[k], c))
+					}
+				}
+			}
 		}
 	}
-	col := func(vs []float64, c int) float64 { return vs[row*fd.W+min(fd.W-1, c*fd.W/pw)] }
 	for c := range pw {
 		d.vals = append(d.vals, col(src, c))
 	}
@@ -195,7 +207,21 @@ func (d *lineDrawing) compute(th *common.Theme, tie learn.Tie, margins bool) {
 		}
 	}
 	if marks >= 0 {
-		d.drawMarks(marks, predict)
+		// The averaged and voted perceptrons' other functions: their
+		// boundaries marked on the same row, in their glyphs (A's key),
+		// where "f > 0" then leaves room for them.
+		rival := map[int]string{}
+		for k, vs := range d.rivals {
+			for c := 0; c+1 < len(vs); c++ {
+				if s := predict(vs[c]); s != 0 && predict(vs[c+1]) == -s {
+					rival[c+1] = common.ShownGlyphs[k]
+				}
+			}
+		}
+		d.drawMarks(marks, predict, rival)
+		for c, g := range rival {
+			d.base[marks*pw+c] = common.Cell{FG: common.ColText, BG: common.ColNeutral, Glyph: g, Bold: true}
+		}
 	}
 }
 
@@ -313,7 +339,7 @@ func monoBlock(up, down, zero bool) string {
 // line: a rule in the +1 ink from the first column to the last, its ends
 // ticked where f changes sign there (├ ┤; an end at the plot's edge goes
 // on past it), and "f > 0" in its middle when there is room.
-func (d *lineDrawing) drawMarks(y int, predict func(float64) int) {
+func (d *lineDrawing) drawMarks(y int, predict func(float64) int, taken map[int]string) {
 	pw := d.w
 	ink := common.Cell{FG: common.ColPosInk, BG: common.ColNeutral, Bold: true}
 	for a := 0; a < pw; a++ {
@@ -337,7 +363,7 @@ func (d *lineDrawing) drawMarks(y int, predict func(float64) int) {
 			d.base[y*pw+c] = cell
 		}
 		const label = " f > 0 "
-		if n := len([]rune(label)); b-a+1 >= n+4 {
+		if n := len([]rune(label)); b-a+1 >= n+4 && !takenIn(taken, a+(b-a+1-n)/2, n) {
 			at := a + (b-a+1-n)/2
 			for k, r := range []rune(label) {
 				cell := ink
@@ -515,7 +541,9 @@ func (d *lineDrawing) render(s Session, th *common.Theme, ov overlay, w, h int) 
 				labels[cy] = common.Num(v, gutter-1)
 			}
 		}
-		if cy, ok := freeRow(labels, graph); ok && graph > 2 {
+		// Named f(x) when it is f (A may show the average or the vote,
+		// which the title names).
+		if cy, ok := freeRow(labels, graph); ok && graph > 2 && (!d.key.ensemble || d.key.shown == learn.FinalMember) {
 			labels[cy] = "f(x)"
 		}
 	}
@@ -570,4 +598,14 @@ func lineBump(b lab.Bump) []string {
 		forms[k] = strings.Replace(f, "faint: the boundary after", "faint: f after", 1)
 	}
 	return forms
+}
+
+// takenIn reports whether any of the n columns from at is taken.
+func takenIn(taken map[int]string, at, n int) bool {
+	for c := at; c < at+n; c++ {
+		if taken[c] != "" {
+			return true
+		}
+	}
+	return false
 }

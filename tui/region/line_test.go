@@ -179,3 +179,24 @@ func TestLineOtherKernels(t *testing.T) {
 		t.Errorf("title %q: more digits than the columns resolve", title)
 	}
 }
+
+// TestLineEnsemble: the averaged perceptron on a line draws the function
+// A shows (here the vote, a step function) and marks the other two's
+// boundaries on the row under the line, in the glyphs its key names.
+func TestLineEnsemble(t *testing.T) {
+	t.Parallel()
+	o := tuitest.Builtin(t, "interval", 0)
+	o.Config.Learner = "averaged"
+	hs := newHarness(t, o, 64, 24)
+	hs.step(40)
+	hs.s.Show(learn.VotedMember)
+	hs.update()
+	rows := strings.Split(hs.plot(), "\n")
+	_, _, marks := lineLayout(hs.r.PlotH)
+	if !strings.Contains(rows[marks], common.ShownGlyphs[learn.AveragedMember]) {
+		t.Errorf("the average's boundary is not marked under the line:\n%s", hs.plot())
+	}
+	if strings.Contains(hs.plot(), "f(x)") {
+		t.Errorf("the vote's graph is named f(x):\n%s", hs.plot())
+	}
+}
