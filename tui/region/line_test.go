@@ -200,3 +200,21 @@ func TestLineEnsemble(t *testing.T) {
 		t.Errorf("the vote's graph is named f(x):\n%s", hs.plot())
 	}
 }
+
+// BenchmarkLineStep: what a step of autoplay costs the region of points on
+// a line in the panel of a 100×30 terminal: a mistake changes the field,
+// the drawing is computed again (the graph, the line, where f > 0) and
+// drawn. interval's first pass, a step at a time, from α = 0 again at its
+// end.
+func BenchmarkLineStep(b *testing.B) {
+	hs := newHarness(b, tuitest.Builtin(b, "interval", 0), 64, 24)
+	b.ReportAllocs()
+	for b.Loop() {
+		if hs.s.Learner().T() == 20 {
+			hs.s.Reset()
+		}
+		hs.s.Step()
+		hs.r.Refresh()
+		_ = hs.r.View()
+	}
+}
