@@ -108,7 +108,8 @@ func TestColumnsErrors(t *testing.T) {
 		{[]string{"--columns", "3,4", "--positive", "Setosa"}, exitUsage,
 			`--positive Setosa: ` + file + `: no label in column 5 (species) is "Setosa"`},
 		{[]string{"--columns", "3,5"}, exitUsage, "--columns 3,5: " + file + ": line 1: column 5 (species) is both x2 and the label"},
-		{[]string{"--columns", "3"}, exitUsage, "--columns 3: want two columns"},
+		{[]string{"--columns", "3,4,5"}, exitUsage, "--columns 3,4,5: want two columns, x₁ and x₂, as 3,4 or petal_length,petal_width; or one, for points on a line (1-D), as 3"},
+		{[]string{"--columns", "5", "--positive", "setosa"}, exitUsage, "--columns 5: " + file + ": line 1: column 5 (species) is both x1 and the label"},
 		{[]string{"--columns", "0,1"}, exitUsage, "--columns 0,1: column 0: columns are numbered from 1"},
 		{[]string{"--positive", " "}, exitUsage, "--positive needs a value"},
 	} {

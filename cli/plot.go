@@ -168,6 +168,7 @@ func (w *longWork) figureOf(l learn.Learner, train, test []datasets.Point, s *la
 	}
 	spec, err := figure.Of(w.ctx, l, train, test, datasets.ViewOf(s.Points), sourceName(s))
 	spec.Axes[0], spec.Axes[1] = s.AxisNames()
+	spec.OneD = s.OneD()
 	return spec, err
 }
 

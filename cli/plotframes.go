@@ -193,6 +193,7 @@ func plotFrames(work *longWork, s *lab.Options, steps int, event, flag string) (
 		// them, rather than keep a copy of a million points each.
 		spec.Train, spec.Test = train, test
 		spec.Axes[0], spec.Axes[1] = s.AxisNames()
+		spec.OneD = s.OneD()
 		specs = append(specs, spec)
 		return err
 	}

@@ -335,17 +335,27 @@ func traceHeader(s *lab.Options, p learn.Learner) string {
 	if name := cfg.Kind().Name; name != learn.DefaultLearner {
 		learner = "; " + cfg.Kind().Title
 	}
-	return fmt.Sprintf("%s: %d points; K(x,z) = %s; %s; tie %s (%s)%s%s; at most %s%s",
-		sourceName(s), p.N(), cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
+	points := "points"
+	if s.OneD() {
+		points = "points on a line (x₂ = 0)"
+	}
+	return fmt.Sprintf("%s: %d %s; K(x,z) = %s; %s; tie %s (%s)%s%s; at most %s%s",
+		sourceName(s), p.N(), points, cfg.Kernel, biasText(cfg.Bias), cfg.Tie, cfg.Tie.Describe(),
 		learner, settings, notation.Passes(cfg.Epochs), shuffleText(cfg)) + s.TraceNote()
 }
 
 // traceSummary is what closes a trace, each line ending in a newline: the
-// outcome, the support vectors and the function (notation.Summary), the
+// outcome, the support vectors and the function (notation.Summary), for
+// points on a line f along it and where it is positive (notation.OnLine), the
 // averaged, voted and budget learners' lines, and the held-out accuracy
 // (on an error, the lines before it).
 func traceSummary(s *lab.Options, p learn.Passer) (string, error) {
 	out := notation.Summary(p)
+	if s.OneD() {
+		// Points on a line: f along it, in x, and where it is +1.
+		v := datasets.ViewOf(s.Points)
+		out += notation.OnLine(p, v.MinX1, v.MaxX1) + "\n"
+	}
 	if r, ok := s.ScaleMismatch(); ok && p.State() == learn.Capped {
 		// Under the outcome it explains: raw units may be what stopped it.
 		outcome, rest, _ := strings.Cut(out, "\n")

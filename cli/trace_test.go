@@ -413,7 +413,7 @@ func TestPresetsAndOverrides(t *testing.T) {
 		t.Errorf("circles n=50: %s", out)
 	}
 	out, _, code := runCLI("datasets")
-	for _, name := range []string{"worked4", "worked3", "xor", "circles", "moons", "blobs", "spiral", "linear"} {
+	for _, name := range []string{"worked4", "worked3", "interval", "xor", "circles", "moons", "blobs", "spiral", "linear"} {
 		if !strings.Contains(out, name) {
 			t.Errorf("datasets lacks %s (exit %d)", name, code)
 		}

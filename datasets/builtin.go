@@ -22,6 +22,10 @@ type Builtin struct {
 	DefaultN     int     // number of points by default (fixed sets: their size)
 	DefaultNoise float64 // 0 for fixed sets
 	Preset       Preset
+	// OneD marks points on a line: x₂ = 0 for every point, and the views
+	// draw what there is, x₁ alone (the line with f along it, φ on the
+	// plane (x, x²)).
+	OneD bool
 }
 
 // generator draws n points of one generated set. It may return them in any
@@ -57,6 +61,16 @@ var registry = []entry{
 			Preset:      Preset{Kernel: "linear", Bias: true, Tie: learn.TiePos},
 		},
 		fixed: worked3,
+	},
+	{
+		Builtin: Builtin{
+			Name:        "interval",
+			Description: "20 points on a line, +1 where |x| < 0.5: no threshold separates them, (x, x²) does (the notes' 1-D input)",
+			DefaultN:    len(interval),
+			Preset:      Preset{Kernel: "poly(d=2,c=1)", Tie: learn.TieMistake},
+			OneD:        true,
+		},
+		fixed: interval,
 	},
 	{
 		Builtin: Builtin{
@@ -127,7 +141,7 @@ var registry = []entry{
 }
 
 // Builtins lists every built-in dataset in a stable order: worked4, worked3,
-// xor, circles, moons, blobs, spiral, linear. The slice is the caller's to
+// interval, xor, circles, moons, blobs, spiral, linear. The slice is the caller's to
 // keep or change.
 func Builtins() []Builtin {
 	out := make([]Builtin, len(registry))

@@ -13,7 +13,7 @@ func TestBuiltinsOrder(t *testing.T) {
 	for _, b := range Builtins() {
 		names = append(names, b.Name)
 	}
-	want := []string{"worked4", "worked3", "xor", "circles", "moons", "blobs", "spiral", "linear"}
+	want := []string{"worked4", "worked3", "interval", "xor", "circles", "moons", "blobs", "spiral", "linear"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Builtins() names = %v, want %v", names, want)
 	}

@@ -65,6 +65,11 @@ func (c Column) describe() string {
 // X2 the first two columns that are not picked otherwise.
 type Columns struct {
 	X1, X2, Label Column
+	// OneD reads one coordinate, X1, and puts every point on the line
+	// x₂ = 0: a 1-D dataset (--columns naming one column; seed 003's "1D
+	// input"). X2 must then be zero, and a file needs two fields a row,
+	// the coordinate and the label.
+	OneD bool
 	// Positive, if HasPositive, is the label read as +1; every other label
 	// is −1 (one-vs-rest). Labels are then compared with it as text, after
 	// the trimming every field gets, so that any column, such as iris's
@@ -135,11 +140,18 @@ func pick(cols Columns, l layout) (Columns, error) {
 	if cols.X1, err = l.find(cols.X1, PartX1); err != nil {
 		return cols, err
 	}
+	if cols.OneD && (cols.X2 != Column{}) {
+		return cols, &ColumnError{Part: PartX2, Line: l.line, Msg: "a 1-D file has one coordinate, x₁: x₂ is 0 on the line, not a column"}
+	}
 	if cols.X2, err = l.find(cols.X2, PartX2); err != nil {
 		return cols, err
 	}
 	taken := []int{cols.Label.Number, cols.X1.Number, cols.X2.Number}
-	for _, c := range []*Column{&cols.X1, &cols.X2} {
+	coords := []*Column{&cols.X1, &cols.X2}
+	if cols.OneD {
+		coords = coords[:1]
+	}
+	for _, c := range coords {
 		if c.Number > 0 {
 			continue
 		}
@@ -152,15 +164,19 @@ func pick(cols Columns, l layout) (Columns, error) {
 			}
 		}
 	}
-	if cols.X1.Number == cols.X2.Number {
+	if cols.X1.Number == cols.X2.Number && !cols.OneD {
 		return cols, &ColumnError{Part: PartX2, Line: l.line, Msg: fmt.Sprintf(
 			"x1 and x2 are both %s; pick two different columns", cols.X1.describe())}
 	}
-	for _, x := range []struct {
+	xs := []struct {
 		part Part
 		name string
 		c    Column
-	}{{PartX1, "x1", cols.X1}, {PartX2, "x2", cols.X2}} {
+	}{{PartX1, "x1", cols.X1}, {PartX2, "x2", cols.X2}}
+	if cols.OneD {
+		xs = xs[:1]
+	}
+	for _, x := range xs {
 		if x.c.Number != cols.Label.Number {
 			continue
 		}

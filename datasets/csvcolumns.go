@@ -21,7 +21,8 @@ import (
 // J.", closed on their line), the trimming of fields, the forms of numbers
 // and the limits are as for ReadCSV: both read through one recordReader.
 // Every row must have as many fields as the first non-blank line, and that
-// must have three at least.
+// must have three at least (two with cols.OneD: x and the label; every
+// point's x₂ is then 0).
 //
 // The first non-blank line is a header iff none of its fields is a number,
 // or a number mistyped (−1 with a Unicode minus, 12%; see ReadCSV), and one
@@ -31,8 +32,8 @@ import (
 // header.
 //
 // The Table's Header holds the header's names of x1, x2 and the label (nil
-// without a header), and its Columns are cols with every column's number and
-// header name filled in.
+// without a header; x2's is "" with OneD), and its Columns are cols with
+// every column's number and header name filled in.
 //
 // Columns that do not fit the file are *ColumnError; problems with the data
 // are *ParseError, as for ReadCSV; a failing reader's error is wrapped.
@@ -50,9 +51,13 @@ func ReadCSVColumns(r io.Reader, cols Columns) (Table, error) {
 		}
 		if cr.width == 0 {
 			l := layout{line: lineNo, width: len(fields)}
-			if l.width < 3 {
+			if l.width < 3 && !cols.OneD {
 				return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf(
 					"want 3 fields at least (x1, x2 and a label), got %d%s", l.width, separatorHint(string(rows.line)))}
+			}
+			if l.width < 2 {
+				return Table{}, &ParseError{Line: lineNo, Msg: fmt.Sprintf(
+					"want 2 fields at least (x and a label), got %d%s", l.width, separatorHint(string(rows.line)))}
 			}
 			if isHeader(fields) {
 				l.header = append([]string(nil), fields...)
@@ -126,9 +131,11 @@ func (cr *columnReader) row(fields []string, line int) (Point, error) {
 	if err != nil {
 		return Point{}, err
 	}
-	x2, err := cr.coord(fields, cr.cols.X2, line)
-	if err != nil {
-		return Point{}, err
+	x2 := 0.0 // on the line, for one coordinate (OneD)
+	if !cr.cols.OneD {
+		if x2, err = cr.coord(fields, cr.cols.X2, line); err != nil {
+			return Point{}, err
+		}
 	}
 	label := cr.cols.Label
 	f := fields[label.Number-1]

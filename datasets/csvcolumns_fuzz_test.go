@@ -11,8 +11,10 @@ import (
 // FuzzReadCSVColumns checks that ReadCSVColumns never panics, whatever the
 // file and the columns asked for; that its errors are safe to print; and
 // that what it accepts is finite points labelled ±1, both labels present
-// with Positive, read from three different columns that exist.
+// with Positive, read from three different columns that exist (two, and
+// every x₂ = 0, for one coordinate: x2 given as oneD).
 func FuzzReadCSVColumns(f *testing.F) {
+	const oneD = "(1-D)" // as x2: no x₂ column, Columns.OneD
 	for _, c := range []struct {
 		data               string
 		x1, x2, label, pos string
@@ -30,11 +32,17 @@ func FuzzReadCSVColumns(f *testing.F) {
 		{"x,X,y\n1,2,1\n", "x", "2", "", ""},
 		{"a;b;c\n", "", "", "", ""},
 		{"", "", "", "", "a"},
+		{iris, "3", oneD, "5", "versicolor"},
+		{"x,y\n-1,1\n1,-1\n", "", oneD, "", ""},
+		{"1\n", "", oneD, "", ""},
 	} {
 		f.Add([]byte(c.data), c.x1, c.x2, c.label, c.pos)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, x1, x2, label, pos string) {
 		var cols Columns
+		if x2 == oneD {
+			cols.OneD, x2 = true, ""
+		}
 		for _, p := range []struct {
 			s   string
 			dst *Column
@@ -77,7 +85,17 @@ func FuzzReadCSVColumns(f *testing.F) {
 			t.Fatalf("ReadCSVColumns(%q, %+v): %d points +1 and %d −1", data, cols, pos1, neg1)
 		}
 		c := tab.Columns
-		if c.X1.Number < 1 || c.X2.Number < 1 || c.Label.Number < 1 ||
+		if cols.OneD {
+			// One coordinate: no x₂ column, every point on the line.
+			if c.X1.Number < 1 || c.Label.Number < 1 || c.X1.Number == c.Label.Number || c.X2 != (Column{}) || !c.OneD {
+				t.Fatalf("ReadCSVColumns(%q, %+v) read columns %+v", data, cols, c)
+			}
+			for i, p := range tab.Points {
+				if p.X2 != 0 {
+					t.Fatalf("ReadCSVColumns(%q, %+v): point %d = %v is off the line", data, cols, i, p)
+				}
+			}
+		} else if c.X1.Number < 1 || c.X2.Number < 1 || c.Label.Number < 1 ||
 			c.X1.Number == c.X2.Number || c.X1.Number == c.Label.Number || c.X2.Number == c.Label.Number {
 			t.Fatalf("ReadCSVColumns(%q, %+v) read columns %+v", data, cols, c)
 		}

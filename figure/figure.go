@@ -53,6 +53,10 @@ type Spec struct {
 	// columns ("height (cm)", "z(height (cm))" for z-scores:
 	// lab.Options.AxisNames); x₁ and x₂ where empty.
 	Axes [2]string
+	// OneD draws points on a line (lab.Options.OneD): the graph of f along
+	// it over the x axis, in place of the plane (line.go); Axes[1] is
+	// not used.
+	OneD bool
 }
 
 // Size is a figure's size: Width × Height pixels at DPI dots per inch (a
@@ -170,12 +174,20 @@ func (s stopWriter) Write(p []byte) (n int, err error) {
 // drawOn draws spec on c, a page of width × height points, as Write
 // does: stopped with ctx's error, the glyphs counted to progress.
 func drawOn(ctx context.Context, c canvas, spec Spec, width, height vg.Length, progress func(done, total int)) error {
-	p, err := build(ctx, spec, width, height)
-	if err != nil {
-		return err
-	}
 	d := &drawing{ctx: ctx, progress: progress}
-	p.draw(c, d)
+	if spec.OneD {
+		p, err := buildLine(ctx, spec, width, height)
+		if err != nil {
+			return err
+		}
+		p.draw(c, d)
+	} else {
+		p, err := build(ctx, spec, width, height)
+		if err != nil {
+			return err
+		}
+		p.draw(c, d)
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -294,6 +306,9 @@ const (
 //
 //	▲ y = +1   ■ y = −1   ○ support vector   □ next step: x₄   f = 0 solid, f = ±1 dashed
 func key(spec Spec) string {
+	if spec.OneD {
+		return strings.Join(lineKey(spec), "   ")
+	}
 	parts := []string{"▲ y = +1", "■ y = −1"}
 	if spec.F != nil && len(spec.F.SupportVectors()) > 0 {
 		sv := "○ support vector"

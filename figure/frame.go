@@ -72,6 +72,9 @@ func newFrame(tf *typeface, spec Spec, v learn.Rect, width, height vg.Length, bo
 	}
 	f.labels = [2]string{cmp.Or(spec.Axes[0], "x₁"), cmp.Or(spec.Axes[1], "x₂")}
 	step := sharedStep(v)
+	if spec.OneD {
+		step = 0 // x and f(x) have units of their own (line.go)
+	}
 	f.xTicks = ticks{step}.Ticks(v.MinX1, v.MaxX1)
 	f.yTicks = ticks{step}.Ticks(v.MinX2, v.MaxX2)
 

@@ -26,10 +26,8 @@ const maxFieldPixels = 24000
 // one frame it returns a job that computes the field off the UI path (see
 // AttachField).
 func (s *Session) Resize(w, h int) FieldJob {
-	if px := w * h; px > maxFieldPixels {
-		f := math.Sqrt(float64(maxFieldPixels) / float64(px))
-		w, h = max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
-	}
+	s.plotW, s.plotH = w, h
+	w, h = s.latticeFor(w, h)
 	if w == s.fieldW && h == s.fieldH {
 		return nil
 	}
@@ -37,6 +35,30 @@ func (s *Session) Resize(w, h int) FieldJob {
 	s.view = viewport(s.opts.Points)
 	s.fitView()
 	return s.AttachField()
+}
+
+// latticeFor is the field's lattice for a plot of w×h pixels: at most
+// maxFieldPixels, and for points on a line (OneD) one row, f along the
+// line x₂ = 0, a value a pixel across.
+func (s *Session) latticeFor(w, h int) (int, int) {
+	if s.OneD() {
+		return min(w, maxFieldPixels), min(h, 1)
+	}
+	if px := w * h; px > maxFieldPixels {
+		f := math.Sqrt(float64(maxFieldPixels) / float64(px))
+		w, h = max(1, int(float64(w)*f)), max(1, int(float64(h)*f))
+	}
+	return w, h
+}
+
+// relattice sets the lattice again for the plot the screen last asked
+// for (Resize), as the data may have gone from a plane to a line or back;
+// nothing before the first Resize (a field of no size, or a follower's,
+// given by Follow).
+func (s *Session) relattice() {
+	if s.plotW > 0 {
+		s.fieldW, s.fieldH = s.latticeFor(s.plotW, s.plotH)
+	}
 }
 
 // SyncFieldWork is the most kernel evaluations (lattice points × support
@@ -126,13 +148,18 @@ func (s *Session) useField(fd *learn.Field) {
 }
 
 // viewport is the data's bounding box with a margin (datasets.ViewOf), so
-// the region and a figure of it frame the data alike.
+// the region and a figure of it frame the data alike. For points on the
+// line x₂ = 0 it is [−1, 1] across x₂ (ViewOf's least height, about 0), so
+// a lattice of one row lies on the line itself, at x₂ = 1 − ½·2 = 0
+// exactly (Field.Point).
 func viewport(pts []datasets.Point) learn.Rect { return datasets.ViewOf(pts) }
 
 // fitView widens one axis of the viewport so that lattice pixels are square
 // (a half-block pixel is about as wide as it is tall), so circles look round.
+// A line has no shape to keep: its view is the data's range, with x₂ as
+// viewport leaves it.
 func (s *Session) fitView() {
-	if s.fieldW <= 0 || s.fieldH <= 0 {
+	if s.fieldW <= 0 || s.fieldH <= 0 || s.OneD() {
 		return
 	}
 	r := &s.view

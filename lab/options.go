@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -61,12 +62,16 @@ type Options struct {
 
 // AxisNames are the names of the two coordinates, as the screen and the
 // figures write them: the CSV header's (made safe for a terminal), or x₁
-// and x₂ when the file has none or the points were edited by hand; each as
-// z(…) when the points are z-scores (Standardized).
+// and x₂ when the file has none or the points were edited by hand (x for
+// points on a line, OneD); each as z(…) when the points are z-scores
+// (Standardized).
 func (o Options) AxisNames() (string, string) {
 	a, b := "x₁", "x₂"
+	if o.OneD() {
+		a = "x" // the line's one coordinate, as seed 003 names it
+	}
 	if h := o.Header; len(h) >= 2 && !o.Edited {
-		a, b = safetext.Clean(h[0]), safetext.Clean(h[1])
+		a, b = safetext.Clean(h[0]), cmp.Or(safetext.Clean(h[1]), b) // one column: no x₂ name
 	}
 	if o.Standardized {
 		return "z(" + a + ")", "z(" + b + ")"

@@ -47,8 +47,11 @@ type Session struct {
 	view        learn.Rect
 	fieldW      int // lattice size of the field (0 before the first layout)
 	fieldH      int
-	steps       []Shown // recent steps, newest last, for narration and undo
-	err         error   // a numerical problem that stopped training
+	// plotW and plotH are the plot's pixels the screen last asked for
+	// (Resize; 0 before), which the lattice is made for (relattice).
+	plotW, plotH int
+	steps        []Shown // recent steps, newest last, for narration and undo
+	err          error   // a numerical problem that stopped training
 	// version counts changes to the field or the points, so views cached on
 	// them know when to redraw.
 	version int
@@ -162,6 +165,7 @@ func (s *Session) Apply(o Options) error {
 	s.flash = -1
 	s.built++
 	s.steps = s.steps[:0]
+	s.relattice()
 	s.view = viewport(s.opts.Points)
 	s.fitView()
 	s.AttachField()

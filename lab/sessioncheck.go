@@ -126,8 +126,9 @@ func sessionSource(o *Options, dt sessionData, fail func(field, format string, a
 		if dt.File == "" {
 			return fail("data.columns", "columns are picked from a file; this session names none")
 		}
-		for _, n := range []int{c.X1, c.X2, c.Label} {
-			if n < 1 {
+		// x2 is 0 (left out) for one column, points on a line.
+		for k, n := range []int{c.X1, c.X2, c.Label} {
+			if n < 1 && (k != 1 || n < 0) {
 				return fail("data.columns", "columns are numbered from 1, not %d", n)
 			}
 		}
@@ -139,6 +140,10 @@ func sessionSource(o *Options, dt sessionData, fail func(field, format string, a
 		}
 		o.Columns = datasets.Columns{X1: datasets.Column{Number: c.X1, Name: name(0)}, X2: datasets.Column{Number: c.X2, Name: name(1)},
 			Label: datasets.Column{Number: c.Label, Name: name(2)}}
+		if c.X2 == 0 {
+			// No x2: one column, points on a line.
+			o.Columns.X2, o.Columns.OneD = datasets.Column{}, true
+		}
 		if c.Positive != nil {
 			o.Columns.Positive, o.Columns.HasPositive = *c.Positive, true
 		}
@@ -265,4 +270,18 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// sessionOnLine checks that the points of 1-D data (Options.OneD) lie on
+// their line, x₂ = 0, as every edit and reading of such data keeps them.
+func sessionOnLine(o Options, fail func(field, format string, args ...any) error) error {
+	if !o.OneD() {
+		return nil
+	}
+	for i, p := range o.Points {
+		if p.X2 != 0 {
+			return fail(fmt.Sprintf("points[%d]", i), "point %d has x2 = %v; the data are points on a line (1-D), x2 = 0", i+1, p.X2)
+		}
+	}
+	return nil
 }

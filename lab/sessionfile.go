@@ -77,10 +77,11 @@ type sessionData struct {
 }
 
 // sessionColumns are the columns of a wider CSV file the points were read
-// from (--columns, --label, --positive), by number.
+// from (--columns, --label, --positive), by number; x2 is left out (0)
+// for points on a line, read from one column (datasets.Columns.OneD).
 type sessionColumns struct {
 	X1       int     `json:"x1"`
-	X2       int     `json:"x2"`
+	X2       int     `json:"x2,omitempty"`
 	Label    int     `json:"label"`
 	Positive *string `json:"positive,omitempty"`
 }
@@ -374,6 +375,9 @@ func decodeSession(data []byte, name string) (Options, error) {
 		return Options{}, err
 	}
 	if err := sessionSource(&o, f.Data, fail); err != nil {
+		return Options{}, err
+	}
+	if err := sessionOnLine(o, fail); err != nil {
 		return Options{}, err
 	}
 	cfg, err := sessionConfig(f.Training, fail)

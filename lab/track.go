@@ -69,7 +69,7 @@ func (s *Session) UndoDepth() int { return s.p.T() - s.p.UndoFloor() }
 // views cached on s draw again and a field computed for s's old state is
 // dropped. A large field comes back as a job, as AttachField's.
 func (s *Session) Adopt(n *Session) FieldJob {
-	w, h := s.fieldW, s.fieldH
+	w, h, pw, ph := s.fieldW, s.fieldH, s.plotW, s.plotH
 	version, built, gen, kept := s.version, s.built, s.fieldGen, s.kept
 	logs := s.passes.version
 	confined := s.confined
@@ -83,7 +83,8 @@ func (s *Session) Adopt(n *Session) FieldJob {
 	s.version, s.built, s.fieldGen, s.kept = version+n.version+1, built+n.built+1, gen+n.fieldGen+1, kept+n.kept
 	s.passes.version = logs + n.passes.version + 1
 	s.field, s.pending, s.computing, s.inFlight = nil, nil, false, false
-	s.fieldW, s.fieldH = w, h
+	s.fieldW, s.fieldH, s.plotW, s.plotH = w, h, pw, ph
+	s.relattice() // n's data may be a line, s's a plane, or the other way
 	s.confined = confined
 	s.view = viewport(s.opts.Points)
 	s.fitView()

@@ -68,8 +68,9 @@ func (s *Session) Saved(v int) {
 	}
 }
 
-// AddPoint adds a labelled point. A learner that takes new examples (the
-// perceptron, a learn.Appender) keeps training where it was: α stays, the
+// AddPoint adds a labelled point; to 1-D data (OneD), at (x1, 0). A
+// learner that takes new examples (the perceptron, a learn.Appender)
+// keeps training where it was: α stays, the
 // new point is visited at the end of the current pass (online learning, as
 // the perceptron was meant to be used), and steps before the edit can no
 // longer be stepped back. Any other (the SVM, whose α solve one problem
@@ -78,6 +79,9 @@ func (s *Session) Saved(v int) {
 func (s *Session) AddPoint(x1, x2 float64, y int) (kept bool, err error) {
 	if s.Full() {
 		return false, s.ErrFullNow()
+	}
+	if s.OneD() {
+		x2 = 0 // points on a line stay on it
 	}
 	// The points in a new array: the old one may be shared (yours, a save
 	// under way).

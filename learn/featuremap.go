@@ -56,6 +56,7 @@ type FeatureMap struct {
 	kappa  []float64 // κₖ
 	pow    [][2]int  // (aₖ, bₖ): φₖ(x) = κₖ x₁^aₖ x₂^bₖ
 	rad    []radical // κₖ = s√r, or r = 0 when κₖ² is not an integer
+	line   bool      // φ on the line x₂ = 0, named in x (OnLine)
 }
 
 // radical is s√r with r square-free (r = 1: the integer s).

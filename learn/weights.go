@@ -98,12 +98,25 @@ func (p *Primal) Weight(k int) string {
 // or rounding noise within 1e-12 of the largest, are left out, and a
 // coefficient within 1e-12 (relative) of an integer is that integer. The
 // notation is Function's (and the notation package's): "2·x₁x₂", "−".
+// On the line x₂ = 0 (a map from FeatureMap.OnLine) f is written in its
+// one coordinate x, as LineString does: interval's "f(x) = −6·x² + 2".
 func (p *Primal) Function() string {
 	q := polynomial{}
 	for k, w := range p.W {
 		q[p.Map.pow[k]] += w * p.Map.kappa[k]
 	}
 	q[[2]int{}] += p.B
+	if p.Map.line {
+		// On the line, in its one coordinate x (OnLine).
+		var c []float64
+		for e, v := range q {
+			for len(c) <= e[0] {
+				c = append(c, 0)
+			}
+			c[e[0]] += v
+		}
+		return "f(x) = " + LineString(tidy(c))
+	}
 	q.prune()
 	for e, c := range q {
 		if n := math.Round(c); n != 0 && math.Abs(c-n) <= 1e-12*math.Abs(n) {

@@ -11,7 +11,7 @@ import (
 
 // This file is --columns, --label and --positive: which columns of a wider
 // --data file (iris's four measurements and its species) are x₁, x₂ and y,
-// and which label is +1. The datasets package reads them
+// or x₁ alone for points on a line, and which label is +1. The datasets package reads them
 // (datasets.ReadCSVColumns); here the flags are checked, and a selection
 // that does not fit the file is said as a mistake in the flag that made it.
 
@@ -24,10 +24,13 @@ func (f *Flags) pickColumns() (datasets.Columns, error) {
 	var c datasets.Columns
 	if f.set("columns") {
 		parts := strings.Split(f.columns, ",")
-		if len(parts) != 2 {
-			return c, Usagef("--columns %s: want two columns, x₁ and x₂, as 3,4 or petal_length,petal_width", safetext.Name(f.columns))
+		if len(parts) != 1 && len(parts) != 2 {
+			return c, Usagef("--columns %s: want two columns, x₁ and x₂, as 3,4 or petal_length,petal_width; or one, for points on a line (1-D), as 3", safetext.Name(f.columns))
 		}
-		for i, dst := range []*datasets.Column{&c.X1, &c.X2} {
+		// One column is the one coordinate of points on a line: x₂ = 0
+		// (seed 003, "Non-linear features: 1D input").
+		c.OneD = len(parts) == 1
+		for i, dst := range []*datasets.Column{&c.X1, &c.X2}[:len(parts)] {
 			col, err := datasets.ParseColumn(parts[i])
 			if err != nil {
 				return c, Usagef("--columns %s: %v", safetext.Name(f.columns), err)
@@ -76,7 +79,10 @@ func columnsUsage(file string, cols datasets.Columns, err error) error {
 	var flag string
 	switch ce.Part {
 	case datasets.PartX1, datasets.PartX2:
-		if cols.X1 != (datasets.Column{}) || cols.X2 != (datasets.Column{}) {
+		switch {
+		case cols.OneD:
+			flag = "--columns " + safetext.Name(cols.X1.String())
+		case cols.X1 != (datasets.Column{}) || cols.X2 != (datasets.Column{}):
 			flag = "--columns " + safetext.Name(cols.X1.String()+","+cols.X2.String())
 		}
 	case datasets.PartLabel:

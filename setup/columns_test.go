@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"kernelscope/datasets"
@@ -52,5 +54,32 @@ func TestExample(t *testing.T) {
 		if got := example(in); got != want {
 			t.Errorf("example(%q) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// TestOneColumn: --columns naming one column reads points on a line, x₂ =
+// 0, the data 1-D (lab.Options.OneD); a usage error about it names the
+// one column given.
+func TestOneColumn(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "iris.csv")
+	csv := "sepal_length,sepal_width,petal_length,petal_width,species\n5.1,3.5,1.4,0.2,setosa\n7.0,3.2,4.7,1.4,versicolor\n"
+	if err := os.WriteFile(file, []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := resolve(Train, "--data", file, "--columns", "petal_length", "--positive", "versicolor", "--kernel", "poly(d=2,c=1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []datasets.Point{{X1: 1.4, Y: -1}, {X1: 4.7, Y: 1}}
+	if !s.OneD() || !slices.Equal(s.Points, want) || s.Columns.X1.Number != 3 || s.Columns.X2 != (datasets.Column{}) {
+		t.Errorf("--columns petal_length: 1-D %v, points %v, columns %+v; want the line, %v", s.OneD(), s.Points, s.Columns, want)
+	}
+	if a, _ := s.AxisNames(); a != "petal_length" {
+		t.Errorf("the line's name: %q, want petal_length", a)
+	}
+	_, err = resolve(Train, "--data", file, "--columns", "5")
+	var ue *UsageError
+	if !errors.As(err, &ue) || !strings.HasPrefix(ue.Msg, "--columns 5: ") {
+		t.Errorf("--columns 5 (the label's column): %v; want a usage error that names --columns 5", err)
 	}
 }

@@ -50,7 +50,11 @@ func CommandLine(o lab.Options) ([]string, bool) {
 	case o.File != "":
 		add("data", o.File)
 		if c := o.Columns; !c.IsZero() {
-			add("columns", strconv.Itoa(c.X1.Number)+","+strconv.Itoa(c.X2.Number))
+			if c.OneD {
+				add("columns", strconv.Itoa(c.X1.Number))
+			} else {
+				add("columns", strconv.Itoa(c.X1.Number)+","+strconv.Itoa(c.X2.Number))
+			}
 			add("label", strconv.Itoa(c.Label.Number))
 			if c.HasPositive {
 				add("positive", c.Positive)

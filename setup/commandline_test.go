@@ -70,6 +70,8 @@ func TestCommandLineRoundTrip(t *testing.T) {
 				"--epochs 7 --shuffle --algo budget --eta 0.5 --C inf --tol 0.01 --max-iter 9 --budget 4 --test 0.25 --split-seed 9 --steps 20"},
 		{[]string{"--dataset", "circles", "--algo", "svm", "--C", "2.5", "--kernel", "rbf", "--sigma", "0.25"}, 11, ""},
 		{[]string{"--data", iris, "--columns", "2,1", "--label", "cls", "--positive", "-1", "--kernel", "poly", "--degree", "3"}, 3, ""},
+		{[]string{"--data", iris, "--columns", "c", "--positive", "7"}, 0, ""}, // one column: points on a line
+		{[]string{"--dataset", "interval"}, 5, "kernelscope --dataset interval --steps 5"},
 	} {
 		o := resolveLine(t, tc.args)
 		o.Replay.Steps = tc.steps

@@ -61,7 +61,7 @@ func Bind(fs *pflag.FlagSet, command string, use Use) *Flags {
 	fs.SortFlags = false // in the order below: the data, then how to train
 	fs.StringVar(&f.dataset, "dataset", "", "a built-in dataset (see 'kernelscope datasets'); default "+DefaultDataset)
 	fs.StringVar(&f.data, "data", "", "a file of rows x1,x2,y (CSV; labels −1/+1 or 0/1), or a wider CSV file cut down with --columns, --label and --positive")
-	fs.StringVar(&f.columns, "columns", "", "the two columns of --data to read as x₁,x₂: numbers from 1 or header names, e.g. 3,4 or petal_length,petal_width (default: the first two that are not the label)")
+	fs.StringVar(&f.columns, "columns", "", "the two columns of --data to read as x₁,x₂: numbers from 1 or header names, e.g. 3,4 or petal_length,petal_width (default: the first two that are not the label); one column, e.g. 2, reads points on a line (1-D: x₂ = 0)")
 	fs.StringVar(&f.label, "label", "", "the column of --data that holds the labels: a number from 1 or a header name (default: the last)")
 	fs.StringVar(&f.positive, "positive", "", "the label to read as +1, every other label as −1 (one-vs-rest), e.g. versicolor; for labels that are not −1/+1 or 0/1")
 	if use == Train {

@@ -26,6 +26,10 @@ type keyActions struct {
 	Panel, OnlySV, Feature, Update, Spectrum, Passes, Big, Mono, Colors, Cancel, Help, Quit *action.Action
 }
 
+// flatWhy is why the arrows do nothing over the feature view of points on
+// a line: its plane does not turn.
+const flatWhy = "the plane (x, x²) of points on a line is flat: there is nothing to turn (f shows the region, where ← → move the cursor along the line)"
+
 // newKeyActions declares the root's keys, and the rules by which the
 // program holds its components' keys (approx: the region's ~ , .); the
 // handlers and the reasons are the model's.
@@ -37,11 +41,17 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 	// the cursor).
 	for i, d := range []struct{ name, help string }{{"up", "↑"}, {"down", "↓"}, {"left", "←"}, {"right", "→"}} {
 		turn := n("", d.help, "turn the feature space", d.name, "shift+"+d.name)
+		vertical := i < 2
 		turn.Off = func() string {
-			if m.featureOn {
-				return ""
+			switch {
+			case !m.featureOn && vertical && m.s.OneD():
+				return edit.LineWhy // as the cursor's ↑ ↓ say, whose reason this comes before
+			case !m.featureOn:
+				return "the feature view is off"
+			case m.feature.Flat():
+				return flatWhy
 			}
-			return "the feature view is off"
+			return ""
 		}
 		turn.Do = func(msg tea.KeyPressMsg) tea.Cmd { m.feature.TurnKey(msg.String()); return nil }
 		k.Turns[i] = turn
@@ -73,7 +83,10 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 	k.Feature.Do = func(tea.KeyPressMsg) tea.Cmd {
 		m.featureOn = !m.featureOn
 		m.message = "the region again"
-		if m.featureOn {
+		switch {
+		case m.featureOn && m.feature.Flat():
+			m.message = "feature space: each point x lifted to (x, x²) on the parabola, the boundary w·φ = 0 a straight line in that plane; f shows the region again"
+		case m.featureOn:
 			m.message = "feature space: each point xᵢ as φ(xᵢ), the boundary as the plane w·φ = 0; ←→↑↓ or a mouse drag turn it, f shows the region again"
 		}
 		return nil
@@ -134,6 +147,16 @@ func newKeyActions(m *Model, approx action.List) *keyActions {
 		a.Guard(func() string {
 			if m.compare.On() {
 				return why
+			}
+			return ""
+		})
+	}
+	// Over the flat plane (x, x²) the arrows neither turn it nor move the
+	// region's cursor behind it.
+	for _, a := range m.edit.Actions()[:4] {
+		a.Guard(func() string {
+			if m.featureOn && m.feature.Flat() {
+				return flatWhy
 			}
 			return ""
 		})

@@ -357,8 +357,8 @@ func TestConvergeAndPlay(t *testing.T) {
 // status line and the message line show them (package controls tests
 // what each changes in the session): k goes from poly to rbf with α from
 // 0, ] steps σ from 0.5 to 0.7, a t s turn the bias on, the tie rule to
-// mistake and the shuffle on; d reaches worked3 with its preset, d N xor
-// with 200 points; Z and S change its noise and seed; ? lists the keys and
+// mistake and the shuffle on; d reaches worked3 with its preset, d
+// interval, d N xor with 200 points; Z and S change its noise and seed; ? lists the keys and
 // m turns color off.
 func TestSettingsKeys(t *testing.T) {
 	m := newModel(t, builtinOptions(t, "worked4", 0), 120, 40)
@@ -378,6 +378,10 @@ func TestSettingsKeys(t *testing.T) {
 	press(m, "d") // worked3
 	if !shows(m, "worked3 n=3 │") || !shows(m, "│ K=linear │ bias on │ tie pos") || !shows(m, "worked3: preset K = x·z, bias on, tie pos") {
 		t.Errorf("d: want worked3 with its preset:\n%s", screen(m))
+	}
+	press(m, "d") // interval, the notes' 1-D input
+	if !shows(m, "interval n=20 │") || !shows(m, "interval: preset K = (x·z + 1)²") {
+		t.Errorf("d d: want interval with its preset:\n%s", screen(m))
 	}
 	press(m, "d", "N")
 	if !shows(m, "xor n=200 noise=0.03 seed=1 │") {

@@ -201,7 +201,8 @@ func TestParamKeysOff(t *testing.T) {
 }
 
 // TestDataKeys: d goes from worked4 to the next built-in, worked3, with
-// its preset (linear, bias on, tie pos); from there d reaches xor, where
+// its preset (linear, bias on, tie pos); from there d reaches interval,
+// the 1-D example, and then xor, where
 // N takes n = 100 to the next size, 200; Z raises the noise by 0.05 from
 // xor's 0.03 to 0.08 and S takes seed 2; n, z and S go back down. n on a
 // worked example does nothing, and says why.
@@ -221,9 +222,13 @@ func TestDataKeys(t *testing.T) {
 		t.Errorf("d: player stopped %v, said %q", h.host.Stopped, h.host.Said)
 	}
 	h.press("d")
+	if o := h.s.Options(); o.Dataset != "interval" || len(o.Points) != 20 || o.Config.Kernel.Spec() != "poly(d=2,c=1)" {
+		t.Fatalf("d d: %s, %d points, K %s; want interval, the notes' 1-D input, with its preset", o.Dataset, len(o.Points), o.Config.Kernel.Spec())
+	}
+	h.press("d")
 	xor, _ := datasets.Lookup("xor")
 	if o := h.s.Options(); o.Dataset != "xor" || o.N != xor.DefaultN || o.Noise != 0.03 || len(o.Points) != xor.DefaultN {
-		t.Fatalf("d d: %s n = %d noise %v; want xor as it opens", o.Dataset, o.N, o.Noise)
+		t.Fatalf("d d d: %s n = %d noise %v; want xor as it opens", o.Dataset, o.N, o.Noise)
 	}
 	h.step(3)
 	h.press("N")
@@ -250,9 +255,9 @@ func TestDataKeys(t *testing.T) {
 	if h.s.Options().Noise != 0 {
 		t.Errorf("z at noise 0: %v", h.s.Options().Noise)
 	}
-	h.press("D", "D")
+	h.press("D", "D", "D")
 	if h.s.Options().Dataset != "worked4" {
-		t.Errorf("D D from xor: %s, want worked4 back", h.s.Options().Dataset)
+		t.Errorf("D D D from xor: %s, want worked4 back", h.s.Options().Dataset)
 	}
 }
 

@@ -126,7 +126,11 @@ func (e *Model) addAt(cx, cy, y int) {
 			what += "; the " + twin + " beside it starts again from α = 0"
 		}
 	}
-	e.host.Say(fmt.Sprintf("added (%s, %s) with y = %s (n = %d): %s", learn.Num(x1), learn.Num(x2), learn.Sign(y), len(e.s.Options().Points), what))
+	at := fmt.Sprintf("(%s, %s)", learn.Num(x1), learn.Num(x2))
+	if e.s.Options().OneD() {
+		at = "x = " + learn.Num(x1) // on the line
+	}
+	e.host.Say(fmt.Sprintf("added %s with y = %s (n = %d): %s", at, learn.Sign(y), len(e.s.Options().Points), what))
 }
 
 // roundCoord rounds a clicked coordinate to 3 decimals, so saved points
@@ -227,6 +231,9 @@ func (e *Model) Probe() string {
 	x1, x2 := e.region.At(cx, cy)
 	l := e.s.Learner()
 	text := "cursor: " + notation.Probe(l, l.Config().Tie, x1, x2)
+	if e.s.Options().OneD() {
+		text = "cursor: " + notation.ProbeLine(l, l.Config().Tie, x1) // on the line, f(x)
+	}
 	if here := e.region.Under(); len(here) > 0 {
 		names := make([]string, len(here))
 		for k, i := range here {

@@ -9,6 +9,9 @@ import (
 	"kernelscope/tui/action"
 )
 
+// LineWhy is why ↑ and ↓ do nothing on points on a line.
+const LineWhy = "the points lie on a line: the cursor moves along it, ← →"
+
 // keys are the cursor and editing actions by name.
 type keys struct {
 	up, down, left, right, nextSV, Goto, addPos, addNeg, Delete *action.Action
@@ -31,6 +34,14 @@ func newKeys(e *Model) keys {
 	} {
 		a := n(action.GroupEdit, d.help, d.desc, d.name, "shift+"+d.name)
 		a.Line, a.Off = arrows, cursor
+		if i < 2 {
+			a.Off = func() string {
+				if e.s.Options().OneD() {
+					return LineWhy
+				}
+				return cursor()
+			}
+		}
 		a.Do = func(msg tea.KeyPressMsg) tea.Cmd { e.region.MoveCursor(msg.String()); return nil }
 		*dirs[i] = a
 	}

@@ -81,7 +81,10 @@ type FeatureSpace struct {
 	// name and detail make the title: "feature space", "φ(x) = (…)"; the
 	// detail moves under the picture when the title has no room for it.
 	name, detail string
-	notes        []note // what the picture shows, written out
+	// plane is the flat picture of points on a line, (x, x²), drawn in
+	// place of the scene (line.go); nil for the scene.
+	plane *planeScene
+	notes []note // what the picture shows, written out
 }
 
 // note is a text under the picture; rank orders which are kept when not
@@ -137,10 +140,17 @@ func (f *FeatureView) Request() tea.Cmd {
 	gen, p := f.gen, f.s.Learner()
 	in := learn.ProjectionInputOf(p)
 	frozen := learn.Freeze(p)
-	bias, svm := p.Config().Bias, f.s.Dual() != nil
+	bias, svm, oneD := p.Config().Bias, f.s.Dual() != nil, f.s.OneD()
 	return func() tea.Msg {
-		return FeatureMsg{gen, heavy.Do(func() *FeatureSpace { return computeFeatureSpace(in, frozen, bias, svm) })}
+		return FeatureMsg{gen, heavy.Do(func() *FeatureSpace { return computeFeatureSpace(in, frozen, bias, svm, oneD) })}
 	}
+}
+
+// Flat reports that the view is the plane (x, x²) of points on a line
+// (line.go), which does not turn.
+func (f *FeatureView) Flat() bool {
+	cfg := f.s.Learner().Config()
+	return f.s.OneD() && PlaneOf(cfg.Kernel, cfg.Bias)
 }
 
 // turn rotates the camera: dx turns it about the up axis, dy tilts it, in
@@ -161,6 +171,9 @@ func (f *FeatureView) TurnKey(name string) {
 // Mouse turns the view by a drag: a press starts it, each motion turns by
 // the cells moved (a cell across is 5°, a cell down 10°), a release ends it.
 func (f *FeatureView) Mouse(msg tea.MouseMsg) {
+	if f.Flat() {
+		return // the plane (x, x²) does not turn
+	}
 	ms := msg.Mouse()
 	switch msg.(type) {
 	case tea.MouseClickMsg:
@@ -180,9 +193,17 @@ func (f *FeatureView) Mouse(msg tea.MouseMsg) {
 // margins, the SVM's margin planes f = ±1 beside the boundary f = 0. The
 // frame turns it edge-on (edgeFrame), and points whose φ coincide are
 // found (coinciding).
-func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, margins bool) *FeatureSpace {
+func computeFeatureSpace(in learn.ProjectionInput, e learn.Expansion, bias, margins, oneD bool) *FeatureSpace {
 	fs := &FeatureSpace{}
 	primal, perr := learn.Weights(e)
+	if perr == nil && oneD {
+		// Points on a line: φ there, without the features that are 0 on
+		// it; (x, x²) is the notes' plane.
+		primal = primal.OnLine()
+		if planar(primal.Map) {
+			return planeSpace(in, e, primal, margins)
+		}
+	}
 	if perr == nil && primal.Map.Dim() <= 3 {
 		m := primal.Map
 		fs.name, fs.detail = "feature space", m.String()
@@ -315,8 +336,22 @@ func (f *FeatureView) lines() []string {
 	// The picture keeps at least half the panel (six rows where it has
 	// them); the notes get the rest, each whole or not at all.
 	info := layoutNotes(notes, iw, ih-min(ih, max(6, ih/2)))
-	sc := &Scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, frame: fs.frame, groups: fs.groups, current: f.s.Focus(), flash: -1}
 	p := f.s.Learner()
+	if fs.plane != nil {
+		var pts []ScenePoint
+		for k, i := range fs.plane.index {
+			if i < p.N() {
+				q := fs.plane.pts[k]
+				pts = append(pts, ScenePoint{u: [3]float64{q[0], q[1], 0}, i: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, inView: true})
+			}
+		}
+		body := renderPlane(f.Th, fs.plane, pts, f.s.Focus(), iw, ih-len(info))
+		for _, l := range info {
+			body = append(body, f.Th.Dim.Render(l))
+		}
+		return common.DrawBox(f.Th, title, body, f.w, f.h, true)
+	}
+	sc := &Scene{normal: fs.normal, offset: fs.offset, margins: fs.margins, axes: fs.axes, frame: fs.frame, groups: fs.groups, current: f.s.Focus(), flash: -1}
 	for k, i := range fs.index {
 		if i < p.N() {
 			sc.points = append(sc.points, ScenePoint{u: fs.points[k], i: i, pos: p.Y(i) > 0, sv: p.Alpha(i) > 0, inView: true})
@@ -337,6 +372,9 @@ func (f *FeatureView) lines() []string {
 func (f *FeatureView) title(iw int) (title string, inside bool) {
 	fs := f.space
 	hint := "←→↑↓ turn"
+	if fs.plane != nil {
+		hint = "" // flat: nothing turns
+	}
 	if f.pending {
 		hint = "(updating…)"
 	}
@@ -349,15 +387,18 @@ func (f *FeatureView) title(iw int) (title string, inside bool) {
 		head += ": " + fs.detail
 	}
 	short, _, _ := strings.Cut(fs.name, ",")
+	if hint != "" {
+		hint = "   " + hint
+	}
 	variants := []struct {
 		s      string
 		inside bool
 	}{
-		{head + state + "   " + hint, false},
+		{head + state + hint, false},
 		{head + state, false},
-		{head + "   " + hint, false},
+		{head + hint, false},
 		{head, false},
-		{fs.name + "   " + hint, fs.detail != ""},
+		{fs.name + hint, fs.detail != ""},
 		{fs.name, fs.detail != ""},
 		{short, fs.detail != ""},
 	}

@@ -11,5 +11,7 @@ type Session interface {
 	Dual() learn.DualSolver
 	Focus() int
 	Learner() learn.Learner
+	// OneD reports points on a line, whose feature space is φ on it.
+	OneD() bool
 	Version() int
 }

@@ -39,6 +39,7 @@ func (f *Model) writeFigure() tea.Cmd {
 	}
 	spec := figure.OfScored(l, train, test, datasets.ViewOf(o.Points), s.Name(), acc)
 	spec.Axes[0], spec.Axes[1] = s.Snapshot().AxisNames()
+	spec.OneD = o.OneD()
 	stem := strings.TrimSuffix(filepath.Base(s.Name()), "*")
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem)) + fmt.Sprintf("-step%d", l.T())
 	t := l.T()

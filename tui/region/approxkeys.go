@@ -146,6 +146,8 @@ func (r *RegionView) UpdateAction(host common.Host) *action.Action {
 			host.Say("update view off: the region shows f again")
 		case !ok:
 			host.Say("update view: no mistake to show, and no next example (training has stopped)")
+		case r.S.OneD():
+			host.Say("update view: the line shows f and, faint, f without the last mistake's term η·yᵢ·K(xᵢ, x) (before any mistake: f with the next example's)")
 		default:
 			host.Say("update view: the region shows the term a mistake adds to f, η·yᵢ·K(xᵢ, x), with the boundary now and, faint, the boundary before it")
 		}

@@ -18,7 +18,8 @@ import (
 type RegionView struct {
 	S    Session
 	Th   *common.Theme
-	draw region // the cached drawing of the field
+	draw region      // the cached drawing of the field
+	line lineDrawing // the drawing of points on a line, in place of draw (line.go)
 
 	W, H           int  // the panel, border included
 	Narrow         bool // the α and Gram panels are folded away behind g
@@ -51,8 +52,18 @@ func (r *RegionView) SetSize(w, h int) {
 	}
 	if r.CursorOn {
 		r.CursorX = max(0, min(r.PlotW-1, r.CursorX))
-		r.CurY = max(0, min(r.PlotH-1, r.CurY))
+		r.CurY = r.onLine(max(0, min(r.PlotH-1, r.CurY)))
 	}
+}
+
+// onLine is row cy of the plot, or for points on a line the row of the
+// line, where the cursor keeps (line.go).
+func (r *RegionView) onLine(cy int) int {
+	if r.S.OneD() {
+		_, line, _ := lineLayout(r.PlotH)
+		return line
+	}
+	return cy
 }
 
 // SetOrigin places the panel's top-left corner at screen cell (x, y).
@@ -93,7 +104,7 @@ func (r *RegionView) Hit(x, y int) (cx, cy int, ok bool) {
 func (r *RegionView) Cursor() (cx, cy int, on bool) { return r.CursorX, r.CurY, r.CursorOn }
 
 // PlaceCursor shows the cursor at cell (cx, cy) of the plot.
-func (r *RegionView) PlaceCursor(cx, cy int) { r.CursorOn, r.CursorX, r.CurY = true, cx, cy }
+func (r *RegionView) PlaceCursor(cx, cy int) { r.CursorOn, r.CursorX, r.CurY = true, cx, r.onLine(cy) }
 
 // PlotWidth is the plot's width in cells (0: no plot at this size).
 func (r *RegionView) PlotWidth() int { return r.PlotW }
@@ -108,7 +119,7 @@ func (r *RegionView) ShowCursor() bool {
 		return false
 	}
 	r.CursorOn = true
-	r.CursorX, r.CurY = r.PlotW/2, r.PlotH/2
+	r.CursorX, r.CurY = r.PlotW/2, r.onLine(r.PlotH/2)
 	return true
 }
 
@@ -133,11 +144,17 @@ func (r *RegionView) MoveCursor(dir string) {
 		r.CursorX += step
 	}
 	r.CursorX = max(0, min(r.PlotW-1, r.CursorX))
-	r.CurY = max(0, min(r.PlotH-1, r.CurY))
+	r.CurY = r.onLine(max(0, min(r.PlotH-1, r.CurY)))
 }
 
-// CellOf is the plot cell of an input point, and whether it is in view.
+// CellOf is the plot cell of an input point, and whether it is in view;
+// for points on a line, the cell of x₁ on the line.
 func (r *RegionView) CellOf(x1, x2 float64) (cx, cy int, ok bool) {
+	if r.S.OneD() {
+		cx, _, _ = cellOf(r.S.View(), r.PlotW, r.PlotH, x1, 0)
+		cy = r.onLine(0)
+		return cx, cy, cx >= 0 && cx < r.PlotW && cy < r.PlotH
+	}
 	return cellOf(r.S.View(), r.PlotW, r.PlotH, x1, x2)
 }
 
@@ -191,9 +208,14 @@ func (r *RegionView) Under() []int {
 	return here
 }
 
-// At is the input point at the centre of plot cell (cx, cy).
+// At is the input point at the centre of plot cell (cx, cy); for points
+// on a line, the point of the line under it, (x₁, 0).
 func (r *RegionView) At(cx, cy int) (x1, x2 float64) {
-	return CellAt(r.S.View(), r.PlotW, r.PlotH, cx, cy)
+	x1, x2 = CellAt(r.S.View(), r.PlotW, r.PlotH, cx, cy)
+	if r.S.OneD() {
+		x2 = 0
+	}
+	return x1, x2
 }
 
 // Refresh brings the cached drawing of the field up to date; Update calls
@@ -209,6 +231,14 @@ func (r *RegionView) Refresh() {
 		if bu, ok := r.S.BumpOf(); ok {
 			b = &bu
 		}
+	}
+	if r.S.OneD() {
+		var approx *approxResult
+		if r.approxShown() {
+			approx = r.Approx.Current(r.S)
+		}
+		r.line.refresh(r.S, r.Th, r.PlotW, r.PlotH, r.Big, b, r.S.EnsembleOn() && !r.Compare, approx)
+		return
 	}
 	r.draw.refresh(r.S, r.Th, r.PlotW, r.PlotH, r.Big, b, r.S.EnsembleOn() && !r.Compare)
 }
@@ -247,11 +277,15 @@ func (r *RegionView) lines() []string {
 		head = append(head, r.Th.Sided(r.approxLegend(iw), iw))
 		ov.approx = r.approxMask()
 	}
+	render := r.draw.render
+	if r.S.OneD() {
+		render = r.line.render
+	}
 	if len(head) > 0 && ih > len(head) {
-		lines := append(head, r.draw.render(r.S, r.Th, ov, iw, ih-len(head))...)
+		lines := append(head, render(r.S, r.Th, ov, iw, ih-len(head))...)
 		return r.box.DrawSided(r.Th, title, lines, r.W, r.H)
 	}
-	return r.box.DrawSided(r.Th, title, r.draw.render(r.S, r.Th, ov, iw, ih), r.W, r.H)
+	return r.box.DrawSided(r.Th, title, render(r.S, r.Th, ov, iw, ih), r.W, r.H)
 }
 
 // title is the panel's title in at most w cells where it can be: the
@@ -286,8 +320,12 @@ func (r *RegionView) title(w int) string {
 		formula, _, _ := strings.Cut(t, ", ")
 		const a = "   A: final / average / vote"
 		forms = []string{t + a, t, formula + a, formula, "the " + common.ShownShort[r.S.Shown()]}
-	case r.draw.update != nil:
+	case r.S.OneD() && r.line.key.hasBump:
+		forms = lineBump(r.line.key.bump)
+	case r.draw.update != nil && !r.S.OneD():
 		forms = describeBump(*r.draw.update)
+	case r.S.OneD():
+		forms = r.lineTitle(f, full, held)
 	case sv != nil && r.Narrow:
 		forms = []string{full + g, full + gShort, full, f}
 	case sv != nil:
@@ -421,7 +459,7 @@ func legend(held, short bool) string {
 func (r *RegionView) Cached() []string {
 	key := regionKey{
 		PanelKey: common.PanelKey{Trained: common.TrainedOf(r.S), W: r.W, H: r.H, Th: r.Th},
-		gen:      r.draw.gen, narrow: r.Narrow, big: r.Big, update: r.ShowBump, compare: r.Compare,
+		gen:      r.draw.gen, lineGen: r.line.gen, narrow: r.Narrow, big: r.Big, update: r.ShowBump, compare: r.Compare,
 		cursorOn: r.CursorOn, cursorX: r.CursorX, curY: r.CurY, figures: r.Figures,
 		flash: r.S.Flashing(), held: len(r.S.Test().Points()), approx: r.approxState(),
 	}
@@ -431,7 +469,7 @@ func (r *RegionView) Cached() []string {
 
 type regionKey struct {
 	common.PanelKey
-	gen                          int
+	gen, lineGen                 int
 	narrow, big, update, compare bool
 	cursorOn                     bool
 	cursorX, curY, flash, held   int

@@ -20,6 +20,8 @@ type Session interface {
 	FocusPair() (int, int)
 	Kind() *learn.LearnerKind
 	LearnerName() string
+	// OneD reports points on a line, drawn as the line (line.go).
+	OneD() bool
 	Options() lab.Options
 	Pairs() learn.PairStepper
 	SVOf(i int) int
