@@ -255,6 +255,15 @@ func TestLogisticJoint(t *testing.T) {
 			t.Errorf("η = %v, λ = %v: %v, want %q", c.eta, c.lambda, err, c.want)
 		}
 	}
+	// A λ kept for Pegasos that logistic regression cannot take goes to
+	// its default when l reaches it (Fit), and says so.
+	peg := Config{Learner: "pegasos"}.With("lambda", 5)
+	if fit, changed := logisticKind.Fit(peg); fit.Param("lambda") != 0 || fit.Learner != "logistic" || len(changed) != 1 || changed[0] != "λ = 5 → 0" {
+		t.Errorf("Fit of Pegasos's λ = 5: λ = %v, %q", fit.Param("lambda"), changed)
+	}
+	if fit, changed := logisticKind.Fit(peg.With("lambda", 0.5)); fit.Param("lambda") != 0.5 || len(changed) != 0 {
+		t.Errorf("Fit of λ = 0.5: λ = %v, %q", fit.Param("lambda"), changed)
+	}
 	if got := (Config{Learner: "logistic"}).Param("lambda"); got != 0 {
 		t.Errorf("logistic regression's λ by default: %v, want 0", got)
 	}

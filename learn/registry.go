@@ -129,6 +129,33 @@ func (k *LearnerKind) Setting(name string) (*Setting, bool) {
 	return nil, false
 }
 
+// Fit is cfg for the learner: each of its settings whose value another
+// learner takes but it cannot (kept for that one: Pegasos's λ = 5, which
+// logistic regression's range refuses) at the learner's own default
+// instead, and its settings from the last while together they fail
+// Joint (η·λ < 1); and the words of each change ("λ = 5 → 0"). A value no
+// learner takes is left for NewLearner to refuse.
+func (k *LearnerKind) Fit(cfg Config) (Config, []string) {
+	cfg.Learner = k.Name
+	var changed []string
+	reset := func(s *Setting) {
+		old := cfg.Params.Value(s)
+		cfg = cfg.With(s.Name, s.Default)
+		changed = append(changed, s.Symbol+" = "+s.Format(old)+" → "+s.Format(s.Default))
+	}
+	for _, s := range k.Settings {
+		if v := cfg.Params.Value(s); s.Check(v) != nil && Accepts(s.Name, v) == nil {
+			reset(s)
+		}
+	}
+	for i := len(k.Settings) - 1; i >= 0 && k.Joint != nil && k.Joint(cfg) != nil; i-- {
+		if s := k.Settings[i]; cfg.Params.Value(s) != s.Default {
+			reset(s)
+		}
+	}
+	return cfg, changed
+}
+
 // Check reports whether cfg's settings are ones the learner trains with:
 // each in its own range, and together (Joint).
 func (k *LearnerKind) Check(cfg Config) error {

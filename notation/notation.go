@@ -118,6 +118,11 @@ func Sum(l Learner, s learn.Step) string {
 	case len(s.Terms) == 0:
 		return "0 (every α is 0)"
 	case len(s.Terms) > ManyTerms:
+		if _, dense := l.(learn.Dense); dense {
+			// Every example visited weighs in: "support vectors" would
+			// say otherwise.
+			return fmt.Sprintf("Σ over %d examples = %s", len(s.Terms), f)
+		}
 		return fmt.Sprintf("Σ over %d support vectors = %s", len(s.Terms), f)
 	}
 	var b strings.Builder
@@ -441,6 +446,10 @@ func Probe(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
 		b.WriteString(learn.Num(off) + " (every α is 0: f = " + offName + ")")
 	case len(svs) == 0:
 		b.WriteString("0 (every α is 0)")
+	case len(svs) > ManyTerms && probabilistic:
+		fmt.Fprintf(&b, "Σ over %d examples", len(svs))
+		writeOffset(&b, off)
+		b.WriteString(" = " + learn.Num(f))
 	case len(svs) > ManyTerms:
 		fmt.Fprintf(&b, "Σ over %d support vectors", len(svs))
 		writeOffset(&b, off)

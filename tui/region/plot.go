@@ -80,7 +80,7 @@ func (r *RegionView) headerLines() int {
 
 // keyed reports whether the plot has a key line under its title.
 func (r *RegionView) keyed() bool {
-	return r.Big || r.Compare || r.S.Boxed() != nil || common.HasRelativesKey(r.S)
+	return r.Big || r.Compare || r.S.Boxed() != nil || common.HasRelativesKey(r.S) || r.probabilistic() != nil
 }
 
 // Hit maps a screen cell to a plot cell.
@@ -238,7 +238,10 @@ func (r *RegionView) lines() []string {
 	}
 	if r.keyed() {
 		kl := common.RelativesKey(r.Th, r.S, iw)
-		if kl == "" || r.Big {
+		switch {
+		case r.probabilistic() != nil:
+			kl = probKey(r.Th, r.S, r.Big, iw)
+		case kl == "" || r.Big:
 			kl = keyLine(r.Th, sv != nil, r.Big, iw)
 		}
 		head = append(head, r.Th.Sided(kl, iw))
@@ -288,6 +291,8 @@ func (r *RegionView) title(w int) string {
 		forms = []string{t + a, t, formula + a, formula, "the " + common.ShownShort[r.S.Shown()]}
 	case r.draw.update != nil:
 		forms = describeBump(*r.draw.update)
+	case r.probabilistic() != nil:
+		forms = probTitles(r.S.Learner().Config().Bias, r.Narrow)
 	case sv != nil && r.Narrow:
 		forms = []string{full + g, full + gShort, full, f}
 	case sv != nil:
