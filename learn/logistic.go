@@ -101,16 +101,25 @@ type Logistic struct {
 	decay       float64 // 1 − ηλ
 	xs          []Vec
 	ys          []int
-	// a is ã: αⱼ = s·ãⱼ; s is the scale (1 while λ = 0).
+	// a is ã: αⱼ = s·ãⱼ; s is the scale (1 while λ = 0). ay is ãⱼyⱼ
+	// (exact: yⱼ = ±1), 0 for the examples not visited, so that fᵢ's sum
+	// runs over every j with no index.
 	a  []float64
+	ay []float64
 	s  float64
 	w0 float64
 	// g[k] is Σⱼ ãⱼ yⱼ K(xⱼ, xₖ), kept up to date by every step: f(xₖ) =
 	// w₀ + s·g[k], for the scores, the accuracy and the loss (a step sums
 	// its own f afresh).
-	g     []float64
-	svs   []int     // ãⱼ > 0, ascending: every example visited with g > 0
-	row   []float64 // scratch: the kernel row of the example stepped on
+	g   []float64
+	svs []int // ãⱼ > 0, ascending: every example visited with g > 0
+	// rows are kernel rows K(xᵢ, ·), within Config.RowCacheBytes (0: all
+	// of them); uses[i] counts the steps on xᵢ, their eviction order (a
+	// pass uses every row once: a row computed when the budget is spent
+	// does not take the place of one cached as often).
+	rows  rowCache
+	uses  []float64
+	row   []float64 // scratch: a kernel row for Undo
 	terms []Term
 
 	t, epoch, pos, mistakes, epochMistakes int
@@ -166,7 +175,9 @@ func newLogistic(cfg Config, data []Example) (*Logistic, error) {
 	}
 	n := len(data)
 	l := &Logistic{cfg: cfg, eta: cfg.Params.Value(etaSetting), lambda: cfg.Params.Value(lrLambdaSetting), s: 1, drift: 1,
-		xs: make([]Vec, n), ys: make([]int, n), a: make([]float64, n), g: make([]float64, n), row: make([]float64, n)}
+		xs: make([]Vec, n), ys: make([]int, n), a: make([]float64, n), ay: make([]float64, n), g: make([]float64, n), row: make([]float64, n),
+		uses: make([]float64, n)}
+	l.rows.init(n, cfg.RowCacheBytes)
 	l.decay = 1 - l.eta*l.lambda
 	l.hist.span = logisticSpan
 	if l.lambda > 0 {
@@ -315,20 +326,20 @@ func (l *Logistic) Step() (Step, error) {
 	t := l.t + 1
 	i := l.visit(epoch, pos)
 	y := l.ys[i]
-	KernelRow(l.cfg.Kernel, l.row, l.xs[i], l.xs)
-	for j, v := range l.row {
-		if !kernelInRange(v) {
-			l.err = kernelRangeError("", "x"+Sub(i+1), "x"+Sub(j+1), v)
-			return Step{}, l.err
-		}
+	row, err := l.rowOf(i)
+	if err != nil {
+		l.err = err
+		return Step{}, err
 	}
 	// fᵢ = w₀ + s·Σⱼ ãⱼ yⱼ K(xⱼ, xᵢ), the sum in dataset order; each
 	// product is rounded before it is added (no fused multiply-add), as
-	// the kept sums are.
+	// the kept sums are. K(xⱼ, xᵢ) = K(xᵢ, xⱼ), read from xᵢ's row; the
+	// examples not visited add exact zeros.
 	sum := 0.0
 	l.terms = l.terms[:0]
-	for _, j := range l.svs {
-		sum += float64(l.a[j] * float64(l.ys[j]) * l.row[j])
+	row = row[:len(l.ay)]
+	for j, c := range l.ay {
+		sum += float64(c * row[j])
 	}
 	kernelSum := l.s * sum
 	f := l.w0 + kernelSum
@@ -338,7 +349,7 @@ func (l *Logistic) Step() (Step, error) {
 	}
 	if l.cfg.Narrate {
 		for _, j := range l.svs {
-			l.terms = append(l.terms, Term{J: j, Alpha: l.s * l.a[j], Y: l.ys[j], K: l.row[j]})
+			l.terms = append(l.terms, Term{J: j, Alpha: l.s * l.a[j], Y: l.ys[j], K: row[j]})
 		}
 	}
 	gain := logisticGain(f, y)
@@ -367,7 +378,8 @@ func (l *Logistic) Step() (Step, error) {
 		da := step / l.s
 		was := l.a[i] > 0
 		l.a[i] += da
-		axpy(l.g, l.row, da*float64(y))
+		l.ay[i] = l.a[i] * float64(y)
+		axpy(l.g, row, da*float64(y))
 		if !was {
 			at, _ := slices.BinarySearch(l.svs, i)
 			l.svs = slices.Insert(l.svs, at, i)
@@ -398,6 +410,25 @@ func (l *Logistic) Step() (Step, error) {
 		st.Terms = l.terms
 	}
 	return st, nil
+}
+
+// rowOf is the kernel row K(xᵢ, ·), cached or computed, checked to be
+// in range when it is computed. The same function on the same data gives
+// the same bits, so a step is the same whatever the cache holds.
+func (l *Logistic) rowOf(i int) ([]float64, error) {
+	l.uses[i]++
+	if r := l.rows.get(i, l.uses[i]); r != nil {
+		return r, nil
+	}
+	r := l.rows.alloc(i, l.uses[i])
+	KernelRow(l.cfg.Kernel, r, l.xs[i], l.xs)
+	for j, v := range r {
+		if !kernelInRange(v) {
+			l.rows.drop(i)
+			return nil, kernelRangeError("", "x"+Sub(i+1), "x"+Sub(j+1), v)
+		}
+	}
+	return r, nil
 }
 
 // tellDecay tells the observers that every coefficient was multiplied by
@@ -437,6 +468,7 @@ func (l *Logistic) fold() int {
 	m, e := math.Frexp(l.s)
 	for _, j := range l.svs {
 		l.a[j] = math.Ldexp(l.a[j], e)
+		l.ay[j] = math.Ldexp(l.ay[j], e)
 	}
 	for k := range l.g {
 		l.g[k] = math.Ldexp(l.g[k], e)
@@ -449,6 +481,7 @@ func (l *Logistic) fold() int {
 func (l *Logistic) unfold(e int) {
 	for _, j := range l.svs {
 		l.a[j] = math.Ldexp(l.a[j], -e)
+		l.ay[j] = math.Ldexp(l.ay[j], -e)
 	}
 	for k := range l.g {
 		l.g[k] = math.Ldexp(l.g[k], -e)
@@ -509,8 +542,12 @@ func (l *Logistic) Undo() bool {
 	}
 	y := float64(l.ys[i])
 	if da := l.a[i] - r.prevA; da != 0 {
-		KernelRow(l.cfg.Kernel, l.row, l.xs[i], l.xs)
-		axpy(l.g, l.row, -da*y)
+		row := l.rows.peek(i)
+		if row == nil {
+			KernelRow(l.cfg.Kernel, l.row, l.xs[i], l.xs)
+			row = l.row
+		}
+		axpy(l.g, row, -da*y)
 	}
 	for _, ob := range l.observers {
 		if d := aNow - aMid; d != 0 {
@@ -521,6 +558,7 @@ func (l *Logistic) Undo() bool {
 		}
 	}
 	l.a[i], l.w0, l.s = r.prevA, r.prevW0, r.prevS
+	l.ay[i] = r.prevA * y
 	if !(r.prevA > 0) {
 		at, found := slices.BinarySearch(l.svs, i)
 		if found {
@@ -579,6 +617,7 @@ func (l *Logistic) passMistakes() int {
 // Reset sets every α and w₀ back to 0 and forgets the history.
 func (l *Logistic) Reset() {
 	clear(l.a)
+	clear(l.ay)
 	clear(l.g)
 	l.s, l.w0, l.drift = 1, 0, 1
 	l.svs = l.svs[:0]
