@@ -204,7 +204,9 @@ func (l *Logistic) settle() {
 	var first bool
 	l.state, first = startState(l.cfg.Epochs, len(l.xs))
 	if first {
-		l.epoch = 1
+		// No examples: the one pass is empty, and ran; it converges to
+		// nothing, as nothing here does.
+		l.epoch, l.state = 1, Capped
 	}
 }
 
