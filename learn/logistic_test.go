@@ -367,3 +367,36 @@ func TestLogisticHeavy(t *testing.T) {
 		t.Errorf("heavy %v (count %d), α = %v; want x₁, x₂", heavy, l.HeavyCount(), l.Alphas())
 	}
 }
+
+// TestSharedSetting: λ is one flag and one session key (Settings lists it
+// once) with two variants, Pegasos's (default 0.1, from 1e-12) and
+// logistic regression's (default 0, from 0), so it has no common default;
+// a value some learner takes is accepted for another's turn (0: logistic
+// regression's; 1e-3: both), one none takes is not (−1); η, which several
+// learners share as one Setting, has one variant and its default.
+func TestSharedSetting(t *testing.T) {
+	t.Parallel()
+	n := 0
+	for _, s := range Settings() {
+		if s.Name == "lambda" {
+			n++
+		}
+	}
+	if vs := Variants("lambda"); n != 1 || len(vs) != 2 || vs[0] != lambdaSetting || vs[1] != lrLambdaSetting {
+		t.Errorf("λ: %d in Settings, variants %v", n, vs)
+	}
+	if _, ok := CommonDefault("lambda"); ok {
+		t.Error("λ has a common default")
+	}
+	if d, ok := CommonDefault("eta"); !ok || d != 1 || len(Variants("eta")) != 1 {
+		t.Errorf("η: common default %v, %v", d, ok)
+	}
+	for v, ok := range map[float64]bool{0: true, 1e-3: true, 1e12: true, -1: false, 2e12: false} {
+		if err := Accepts("lambda", v); (err == nil) != ok {
+			t.Errorf("Accepts(λ = %v) = %v", v, err)
+		}
+	}
+	if got := ReadBy(lambdaSetting); got != "pegasos and logistic" {
+		t.Errorf("λ is read by %q", got)
+	}
+}
