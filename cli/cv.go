@@ -48,7 +48,7 @@ func newCVCmdWith(env cvEnv) *cobra.Command {
 
 Training accuracy far above validation accuracy is overfitting: the table shows the gap.
 
---param is one of ` + crossval.ParamNames() + ` (C is the SVM's: with --algo svm). --values is a list of numbers and ranges: 0.1,1,10; 1:6 (the whole numbers 1 to 6); 0.1:10:log:9 (9 values evenly spaced on a log scale); 0:2:lin:5 (5 values evenly spaced).
+--param is one of ` + crossval.ParamNames() + ` (C is the SVM's and PA's, eta the perceptron's and logistic regression's, lambda Pegasos's and logistic regression's: with their --algo). --values is a list of numbers and ranges: 0.1,1,10; 1:6 (the whole numbers 1 to 6); 0.1:10:log:9 (9 values evenly spaced on a log scale); 0:2:lin:5 (5 values evenly spaced).
 
 The trainings run on every core. On a terminal a progress bar is drawn on stderr; Ctrl-C stops the run, and nothing is written on stdout.
 

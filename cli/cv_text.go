@@ -31,8 +31,8 @@ import (
 func writeCVText(w *bufio.Writer, s *lab.Options, plan crossval.Plan, r crossval.Report) error {
 	cfg, p := plan.Config, r.Param
 	kernel := "kernel " + learn.ShortSpec(cfg.Kernel)
-	if p != crossval.C {
-		kernel += ", " + p.Symbol() + " swept" // C's sweep is the learner's
+	if !p.Setting() {
+		kernel += ", " + p.Symbol() + " swept" // C's, η's and λ's sweep is the learner's
 	}
 	fmt.Fprintf(w, "%s: %d points; %s; %s; tie %s; %s\n",
 		sourceName(s), len(plan.Data), kernel, biasText(cfg.Bias), cfg.Tie, learnerText(cfg, p))

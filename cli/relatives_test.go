@@ -153,7 +153,7 @@ func TestTraceRelativesUsage(t *testing.T) {
 		{[]string{"trace", "--algo", "budget", "--budget", "-3"}, "--budget must be at least 1"},
 		{[]string{"trace", "--algo", "svm", "--format", "csv"}, "kernelscope svm"},
 		{[]string{"trace", "--algo", "svm", "--epochs", "5"}, "--epochs sets the perceptron"},
-		{[]string{"trace", "--algo", "pa", "--lambda", "5"}, "--lambda applies to --algo pegasos, not pa"},
+		{[]string{"trace", "--algo", "pa", "--lambda", "5"}, "--lambda applies to --algo pegasos and logistic, not pa"},
 		// λ past its range (learn.MinLambda, MaxLambda): 1e-320 blamed the
 		// kernel values, 1e308 trained to f = 0 without a word.
 		{[]string{"trace", "--algo", "pegasos", "--lambda", "1e-320"}, "kernelscope: --lambda must be from 1e-12 to 1e12, not 1e-320\n"},
@@ -161,7 +161,7 @@ func TestTraceRelativesUsage(t *testing.T) {
 		{[]string{"trace", "--algo", "pegasos", "--lambda", "0"}, "--lambda must be from 1e-12 to 1e12, not 0"},
 		// The Forgetron appends σ = 1 and reads no η: a header with
 		// η = 0.5 would say it was used.
-		{[]string{"trace", "--algo", "forgetron", "--eta", "0.5"}, "--eta applies to --algo perceptron, averaged, voted, stoptron and budget, not forgetron"},
+		{[]string{"trace", "--algo", "forgetron", "--eta", "0.5"}, "--eta applies to --algo perceptron, averaged, voted, stoptron, budget and logistic, not forgetron"},
 		{[]string{"trace", "--algo", "forgettron"}, `unknown learner "forgettron"`},
 	} {
 		out, stderr, code := runCLI(c.args...)
@@ -224,13 +224,13 @@ func TestTraceMarginLearners(t *testing.T) {
 {"t":2,"epoch":1,"i":2,"f":0.0,"y":-1,"prediction":0,"mistake":true,"update":true,"loss":1.0,"tau":1.0,"alpha":[1.0,1.0]}
 {"t":3,"epoch":2,"i":1,"f":1.0,"y":1,"prediction":1,"mistake":false,"update":false,"loss":0.0,"tau":0.0,"alpha":[1.0,1.0]}
 {"t":4,"epoch":2,"i":2,"f":-1.0,"y":-1,"prediction":-1,"mistake":false,"update":false,"loss":0.0,"tau":0.0,"alpha":[1.0,1.0]}
-{"done":true,"converged":true,"epochs":2,"steps":4,"mistakes":2,"alpha":[1.0,1.0],"support_vectors":[1,2],"accuracy":1.0,"updates":2}
+{"done":true,"algo":"pa","converged":true,"epochs":2,"steps":4,"mistakes":2,"alpha":[1.0,1.0],"support_vectors":[1,2],"accuracy":1.0,"updates":2}
 `
 	if code != 0 || out != want {
 		t.Errorf("pa: exit %d, stderr %q\n%s\nwant\n%s", code, stderr, out, want)
 	}
 	out, stderr, code = runCLI("trace", "--data", data, "--algo", "pegasos", "--lambda", "1", "--epochs", "3", "--format", "summary")
-	want = `{"done":true,"converged":false,"epochs":3,"steps":6,"mistakes":2,"alpha":[3.0,3.0],"support_vectors":[1,2],"accuracy":1.0,"updates":6,"scale":0.16666666666666666}` + "\n"
+	want = `{"done":true,"algo":"pegasos","converged":false,"epochs":3,"steps":6,"mistakes":2,"alpha":[3.0,3.0],"support_vectors":[1,2],"accuracy":1.0,"updates":6,"scale":0.16666666666666666}` + "\n"
 	if code != 0 || out != want {
 		t.Errorf("pegasos: exit %d, stderr %q\n%s\nwant\n%s", code, stderr, out, want)
 	}

@@ -391,7 +391,7 @@ func TestSVMUsage(t *testing.T) {
 		{[]string{"--tol", "0"}, exitUsage, "--tol must be a finite number > 0, not 0"},
 		{[]string{"--max-iter", "-1"}, exitUsage, "--max-iter must be ≥ 0"},
 		{[]string{"--format", "csv"}, exitUsage, `unknown --format "csv" (want text, jsonl or json)`},
-		{[]string{"--eta", "2"}, exitUsage, "svm: --eta sets the perceptron, averaged, voted, stoptron and budget; the SVM's settings are --C, --tol and --max-iter"},
+		{[]string{"--eta", "2"}, exitUsage, "svm: --eta sets the perceptron, averaged, voted, stoptron, budget and logistic; the SVM's settings are --C, --tol and --max-iter"},
 		{[]string{"--shuffle"}, exitUsage, "svm: --shuffle sets the perceptron"},
 		{[]string{"moons"}, exitUsage, "to use that dataset: --dataset moons"},
 		{[]string{"--data", oneClass}, exitData, "the SVM needs examples of both classes"},

@@ -221,15 +221,20 @@ func heldout(s *lab.Options, l learn.Learner) (float64, int, error) {
 
 // writeJSONL writes one object a step: the step (fᵢ, the prediction, the
 // mistake, α after it), and for a learner with a rule of its own whether
-// it updated α and its own quantities (PA's loss and τ); then the summary.
+// it updated α (unless it does at every step: a Dense learner) and its own
+// quantities (PA's loss and τ; logistic regression's p, g and w₀); then
+// the summary.
 func writeJSONL(ctx context.Context, w *bufio.Writer, s *lab.Options, p learn.Passer) error {
 	e, explains := p.(learn.Explainer)
+	_, dense := p.(learn.Dense)
 	var werr error
 	err := steps(ctx, p, func(st learn.Step) {
 		o := jsonObject{{"t", st.T}, {"epoch", st.Epoch}, {"i", st.I + 1}, {"f", jnum(st.F)}, {"y", st.Y},
 			{"prediction", st.Prediction}, {"mistake", st.Mistake}}
 		if explains {
-			o = append(o, jsonField{"update", st.Update})
+			if !dense {
+				o = append(o, jsonField{"update", st.Update})
+			}
 			o = appendValues(o, e.StepValues(st))
 		}
 		// A budget learner's mistake can change other α too.
@@ -256,10 +261,24 @@ func writeSummary(_ context.Context, w *bufio.Writer, s *lab.Options, p learn.Pa
 	for _, j := range p.SupportVectors() {
 		svs = append(svs, j+1)
 	}
-	o := jsonObject{{"done", true}, {"converged", p.State() == learn.Converged}, {"epochs", p.Epoch()},
-		{"steps", p.T()}, {"mistakes", p.Mistakes()}, {"alpha", jnums(p.Alphas())}, {"support_vectors", svs},
-		// Training accuracy under the tie rule, of the final α.
-		{"accuracy", jnum(p.Accuracy())}}
+	o := jsonObject{{"done", true}}
+	if _, ok := p.(learn.Explainer); ok {
+		// A learner with a rule of its own, whose keys are its own, names
+		// itself (PA, Pegasos, logistic regression).
+		o = append(o, jsonField{"algo", p.Config().Kind().Name})
+	}
+	if _, dense := p.(learn.Dense); dense {
+		// Every example has α > 0 and the run takes every pass: neither
+		// convergence nor support vectors mean anything.
+		o = append(o, jsonField{"epochs", p.Epoch()}, jsonField{"steps", p.T()}, jsonField{"mistakes", p.Mistakes()},
+			jsonField{"alpha", jnums(p.Alphas())})
+	} else {
+		o = append(o, jsonField{"converged", p.State() == learn.Converged}, jsonField{"epochs", p.Epoch()},
+			jsonField{"steps", p.T()}, jsonField{"mistakes", p.Mistakes()}, jsonField{"alpha", jnums(p.Alphas())},
+			jsonField{"support_vectors", svs})
+	}
+	// Training accuracy under the tie rule, of the final α.
+	o = append(o, jsonField{"accuracy", jnum(p.Accuracy())})
 	if e, ok := p.(learn.Explainer); ok {
 		o = appendValues(o, e.RunValues())
 	}

@@ -8,8 +8,8 @@ import (
 	"kernelscope/learn"
 )
 
-// Param is a setting cross-validation sweeps: a kernel parameter or the
-// SVM's C.
+// Param is a setting cross-validation sweeps: a kernel parameter, or a
+// learner's setting (the SVM's C, the step η, logistic regression's λ).
 type Param int
 
 const (
@@ -23,10 +23,19 @@ const (
 	Gamma
 	// C is the SVM's bound on every αᵢ (seed 004).
 	C
+	// Eta is the step η (the perceptron's, logistic regression's).
+	Eta
+	// Lambda is the penalty λ of λ/2·‖w‖² (Pegasos's, logistic
+	// regression's).
+	Lambda
 )
 
 // Params lists the parameters in the order a user cycles through them.
-var Params = []Param{Sigma, Degree, Coef0, Gamma, C}
+var Params = []Param{Sigma, Degree, Coef0, Gamma, C, Eta, Lambda}
+
+// Setting reports whether the parameter is a learner's setting (C, η, λ)
+// rather than the kernel's.
+func (p Param) Setting() bool { return p == C || p == Eta || p == Lambda }
 
 // String is the parameter's name as --param spells it.
 func (p Param) String() string {
@@ -41,6 +50,10 @@ func (p Param) String() string {
 		return "gamma"
 	case C:
 		return "C"
+	case Eta:
+		return "eta"
+	case Lambda:
+		return "lambda"
 	}
 	return fmt.Sprintf("Param(%d)", int(p))
 }
@@ -56,13 +69,17 @@ func (p Param) Symbol() string {
 		return "c"
 	case Gamma:
 		return "γ"
+	case Eta:
+		return "η"
+	case Lambda:
+		return "λ"
 	}
 	return p.String()
 }
 
 // Log reports whether the parameter is a scale, swept on a log axis (σ, γ,
-// C), rather than a count or an offset (d, c).
-func (p Param) Log() bool { return p == Sigma || p == Gamma || p == C }
+// C, η, λ), rather than a count or an offset (d, c).
+func (p Param) Log() bool { return p != Degree && p != Coef0 }
 
 // Integer reports whether only whole values make sense (the degree).
 func (p Param) Integer() bool { return p == Degree }
@@ -91,6 +108,10 @@ func ParseParam(s string) (Param, error) {
 		return Coef0, nil
 	case "gamma", "γ", "g":
 		return Gamma, nil
+	case "eta", "η":
+		return Eta, nil
+	case "lambda", "λ":
+		return Lambda, nil
 	}
 	return 0, fmt.Errorf("unknown parameter %q (want one of %s)", s, ParamNames())
 }
@@ -113,7 +134,7 @@ func (p Param) override(v float64) learn.Overrides {
 }
 
 // Has reports whether cfg has the parameter: a kernel with a part that
-// takes it, or the SVM for C.
+// takes it, or a learner that reads it (the SVM for C).
 func (p Param) Has(cfg learn.Config) bool {
 	_, ok := p.Current(cfg)
 	return ok
@@ -122,7 +143,7 @@ func (p Param) Has(cfg learn.Config) bool {
 // Current is the parameter's value in cfg (the first part of the kernel
 // that takes it), and false when cfg has no such parameter.
 func (p Param) Current(cfg learn.Config) (float64, bool) {
-	if p == C {
+	if p.Setting() {
 		if !cfg.Kind().Reads(p.String()) {
 			return 0, false
 		}
@@ -165,13 +186,17 @@ func containsFold(names []string, s string) bool {
 
 // Check reports a value outside the parameter's range, in the words of
 // learn's checks: σ > 0, d a whole number from 1 to learn.MaxDegree, C > 0
-// (or +Inf, the hard margin), γ and c finite.
+// (or +Inf, the hard margin), γ and c finite, η and λ in the range of some
+// learner that reads them (Set checks the learner's own).
 func (p Param) Check(v float64) error {
 	if p == C {
 		if math.IsNaN(v) || !(v > 0) {
 			return fmt.Errorf("C must be > 0, not %v", v)
 		}
 		return nil
+	}
+	if p.Setting() {
+		return learn.Accepts(p.String(), v)
 	}
 	if p == Degree && (v != math.Trunc(v) || v < 1 || v > learn.MaxDegree) {
 		return fmt.Errorf("degree d must be a whole number from 1 to %d, not %v", learn.MaxDegree, v)
@@ -195,8 +220,21 @@ func (p Param) Set(cfg learn.Config, v float64) (learn.Config, error) {
 	if err := p.Check(v); err != nil {
 		return cfg, err
 	}
-	if p == C {
-		return cfg.With(p.String(), v), nil
+	if p.Setting() {
+		// The learner's own range (λ is Pegasos's and logistic
+		// regression's, each with its own), and its joint one (ηλ < 1).
+		kind := cfg.Kind()
+		s, _ := kind.Setting(p.String())
+		if err := s.Check(v); err != nil {
+			return cfg, err
+		}
+		cfg = cfg.With(p.String(), v)
+		if kind.Joint != nil {
+			if err := kind.Joint(cfg); err != nil {
+				return cfg, err
+			}
+		}
+		return cfg, nil
 	}
 	k, err := p.override(v).Apply(cfg.Kernel)
 	if err != nil {
@@ -214,6 +252,10 @@ func (p Param) missing(cfg learn.Config) error {
 	if p == C {
 		s, _ := learn.LookupSetting(p.String())
 		return fmt.Errorf("C is read by %s; the %s learner has none (use --algo svm)", learn.ReadBy(s), cfg.Kind().Name)
+	}
+	if p.Setting() {
+		s, _ := learn.LookupSetting(p.String())
+		return fmt.Errorf("%s is read by %s; the %s learner has none", p, learn.ReadBy(s), cfg.Kind().Name)
 	}
 	return fmt.Errorf("the kernel %s has no %s (%s)", cfg.Kernel.Spec(), p, whoHas(p))
 }

@@ -36,7 +36,7 @@ func TestParseParam(t *testing.T) {
 			t.Errorf("ParseParam(%v.String()) = %v, %v", p, got, err)
 		}
 	}
-	if got := crossval.ParamNames(); got != "sigma, degree, coef0, gamma, C" {
+	if got := crossval.ParamNames(); got != "sigma, degree, coef0, gamma, C, eta, lambda" {
 		t.Errorf("ParamNames = %q", got)
 	}
 }
@@ -52,6 +52,8 @@ func TestParamKinds(t *testing.T) {
 		{crossval.Coef0, "c", false, false},
 		{crossval.Gamma, "γ", true, false},
 		{crossval.C, "C", true, false},
+		{crossval.Eta, "η", true, false},
+		{crossval.Lambda, "λ", true, false},
 	}
 	for _, tt := range tests {
 		if tt.p.Symbol() != tt.symbol || tt.p.Log() != tt.log || tt.p.Integer() != tt.integer {
@@ -74,17 +76,17 @@ func TestParamCurrent(t *testing.T) {
 		cfg  learn.Config
 		want map[crossval.Param]float64 // the parameters it has, with their values
 	}{
-		{"rbf", perceptron(learn.RBF{Sigma: 0.7}), map[crossval.Param]float64{crossval.Sigma: 0.7}},
-		{"poly", perceptron(learn.Poly{D: 3, C: 0.5}), map[crossval.Param]float64{crossval.Degree: 3, crossval.Coef0: 0.5}},
-		{"sigmoid", perceptron(learn.Sigmoid{Gamma: 2, C: -1}), map[crossval.Param]float64{crossval.Gamma: 2, crossval.Coef0: -1}},
-		{"linear", perceptron(learn.Linear{}), map[crossval.Param]float64{}},
+		{"rbf", perceptron(learn.RBF{Sigma: 0.7}), map[crossval.Param]float64{crossval.Sigma: 0.7, crossval.Eta: 1}},
+		{"poly", perceptron(learn.Poly{D: 3, C: 0.5}), map[crossval.Param]float64{crossval.Degree: 3, crossval.Coef0: 0.5, crossval.Eta: 1}},
+		{"sigmoid", perceptron(learn.Sigmoid{Gamma: 2, C: -1}), map[crossval.Param]float64{crossval.Gamma: 2, crossval.Coef0: -1, crossval.Eta: 1}},
+		{"linear", perceptron(learn.Linear{}), map[crossval.Param]float64{crossval.Eta: 1}},
 		{"rbf + poly", perceptron(learn.Sum{learn.RBF{Sigma: 0.7}, learn.Poly{D: 3, C: 0.5}}),
-			map[crossval.Param]float64{crossval.Sigma: 0.7, crossval.Degree: 3, crossval.Coef0: 0.5}},
+			map[crossval.Param]float64{crossval.Sigma: 0.7, crossval.Degree: 3, crossval.Coef0: 0.5, crossval.Eta: 1}},
 		// Current is the first part's value.
 		{"poly · sigmoid", perceptron(learn.Product{learn.Poly{D: 2, C: 1}, learn.Sigmoid{Gamma: 0.5, C: 0.25}}),
-			map[crossval.Param]float64{crossval.Degree: 2, crossval.Coef0: 1, crossval.Gamma: 0.5}},
+			map[crossval.Param]float64{crossval.Degree: 2, crossval.Coef0: 1, crossval.Gamma: 0.5, crossval.Eta: 1}},
 		{"2·rbf + rbf", perceptron(learn.Sum{learn.Scaled{A: 2, K: learn.RBF{Sigma: 0.3}}, learn.RBF{Sigma: 0.9}}),
-			map[crossval.Param]float64{crossval.Sigma: 0.3}},
+			map[crossval.Param]float64{crossval.Sigma: 0.3, crossval.Eta: 1}},
 		{"svm linear, C unset", svm(learn.Linear{}, 0), map[crossval.Param]float64{crossval.C: learn.DefaultC}},
 		{"svm rbf, C = 5", svm(learn.RBF{Sigma: 2}, 5), map[crossval.Param]float64{crossval.Sigma: 2, crossval.C: 5}},
 		{"svm hard margin", svm(learn.Linear{}, math.Inf(1)), map[crossval.Param]float64{crossval.C: math.Inf(1)}},

@@ -140,8 +140,8 @@ func Linspace(a, b float64, m int) []float64 {
 }
 
 // Around is the sweep a view starts with for p at its current value v: 9
-// values from v/10 to 10·v on a log scale for σ, γ > 0 and C (0.01 to 100
-// for the hard margin's C = ∞), the degrees 1 to max(6, v + 2) (at most
+// values from v/10 to 10·v on a log scale for σ, γ > 0, C, η and λ > 0
+// (0.01 to 100 for the hard margin's C = ∞, 1e-4 to 0.1 for λ = 0), the degrees 1 to max(6, v + 2) (at most
 // learn.MaxDegree), and 9 values from v − 2 to v + 2 for c or a γ ≤ 0.
 func Around(p Param, v float64) []float64 {
 	switch {
@@ -152,6 +152,9 @@ func Around(p Param, v float64) []float64 {
 		return Geomspace(0.01, 100, 9)
 	case p.Log() && v > 0:
 		return Geomspace(v/10, v*10, 9)
+	case p == Lambda:
+		// No penalty yet: the small ones, where it starts to tell.
+		return Geomspace(1e-4, 0.1, 9)
 	}
 	return Linspace(v-2, v+2, 9)
 }

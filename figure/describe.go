@@ -47,6 +47,17 @@ func OfScored(l learn.Learner, train, test []datasets.Point, view learn.Rect, na
 	if _, ok := l.(learn.DualSolver); ok {
 		spec.Margins = true // f = ±1 bound the margin
 	}
+	if pr, ok := l.(learn.Probabilistic); ok {
+		spec.Link = pr // P(y = +1 | x) = σ(f) is shaded
+	}
+	if d, ok := l.(learn.Dense); ok {
+		spec.Marked = []int{}
+		for j := range d.N() {
+			if d.Heavy(j) {
+				spec.Marked = append(spec.Marked, j)
+			}
+		}
+	}
 	if m, ok := l.(learn.Boxed); ok {
 		for _, j := range m.SupportVectors() {
 			if m.AtBound(j) {
@@ -87,6 +98,10 @@ func Describe(l learn.Learner, test string) (title, subtitle string) {
 			title += " (the final perceptron)"
 		}
 		subtitle = fmt.Sprintf("step %d (pass %d) · %s · #SV %d · %s", l.T(), max(1, p.Epoch()), mistakes(l.Mistakes()), svs, acc)
+		if pr, ok := l.(learn.Probabilistic); ok {
+			// Every example has α > 0: the loss, not the support vectors.
+			subtitle = fmt.Sprintf("step %d (pass %d) · %s · mean log-loss %s · %s", l.T(), max(1, p.Epoch()), mistakes(l.Mistakes()), learn.Num(pr.LogLoss()), acc)
+		}
 	} else {
 		title += cfg.Kind().Header(cfg)
 		subtitle = fmt.Sprintf("SMO iteration %d · %d misclassified · #SV %d", l.T(), l.Mistakes(), svs)

@@ -40,6 +40,16 @@ type Spec struct {
 	View learn.Rect
 	// Margins draws f = ±1 as well as f = 0 (the SVM's margins).
 	Margins bool
+	// Link, for a learner that models P(y = +1 | x) (logistic
+	// regression, learn.Probabilistic), maps f to that probability: the
+	// heat map shades P on a fixed scale away from ½, and the lines
+	// P = 0.9 and P = 0.1 are dashed beside P = ½. Its methods are pure
+	// (σ and its inverse).
+	Link Link
+	// Marked, when not nil, are the examples ringed in place of the
+	// support vectors: a learner that gives every example weight
+	// (learn.Dense) rings the fewest that hold half of Σα.
+	Marked []int
 	// AtC are the support vectors with α = C (the SVM's bounded ones,
 	// inside the margin or on the wrong side), ringed dashed.
 	AtC []int
@@ -57,6 +67,13 @@ type Spec struct {
 	// it over the x axis, in place of the plane (line.go); Axes[1] is
 	// not used.
 	OneD bool
+}
+
+// A Link maps f to P(y = +1 | x) and back (learn.Probabilistic's
+// Probability and Logit).
+type Link interface {
+	Probability(f float64) float64
+	Logit(p float64) float64
 }
 
 // Size is a figure's size: Width × Height pixels at DPI dots per inch (a
@@ -241,7 +258,7 @@ func build(ctx context.Context, spec Spec, width, height vg.Length) (*plot, erro
 		if err := fd.RecomputeChecked(spec.F, ctx.Err); err != nil {
 			return nil, err
 		}
-		p.heat = newHeatMap(fd, robustScale(fd.Values))
+		p.heat = newHeatMap(fd, robustScale(fd.Values), spec.Link)
 		p.contours = contours(fd, spec)
 	}
 	return p, nil
@@ -271,7 +288,12 @@ var (
 // it stays on top.
 func contours(fd *learn.Field, spec Spec) []*contour {
 	var out []*contour
-	for _, level := range levels(spec.Margins) {
+	lv := levels(spec.Margins)
+	if spec.Link != nil {
+		// P = 0.1 and P = 0.9 (f = ∓ln 9 for σ), beside P = ½.
+		lv = []float64{spec.Link.Logit(0.1), 0, spec.Link.Logit(0.9)}
+	}
+	for _, level := range lv {
 		if level != 0 {
 			out = append(out, &contour{lines: levelSet(fd, level), style: marginStyle})
 		}
@@ -310,7 +332,9 @@ func key(spec Spec) string {
 		return strings.Join(lineKey(spec), "   ")
 	}
 	parts := []string{"▲ y = +1", "■ y = −1"}
-	if spec.F != nil && len(spec.F.SupportVectors()) > 0 {
+	if spec.Marked != nil && len(spec.Marked) > 0 {
+		parts = append(parts, fmt.Sprintf("○ the %d that hold half of Σα", len(spec.Marked)))
+	} else if spec.Marked == nil && spec.F != nil && len(spec.F.SupportVectors()) > 0 {
 		sv := "○ support vector"
 		if len(spec.AtC) > 0 {
 			sv += " (dashed: α = C)"
@@ -326,6 +350,9 @@ func key(spec Spec) string {
 	lines := "f = 0 solid"
 	if spec.Margins {
 		lines += ", f = ±1 dashed"
+	}
+	if spec.Link != nil {
+		lines = "shaded P(y = +1 | x): P = ½ solid, 0.9 and 0.1 dashed"
 	}
 	return strings.Join(append(parts, lines), "   ")
 }

@@ -98,14 +98,42 @@ type heatMap struct {
 	view learn.Rect
 }
 
-func newHeatMap(fd *learn.Field, scale float64) *heatMap {
+func newHeatMap(fd *learn.Field, scale float64, link Link) *heatMap {
 	img := image.NewRGBA(image.Rect(0, 0, fd.W, fd.H))
 	for r := range fd.H {
 		for c := range fd.W {
-			img.SetRGBA(c, r, tint(fd.At(c, r), scale))
+			if link != nil {
+				img.SetRGBA(c, r, tintP(fd.At(c, r), link))
+			} else {
+				img.SetRGBA(c, r, tint(fd.At(c, r), scale))
+			}
 		}
 	}
 	return &heatMap{img: img, view: fd.Rect}
+}
+
+// tintP is the heat map's colour at f = v for a learner that models
+// P(y = +1 | x): the class's hue by the side of ½, mixed in by
+//
+//	a = tintMin + (tintMax − tintMin)·|P − ½|/½,
+//
+// a fixed scale, so that one shade is one probability in every figure.
+func tintP(v float64, link Link) color.RGBA {
+	if math.IsNaN(v) {
+		return overflowTint // ±Inf is P = 1 or 0, as sure as can be
+	}
+	p := link.Probability(v)
+	if math.IsNaN(p) {
+		return overflowTint
+	}
+	if p == 0.5 {
+		return color.RGBA{0xff, 0xff, 0xff, 0xff}
+	}
+	hue := negativeTint
+	if p > 0.5 {
+		hue = PositiveInk
+	}
+	return mix(hue, tintMin+(tintMax-tintMin)*math.Abs(p-0.5)*2)
 }
 
 // draw draws the heat map into its view's rectangle on the page.

@@ -78,7 +78,11 @@ func pointLayers(spec Spec) []layer {
 		for _, j := range spec.AtC {
 			bound[j] = true
 		}
-		for _, j := range spec.F.SupportVectors() {
+		ringed := spec.F.SupportVectors()
+		if spec.Marked != nil {
+			ringed = spec.Marked
+		}
+		for _, j := range ringed {
 			switch {
 			case j >= len(spec.Train):
 			case bound[j]:

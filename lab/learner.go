@@ -66,6 +66,14 @@ const (
 
 // SVOf is the kind of example i.
 func (s *Session) SVOf(i int) int {
+	if d, ok := s.p.(learn.Dense); ok {
+		// Every example visited has α > 0: the marks go to those f leans
+		// on most, the fewest that hold half of Σα.
+		if d.Heavy(i) {
+			return FreeSV
+		}
+		return NotSV
+	}
 	if !(s.p.Alpha(i) > 0) {
 		if b := s.Budgeted(); b != nil && b.Forgotten(i) {
 			return ForgottenSV

@@ -1,6 +1,9 @@
 package lab
 
-import "kernelscope/crossval"
+import (
+	"kernelscope/crossval"
+	"kernelscope/learn"
+)
 
 // PassLog is the history of a run pass by pass, for the chart of mistakes
 // per pass: convergence is the bars reaching zero, cycling on data that is
@@ -49,6 +52,11 @@ type PassEnd struct {
 	Train    float64
 	Test     float64 // with HasTest: rows are held out
 	HasTest  bool
+	// Loss is the mean log-loss of f then, with HasLoss: the learner
+	// models P(y = +1 | x) (learn.Probabilistic), and its chart is the
+	// loss per pass.
+	Loss    float64
+	HasLoss bool
 }
 
 // PassGroup is consecutive passes of a run: how many, the mistakes made in
@@ -217,6 +225,9 @@ func (s *Session) notePass() {
 	}
 	end := PassEnd{T: p.T(), Mistakes: p.EpochMistakes(), Train: crossval.TrainAccuracy(p)}
 	end.Test, end.HasTest = s.TestAccuracy()
+	if pr, ok := p.(learn.Probabilistic); ok {
+		end.Loss, end.HasLoss = pr.LogLoss(), true
+	}
 	s.passes.add(end, s.p.UndoFloor())
 }
 

@@ -16,9 +16,11 @@ import (
 // A record is
 //
 //	T − T of the record before       uvarint
-//	zigzag(mistakes)·2 + HasTest      uvarint
+//	zigzag(mistakes)·4 + HasLoss·2 + HasTest
+//	                                  uvarint
 //	Train                             fraction (below)
 //	Test, with HasTest                fraction
+//	Loss, with HasLoss                the float64's 8 bytes
 //	the record's length               1 byte
 //
 // and a fraction is an accuracy, right/total: d then k, uvarints, with
@@ -46,14 +48,20 @@ func (t *passTape) push(e PassEnd) {
 	start := len(t.buf)
 	t.buf = binary.AppendUvarint(t.buf, uint64(e.T-t.last))
 	m := uint64(e.Mistakes<<1) ^ uint64(e.Mistakes>>63) // zigzag
-	test := uint64(0)
+	flags := uint64(0)
 	if e.HasTest {
-		test = 1
+		flags |= 1
 	}
-	t.buf = binary.AppendUvarint(t.buf, m<<1|test)
+	if e.HasLoss {
+		flags |= 2
+	}
+	t.buf = binary.AppendUvarint(t.buf, m<<2|flags)
 	t.buf = appendFraction(t.buf, e.Train)
 	if e.HasTest {
 		t.buf = appendFraction(t.buf, e.Test)
+	}
+	if e.HasLoss {
+		t.buf = binary.LittleEndian.AppendUint64(t.buf, math.Float64bits(e.Loss))
 	}
 	t.buf = append(t.buf, byte(len(t.buf)-start))
 	if t.n == 0 {
@@ -128,13 +136,17 @@ func (t *passTape) decode(b []byte) (PassEnd, int) {
 	_, off := binary.Uvarint(b)
 	mt, k := binary.Uvarint(b[off:])
 	off += k
-	z := mt >> 1
-	e := PassEnd{Mistakes: int(z>>1) ^ -int(z&1), HasTest: mt&1 == 1}
+	z := mt >> 2
+	e := PassEnd{Mistakes: int(z>>1) ^ -int(z&1), HasTest: mt&1 == 1, HasLoss: mt&2 == 2}
 	e.Train, k = readFraction(b[off:])
 	off += k
 	if e.HasTest {
 		e.Test, k = readFraction(b[off:])
 		off += k
+	}
+	if e.HasLoss {
+		e.Loss = math.Float64frombits(binary.LittleEndian.Uint64(b[off:]))
+		off += 8
 	}
 	return e, off + 1
 }

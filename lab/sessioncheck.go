@@ -174,6 +174,7 @@ func sessionConfig(t sessionTraining, fail func(field, format string, args ...an
 		return cfg, fail("training.epochs", "%d; the cap on passes must be ≥ 0", t.Epochs)
 	}
 	cfg = learn.Config{Kernel: k, Bias: t.Bias, Tie: tie, Epochs: t.Epochs, Shuffle: t.Shuffle, Seed: t.Seed, Learner: name}
+	kind := cfg.Kind()
 	for _, s := range learn.Settings() {
 		raw, ok := t.Settings[settingKey(s)]
 		if !ok || string(bytes.TrimSpace(raw)) == "null" {
@@ -188,14 +189,22 @@ func sessionConfig(t sessionTraining, fail func(field, format string, args ...an
 		case json.Unmarshal(raw, &num) != nil:
 			return cfg, fail("training."+settingKey(s), "wants a number, not %s", safetext.Short(string(raw)))
 		}
+		if own, ok := kind.Setting(s.Name); ok {
+			s = own // the learner's own range (λ: Pegasos's or logistic regression's)
+		}
 		v, err := s.Read(text)
 		if err != nil {
 			return cfg, fail("training."+settingKey(s), "%v", err)
 		}
-		if s.Check(v) != nil {
+		if kind.Reads(s.Name) && s.Check(v) != nil || !kind.Reads(s.Name) && learn.Accepts(s.Name, v) != nil {
 			return cfg, fail("training."+settingKey(s), "%s; %s must be %s", safetext.Short(text), s.Noun, s.Domain())
 		}
 		cfg = cfg.With(s.Name, v)
+	}
+	if kind.Joint != nil {
+		if err := kind.Joint(cfg); err != nil {
+			return cfg, fail("training", "%s: %v", kind.Title, err)
+		}
 	}
 	return cfg, nil
 }

@@ -242,7 +242,16 @@ func encodeSession(o Options) (sessionFile, error) {
 	// them across its l cycle.
 	settings := map[string]json.RawMessage{}
 	for _, s := range learn.Settings() {
-		v := cfg.Params.Value(s)
+		v, given := cfg.Params.Lookup(s.Name)
+		if !given {
+			d, common := learn.CommonDefault(s.Name)
+			if !common {
+				// Each learner that reads it has its own default (λ):
+				// left out, it reads back as each one's.
+				continue
+			}
+			v = d
+		}
 		if math.IsInf(v, 1) {
 			settings[settingKey(s)] = json.RawMessage(`"inf"`)
 		} else {

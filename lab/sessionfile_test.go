@@ -172,7 +172,7 @@ func TestSessionErrors(t *testing.T) {
 		{"C", sub(good, `"C": 2.5`, `"C": 0`), `"C"`, `"training.C": 0; C must be > 0 (or inf for the hard margin)`},
 		{"C word", sub(good, `"C": 2.5`, `"C": "lots"`), `"C"`, `"training.C": want a number > 0 or inf, not "lots"`},
 		{"budget", sub(good, `"budget": 4`, `"budget": -4`), `"budget":`, `"training.budget": -4; the budget must be at least 1`},
-		{"lambda", sub(good, `"lambda": 0.1`, `"lambda": 1e308`), `"lambda"`, `"training.lambda": 1e308; λ must be from 1e-12 to 1e12`},
+		{"lambda", sub(good, `"algo": "budget"`, `"algo": "budget", "lambda": 1e308`), `"lambda"`, `"training.lambda": 1e308; λ must be from 1e-12 to 1e12`},
 		{"steps", sub(good, `"steps": 30`, `"steps": -3`), `"steps"`, `"steps": -3; steps count from 0`},
 		{"steps beyond the cap", sub(good, `"steps": 30`, `"steps": 281`), `"steps"`, `"steps": 281, but 7 passes over 40 points take at most 280 steps`},
 		{"appends descend", sub(edited, `[3, 3]`, `[4, 3]`), `"appended_at"`, `"appended_at": [4 3] must ascend from 0 to steps (12)`},

@@ -153,3 +153,34 @@ type Explainer interface {
 	// perceptron's words fit (converged, or stopped at the cap).
 	Outcome() string
 }
+
+// A Probabilistic learner models the probability of the class,
+// P(y = +1 | x) = σ(f(x)) = 1 / (1 + e^(−f(x))) (logistic regression, seed
+// 003): a view shades P rather than f, and reports the mean log-loss.
+type Probabilistic interface {
+	Learner
+	// Probability is P(y = +1 | x) where f(x) = f; Logit its inverse, the
+	// f at which P(y = +1 | x) = p.
+	Probability(f float64) float64
+	Logit(p float64) float64
+	// Gain is g = 1 − P(yᵢ | xᵢ) of step s, what it added to αᵢ in
+	// steps of η.
+	Gain(s Step) float64
+	// LogLoss is the mean log-loss (1/n) Σᵢ log(1 + e^(−yᵢ f(xᵢ))) of f
+	// now.
+	LogLoss() float64
+}
+
+// A Dense learner gives every example weight in f (α > 0 after one
+// pass), changes α at every step, and runs exactly Config.Epochs passes
+// with no convergence of its own (logistic regression). "Support vector"
+// means nothing for it: a view marks instead the examples f leans on
+// most, which Heavy names.
+type Dense interface {
+	Learner
+	// Heavy reports whether example i is one of the fewest examples
+	// whose α, largest first, make up half of Σⱼ αⱼ; HeavyCount is how
+	// many are.
+	Heavy(i int) bool
+	HeavyCount() int
+}

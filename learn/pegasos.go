@@ -60,7 +60,7 @@ var pegasosKind = &LearnerKind{
 		return fmt.Sprintf("learner: Pegasos (Shalev-Shwartz et al. 2011), λ = %s: the SVM's primal by steps 1/(λt); αᵢ += 1 where yᵢf(xᵢ) < 1 and f = Σ αⱼ yⱼ K(xⱼ, x)/(λT); it runs all %s; < > change λ",
 			lambdaSetting.Format(cfg.Params.Value(lambdaSetting)), countOf(cfg.Epochs, "pass", "passes"))
 	},
-	Settings: []*Setting{lambdaSetting}, Passes: true,
+	Settings: []*Setting{lambdaSetting}, Passes: true, RunsAll: true,
 	Quiz: Question{Long: "does the step on %s update α (y·f < 1)?", Short: "an update (y·f < 1)?",
 		Yes: "an update", No: "no update", Noun: "update", Update: true},
 	New: func(cfg Config, data []Example) (Learner, error) {

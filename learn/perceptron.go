@@ -183,7 +183,7 @@ var perceptronKind = &LearnerKind{
 // etaSetting is η, the step a mistake adds to αᵢ (seed 000: "aₐ = aₐ + η").
 var etaSetting = &Setting{
 	Name: "eta", Symbol: "η", Noun: "η", InHeader: true,
-	Usage:   "step size: η is added to αᵢ on a mistake; > 0",
+	Usage:   "step size: η is added to αᵢ on a mistake (logistic regression: η·(1 − P(yᵢ | xᵢ)) at every step); > 0",
 	Default: 1, Min: 0, MinOpen: true,
 }
 

@@ -46,6 +46,9 @@ type LearnerKind struct {
 	// Appender whose Append works): the terminal program's o and x add a
 	// point to the run under way, and a session replays them.
 	Appends bool
+	// RunsAll says it runs exactly Config.Epochs passes: it has no
+	// convergence of its own (Pegasos, logistic regression).
+	RunsAll bool
 	// Bump says a mistake adds the bump η·yᵢ·K(xᵢ, ·) to f and changes
 	// nothing else (the terminal program's update view draws it).
 	Bump bool
@@ -59,6 +62,10 @@ type LearnerKind struct {
 	// Versus is the learner comparison mode sets beside this one ("":
 	// the SVM, which the notes lead to; the SVM's is the perceptron).
 	Versus string
+	// Joint reports a combination of its settings the learner cannot
+	// train with, each valid alone (nil: none): logistic regression's
+	// ηλ < 1.
+	Joint func(cfg Config) error
 	// New makes the learner with every α = 0.
 	New func(cfg Config, data []Example) (Learner, error)
 }
@@ -70,6 +77,21 @@ type LearnerKind struct {
 type Question struct {
 	Long, Short, Yes, No, Noun string
 	Update                     bool
+	// Truth answers it from the step's record when neither its Mistake
+	// nor its Update does (logistic regression's g > ½); nil otherwise.
+	Truth func(s Step) bool
+}
+
+// Answer is the question's answer about step s: Truth's, or the step's
+// Update or Mistake.
+func (q Question) Answer(s Step) bool {
+	switch {
+	case q.Truth != nil:
+		return q.Truth(s)
+	case q.Update:
+		return s.Update
+	}
+	return s.Mistake
 }
 
 // Question is k's quiz question: its own, or the perceptron's.
@@ -90,7 +112,62 @@ func (k *LearnerKind) Rival() string {
 
 // Reads reports whether the learner reads setting name.
 func (k *LearnerKind) Reads(name string) bool {
-	return slices.ContainsFunc(k.Settings, func(s *Setting) bool { return s.Name == name })
+	_, ok := k.Setting(name)
+	return ok
+}
+
+// Setting is the learner's own setting called name: its default, range
+// and ladder, which may differ from another learner's setting of the same
+// name (Pegasos's λ and logistic regression's share the flag, not the
+// default).
+func (k *LearnerKind) Setting(name string) (*Setting, bool) {
+	for _, s := range k.Settings {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+// Fit is cfg for the learner: each of its settings whose value another
+// learner takes but it cannot (kept for that one: Pegasos's λ = 5, which
+// logistic regression's range refuses) at the learner's own default
+// instead, and its settings from the last while together they fail
+// Joint (η·λ < 1); and the words of each change ("λ = 5 → 0"). A value no
+// learner takes is left for NewLearner to refuse.
+func (k *LearnerKind) Fit(cfg Config) (Config, []string) {
+	cfg.Learner = k.Name
+	var changed []string
+	reset := func(s *Setting) {
+		old := cfg.Params.Value(s)
+		cfg = cfg.With(s.Name, s.Default)
+		changed = append(changed, s.Symbol+" = "+s.Format(old)+" → "+s.Format(s.Default))
+	}
+	for _, s := range k.Settings {
+		if v := cfg.Params.Value(s); s.Check(v) != nil && Accepts(s.Name, v) == nil {
+			reset(s)
+		}
+	}
+	for i := len(k.Settings) - 1; i >= 0 && k.Joint != nil && k.Joint(cfg) != nil; i-- {
+		if s := k.Settings[i]; cfg.Params.Value(s) != s.Default {
+			reset(s)
+		}
+	}
+	return cfg, changed
+}
+
+// Check reports whether cfg's settings are ones the learner trains with:
+// each in its own range, and together (Joint).
+func (k *LearnerKind) Check(cfg Config) error {
+	for _, s := range k.Settings {
+		if err := s.Check(cfg.Params.Value(s)); err != nil {
+			return err
+		}
+	}
+	if k.Joint != nil {
+		return k.Joint(cfg)
+	}
+	return nil
 }
 
 // Header writes the settings a header quotes, ", η = 1, B = 10".
@@ -124,6 +201,7 @@ var learnerKinds = []*LearnerKind{
 	averagedKind, votedKind,
 	stoptronKind, forgetronKind, budgetKind,
 	paKind, pegasosKind,
+	logisticKind,
 }
 
 // Learners are the registered learners, in the l cycle's order. The slice
@@ -173,10 +251,8 @@ func NewLearner(cfg Config, data []Example) (Learner, error) {
 		return nil, fmt.Errorf("unknown learner %q (want one of %s)", safetext.Short(cfg.Learner), LearnerNames())
 	}
 	cfg.Learner = k.Name
-	for _, s := range k.Settings {
-		if err := s.Check(cfg.Param(s.Name)); err != nil {
-			return nil, err
-		}
+	if err := k.Check(cfg); err != nil {
+		return nil, err
 	}
 	return k.New(cfg, data)
 }
@@ -340,9 +416,38 @@ func (s *Setting) Step(v float64, up bool) (float64, bool) {
 	return v, false
 }
 
-// Settings are every setting some learner reads, once each, in the order
-// of the registry.
+// Settings are every setting some learner reads, once each by name, in
+// the order of the registry: one flag and one session key a name. Where
+// learners read a setting of the same name with defaults or ranges of
+// their own (λ), this is the first learner's; Variants has them all, and
+// LearnerKind.Setting each learner's.
 func Settings() []*Setting {
+	var out []*Setting
+	for _, k := range learnerKinds {
+		for _, s := range k.Settings {
+			if !slices.ContainsFunc(out, func(o *Setting) bool { return o.Name == s.Name }) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// Variants are the settings called name that learners read, once each, in
+// the order of the registry: one, unless learners give it defaults or
+// ranges of their own.
+func Variants(name string) []*Setting {
+	var out []*Setting
+	for _, s := range allSettings() {
+		if s.Name == name {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// allSettings are every Setting of every learner, once each.
+func allSettings() []*Setting {
 	var out []*Setting
 	for _, k := range learnerKinds {
 		for _, s := range k.Settings {
@@ -354,7 +459,41 @@ func Settings() []*Setting {
 	return out
 }
 
-// LookupSetting finds a setting by name.
+// CommonDefault is the default of setting name when every learner that
+// reads it has the same one; ok is false when their defaults differ (λ:
+// Pegasos's 0.1, logistic regression's 0), and a value not given then
+// means each learner's own.
+func CommonDefault(name string) (v float64, ok bool) {
+	vs := Variants(name)
+	if len(vs) == 0 {
+		return 0, false
+	}
+	for _, s := range vs[1:] {
+		if s.Default != vs[0].Default {
+			return 0, false
+		}
+	}
+	return vs[0].Default, true
+}
+
+// Accepts reports whether some learner that reads setting name takes the
+// value v, and otherwise the error of the first that does not.
+func Accepts(name string, v float64) error {
+	var first error
+	for _, s := range Variants(name) {
+		err := s.Check(v)
+		if err == nil {
+			return nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// LookupSetting finds a setting by name (the first learner's, where
+// several read one: Settings).
 func LookupSetting(name string) (*Setting, bool) {
 	for _, s := range Settings() {
 		if s.Name == name {
@@ -364,11 +503,11 @@ func LookupSetting(name string) (*Setting, bool) {
 	return nil, false
 }
 
-// ReadBy names the learners that read setting s: "svm, pa".
+// ReadBy names the learners that read a setting of s's name: "svm, pa".
 func ReadBy(s *Setting) string {
 	var names []string
 	for _, k := range learnerKinds {
-		if slices.Contains(k.Settings, s) {
+		if k.Reads(s.Name) {
 			names = append(names, k.Name)
 		}
 	}
@@ -403,9 +542,10 @@ func (p Params) Lookup(name string) (float64, bool) {
 	return v, ok
 }
 
-// Equal reports whether p and q give every setting the same value.
+// Equal reports whether p and q give every setting the same value, for
+// every learner.
 func (p Params) Equal(q Params) bool {
-	for _, s := range Settings() {
+	for _, s := range allSettings() {
 		if p.Value(s) != q.Value(s) {
 			return false
 		}
@@ -421,9 +561,15 @@ func (p Params) Value(s *Setting) float64 {
 	return s.Default
 }
 
-// Param is setting name's value in cfg (its Default when not given); it
-// panics on a name no learner reads.
+// Param is setting name's value in cfg: the one given, or the default of
+// cfg's learner's own setting of that name (of the first learner's, when
+// cfg's does not read it); it panics on a name no learner reads.
 func (cfg Config) Param(name string) float64 {
+	if k, ok := LookupLearner(cfg.Learner); ok {
+		if s, ok := k.Setting(name); ok {
+			return cfg.Params.Value(s)
+		}
+	}
 	s, ok := LookupSetting(name)
 	if !ok {
 		panic("learn: no setting " + strconv.Quote(name))
@@ -441,7 +587,7 @@ func (cfg Config) With(name string, v float64) Config {
 // change of any: "eta=1 C=inf …".
 func (p Params) Key() string {
 	var b strings.Builder
-	for _, s := range Settings() {
+	for _, s := range allSettings() {
 		fmt.Fprintf(&b, "%s=%s ", s.Name, s.Text(p.Value(s)))
 	}
 	return b.String()

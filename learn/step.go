@@ -25,7 +25,10 @@ type Step struct {
 	// scale the learner applies to it (Pegasos's f = Sum/(λ(t−1))); it is
 	// set by learners that scale their sum, and F stands for it otherwise
 	// (SumValue).
-	Sum        float64
+	Sum float64
+	// Offset is the offset w₀ before the step, of a learner that learns
+	// one step by step (logistic regression): F = Offset + Sum.
+	Offset     float64
 	Y          int
 	Prediction int // −1, +1, or 0 for f = 0 under TieMistake
 	Mistake    bool
@@ -52,9 +55,9 @@ type Step struct {
 func (s Step) Changed() bool { return s.Mistake || s.Update || s.Pair != nil }
 
 // SumValue is the sum Σⱼ αⱼ yⱼ K(xⱼ, xᵢ) of the step: Sum when the learner
-// set it, F otherwise.
+// set it (or has an offset), F otherwise.
 func (s Step) SumValue() float64 {
-	if s.Sum != 0 {
+	if s.Sum != 0 || s.Offset != 0 {
 		return s.Sum
 	}
 	return s.F

@@ -118,6 +118,11 @@ func Sum(l Learner, s learn.Step) string {
 	case len(s.Terms) == 0:
 		return "0 (every α is 0)"
 	case len(s.Terms) > ManyTerms:
+		if _, dense := l.(learn.Dense); dense {
+			// Every example visited weighs in: "support vectors" would
+			// say otherwise.
+			return fmt.Sprintf("Σ over %d examples = %s", len(s.Terms), f)
+		}
 		return fmt.Sprintf("Σ over %d support vectors = %s", len(s.Terms), f)
 	}
 	var b strings.Builder
@@ -327,6 +332,9 @@ const maxListedSupportVectors = 20
 //
 //	support vectors: 2 of 3 (α₂ = 1, α₃ = 1)
 func SupportVectors(l Learner) string {
+	if d, ok := l.(learn.Dense); ok {
+		return Heavy(d)
+	}
 	svs := l.SupportVectors()
 	s := fmt.Sprintf("support vectors: %d of %d", len(svs), l.N())
 	if len(svs) == 0 || len(svs) > maxListedSupportVectors {
@@ -337,6 +345,30 @@ func SupportVectors(l Learner) string {
 		parts[n] = "α" + learn.Sub(j+1) + " = " + learn.Num(l.Alpha(j))
 	}
 	return s + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// Heavy writes what takes the support vectors' place for a learner that
+// gives every example weight (learn.Dense): how many have α > 0, and the
+// fewest that hold half of Σα, the examples f leans on most:
+//
+//	α > 0 for 4 of 4 (no support vectors: every example weighs in f); half of Σα is on 2: α₁ = 0.58, α₂ = 0.68
+func Heavy(d learn.Dense) string {
+	s := fmt.Sprintf("α > 0 for %d of %d (no support vectors: every example visited weighs in f)", len(d.SupportVectors()), d.N())
+	n := d.HeavyCount()
+	if n == 0 {
+		return s
+	}
+	s += fmt.Sprintf("; half of Σα is on %s", plural(n, "example"))
+	if n > maxListedSupportVectors {
+		return s
+	}
+	var parts []string
+	for j := range d.N() {
+		if d.Heavy(j) {
+			parts = append(parts, "α"+learn.Sub(j+1)+" = "+learn.Num(d.Alpha(j)))
+		}
+	}
+	return s + ": " + strings.Join(parts, ", ")
 }
 
 // Function writes the learned decision function; it is learn's
@@ -378,15 +410,25 @@ func plural(n int, word string) string {
 //
 // the terms are those of the support vectors in dataset order, summed in
 // that order (as learn's Decide does), collapsed beyond ManyTerms.
+//
+// A learner that models P(y = +1 | x) (learn.Probabilistic) adds it, and
+// calls its offset w₀ as seed 003 does:
+//
+//	f(0.5, −0.2) = Σ αₖ yₖ K(xₖ, x) + w₀ = … = 0.41 → P(y=+1 | x) = σ(0.41) = 0.6: predicts +1
 func Probe(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
 	x := e.Embed(x1, x2)
 	k := e.Kernel()
 	off := e.Offset()
+	pr, probabilistic := e.(learn.Probabilistic)
+	offName := "b"
+	if probabilistic {
+		offName = "w₀"
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "f(%s, %s) = Σ αₖ yₖ K(xₖ, x)", learn.Num(x1), learn.Num(x2))
 	if off != 0 {
 		// The SVM's offset (seed 004's w₀), written so the sum adds up.
-		b.WriteString(" + b")
+		b.WriteString(" + " + offName)
 	}
 	b.WriteString(" = ")
 	svs := e.SupportVectors()
@@ -401,9 +443,13 @@ func Probe(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
 	f += off
 	switch {
 	case len(svs) == 0 && off != 0:
-		b.WriteString(learn.Num(off) + " (every α is 0: f = b)")
+		b.WriteString(learn.Num(off) + " (every α is 0: f = " + offName + ")")
 	case len(svs) == 0:
 		b.WriteString("0 (every α is 0)")
+	case len(svs) > ManyTerms && probabilistic:
+		fmt.Fprintf(&b, "Σ over %d examples", len(svs))
+		writeOffset(&b, off)
+		b.WriteString(" = " + learn.Num(f))
 	case len(svs) > ManyTerms:
 		fmt.Fprintf(&b, "Σ over %d support vectors", len(svs))
 		writeOffset(&b, off)
@@ -412,15 +458,22 @@ func Probe(e learn.Expansion, tie learn.Tie, x1, x2 float64) string {
 		writeOffset(&b, off)
 		b.WriteString(" = " + learn.Num(f))
 	}
-	pr, _ := tie.Predict(f, 1)
-	if pr == 0 {
+	if probabilistic {
+		fmt.Fprintf(&b, " → P(y=+1 | x) = σ(%s) = %s", learn.Num(f), learn.Num(pr.Probability(f)))
+	}
+	pred, _ := tie.Predict(f, 1)
+	if pred == 0 {
 		fmt.Fprintf(&b, " → f = 0: no class (tie rule %s: a mistake whatever the label)", tie)
 		return b.String()
 	}
-	fmt.Fprintf(&b, " → sign(%s) = %s", learn.Num(f), learn.Sign(pr))
+	if probabilistic {
+		fmt.Fprintf(&b, ", sign(%s) = %s", learn.Num(f), learn.Sign(pred))
+	} else {
+		fmt.Fprintf(&b, " → sign(%s) = %s", learn.Num(f), learn.Sign(pred))
+	}
 	if f == 0 {
 		fmt.Fprintf(&b, " (tie rule %s)", tie)
 	}
-	fmt.Fprintf(&b, ": predicts %s", learn.Sign(pr))
+	fmt.Fprintf(&b, ": predicts %s", learn.Sign(pred))
 	return b.String()
 }

@@ -107,7 +107,8 @@ func CommandLine(o lab.Options) ([]string, bool) {
 	// Every setting that differs from its default, the learner's or not:
 	// the terminal program keeps them across its l cycle.
 	for _, s := range learn.Settings() {
-		if v := cfg.Params.Value(s); v != s.Default {
+		v, given := cfg.Params.Lookup(s.Name)
+		if d, common := learn.CommonDefault(s.Name); given && (!common || v != d) {
 			add(s.Name, s.Text(v))
 		}
 	}

@@ -72,7 +72,7 @@ func Bind(fs *pflag.FlagSet, command string, use Use) *Flags {
 		fs.Float64Var(&f.gamma, "gamma", 0, "sets "+learn.OverrideHelp("gamma"))
 		fs.BoolVar(&f.bias, "bias", false, "augment x̃ = (1, x₁, x₂) before the kernel (default: the preset's)")
 		fs.StringVar(&f.tie, "tie", "", "what f = 0 means: "+tieHelp()+"; default: the preset's, mistake for --data")
-		fs.IntVar(&f.epochs, "epochs", 100, "the most passes over the data, ≥ 0")
+		fs.IntVar(&f.epochs, "epochs", 100, epochsHelp())
 		fs.BoolVar(&f.shuffle, "shuffle", false, "visit the examples in a fresh order each epoch, drawn from --seed")
 	}
 	fs.IntVar(&f.n, "n", 0, "number of points of a generated dataset (default: the dataset's)")
@@ -125,4 +125,20 @@ func (f *Flags) FPS() (int, error) {
 		return 0, Usagef("--fps must be a whole number from %d to %d, not %d", MinFPS, MaxFPS, f.fps)
 	}
 	return f.fps, nil
+}
+
+// epochsHelp is --epochs's help: the most passes, and the learners that
+// take exactly that many because nothing stops them sooner.
+func epochsHelp() string {
+	var all []string
+	for _, k := range learn.Learners() {
+		if k.RunsAll {
+			all = append(all, k.Name)
+		}
+	}
+	h := "the most passes over the data, ≥ 0"
+	if len(all) > 0 {
+		h += "; " + strings.Join(all, " and ") + " run exactly this many and never claim to converge"
+	}
+	return h
 }

@@ -34,7 +34,12 @@ type settingFlag struct {
 
 func (f *settingFlag) String() string {
 	if f.text == "" {
-		return f.s.Text(f.s.Default)
+		if v, ok := learn.CommonDefault(f.s.Name); ok {
+			return f.s.Text(v)
+		}
+		// Each learner that reads it has a default of its own, which
+		// the usage gives (λ).
+		return ""
 	}
 	return f.text
 }
@@ -81,10 +86,7 @@ func (f *Flags) bindLearner(fixed string) {
 	for _, s := range learn.Settings() {
 		sf := &settingFlag{s: s}
 		l.settings = append(l.settings, sf)
-		usage := s.Usage
-		if fixed == "" {
-			usage += " (" + learn.ReadBy(s) + ")"
-		}
+		usage := settingUsage(s, fixed == "")
 		f.fs.Var(sf, s.Name, usage)
 		if own != nil && !own.Reads(s.Name) {
 			hide(f.fs, s.Name)
@@ -101,6 +103,31 @@ func hide(fs *pflag.FlagSet, name string) {
 	if err := fs.MarkHidden(name); err != nil {
 		panic("setup: " + err.Error())
 	}
+}
+
+// settingUsage is the help of setting s's flag: its usage, and with
+// readers the learners that read it; where learners read a setting of
+// that name each with its own default or range (λ), each one's usage
+// and default, "; "-separated.
+func settingUsage(s *learn.Setting, readers bool) string {
+	vs := learn.Variants(s.Name)
+	if len(vs) <= 1 {
+		if readers {
+			return s.Usage + " (" + learn.ReadBy(s) + ")"
+		}
+		return s.Usage
+	}
+	var parts []string
+	for _, v := range vs {
+		var who []string
+		for _, k := range learn.Learners() {
+			if own, ok := k.Setting(v.Name); ok && own == v {
+				who = append(who, k.Name)
+			}
+		}
+		parts = append(parts, v.Usage+", default "+v.Text(v.Default)+" ("+strings.Join(who, ", ")+")")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // learnerHelp lists the learners with their summaries, for --algo's help.
@@ -154,14 +181,30 @@ func (f *Flags) resolveLearner(cfg *learn.Config) error {
 		case !kind.Reads(s.Name) && !l.cycles:
 			return Usagef("--%s applies to --algo %s, not %s%s", s.Name, learn.ReadBy(s), kind.Name, settingsOf(kind))
 		}
+		if own, ok := kind.Setting(s.Name); ok {
+			// The learner's own: its range (λ is Pegasos's and logistic
+			// regression's, each with its own).
+			s = own
+		}
 		v, err := s.Read(sf.text)
 		if err != nil {
 			return Usagef("--%s: %v", s.Name, err)
 		}
-		if s.Check(v) != nil {
+		if !kind.Reads(s.Name) {
+			// Kept for another learner's turn: one of those that read
+			// it must take it.
+			if learn.Accepts(s.Name, v) != nil {
+				return Usagef("--%s must be %s, not %v", s.Name, s.Domain(), v)
+			}
+		} else if s.Check(v) != nil {
 			return Usagef("--%s must be %s, not %v", s.Name, s.Domain(), v)
 		}
 		cfg.Params = cfg.Params.With(s.Name, v)
+	}
+	if kind.Joint != nil {
+		if err := kind.Joint(*cfg); err != nil {
+			return Usagef("%s%s: %v", who, kind.Title, err)
+		}
 	}
 	return nil
 }

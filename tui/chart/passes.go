@@ -34,9 +34,14 @@ import (
 // of its passes together, its accuracies those at the end of its last. A
 // column then holds whole groups, as many as it takes.
 type Passes struct {
-	Mistakes []int     // mistakes made in each finished pass (or group)
-	Train    []float64 // training accuracy at the end of each pass (group); nil for none
-	Test     []float64 // test accuracy at the end of each pass (group); nil for none
+	Mistakes []int // mistakes made in each finished pass (or group)
+	// Loss is the mean log-loss at the end of each pass (group), for a
+	// learner that models P(y = +1 | x): the bars are then the loss, which
+	// training drives down, rather than the mistakes, which only report
+	// (nil for others).
+	Loss  []float64
+	Train []float64 // training accuracy at the end of each pass (group); nil for none
+	Test  []float64 // test accuracy at the end of each pass (group); nil for none
 	// Per is the passes in each entry (0 means 1), and Total the passes
 	// in all (0 means Per for each entry): the last entry holds the
 	// passes left over.
@@ -119,6 +124,9 @@ func (p Passes) layout(w, h int) (f frame, ha, hb int, axis bool) {
 		most = max(most, (m+in-1)/in)
 	}
 	gl, gr := width(num(float64(most)))+1, 0
+	if p.Loss != nil {
+		gl = width(num(p.peakLoss())) + 1
+	}
 	if acc {
 		gr = accGutter
 	}
@@ -157,12 +165,30 @@ func (s slots) mid(k int) int { return k*s.w + min(s.w-1, s.w/2) }
 // last is the index of slot k's last entry.
 func (s slots) last(k int) int { return min(s.entries, (k+1)*s.each) - 1 }
 
+// peakLoss is the largest finite loss logged, the top of its bars.
+func (p Passes) peakLoss() float64 {
+	peak := 0.0
+	for _, v := range p.Loss {
+		if isFinite(v) {
+			peak = max(peak, v)
+		}
+	}
+	return peak
+}
+
 // bars draws the mean mistakes of each slot's passes in eighth blocks,
-// over hb rows from row top down to the x axis, scaled to the largest.
+// over hb rows from row top down to the x axis, scaled to the largest;
+// with Loss, the loss at the end of each slot's last pass instead.
 func (p Passes) bars(g Grid, f frame, s slots, top, hb int) {
 	means := make([]float64, s.n)
 	peak := 0.0
 	for k := range means {
+		if p.Loss != nil {
+			if v := at(p.Loss, s.last(k)); isFinite(v) {
+				means[k] = v
+			}
+			continue
+		}
 		sum, lo, hi := 0, k*s.each, s.last(k)+1
 		for _, m := range p.Mistakes[lo:hi] {
 			sum += max(0, m)
@@ -170,7 +196,12 @@ func (p Passes) bars(g Grid, f frame, s slots, top, hb int) {
 		means[k] = float64(sum) / float64(p.passesIn(lo, hi))
 		peak = max(peak, means[k])
 	}
-	f.yAxis(g, top, hb, []tick{{row: top, s: num(math.Round(peak))}})
+	top0 := num(math.Round(peak))
+	if p.Loss != nil {
+		peak = p.peakLoss()
+		top0 = num(peak)
+	}
+	f.yAxis(g, top, hb, []tick{{row: top, s: top0}})
 	for k, v := range means {
 		if peak == 0 || v == 0 {
 			continue
@@ -272,7 +303,11 @@ func (p Passes) legend(g Grid, f frame, s slots) {
 		long = append(long, seg{string(glyph), ink}, seg{l, inkLabel})
 		short = append(short, seg{string(glyph), ink}, seg{sh, inkLabel})
 	}
-	add('▇', inkBars, "mistakes per pass", "mistakes")
+	if p.Loss != nil {
+		add('▇', inkBars, "mean log-loss after each pass", "log-loss")
+	} else {
+		add('▇', inkBars, "mistakes per pass", "mistakes")
+	}
 	if p.has(p.Train) {
 		add('○', inkTrain, "training accuracy", "train")
 	}

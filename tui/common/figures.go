@@ -121,16 +121,26 @@ func Figures(w int, ss ...Session) []string {
 func figureForms(s Session) []string {
 	p := s.Learner()
 	n := len(p.SupportVectors())
+	sv := "SV"
+	if d, ok := p.(learn.Dense); ok {
+		// Every example visited has α > 0: the count is of those that
+		// hold half of Σα, which the pane marks.
+		n, sv = d.HeavyCount(), "½Σα"
+	}
 	done := ""
 	if p.State() == learn.Converged {
 		done = " ✓"
 	}
-	long := []string{MarginText(p), fmt.Sprintf("SV %d/%d", n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), fmt.Sprintf("iteration %d%s", p.T(), done)}
-	short := []string{MarginText(p), fmt.Sprintf("SV %d", n), fmt.Sprintf("acc %.0f%%", s.Accuracy())}
+	long := []string{MarginText(p), fmt.Sprintf("%s %d/%d", sv, n, p.N()), fmt.Sprintf("accuracy %.0f%%", s.Accuracy()), fmt.Sprintf("iteration %d%s", p.T(), done)}
+	short := []string{MarginText(p), fmt.Sprintf("%s %d", sv, n), fmt.Sprintf("acc %.0f%%", s.Accuracy())}
+	if loss, brief := LossText(p); loss != "" {
+		long[2] = loss + ", " + long[2]
+		short[2] = brief + ", " + short[2]
+	}
 	if ps := s.Passer(); ps != nil {
 		long[3] = fmt.Sprintf("pass %d, step %d%s", ps.Epoch(), p.T(), done)
 	}
-	counts := fmt.Sprintf("SV %d", n) // with those at C while they fit
+	counts := fmt.Sprintf("%s %d", sv, n) // with those at C while they fit
 	if s.Boxed() != nil {
 		free, bound := s.SVCounts()
 		long[1] += fmt.Sprintf(" (%d free, %d at C)", free, bound)
@@ -140,8 +150,8 @@ func figureForms(s Session) []string {
 	acc := fmt.Sprintf("%.0f%%", s.Accuracy())
 	medium := []string{shortMargin(p), short[1], short[2]}
 	tight := []string{shortMargin(p), counts, acc}
-	tighter := []string{shortMargin(p), fmt.Sprintf("SV %d", n), acc}
-	tightest := []string{gammaOnly(p), fmt.Sprintf("SV %d", n), acc}
+	tighter := []string{shortMargin(p), fmt.Sprintf("%s %d", sv, n), acc}
+	tightest := []string{gammaOnly(p), fmt.Sprintf("%s %d", sv, n), acc}
 	var out []string
 	for _, parts := range [][]string{long, short, medium, tight, tighter, tightest} {
 		out = append(out, " "+strings.Join(parts, " │ "))

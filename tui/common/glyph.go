@@ -96,6 +96,15 @@ const (
 	MonoGhost    = "∘" // the update view's other boundary
 )
 
+// Without colour, a region that shades P(y = +1 | x) draws its strength
+// |P − ½| by density, one glyph a shade level (Shades): the +1 side in
+// dots, as MonoPos, the −1 side in dashes, blank where P is near ½, as
+// MonoNeg.
+var (
+	MonoPosDensity = [Shades]string{"·", ":", "∴", "∷"}
+	MonoNegDensity = [Shades]string{" ", "-", "=", "≡"}
+)
+
 // GlyphApprox marks the cells the approximate boundary f̃ = 0 crosses:
 // "≋", approximately equal, drawn in ColApprox on the plain background,
 // and in color-free mode by the glyph alone (no other mark of the region

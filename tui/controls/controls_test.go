@@ -633,3 +633,45 @@ func TestHeldKeys(t *testing.T) {
 		t.Errorf("A held: %q, shown %v", h.why, h.s.Shown())
 	}
 }
+
+// TestLogisticLambda: < and > step logistic regression's own λ, from its
+// default 0 (not Pegasos's 0.1) along 0, 1e-4, 2e-4 …; a rung where
+// ηλ ≥ 1 is refused and says why; and l from Pegasos with λ = 5, which
+// logistic regression cannot take at η = 1, reaches it with λ at its
+// default and says so.
+func TestLogisticLambda(t *testing.T) {
+	t.Parallel()
+	o := tuitest.Builtin(t, "moons", 0)
+	o.Config.Learner = "logistic"
+	h := newHarness(t, o)
+	h.press(">")
+	if l := h.cfg().Param("lambda"); l != 1e-4 {
+		t.Fatalf("> from λ = 0: λ = %v, want 1e-4 (%q)", l, h.host.Said)
+	}
+	h.press("<")
+	if l := h.cfg().Param("lambda"); l != 0 || !strings.HasPrefix(h.host.Said, "λ = 0: α reset") {
+		t.Errorf("< from 1e-4: λ = %v, said %q", l, h.host.Said)
+	}
+	big := tuitest.Builtin(t, "moons", 0)
+	big.Config.Learner = "logistic"
+	big.Config = big.Config.With("eta", 4)
+	h = newHarness(t, big)
+	for range 11 { // up the ladder to 0.2: η·λ = 0.8
+		h.press(">")
+	}
+	if l := h.cfg().Param("lambda"); l != 0.2 {
+		t.Fatalf("λ = %v after 11 × >, want 0.2", l)
+	}
+	h.press(">") // 0.5: η·λ = 2
+	if l := h.cfg().Param("lambda"); l != 0.2 || !strings.Contains(h.host.Said, "ηλ must be < 1") {
+		t.Errorf("> to η·λ = 2: λ = %v, said %q", l, h.host.Said)
+	}
+	peg := tuitest.Builtin(t, "moons", 0)
+	peg.Config.Learner = "pegasos"
+	peg.Config = peg.Config.With("lambda", 5)
+	h = newHarness(t, peg)
+	h.press("l")
+	if got := h.s.Learner().Config(); got.Learner != "logistic" || got.Param("lambda") != 0 || !strings.Contains(h.host.Said, "λ = 5 → 0") {
+		t.Errorf("l from Pegasos with λ = 5: %s with λ = %v, said %q", got.Learner, got.Param("lambda"), h.host.Said)
+	}
+}

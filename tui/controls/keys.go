@@ -176,8 +176,8 @@ type settingKeys struct {
 // the one either pane's learner does), or nil.
 func (p settingKeys) read(c *Model) *learn.Setting {
 	for _, st := range p.settings {
-		if c.readsSetting(st) {
-			return st
+		if own := c.ownSetting(st); own != nil {
+			return own
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package controls
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"kernelscope/learn"
 	"kernelscope/tui/common"
@@ -14,12 +15,22 @@ import (
 // readsSetting reports whether the program shows a learner that reads
 // setting s: the learner, or in comparison mode either pane's (the
 // perceptron beside the SVM takes < and > for the SVM's C).
-func (c *Model) readsSetting(s *learn.Setting) bool {
-	if c.s.Kind().Reads(s.Name) {
-		return true
+func (c *Model) readsSetting(s *learn.Setting) bool { return c.ownSetting(s) != nil }
+
+// ownSetting is the setting called s's name as the learner shown reads it
+// (in comparison mode, the pane's that reads it): its own default, range
+// and ladder (λ is Pegasos's and logistic regression's, each with its
+// own); nil when neither reads it.
+func (c *Model) ownSetting(s *learn.Setting) *learn.Setting {
+	if own, ok := c.s.Kind().Setting(s.Name); ok {
+		return own
 	}
-	t := c.twin()
-	return t != nil && t.Kind().Reads(s.Name)
+	if t := c.twin(); t != nil {
+		if own, ok := t.Kind().Setting(s.Name); ok {
+			return own
+		}
+	}
+	return nil
 }
 
 // ShowsBoxed reports whether the program shows a learner that bounds α
@@ -40,8 +51,14 @@ func (c *Model) switchLearner() {
 	kinds := learn.Learners()
 	at := slices.Index(kinds, cfg.Kind())
 	next := kinds[(at+1)%len(kinds)]
-	cfg.Learner = next.Name
-	c.host.SetConfig(cfg, next.Intro(cfg))
+	cfg, changed := next.Fit(cfg)
+	intro := next.Intro(cfg)
+	if len(changed) > 0 {
+		// A value kept for another learner that this one cannot take
+		// (Pegasos's λ = 5 with η = 1, where ηλ must be < 1).
+		intro += " (" + strings.Join(changed, ", ") + ": the value kept was out of its range)"
+	}
+	c.host.SetConfig(cfg, intro)
 }
 
 // stepSetting steps setting st along its ladder (its keys): α starts

@@ -107,13 +107,22 @@ func (v *Model) choose() {
 	v.values = crossval.Around(v.param, cur)
 }
 
-// params are the parameters s's learner has.
+// params are the parameters s's learner has that the view sweeps: the
+// kernel's, and the learner's settings that keys step (C, λ). η, which
+// the perceptron's predictions do not depend on, is swept by the cv
+// command alone (cv --param eta).
 func params(cfg learn.Config) []crossval.Param {
 	var out []crossval.Param
 	for _, p := range crossval.Params {
-		if p.Has(cfg) {
-			out = append(out, p)
+		if !p.Has(cfg) {
+			continue
 		}
+		if p.Setting() {
+			if s, ok := cfg.Kind().Setting(p.String()); !ok || s.Ladder == nil {
+				continue
+			}
+		}
+		out = append(out, p)
 	}
 	return out
 }

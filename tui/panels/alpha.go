@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"kernelscope/lab"
 	"kernelscope/learn"
 	"kernelscope/notation"
 	"kernelscope/tui/common"
@@ -52,6 +53,17 @@ func (a *AlphaView) Need(w int) int {
 func (a *AlphaView) title() (name, detail string) {
 	p := a.S.Learner()
 	name = fmt.Sprintf("α  SV %d/%d", len(p.SupportVectors()), p.N())
+	if _, dense := p.(learn.Dense); dense {
+		// Every example visited has α > 0 (the marked rows are the
+		// fewest that hold half of Σα, which the region's key counts):
+		// the title is what the last step added to its α, in steps of η.
+		name = "α"
+		if last, ok := a.S.Last(); ok {
+			if _, g := common.GainText(p, last.Step); g != "" {
+				name = "α  last " + g
+			}
+		}
+	}
 	sv := a.S.Boxed()
 	if sv != nil {
 		free, bound := a.S.SVCounts()
@@ -182,7 +194,7 @@ func (r alphaRow) draw() string {
 	switch {
 	case r.current:
 		return th.Current.Render(mark+text+" "+glyph) + bar
-	case al > 0:
+	case r.kind != lab.NotSV && r.kind != lab.ForgottenSV:
 		return th.SV.Render(mark+text) + " " + ink.Render(glyph) + bar
 	}
 	return mark + text + " " + ink.Render(glyph) + bar

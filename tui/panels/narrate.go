@@ -195,6 +195,8 @@ func Brief(s Briefed) string {
 		return notation.SVMOutcome(sv)
 	case p.State() == learn.Converged:
 		return "converged ✓ after " + notation.Passes(s.Passer().Epoch())
+	case p.State() == learn.Capped && isDense(p):
+		return "ran all " + notation.Passes(p.Config().Epochs) + " (it never converges)"
 	case p.State() == learn.Capped:
 		return "stopped at the cap of " + notation.Passes(p.Config().Epochs)
 	}
@@ -330,3 +332,10 @@ func stateText(p learn.Passer, scaleHint string) string {
 
 // Update has no messages of its own: the narration follows the session.
 func (n *NarrationView) Update(tea.Msg) tea.Cmd { return nil }
+
+// isDense reports whether l gives every example weight and runs every
+// pass it is given (learn.Dense): it stops at its cap by design.
+func isDense(l learn.Learner) bool {
+	_, ok := l.(learn.Dense)
+	return ok
+}

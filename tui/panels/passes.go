@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"kernelscope/lab"
+	"kernelscope/learn"
 	"kernelscope/tui/chart"
 	"kernelscope/tui/common"
 )
@@ -56,12 +57,23 @@ func (v *PassesView) lines() []string {
 			if g.Last.HasTest {
 				c.Test = append(c.Test, g.Last.Test)
 			}
+			if g.Last.HasLoss {
+				c.Loss = append(c.Loss, g.Last.Loss)
+			}
 		}
 		if len(c.Test) != len(c.Train) {
 			c.Test = nil
 		}
+		if len(c.Loss) != len(c.Mistakes) {
+			c.Loss = nil
+		}
 		if last, ok := log.Last(); ok {
 			title = passesTitle(last.Mistakes, log.Len(), iw)
+			if last.HasLoss {
+				title = lossTitle(last.Loss, log.Len(), iw)
+			}
+		} else if _, ok := v.S.Learner().(learn.Probabilistic); ok {
+			title = " log-loss per pass "
 		}
 		lines = strings.Split(v.Inks.Render(c.Draw(iw, ih)), "\n")
 	}
@@ -80,6 +92,24 @@ func passesTitle(mistakes, n, iw int) string {
 		" mistakes: " + last + " ",
 		" mistakes per pass ",
 		" mistakes ",
+	} {
+		if ansi.StringWidth(t) <= iw-2 {
+			return t
+		}
+	}
+	return ""
+}
+
+// lossTitle is the chart's title for a learner whose bars are the mean
+// log-loss (chart.Passes's Loss), with the loss after pass n, shortened as
+// passesTitle is.
+func lossTitle(loss float64, n, iw int) string {
+	last := fmt.Sprintf("%s after pass %d", learn.Num(loss), n)
+	for _, t := range []string{
+		" mean log-loss per pass: " + last + " ",
+		" log-loss: " + last + " ",
+		" log-loss per pass ",
+		" log-loss ",
 	} {
 		if ansi.StringWidth(t) <= iw-2 {
 			return t

@@ -167,26 +167,38 @@ func (v *StatusView) perceptronFields() []common.Field {
 		fs = append(fs, common.Field{Text: fmt.Sprintf("shuffle (seed %d)", cfg.Seed), Rank: rankSettings})
 	}
 	state := stateField(v.Th.Bold, "training", "training")
-	switch p.State() {
-	case learn.Converged:
+	_, dense := p.(learn.Dense)
+	switch {
+	case p.State() == learn.Capped && dense:
+		// It has no convergence of its own: running every pass is how it
+		// ends, not a warning.
+		state = stateField(v.Th.Good, "ran all "+notation.Passes(cfg.Epochs)+" (it never converges)", "ran all "+notation.Passes(cfg.Epochs))
+	case dense:
+		state = stateField(v.Th.Bold, "training: runs all "+notation.Passes(cfg.Epochs)+", never converges", "training")
+	case p.State() == learn.Converged:
 		state = stateField(v.Th.Good, "converged ✓ after "+notation.Passes(ps.Epoch()), "converged ✓")
-	case learn.Capped:
+	case p.State() == learn.Capped:
 		state = stateField(v.Th.Warn, "stopped at the cap of "+notation.Passes(cfg.Epochs), "capped")
 	}
 	if s.Err() != nil {
 		state = stateField(v.Th.Warn, "stopped: numerical error", "numerical error")
 	}
 	svs := fmt.Sprintf("SV %d/%d", len(p.SupportVectors()), p.N())
+	if h, _ := common.HeavyText(p); h != "" {
+		svs = h // every example visited has α > 0
+	}
 	if b := common.BudgetText(s); b != "" {
 		svs += " (" + b + ")"
 	}
 	acc, accShort := accuracyStatus(s)
-	return append(fs,
+	fs = append(fs,
 		common.Field{Text: fmt.Sprintf("pass %d, step %d", ps.Epoch(), p.T()), Short: []string{fmt.Sprintf("step %d", p.T())}, Rank: rankMust},
 		common.Field{Text: fmt.Sprintf("mistakes: %d this pass, %d in all", ps.EpochMistakes(), p.Mistakes()), Rank: rankCounts},
-		common.Field{Text: svs, Rank: rankSV},
-		common.Field{Text: acc, Short: accShort, Rank: rankMust},
-		state)
+		common.Field{Text: svs, Rank: rankSV})
+	if loss, short := common.LossText(p); loss != "" {
+		fs = append(fs, common.Field{Text: loss, Short: []string{short}, Rank: rankMust})
+	}
+	return append(fs, common.Field{Text: acc, Short: accShort, Rank: rankMust}, state)
 }
 
 // stateField is the field of the learner's state, in style st, and its

@@ -500,6 +500,10 @@ func (p *Player) whyStopped() string {
 	case l.State() == learn.Converged:
 		return fmt.Sprintf("training has converged after %s: r resets α to watch it again", notation.Passes(s.Passer().Epoch()))
 	case l.State() == learn.Capped:
+		if _, dense := l.(learn.Dense); dense {
+			// It has no convergence of its own: the passes are its end.
+			return fmt.Sprintf("%s ran all %s (it never converges): E doubles the passes and goes on", l.Config().Kind().Title, notation.Passes(l.Config().Epochs))
+		}
 		return fmt.Sprintf("training stopped at the cap of %s: E doubles the cap and goes on", notation.Passes(l.Config().Epochs))
 	}
 	return "no learner can step now"

@@ -294,11 +294,7 @@ func (q *Model) Truth(st learn.Step) class.Truth {
 		// learn.PairStep records whether a bound of the box stopped αᵢ or αⱼ.
 		return class.Truth{Yes: p.ClipI != learn.Unclipped || p.ClipJ != learn.Unclipped}
 	}
-	happened := st.Mistake
-	if q.s.Kind().Question().Update {
-		happened = st.Update
-	}
-	return class.Truth{Sign: st.Prediction, Yes: happened}
+	return class.Truth{Sign: st.Prediction, Yes: q.s.Kind().Question().Answer(st)}
 }
 
 // judge scores one answer and writes it: "sign +1 ✓ right" or

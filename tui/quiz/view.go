@@ -142,6 +142,9 @@ func (q *Model) prompt(long bool) string {
 		return "you said sign " + learn.Sign(q.sign) + ": " + fmt.Sprintf(s.Kind().Question().Long, x) + " y or n"
 	case q.phase == askMistake:
 		return "you said " + learn.Sign(q.sign) + ": " + s.Kind().Question().Short + " y or n"
+	case long && s.Learner().Offset() != 0:
+		// The offset learned step by step (logistic regression's w₀).
+		return fmt.Sprintf("sign of f(%s) = w₀ + Σ αₖ yₖ K(xₖ, %s)? + or −", x, x)
 	case long:
 		return fmt.Sprintf("sign of f(%s) = Σ αₖ yₖ K(xₖ, %s)? + or −", x, x)
 	}

@@ -91,7 +91,7 @@ func (r *RegionView) headerLines() int {
 
 // keyed reports whether the plot has a key line under its title.
 func (r *RegionView) keyed() bool {
-	return r.Big || r.Compare || r.S.Boxed() != nil || common.HasRelativesKey(r.S)
+	return r.Big || r.Compare || r.S.Boxed() != nil || common.HasRelativesKey(r.S) || r.probabilistic() != nil
 }
 
 // Hit maps a screen cell to a plot cell.
@@ -268,7 +268,10 @@ func (r *RegionView) lines() []string {
 	}
 	if r.keyed() {
 		kl := common.RelativesKey(r.Th, r.S, iw)
-		if kl == "" || r.Big {
+		switch {
+		case r.probabilistic() != nil:
+			kl = probKey(r.Th, r.S, r.Big, iw)
+		case kl == "" || r.Big:
 			kl = keyLine(r.Th, sv != nil, r.Big, iw)
 		}
 		head = append(head, r.Th.Sided(kl, iw))
@@ -326,6 +329,8 @@ func (r *RegionView) title(w int) string {
 		forms = describeBump(*r.draw.update)
 	case r.S.OneD():
 		forms = r.lineTitle(f, full, held)
+	case r.probabilistic() != nil:
+		forms = probTitles(r.S.Learner().Config().Bias, r.Narrow)
 	case sv != nil && r.Narrow:
 		forms = []string{full + g, full + gShort, full, f}
 	case sv != nil:

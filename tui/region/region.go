@@ -31,11 +31,15 @@ type region struct {
 	// functions, and marks the boundaries of the other two (a glyph per
 	// cell, "" for none).
 	ensemble bool
-	marks    []string
-	t        int           // the learner's T the ensemble's base was computed at
-	cells    []common.Cell // scratch: base plus overlays
-	placed   placement     // scratch: the cells the points' markers hold
-	out      rowBuf        // a row being drawn; its storage is kept from row to row
+	// prob: the base shades P(y = +1 | x) of a learn.Probabilistic learner
+	// rather than f, with the lines P = 0.9 and 0.1 in the margins' colours
+	// (and, without colour, glyphs denser the surer P is).
+	prob   bool
+	marks  []string
+	t      int           // the learner's T the ensemble's base was computed at
+	cells  []common.Cell // scratch: base plus overlays
+	placed placement     // scratch: the cells the points' markers hold
+	out    rowBuf        // a row being drawn; its storage is kept from row to row
 	// drawn is the rows of the last render, each from its gutter and its
 	// cells in drawnCells, in drawnTheme (nil: none kept): a step moves a
 	// marker or two, and the rows it did not touch are not written again.
@@ -73,7 +77,13 @@ func PlotSize(w, h int) (int, int) { return max(0, w-gutter), max(0, h-1) }
 // where f − 1 or f + 1 changes sign.
 func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, margins bool) {
 	r.base = r.base[:0]
+	pr, prob := e.(learn.Probabilistic)
+	r.prob = prob
 	if fd == nil || fd.W == 0 || fd.H == 0 || r.w == 0 || r.h == 0 {
+		return
+	}
+	if prob {
+		r.computeP(fd, tie, pr)
 		return
 	}
 	vals := fd.Values
@@ -99,11 +109,54 @@ func (r *region) compute(fd *learn.Field, tie learn.Tie, e learn.Expansion, marg
 			return common.ColBoundary
 		}
 		if margins {
-			if c := marginAt(fd, x, y); c != 0 {
+			if c := levelAt(fd, x, y, [2]float64{1, -1}); c != 0 {
 				return c
 			}
 		}
 		return shade(v, s, scale)
+	}
+	r.paint(fd, color)
+}
+
+// PLevels are the probabilities whose level lines the region draws for a
+// learner that models P(y = +1 | x), apart from the boundary P = ½: the
+// +1 class's (in the f = +1 margin's colour) and the −1 class's.
+var PLevels = [2]float64{0.9, 0.1}
+
+// computeP colours each pixel by P(y = +1 | x) = σ(f(x)) (seed 003): the
+// class's hue on its side of P = ½ (the tie rule's, as compute does), its
+// strength by |P − ½| on the fixed scale 0 … ½, so that the same shade is
+// the same probability whatever the run; the boundary where the predicted
+// class changes, and the level lines P = 0.9 and P = 0.1, which are
+// f = ln 9 and f = −ln 9, where they pass.
+func (r *region) computeP(fd *learn.Field, tie learn.Tie, pr learn.Probabilistic) {
+	vals := fd.Values
+	touch := touchingZeros(fd, pr)
+	levels := [2]float64{pr.Logit(PLevels[0]), pr.Logit(PLevels[1])}
+	predict := func(v float64) int {
+		p, _ := tie.Predict(v, 1)
+		return p
+	}
+	color := func(x, y int) uint8 {
+		v := vals[y*fd.W+x]
+		if !common.IsFinite(v) {
+			return common.ColOverflow
+		}
+		s := predict(v)
+		if s == 0 {
+			return common.ColNeutral
+		}
+		if (x+1 < fd.W && predict(vals[y*fd.W+x+1]) == -s) || (y+1 < fd.H && predict(vals[(y+1)*fd.W+x]) == -s) || touch[y*fd.W+x] {
+			return common.ColBoundary
+		}
+		if c := levelAt(fd, x, y, levels); c != 0 {
+			return c
+		}
+		level := int(min(common.Shades-1, math.Abs(pr.Probability(v)-0.5)*2*common.Shades))
+		if s > 0 {
+			return uint8(common.ColPos + level)
+		}
+		return uint8(common.ColNeg + level)
 	}
 	r.paint(fd, color)
 }
@@ -277,7 +330,7 @@ func (r *region) render(s Session, th *common.Theme, ov overlay, w, h int) []str
 	}
 	for _, sv := range [2]bool{true, false} {
 		for i := p.N() - 1; i >= 0; i-- {
-			if i != ov.current && i != ov.current2 && i != ov.flash && (p.Alpha(i) > 0) == sv {
+			if k := s.SVOf(i); i != ov.current && i != ov.current2 && i != ov.flash && (k == lab.FreeSV || k == lab.BoundSV) == sv {
 				put(i, -1)
 			}
 		}
@@ -411,6 +464,8 @@ func (r *region) row(th *common.Theme, cy int, gutter string) string {
 				r.out.writeString("\x1b[7m" + c.Glyph + common.Reset)
 			case c.Glyph != "":
 				r.out.writeString("\x1b[1m" + c.Glyph + common.Reset)
+			case r.prob:
+				r.out.writeString(probGlyph(c.FG, c.BG))
 			default:
 				r.out.writeString(monoGlyph(c.FG, c.BG))
 			}
@@ -472,6 +527,40 @@ func monoGlyph(up, down uint8) string {
 
 func isPos(c uint8) bool { return c >= common.ColPos && c < common.ColPos+common.Shades }
 
+func isNeg(c uint8) bool { return c >= common.ColNeg && c < common.ColNeg+common.Shades }
+
+// probGlyph is the texture of a cell without colour where the region
+// shades P(y = +1 | x): the lines as monoGlyph draws them, the +1 side in
+// dots and the −1 side in dashes, denser the surer P is (the stronger of
+// the cell's two pixels on its side).
+func probGlyph(up, down uint8) string {
+	switch {
+	case up == common.ColBoundary || down == common.ColBoundary:
+		return common.MonoBoundary
+	case up == common.ColMarginP || down == common.ColMarginP:
+		return common.MonoMarginP
+	case up == common.ColMarginN || down == common.ColMarginN:
+		return common.MonoMarginN
+	case isPos(up) || isPos(down):
+		level := 0
+		for _, c := range [2]uint8{up, down} {
+			if isPos(c) {
+				level = max(level, int(c-common.ColPos))
+			}
+		}
+		return common.MonoPosDensity[level]
+	case isNeg(up) || isNeg(down):
+		level := 0
+		for _, c := range [2]uint8{up, down} {
+			if isNeg(c) {
+				level = max(level, int(c-common.ColNeg))
+			}
+		}
+		return common.MonoNegDensity[level]
+	}
+	return common.MonoNeg
+}
+
 // cellOf maps an input point to the plot cell it falls in (the inverse of
 // cellAt), and reports whether that cell is in the plot. Drawing and
 // hit-testing both use it, so a point is found where it was drawn.
@@ -504,16 +593,18 @@ func (r *rowBuf) reset()               { r.b = r.b[:0] }
 func (r *rowBuf) writeString(s string) { r.b = append(r.b, s...) }
 func (r *rowBuf) String() string       { return string(r.b) }
 
-// marginAt is the colour of lattice point (x, y) when one of the SVM's
-// margins, the level sets f = +1 and f = −1 (seed 004: the hyperplanes
-// w·φ(x) + b = ±1 through the support vectors on the margin), passes
-// between it and its right or lower neighbour; 0 when neither does.
-func marginAt(fd *learn.Field, x, y int) uint8 {
+// levelAt is the colour of lattice point (x, y) when one of two level
+// sets of f passes between it and its right or lower neighbour: levels[0]
+// in the +1 margin's colour, levels[1] in the −1 margin's; 0 when neither
+// does. The SVM's are its margins f = ±1 (seed 004: the hyperplanes
+// w·φ(x) + b = ±1 through the support vectors on the margin); logistic
+// regression's the lines P(y = +1 | x) = 0.9 and 0.1.
+func levelAt(fd *learn.Field, x, y int, levels [2]float64) uint8 {
 	v := fd.Values[y*fd.W+x]
 	for _, m := range [2]struct {
 		level float64
 		col   uint8
-	}{{1, common.ColMarginP}, {-1, common.ColMarginN}} {
+	}{{levels[0], common.ColMarginP}, {levels[1], common.ColMarginN}} {
 		above := v >= m.level
 		cross := func(u float64) bool { return common.IsFinite(u) && (u >= m.level) != above }
 		if (x+1 < fd.W && cross(fd.Values[y*fd.W+x+1])) || (y+1 < fd.H && cross(fd.Values[(y+1)*fd.W+x])) {
