@@ -322,6 +322,22 @@ const (
 	minPoints   = 6
 )
 
+// ringsKey says what the rings mark (marks.go): the support vectors, or
+// for a learner that gives every example weight the fewest that hold half
+// of Σα; "" when nothing is ringed.
+func ringsKey(spec Spec) string {
+	switch {
+	case spec.Marked != nil && len(spec.Marked) > 0:
+		return fmt.Sprintf("○ the %d that hold half of Σα", len(spec.Marked))
+	case spec.Marked == nil && spec.F != nil && len(spec.F.SupportVectors()) > 0:
+		if len(spec.AtC) > 0 {
+			return "○ support vector (dashed: α = C)"
+		}
+		return "○ support vector"
+	}
+	return ""
+}
+
 // key is the figure's legend as a line under the title, in the glyphs'
 // own shapes (characters the Liberation fonts have), so it never covers a
 // point:
@@ -332,14 +348,8 @@ func key(spec Spec) string {
 		return strings.Join(lineKey(spec), "   ")
 	}
 	parts := []string{"▲ y = +1", "■ y = −1"}
-	if spec.Marked != nil && len(spec.Marked) > 0 {
-		parts = append(parts, fmt.Sprintf("○ the %d that hold half of Σα", len(spec.Marked)))
-	} else if spec.Marked == nil && spec.F != nil && len(spec.F.SupportVectors()) > 0 {
-		sv := "○ support vector"
-		if len(spec.AtC) > 0 {
-			sv += " (dashed: α = C)"
-		}
-		parts = append(parts, sv)
+	if rings := ringsKey(spec); rings != "" {
+		parts = append(parts, rings)
 	}
 	if len(spec.Test) > 0 {
 		parts = append(parts, "hollow: held out")

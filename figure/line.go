@@ -200,12 +200,8 @@ func sgn(v float64) int {
 // lineKey is the key line of a line's figure, as key writes the plane's.
 func lineKey(spec Spec) []string {
 	parts := []string{"▲ y = +1", "■ y = −1"}
-	if spec.F != nil && len(spec.F.SupportVectors()) > 0 {
-		sv := "○ support vector"
-		if len(spec.AtC) > 0 {
-			sv += " (dashed: α = C)"
-		}
-		parts = append(parts, sv)
+	if rings := ringsKey(spec); rings != "" {
+		parts = append(parts, rings)
 	}
 	if len(spec.Test) > 0 {
 		parts = append(parts, "hollow: held out")

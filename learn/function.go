@@ -31,7 +31,11 @@ func writeFunction(e Expansion, bias bool) string {
 	}
 	b.WriteString(" = ")
 	if len(svs) > maxWrittenTerms {
-		b.WriteString("a sum over " + strconv.Itoa(len(svs)) + " support vectors")
+		terms := " support vectors"
+		if _, dense := e.(Dense); dense {
+			terms = " examples" // every example weighs in f: none is a support vector
+		}
+		b.WriteString("a sum over " + strconv.Itoa(len(svs)) + terms)
 	} else {
 		for n, j := range svs {
 			writeCoef(&b, e.Coef(j), n == 0)
